@@ -1,0 +1,106 @@
+// beyt/errors.hpp - stable diagnostic codes shared by every reader, engine and
+// the validator.
+//
+// Every error that beyt reports carries one of these codes. The codes are
+// stable: once published, a code keeps its number and meaning. The one table
+// of codes lives in lib/src/errors.cpp (an exhaustive switch) and is printed
+// in docs/ERRORS.md; a test checks that the two agree.
+//
+// Ranges:
+//   E1xx  text notation syntax (notation/NOTATION.md)
+//   E15x  JSON record structure, E16x XML record structure
+//   E2xx  tags: game, rules, set-up position
+//   E3xx  moves: the move text does not parse, or the move is illegal
+//   E4xx  result: the Result tag disagrees with the replayed game
+//   E5xx  input/output
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace beyt {
+
+enum class Code : std::uint16_t {
+  ok = 0,
+
+  // --- E1xx: text notation syntax -------------------------------------
+  bad_utf8 = 101,              ///< the input is not valid UTF-8
+  unterminated_comment = 102,  ///< '{' without a closing '}'
+  unterminated_string = 103,   ///< tag value without its closing '"'
+  bad_tag = 104,               ///< malformed tag pair: '[' Name "value" ']'
+  duplicate_tag = 105,         ///< the same tag name twice in one game
+  bad_nag = 106,               ///< '$' not followed by 0..255
+  unbalanced_variation = 107,  ///< ')' without '(' or '(' never closed
+  unexpected_token = 108,      ///< a character or token with no place here
+  missing_result = 109,        ///< game text ends without a result token
+  // strict mode (--strict): what the canonical form has and the input lacks
+  strict_turn_number = 120,    ///< turn number missing or wrong
+  strict_roster = 121,         ///< a roster tag is missing or out of order
+  strict_move_form = 122,      ///< move text not in canonical form
+  strict_layout = 123,         ///< BOM, CR, tab or other non-canonical layout
+
+  // --- E15x/E16x: JSON and XML records --------------------------------
+  json_syntax = 150,           ///< the JSON text does not parse
+  json_structure = 151,        ///< valid JSON, but not a beyt record
+  xml_syntax = 160,            ///< the XML text does not parse
+  xml_structure = 161,         ///< valid XML, but not a beyt record
+
+  // --- E2xx: tags -------------------------------------------------------
+  missing_game = 201,          ///< no Game tag (and no --game given)
+  unknown_game = 202,          ///< Game tag names no game in the table
+  bad_rules = 203,             ///< Rules tag: unknown preset/option or bad value
+  bad_setup = 204,             ///< SetUp tag: not a position of this game
+  bad_tag_value = 205,         ///< a known tag with a malformed value
+
+  // --- E3xx: moves ------------------------------------------------------
+  move_syntax = 301,           ///< move text not in the game's move syntax
+  game_over = 302,             ///< a move after the game has ended
+  wrong_phase = 303,           ///< e.g. a step during placement
+  occupied = 304,              ///< destination not empty
+  not_own_piece = 305,         ///< no piece of the mover on the origin
+  bad_step = 306,              ///< not one orthogonal step / off the board
+  capture_mismatch = 307,      ///< listed captures differ from the real ones
+  chain_illegal = 308,         ///< chain step that does not capture, or wrong piece
+  chain_required = 309,        ///< mandatory chain stopped early
+  blocked_wrong = 310,         ///< "blocked" claimed while a move exists, or missed
+  removal_illegal = 311,       ///< Lane's removal: wrong piece or not allowed
+  must_open_way = 312,         ///< extra turn that does not open a way when it could
+  opening_cells = 313,         ///< Lane's prescribed opening cells not used
+  centre_placement = 314,      ///< placement on the centre
+  illegal_move = 399,          ///< any other illegal move (reason in the text)
+
+  // --- E4xx: result -------------------------------------------------------
+  result_mismatch = 401,       ///< Result tag differs from the replayed outcome
+  result_token_mismatch = 402, ///< result token after the moves differs from the tag
+  bad_termination = 403,       ///< Termination tag unknown, or not allowed by the rules
+  barrier_count = 404,         ///< barrier ending: the result does not follow the counts
+
+  // --- E5xx: input/output -----------------------------------------------
+  io_error = 501,              ///< a file cannot be opened, read or written
+  usage = 502,                 ///< a command-line usage error
+};
+
+/// "E304" for Code::occupied. Every Code has one; never empty.
+std::string code_id(Code code);
+/// Short stable name, e.g. "occupied". Never empty.
+std::string_view code_name(Code code);
+/// One-sentence summary for the documentation table.
+std::string_view code_summary(Code code);
+/// Every code except Code::ok, in ascending order (for docs and tests).
+const Code* all_codes_begin();
+const Code* all_codes_end();
+
+/// An error as a value: a code, a human-readable reason and, where the error
+/// is inside a text (a move token, a tag value), the byte offset from the
+/// start of that text so that a caret can be placed under it.
+struct Error {
+  Code code = Code::ok;
+  std::string reason;
+  std::uint32_t offset = 0;  ///< byte offset inside the text being resolved
+
+  explicit operator bool() const noexcept { return code != Code::ok; }
+  static Error none() { return {}; }
+};
+
+}  // namespace beyt

@@ -1,0 +1,173 @@
+// beyt/game.hpp - the one small interface every game implements, and the
+// explicit table of games.
+//
+// A Game is the static description of one game (name, sources, rule options,
+// presets) and the factory of its States. A State is one position of one game
+// under one RuleSet, with the player to move, the legal moves, move
+// application with a reason when a move is illegal, terminal state and
+// outcome. Moves cross this interface as text in the game's move syntax
+// (notation/NOTATION.md): the reader keeps syntax apart from meaning, and a
+// State resolves a move text against its position (cf. chess-library's
+// pgn::Visitor vs uci::parseSan). Each game also offers a typed API of its own
+// (e.g. beyt/seega.hpp) for tests and fast engines.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "beyt/errors.hpp"
+#include "beyt/options.hpp"
+
+namespace beyt {
+
+/// The two sides. South is the side whose home row is lettered A.. in Lane's
+/// boards and, in Seega, the player who places first (ranks count from his
+/// side, RULES.md section 3). In Dleb, South is team 1 (line A).
+enum class Side : std::int8_t { south = 0, north = 1 };
+
+constexpr Side opponent(Side s) noexcept { return s == Side::south ? Side::north : Side::south; }
+/// "South" / "North".
+std::string_view side_name(Side s) noexcept;
+
+/// Who acts next in a State.
+enum class Actor : std::int8_t {
+  south = 0,
+  north = 1,
+  referee = 2,  ///< a non-player event is due (board or stage end, mancala games)
+  none = 3,     ///< the game is over
+};
+constexpr Actor actor_of(Side s) noexcept { return static_cast<Actor>(s); }
+/// "South", "North", "referee", "nobody".
+std::string_view actor_name(Actor a) noexcept;
+
+/// The outcome of a game, as the PGN-style result tokens write it.
+enum class Result : std::uint8_t { unfinished, south_wins, north_wins, draw };
+/// "*", "1-0", "0-1", "1/2-1/2".
+std::string_view result_token(Result r) noexcept;
+/// Inverse of result_token; false if `token` is none of the four.
+bool parse_result_token(std::string_view token, Result& out) noexcept;
+
+/// Diagram styles. SVG is added by the publication-diagrams work.
+enum class DiagramStyle : std::uint8_t { unicode, ascii };
+
+struct RenderOptions {
+  DiagramStyle style = DiagramStyle::unicode;
+  bool coordinates = true;     ///< letters/numbers on the margins
+  bool show_to_move = true;    ///< a line naming the side to move
+  bool empty_board = false;    ///< draw the labelled board without pieces
+};
+
+/// Deterministic random source for generators and playouts. std::mt19937_64
+/// is fully specified by the standard; bounded draws use `below`, which is
+/// ours, so a seed gives the same games with every standard library.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : engine_(seed) {}
+  /// Uniform integer in [0, n), n > 0 (Lemire's multiply-and-reject).
+  std::uint64_t below(std::uint64_t n);
+  std::uint64_t next() { return engine_(); }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+/// A chance event's outcome (stick games): its text and probability.
+struct ChanceOutcome {
+  std::string text;      ///< as the notation writes it, e.g. "4" or "WWWW"
+  double probability;    ///< in [0, 1]; a State's list sums to 1
+};
+
+class Game;
+
+/// One position of one game. States are values: clone() copies, equals()
+/// compares the whole position (board, side to move, phase, pending duties),
+/// never the history.
+class State {
+ public:
+  virtual ~State() = default;
+
+  virtual const Game& game() const noexcept = 0;
+  virtual std::unique_ptr<State> clone() const = 0;
+  /// Same game, same rules, same position. Never throws.
+  virtual bool equals(const State& other) const noexcept = 0;
+
+  /// The position as one line of text (the game's FEN-like form, documented
+  /// in notation/NOTATION.md). Game::new_state(rules, text) rebuilds an
+  /// equal State; this is what the `SetUp` tag holds.
+  virtual std::string position_text() const = 0;
+
+  virtual Actor to_move() const noexcept = 0;
+  /// Number of turns played since the initial (or set-up) position.
+  virtual std::uint32_t turns_played() const noexcept = 0;
+  virtual bool is_terminal() const noexcept = 0;
+  /// Result::unfinished unless is_terminal().
+  virtual Result outcome() const noexcept = 0;
+
+  /// The canonical move text of every legal turn for the actor to move
+  /// (empty when terminal). Order is deterministic. Appends to `out`.
+  virtual void legal_moves(std::vector<std::string>& out) const = 0;
+
+  /// Resolves `move_text` against this position and applies it.
+  /// Errors (the State is unchanged): Code::move_syntax when the text is not in
+  /// the game's syntax, Code::game_over, or the specific E3xx code of the
+  /// broken rule; Error::offset points into `move_text`. The reason names the
+  /// rule and its source.
+  virtual Error play(std::string_view move_text) = 0;
+
+  /// As play(), without applying: on success `canonical` holds the move in
+  /// canonical form (e.g. captures filled in).
+  virtual Error check(std::string_view move_text, std::string& canonical) const = 0;
+
+  /// For games with throws: the distribution of the next chance event, or
+  /// empty when the next event is a player's decision.
+  virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
+
+  /// A random legal turn (uniform over legal_moves() by default; stick games
+  /// draw their throws with the sticks' probabilities). Empty if terminal.
+  virtual std::string random_move(Rng& rng) const;
+
+  /// Result of a game that stopped before its natural end, under a
+  /// `Termination` tag value other than "normal" (e.g. Seega's "barrier").
+  /// Sets `out` and returns Error::none() if this game decides such endings
+  /// itself; Code::bad_termination if the termination is not allowed here.
+  /// The default knows none: "barrier" and other game-decided endings fail.
+  virtual Error adjudicate(std::string_view termination, Result& out) const;
+
+  /// The position as a diagram (Unicode box drawing or ASCII), ending in '\n'.
+  virtual std::string render(const RenderOptions& options) const = 0;
+};
+
+/// Static description of one game and factory of its States.
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::string_view name() const noexcept = 0;     ///< "seega"
+  virtual std::string_view title() const noexcept = 0;    ///< "Seega"
+  /// Sources of the rules: seed files and RULES.md section.
+  virtual std::string_view sources() const noexcept = 0;
+  virtual const std::vector<OptionSpec>& options() const noexcept = 0;
+  /// Presets; the first is the default.
+  virtual const std::vector<Preset>& presets() const noexcept = 0;
+
+  /// Parses rules text (see options.hpp) for this game. Errors: bad_rules.
+  Error parse_rules(std::string_view text, RuleSet& out) const {
+    return RuleSet::parse(text, options(), presets(), out);
+  }
+  /// A State under `rules`: the initial position if `setup` is empty, else
+  /// the position written by State::position_text(). Errors: bad_rules when
+  /// the RuleSet holds a value the game cannot use, bad_setup (with offset
+  /// into `setup`) when the position text is malformed or impossible.
+  virtual Error new_state(const RuleSet& rules, std::string_view setup,
+                          std::unique_ptr<State>& out) const = 0;
+};
+
+/// The explicit table of games, in a fixed order (no static registrars).
+const std::vector<const Game*>& game_table();
+/// The game called `name` (exact, lower case, as in the `Game` tag), or null.
+const Game* find_game(std::string_view name) noexcept;
+
+}  // namespace beyt

@@ -1,0 +1,99 @@
+// The one table of diagnostic codes (see beyt/errors.hpp, docs/ERRORS.md).
+#include "beyt/errors.hpp"
+
+#include <array>
+#include <cstdio>
+
+namespace beyt {
+namespace {
+
+struct CodeInfo {
+  Code code;
+  std::string_view name;
+  std::string_view summary;
+};
+
+// Ascending by number. docs/ERRORS.md prints this table; errors_test checks it.
+constexpr std::array kCodes{
+    CodeInfo{Code::bad_utf8, "bad-utf8", "The input is not valid UTF-8."},
+    CodeInfo{Code::unterminated_comment, "unterminated-comment", "A '{' comment is never closed."},
+    CodeInfo{Code::unterminated_string, "unterminated-string", "A tag value has no closing '\"' on its line."},
+    CodeInfo{Code::bad_tag, "bad-tag", "A tag pair is not '[' Name \"value\" ']'."},
+    CodeInfo{Code::duplicate_tag, "duplicate-tag", "The same tag name appears twice in one game."},
+    CodeInfo{Code::bad_nag, "bad-nag", "'$' is not followed by a number from 0 to 255."},
+    CodeInfo{Code::unbalanced_variation, "unbalanced-variation", "A ')' without its '(' or a '(' never closed."},
+    CodeInfo{Code::unexpected_token, "unexpected-token", "A character or token that has no place here."},
+    CodeInfo{Code::missing_result, "missing-result", "The movetext ends without a result token (strict), or a tag section follows a game with no result."},
+    CodeInfo{Code::strict_turn_number, "strict-turn-number", "Strict: a move without its turn number, or with a wrong one."},
+    CodeInfo{Code::strict_roster, "strict-roster", "Strict: a roster tag is missing or out of the canonical order."},
+    CodeInfo{Code::strict_move_form, "strict-move-form", "Strict: a move is not written in its canonical form."},
+    CodeInfo{Code::strict_layout, "strict-layout", "Strict: a byte-order mark, CR, tab or other non-canonical layout."},
+    CodeInfo{Code::json_syntax, "json-syntax", "The JSON text does not parse."},
+    CodeInfo{Code::json_structure, "json-structure", "Valid JSON, but not a beyt record as schemas/record.schema.json says."},
+    CodeInfo{Code::xml_syntax, "xml-syntax", "The XML text does not parse."},
+    CodeInfo{Code::xml_structure, "xml-structure", "Valid XML, but not a beyt record as schemas/record.xsd says."},
+    CodeInfo{Code::missing_game, "missing-game", "No Game tag and no --game option: the game cannot be replayed."},
+    CodeInfo{Code::unknown_game, "unknown-game", "The Game tag names no game that beyt knows."},
+    CodeInfo{Code::bad_rules, "bad-rules", "The Rules tag names an unknown preset or option, or a value the option does not allow."},
+    CodeInfo{Code::bad_setup, "bad-setup", "The SetUp tag is not a position of this game under these rules."},
+    CodeInfo{Code::bad_tag_value, "bad-tag-value", "A tag that beyt reads has a malformed value."},
+    CodeInfo{Code::move_syntax, "move-syntax", "The move text is not in the game's move syntax."},
+    CodeInfo{Code::game_over, "game-over", "A move after the game has ended."},
+    CodeInfo{Code::wrong_phase, "wrong-phase", "A move of the wrong phase (e.g. a step during placement)."},
+    CodeInfo{Code::occupied, "occupied", "The destination is not empty."},
+    CodeInfo{Code::not_own_piece, "not-own-piece", "No piece of the player to move stands on the origin."},
+    CodeInfo{Code::bad_step, "bad-step", "Not one orthogonal step, or off the board."},
+    CodeInfo{Code::capture_mismatch, "capture-mismatch", "The captures written differ from the captures the move makes."},
+    CodeInfo{Code::chain_illegal, "chain-illegal", "A chain step that captures nothing, or follows a step that captured nothing."},
+    CodeInfo{Code::chain_required, "chain-required", "The chain stops while the piece can still capture (chain=mandatory)."},
+    CodeInfo{Code::blocked_wrong, "blocked-wrong", "A blocked turn while a move exists, or a move by a blocked player."},
+    CodeInfo{Code::removal_illegal, "removal-illegal", "Lane's removal: not allowed here, or the wrong piece."},
+    CodeInfo{Code::must_open_way, "must-open-way", "An extra turn whose first step does not open a way, though one could."},
+    CodeInfo{Code::opening_cells, "opening-cells", "The first pair is not on the prescribed opening cells (lane-opening)."},
+    CodeInfo{Code::centre_placement, "centre-placement", "A piece placed on the centre."},
+    CodeInfo{Code::illegal_move, "illegal-move", "Any other illegal move; the message gives the rule."},
+    CodeInfo{Code::result_mismatch, "result-mismatch", "The Result tag differs from the outcome of the replayed game."},
+    CodeInfo{Code::result_token_mismatch, "result-token-mismatch", "The result token after the moves differs from the Result tag."},
+    CodeInfo{Code::bad_termination, "bad-termination", "The Termination tag is unknown or not allowed by the rules."},
+    CodeInfo{Code::barrier_count, "barrier-count", "A barrier ending whose result does not follow the piece counts."},
+    CodeInfo{Code::io_error, "io-error", "A file cannot be opened, read or written."},
+    CodeInfo{Code::usage, "usage", "The command line is not valid."},
+};
+
+constexpr std::array<Code, kCodes.size()> make_code_list() {
+  std::array<Code, kCodes.size()> out{};
+  for (std::size_t i = 0; i < kCodes.size(); ++i) out[i] = kCodes[i].code;
+  return out;
+}
+constexpr auto kCodeList = make_code_list();
+
+const CodeInfo* find(Code code) noexcept {
+  for (const auto& info : kCodes)
+    if (info.code == code) return &info;
+  return nullptr;
+}
+
+}  // namespace
+
+std::string code_id(Code code) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "E%03u", static_cast<unsigned>(code));
+  return buf;
+}
+
+std::string_view code_name(Code code) {
+  if (code == Code::ok) return "ok";
+  const CodeInfo* info = find(code);
+  return info ? info->name : "unknown";
+}
+
+std::string_view code_summary(Code code) {
+  if (code == Code::ok) return "No error.";
+  const CodeInfo* info = find(code);
+  return info ? info->summary : "Unknown code.";
+}
+
+const Code* all_codes_begin() { return kCodeList.data(); }
+const Code* all_codes_end() { return kCodeList.data() + kCodeList.size(); }
+
+}  // namespace beyt

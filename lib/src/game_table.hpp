@@ -1,0 +1,11 @@
+// Internal: the accessor of each game's Game object, for the one table in
+// game.cpp. Each game's .cpp defines its accessor.
+#pragma once
+
+#include "beyt/game.hpp"
+
+namespace beyt {
+
+const Game& seega_game();  // lib/src/seega.cpp
+
+}  // namespace beyt

@@ -1,0 +1,44 @@
+// beyt/notation/diagnostic.hpp - an error with its place, as the validator
+// and every reader report it.
+//
+// Text form (one per error, gcc-style, then the offending line and a caret):
+//
+//   games.beyt:14:9: error[E304]: game 1, turn 15, North: c4 is occupied
+//      14 | 13. b4-c4 14. d2-d3 15. c3-c4
+//         |                         ^
+//
+// For JSON and XML records the place also names the JSON Pointer or element
+// path: `games.json:12:20: /games/0/moves/14/move: error[E304]: ...`.
+// JSON lines form (`--diagnostics json`): one object per error with the keys
+// file, line, column, pointer, code, name, game, turn, player, message.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "beyt/errors.hpp"
+#include "beyt/notation/record.hpp"
+
+namespace beyt::notation {
+
+struct Diagnostic {
+  Code code = Code::ok;
+  std::string reason;      ///< what is wrong, in words
+  std::string file;        ///< as given on the command line; "-" for stdin
+  SourceLoc loc;           ///< line/column (1-based), pointer for JSON/XML
+  std::uint32_t game = 0;  ///< 1-based game index in the file; 0 = not in a game
+  std::uint32_t turn = 0;  ///< 1-based turn number; 0 = not at a move
+  std::string player;      ///< "South", "North" (or the actor); empty if none
+
+  explicit operator bool() const noexcept { return code != Code::ok; }
+};
+
+/// "file:line:column: [pointer: ]error[CODE]: game N, turn T, PLAYER: reason"
+/// followed, when `source_line` is not empty, by the line and a caret under
+/// loc.column. Ends in '\n'.
+std::string format_text(const Diagnostic& d, std::string_view source_line = {});
+/// One JSON object on one line (no trailing newline). Keys as listed above.
+std::string format_json(const Diagnostic& d);
+
+}  // namespace beyt::notation

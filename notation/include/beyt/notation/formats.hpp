@@ -1,0 +1,42 @@
+// beyt/notation/formats.hpp - one entry point over the three record formats.
+#pragma once
+
+#include <istream>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "beyt/notation/diagnostic.hpp"
+#include "beyt/notation/record.hpp"
+#include "beyt/notation/text.hpp"
+
+namespace beyt::notation {
+
+enum class Format { text, json, xml };
+
+/// "text", "json", "xml".
+std::string_view format_name(Format f) noexcept;
+/// From a name ("text"/"beyt"/"json"/"xml"); false if unknown.
+bool parse_format(std::string_view name, Format& out) noexcept;
+/// From a file name's extension: .json, .xml, anything else is text.
+Format format_of_path(std::string_view path) noexcept;
+
+/// Reads every game of `in` in format `f`, passing each to `visitor`.
+Diagnostic read_games(std::istream& in, const std::string& file, Format f,
+                      GameVisitor& visitor, ReadOptions options = {});
+
+/// Writes games in format `f`, one at a time.
+class RecordWriter {
+ public:
+  RecordWriter(std::ostream& out, Format f);
+  ~RecordWriter();
+  void game(const GameRecord& record);
+  void finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace beyt::notation

@@ -1,0 +1,41 @@
+// beyt/notation/json.hpp - JSON records (schemas/record.schema.json).
+//
+//   { "format": "beyt", "version": 1, "games": [ GAME, ... ] }
+//   GAME  = { "tags": {NAME: VALUE, ...}, "comments": [..]?, "moves": [NODE..],
+//             "result": "1-0" | "0-1" | "1/2-1/2" | "*" }
+//   NODE  = { "move": TEXT, "before": [..]?, "nags": [1..255]?, "after": [..]?,
+//             "variations": [[NODE..], ...]? }
+// Tag order is kept. The reader streams (SAX): one game in memory at a time.
+// Every value's place is kept: line/column and its JSON Pointer.
+#pragma once
+
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "beyt/notation/diagnostic.hpp"
+#include "beyt/notation/record.hpp"
+
+namespace beyt::notation {
+
+/// Reads every game of a JSON record file, passing each to `visitor`.
+/// Errors: Code::json_syntax (line/column of the fault), Code::json_structure
+/// (line/column and pointer of the value that is not as the schema says).
+Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor);
+
+/// Streaming writer: begin on construction, one game per call, finish().
+/// Output: canonical JSON, 2-space indent, LF, UTF-8, final newline.
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::ostream& out);
+  ~JsonWriter();
+  void game(const GameRecord& record);
+  void finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace beyt::notation

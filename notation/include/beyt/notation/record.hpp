@@ -1,0 +1,94 @@
+// beyt/notation/record.hpp - the game record model shared by the text, JSON
+// and XML formats.
+//
+// A record is syntax, not meaning: move texts are kept as written (in the
+// game's move syntax) with their place in the input; a rules engine resolves
+// them (beyt/game.hpp). Everything a format can carry is here, so that the
+// three formats convert into each other without loss:
+//   tags (in order), comments (several, before and after a move), NAGs,
+//   recursive variations, the result token, comments with no move.
+// Turn numbers are not stored: they follow from the position of a move in
+// its line (notation/NOTATION.md, "Turn numbers").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace beyt::notation {
+
+/// A place in an input. Text: 1-based line and column (column counts Unicode
+/// code points), byte offset. JSON: `pointer` is the JSON Pointer of the
+/// value (RFC 6901). XML: `pointer` is the element path (/beyt/game[1]/...).
+/// line == 0 means "unknown".
+struct SourceLoc {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  std::uint64_t offset = 0;
+  std::string pointer;
+
+  /// Locations never take part in record equality: a record read from JSON
+  /// equals the same record read from text.
+  bool operator==(const SourceLoc&) const noexcept { return true; }
+};
+
+struct TagPair {
+  std::string name;    ///< [A-Za-z0-9_]+
+  std::string value;   ///< unescaped UTF-8
+  SourceLoc loc;       ///< of the '[' (text) / the value (JSON, XML)
+  SourceLoc value_loc; ///< of the first character of the value
+
+  bool operator==(const TagPair&) const = default;
+};
+
+struct Node;
+/// A sequence of turns: the main line, or one variation.
+using Line = std::vector<Node>;
+
+/// One turn (ply) with its annotations.
+struct Node {
+  std::string move;                   ///< move text as written, e.g. "b3-c3xc4"
+  SourceLoc loc;                      ///< of the move text's first character
+  std::vector<std::string> before;    ///< comments before the move (line starts)
+  std::vector<std::uint8_t> nags;     ///< $1..$255 in order ("!" is $1, ...)
+  std::vector<std::string> after;     ///< comments after the move
+  std::vector<Line> variations;       ///< alternatives to this move, in order
+
+  bool operator==(const Node&) const = default;
+};
+
+struct GameRecord {
+  std::vector<TagPair> tags;          ///< in input order, names unique
+  std::vector<std::string> comments;  ///< comments of a game with no move
+  Line moves;                         ///< the main line
+  std::string result = "*";           ///< "1-0", "0-1", "1/2-1/2" or "*"
+  SourceLoc loc;                      ///< of the game's first token
+  SourceLoc result_loc;               ///< of the result token
+
+  bool operator==(const GameRecord&) const = default;
+
+  /// Value of tag `name`, or null.
+  const TagPair* find_tag(std::string_view name) const noexcept;
+  /// Sets tag `name` (replacing its value, or appending a new tag).
+  void set_tag(std::string_view name, std::string value);
+};
+
+/// The seven-tag roster, in canonical order (NOTATION.md, "Tag pairs"):
+/// Event, Site, Date, Round, South, North, Result; then Game, Rules, SetUp,
+/// Source when present; then every other tag in input order.
+inline constexpr std::string_view kRoster[] = {"Event", "Site", "Date", "Round",
+                                               "South", "North", "Result"};
+/// Value the canonical writer gives a missing roster tag.
+std::string_view roster_default(std::string_view name) noexcept;
+
+/// Receives games one at a time from a streaming reader (text, JSON or XML).
+/// Memory does not grow with the file: each record is passed and dropped.
+class GameVisitor {
+ public:
+  virtual ~GameVisitor() = default;
+  /// Called with each complete game; return false to stop reading.
+  virtual bool game(GameRecord&& record, std::uint32_t index) = 0;
+};
+
+}  // namespace beyt::notation

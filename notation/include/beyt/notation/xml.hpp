@@ -1,0 +1,48 @@
+// beyt/notation/xml.hpp - XML records (schemas/record.xsd).
+//
+//   <beyt version="1">
+//     <game>
+//       <tag name="Event">...</tag> ...
+//       <comment>...</comment>*            (comments of a game with no move)
+//       <moves>
+//         <move text="b3-c3xc4">
+//           <before>...</before>* <nag>1</nag>* <after>...</after>*
+//           <variation><move .../>...</variation>*
+//         </move> ...
+//       </moves>
+//       <result>1-0</result>
+//     </game>
+//   </beyt>
+// The reader streams: it cuts the input into <game> elements and parses one
+// at a time with pugixml. Places are line/column and the element path.
+#pragma once
+
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "beyt/notation/diagnostic.hpp"
+#include "beyt/notation/record.hpp"
+
+namespace beyt::notation {
+
+/// Reads every game of an XML record file, passing each to `visitor`.
+/// Errors: Code::xml_syntax, Code::xml_structure (with line/column and path).
+Diagnostic read_xml(std::istream& in, const std::string& file, GameVisitor& visitor);
+
+/// Streaming writer: declaration and root on construction, one game per
+/// call, finish(). Output: canonical XML, 2-space indent, LF, UTF-8.
+class XmlWriter {
+ public:
+  explicit XmlWriter(std::ostream& out);
+  ~XmlWriter();
+  void game(const GameRecord& record);
+  void finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace beyt::notation

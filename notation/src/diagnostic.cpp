@@ -1,0 +1,65 @@
+// Text and JSON-lines forms of a Diagnostic (beyt/notation/diagnostic.hpp).
+#include "beyt/notation/diagnostic.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace beyt::notation {
+namespace {
+
+// Display width of `line` up to (not including) code point `column` (1-based):
+// one per code point; a tab advances to the next multiple of 8 (as terminals
+// do) and is echoed as a tab so the caret stays under the right character.
+std::string caret_pad(std::string_view line, std::uint32_t column) {
+  std::string pad;
+  std::uint32_t cp = 1;
+  for (std::size_t i = 0; i < line.size() && cp < column; ++i) {
+    auto c = static_cast<unsigned char>(line[i]);
+    if ((c & 0xC0) == 0x80) continue;  // UTF-8 continuation byte
+    pad += c == '\t' ? '\t' : ' ';
+    ++cp;
+  }
+  return pad;
+}
+
+}  // namespace
+
+std::string format_text(const Diagnostic& d, std::string_view source_line) {
+  std::string out = d.file.empty() ? std::string("-") : d.file;
+  if (d.loc.line > 0) {
+    out += ':' + std::to_string(d.loc.line) + ':' + std::to_string(d.loc.column);
+  }
+  out += ": ";
+  if (!d.loc.pointer.empty()) out += d.loc.pointer + ": ";
+  out += "error[" + code_id(d.code) + "]: ";
+  if (d.game > 0) {
+    out += "game " + std::to_string(d.game);
+    if (d.turn > 0) out += ", turn " + std::to_string(d.turn);
+    if (!d.player.empty()) out += ", " + d.player;
+    out += ": ";
+  }
+  out += d.reason;
+  out += '\n';
+  if (!source_line.empty() && d.loc.line > 0) {
+    std::string number = std::to_string(d.loc.line);
+    out += ' ' + number + " | " + std::string(source_line) + '\n';
+    out += ' ' + std::string(number.size(), ' ') + " | " + caret_pad(source_line, d.loc.column) + "^\n";
+  }
+  return out;
+}
+
+std::string format_json(const Diagnostic& d) {
+  nlohmann::ordered_json j;
+  j["file"] = d.file.empty() ? std::string("-") : d.file;
+  j["line"] = d.loc.line;
+  j["column"] = d.loc.column;
+  j["pointer"] = d.loc.pointer;
+  j["code"] = code_id(d.code);
+  j["name"] = code_name(d.code);
+  j["game"] = d.game;
+  j["turn"] = d.turn;
+  j["player"] = d.player;
+  j["message"] = d.reason;
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+}  // namespace beyt::notation
