@@ -1,0 +1,81 @@
+// cli/cli.hpp - what the subcommands of the `beyt` program share.
+//
+// One file per subcommand (validate.cpp, convert.cpp, render.cpp, games.cpp,
+// generate.cpp), each with an options struct, the cxxopts setup that binds
+// them, and a run function that calls the library. main.cpp dispatches
+// argv[1] through the table below (cxxopts has no subcommands).
+// Exit codes: 0 success, 1 invalid records or failed work, 2 usage error.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "beyt/notation/diagnostic.hpp"
+#include "beyt/notation/formats.hpp"
+
+namespace beyt::cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitInvalid = 1;
+constexpr int kExitUsage = 2;
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(int argc, char** argv);
+};
+
+int run_validate(int argc, char** argv);
+int run_convert(int argc, char** argv);
+int run_render(int argc, char** argv);
+int run_games(int argc, char** argv);
+int run_generate(int argc, char** argv);
+
+/// The subcommand table, in the order `beyt --help` lists them.
+const std::vector<Command>& commands();
+
+/// An input file or "-" (standard input, read whole so that the lines of
+/// diagnostics can be quoted).
+class Input {
+ public:
+  /// Opens `path`; on failure returns false and sets `error`.
+  bool open(const std::string& path, std::string& error);
+  std::istream& stream() { return *stream_; }
+  const std::string& name() const { return name_; }
+  /// Line `n` (1-based) of the input without its line end; empty if none.
+  std::string line(std::uint32_t n) const;
+
+ private:
+  std::string name_;
+  std::string buffered_;  // standard input only
+  std::unique_ptr<std::istream> stream_;
+};
+
+/// An output file or "-" (standard output).
+class Output {
+ public:
+  bool open(const std::string& path, std::string& error);
+  std::ostream& stream() { return *stream_; }
+  /// Flushes and reports a write failure.
+  bool close(std::string& error);
+
+ private:
+  std::string path_;
+  std::unique_ptr<std::ostream> owned_;
+  std::ostream* stream_ = nullptr;
+};
+
+/// Prints a usage error ("beyt CMD: message") and returns kExitUsage.
+int usage_error(std::string_view command, std::string_view message);
+
+/// The format of `path` unless `forced` names one. False if `forced` is unknown.
+bool choose_format(const std::string& path, const std::string& forced, notation::Format& out);
+
+/// Writes `d` in text (with the quoted line and caret) or JSON-lines form.
+void print_diagnostic(std::ostream& out, const notation::Diagnostic& d, const Input* input, bool json);
+
+}  // namespace beyt::cli

@@ -1,0 +1,59 @@
+// beyt/notation/replay.hpp - the validator: replays a record through its
+// game's rules engine and reports the first error with its place.
+//
+// What is checked, in document order (NOTATION.md; docs/ERRORS.md):
+//   1. the Game tag (E201 missing, E202 unknown), Rules (E203), SetUp (E204);
+//   2. every move of the main line, and every variation from the position
+//      before the move it replaces; the first illegal move stops the game
+//      (E3xx with the column of the offending part of the move);
+//      with `strict`, a move not written in canonical form (E122);
+//   3. the result: the token after the moves against the Result tag (E402);
+//      the Termination tag (E403); the replayed outcome against the result
+//      (E401), or for a barrier ending the piece counts (E404).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "beyt/game.hpp"
+#include "beyt/notation/diagnostic.hpp"
+#include "beyt/notation/record.hpp"
+
+namespace beyt::notation {
+
+struct ReplayOptions {
+  /// Game for records without a Game tag (a name from the table), or empty.
+  std::string default_game;
+  /// Check that every move is written in canonical form (E122).
+  bool strict = false;
+  /// Stop after this many turns of the main line (0 = initial position).
+  /// Variations and the result are checked only when the whole line is replayed.
+  std::uint32_t stop_after = std::numeric_limits<std::uint32_t>::max();
+  /// Check variations too (the validator does; a renderer need not).
+  bool variations = true;
+};
+
+/// What a replay leaves behind.
+struct Replay {
+  const Game* game = nullptr;
+  RuleSet rules;
+  std::unique_ptr<State> state;   ///< position after the last turn replayed
+  std::uint32_t turns = 0;        ///< main-line turns replayed without error
+  std::string last_move;          ///< text of the last turn replayed, as written
+};
+
+/// Replays `record` (game `game_index`, 1-based, for the diagnostic) from
+/// file `file`. Returns the first error, or a Diagnostic with Code::ok.
+/// `out` holds the state reached (before the illegal move on error; null when
+/// the game, rules or set-up could not be resolved).
+Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
+                  const ReplayOptions& options, Replay& out);
+
+/// Code-point column of byte `offset` inside `text`, counted from `start`
+/// (the column of text[0]). Used to place carets inside moves and tag values.
+std::uint32_t column_at(std::string_view text, std::uint32_t start, std::uint32_t offset) noexcept;
+
+}  // namespace beyt::notation

@@ -1,0 +1,192 @@
+// One conformance suite for every game, written once and instantiated per
+// game and rule set (cf. OpenSpiel's RandomSimTest): random playouts from a
+// seed, then for each playout
+//   * every legal move's text resolves (check) to itself and plays;
+//   * clone() equals its source, position_text() rebuilds an equal State;
+//   * write -> read -> replay gives the same final position, in the text
+//     notation, JSON and XML, and the three records are equal;
+//   * chance outcomes, where a game has them, sum to 1.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "beyt/game.hpp"
+#include "beyt/notation/formats.hpp"
+#include "beyt/notation/replay.hpp"
+
+namespace {
+
+using namespace beyt;
+using namespace beyt::notation;
+
+struct Case {
+  const char* game;
+  const char* rules;
+  int playouts;
+  int max_turns;
+};
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.game << " [" << c.rules << "]"; }
+
+class Conformance : public ::testing::TestWithParam<Case> {
+ protected:
+  void SetUp() override {
+    game_ = find_game(GetParam().game);
+    ASSERT_NE(game_, nullptr) << GetParam().game;
+    Error e = game_->parse_rules(GetParam().rules, rules_);
+    ASSERT_FALSE(e) << e.reason;
+  }
+  std::unique_ptr<State> initial() const {
+    std::unique_ptr<State> state;
+    Error e = game_->new_state(rules_, "", state);
+    EXPECT_FALSE(e) << e.reason;
+    return state;
+  }
+  const Game* game_ = nullptr;
+  RuleSet rules_;
+};
+
+// Plays one random game, checking every position on the way; returns its record.
+GameRecord playout(const Game& game, const RuleSet& rules, State& state, Rng& rng, int max_turns) {
+  GameRecord record;
+  record.set_tag("Game", std::string(game.name()));
+  record.set_tag("Rules", rules.canonical());
+  std::vector<std::string> moves;
+  std::string canonical;
+  for (int turn = 0; turn < max_turns && !state.is_terminal(); ++turn) {
+    moves.clear();
+    state.legal_moves(moves);
+    EXPECT_FALSE(moves.empty()) << "no legal move in a non-terminal position: " << state.position_text();
+    if (moves.empty()) break;
+    for (const auto& m : moves) {
+      Error e = state.check(m, canonical);
+      EXPECT_FALSE(e) << "legal move '" << m << "' rejected: " << e.reason << " in " << state.position_text();
+      EXPECT_EQ(canonical, m) << "canonical form of a listed move differs";
+    }
+    auto copy = state.clone();
+    EXPECT_TRUE(copy->equals(state));
+    std::unique_ptr<State> rebuilt;
+    Error e = game.new_state(rules, state.position_text(), rebuilt);
+    EXPECT_FALSE(e) << e.reason << " for " << state.position_text();
+    if (rebuilt) {
+      EXPECT_TRUE(rebuilt->equals(state)) << state.position_text();
+    }
+    double total = 0;
+    for (const auto& c : state.chance_outcomes()) total += c.probability;
+    if (!state.chance_outcomes().empty()) {
+      EXPECT_NEAR(total, 1.0, 1e-12);
+    }
+
+    std::string move = state.random_move(rng);
+    EXPECT_FALSE(move.empty());
+    e = state.play(move);
+    EXPECT_FALSE(e) << "random move '" << move << "' rejected: " << e.reason;
+    if (e) break;
+    EXPECT_FALSE(copy->equals(state)) << "a move left the position unchanged: " << move;
+    Node node;
+    node.move = move;
+    record.moves.push_back(std::move(node));
+  }
+  record.result = std::string(result_token(state.outcome()));
+  record.set_tag("Result", record.result);
+  return record;
+}
+
+class Collect : public GameVisitor {
+ public:
+  bool game(GameRecord&& record, std::uint32_t) override {
+    games.push_back(std::move(record));
+    return true;
+  }
+  std::vector<GameRecord> games;
+};
+
+GameRecord round_trip(const GameRecord& record, Format format) {
+  std::stringstream buffer;
+  {
+    RecordWriter writer(buffer, format);
+    writer.game(record);
+    writer.finish();
+  }
+  Collect collect;
+  Diagnostic d = read_games(buffer, "memory", format, collect);
+  EXPECT_FALSE(d) << d.reason << " at " << d.loc.line << ":" << d.loc.column << "\n" << buffer.str();
+  EXPECT_EQ(collect.games.size(), 1u);
+  return collect.games.empty() ? GameRecord{} : collect.games.front();
+}
+
+TEST_P(Conformance, RandomPlayoutsReplayThroughEveryFormat) {
+  const Case& c = GetParam();
+  for (int i = 0; i < c.playouts; ++i) {
+    Rng rng(1000 + static_cast<std::uint64_t>(i));
+    auto state = initial();
+    ASSERT_TRUE(state);
+    GameRecord record = playout(*game_, rules_, *state, rng, c.max_turns);
+    if (HasFailure()) return;
+    for (Format format : {Format::text, Format::json, Format::xml}) {
+      GameRecord back = round_trip(record, format);
+      EXPECT_EQ(back, record) << "record changed through " << format_name(format);
+      Replay replay;
+      Diagnostic d = beyt::notation::replay(back, "memory", 1, ReplayOptions{}, replay);
+      EXPECT_FALSE(d) << format_name(format) << ": " << d.reason << " (turn " << d.turn << ")";
+      ASSERT_TRUE(replay.state);
+      EXPECT_TRUE(replay.state->equals(*state))
+          << format_name(format) << ": " << replay.state->position_text() << " vs " << state->position_text();
+      EXPECT_EQ(replay.turns, record.moves.size());
+    }
+    if (HasFailure()) return;
+  }
+}
+
+TEST_P(Conformance, SameSeedSameGame) {
+  const Case& c = GetParam();
+  Rng a(77), b(77);
+  auto s1 = initial(), s2 = initial();
+  GameRecord r1 = playout(*game_, rules_, *s1, a, c.max_turns);
+  GameRecord r2 = playout(*game_, rules_, *s2, b, c.max_turns);
+  EXPECT_EQ(r1, r2);
+  EXPECT_TRUE(s1->equals(*s2));
+}
+
+TEST_P(Conformance, GameTableDescribesEveryOption) {
+  EXPECT_FALSE(game_->title().empty());
+  EXPECT_FALSE(game_->sources().empty());
+  ASSERT_FALSE(game_->presets().empty());
+  for (const auto& o : game_->options()) {
+    EXPECT_FALSE(o.help.empty()) << o.name;
+    EXPECT_FALSE(o.source.empty()) << o.name;
+    EXPECT_FALSE(o.default_value.empty()) << o.name;
+  }
+  // Canonical rules text parses back to the same values.
+  RuleSet again;
+  ASSERT_FALSE(game_->parse_rules(rules_.canonical(), again));
+  EXPECT_EQ(again.values(), rules_.values());
+  EXPECT_EQ(again.canonical(), rules_.canonical());
+}
+
+TEST_P(Conformance, RenderingNeverFails) {
+  auto state = initial();
+  for (auto style : {DiagramStyle::unicode, DiagramStyle::ascii}) {
+    RenderOptions options;
+    options.style = style;
+    std::string diagram = state->render(options);
+    EXPECT_FALSE(diagram.empty());
+    EXPECT_EQ(diagram.back(), '\n');
+    options.empty_board = true;
+    EXPECT_FALSE(state->render(options).empty());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Seega, Conformance,
+                         ::testing::Values(Case{"seega", "walker", 30, 300},
+                                           Case{"seega", "walker; size=7", 8, 300},
+                                           Case{"seega", "walker; size=9", 3, 300},
+                                           Case{"seega", "lane", 30, 300},
+                                           Case{"seega", "lane; size=7", 5, 300},
+                                           Case{"seega", "walker; chain=mandatory; barrier=yes", 10, 300}),
+                         [](const ::testing::TestParamInfo<Case>& param) {
+                           return std::string(param.param.game) + "_" + std::to_string(param.index);
+                         });
+
+}  // namespace
