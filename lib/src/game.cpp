@@ -40,12 +40,13 @@ bool parse_result_token(std::string_view token, Result& out) noexcept {
 
 std::uint64_t Rng::below(std::uint64_t n) {
   // Lemire, "Fast Random Integer Generation in an Interval" (2019).
-  unsigned __int128 m = static_cast<unsigned __int128>(engine_()) * n;
+  __extension__ using u128 = unsigned __int128;
+  u128 m = static_cast<u128>(engine_()) * n;
   auto low = static_cast<std::uint64_t>(m);
   if (low < n) {
     std::uint64_t threshold = -n % n;
     while (low < threshold) {
-      m = static_cast<unsigned __int128>(engine_()) * n;
+      m = static_cast<u128>(engine_()) * n;
       low = static_cast<std::uint64_t>(m);
     }
   }
