@@ -1,0 +1,787 @@
+// The streaming reader of the text notation (beyt/notation/text.hpp; grammar:
+// notation/NOTATION.md, sections 1-4).
+//
+// The reader pulls the stream through its own buffer in chunks (64 KiB) and
+// holds one game at a time. A token is scanned in place: `mark_` pins its
+// first byte so that a refill in the middle of the token keeps it (the buffer
+// grows only when one token is longer than the buffer). Comments and tag
+// values are appended to their record strings segment by segment, so a long
+// comment never grows the buffer. Every byte is visited once, in a tight loop
+// over the buffer; line, column (code points) and offset are kept as we go.
+//
+// Syntax errors are raised as a private exception (Stop) after the Diagnostic
+// has been filled in, and caught in next(); recursion (variations) is bounded
+// by kMaxDepth, and every loop consumes input or stops, so no input can crash
+// or hang the reader.
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <utility>
+
+#include "beyt/notation/text.hpp"
+
+namespace beyt::notation {
+
+namespace detail {
+// Test hook (not in the public header): the size of each read from the
+// stream. Tests set it to a few bytes so that every token straddles a chunk
+// boundary somewhere. Read when a TextReader is constructed.
+std::size_t text_reader_chunk_size = std::size_t{64} * 1024;
+}  // namespace detail
+
+namespace {
+
+constexpr unsigned kMaxDepth = 256;  // deepest variation nesting accepted
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+struct Stop {};  // thrown after the Diagnostic is filled in
+
+// Bytes that can be part of a move token (NOTATION.md "move-char"): every
+// byte except blanks, line ends, [ ] { } ( ) ; " $ ! ? % and the ASCII
+// control characters. Bytes >= 0x80 are move characters once the UTF-8
+// sequence they start is valid.
+constexpr std::array<bool, 256> make_move_chars() {
+  std::array<bool, 256> t{};
+  for (int c = 0x21; c < 0x7F; ++c) t[c] = true;
+  for (char c : std::string_view("[]{}();\"$!?%")) t[static_cast<unsigned char>(c)] = false;
+  for (int c = 0x80; c < 0x100; ++c) t[c] = true;
+  return t;
+}
+constexpr std::array<bool, 256> kMoveChar = make_move_chars();
+
+bool is_digit(int c) { return c >= '0' && c <= '9'; }
+bool is_name_char(int c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+}
+bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+
+std::string hex_byte(unsigned char c) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  return std::string("0x") + kHex[c >> 4] + kHex[c & 15];
+}
+
+// Rank of a tag after the roster in canonical order: Game, Rules, SetUp,
+// Source, then every other tag.
+int post_roster_rank(std::string_view name) {
+  static constexpr std::string_view kOrder[] = {"Game", "Rules", "SetUp", "Source"};
+  for (int i = 0; i < 4; ++i)
+    if (name == kOrder[i]) return i;
+  return 4;
+}
+
+}  // namespace
+
+struct TextReader::Impl {
+  Impl(std::istream& in_, std::string file_, ReadOptions options_)
+      : in(in_), file(std::move(file_)), options(options_),
+        chunk(std::max<std::size_t>(detail::text_reader_chunk_size, 1)),
+        buf(std::max<std::size_t>(chunk, 16)) {
+    error.file = file;
+  }
+
+  std::istream& in;
+  std::string file;
+  ReadOptions options;
+  std::size_t chunk;
+
+  // --- buffer -------------------------------------------------------------
+  std::vector<char> buf;
+  std::size_t pos = 0;      // next byte to read
+  std::size_t end = 0;      // end of the valid bytes
+  std::size_t mark = kNone; // first byte to keep on refill (<= pos)
+  std::uint64_t base = 0;   // input offset of buf[0]
+  bool eof = false;
+
+  // --- place --------------------------------------------------------------
+  std::uint32_t line = 1;
+  std::uint32_t col = 1;
+  bool line_has_token = false;  // a token has been read on the current line
+  bool started = false;
+
+  // --- games and errors ---------------------------------------------------
+  std::uint32_t game = 0;
+  Diagnostic error;
+  bool failed = false;
+  bool error_in_tags = false;  // the error stopped a tag section (for recover)
+  bool resume_here = false;    // the error is at the next game's '['
+  bool in_tags = false;
+
+  SourceLoc here() const {
+    SourceLoc loc;
+    loc.line = line;
+    loc.column = col;
+    loc.offset = base + pos;
+    return loc;
+  }
+
+  [[noreturn]] void fail(Code code, const SourceLoc& loc, std::string reason,
+                         std::uint32_t turn = 0) {
+    error = Diagnostic{};
+    error.code = code;
+    error.reason = std::move(reason);
+    error.file = file;
+    error.loc = loc;
+    error.game = game;
+    error.turn = turn;
+    error_in_tags = in_tags;
+    throw Stop{};
+  }
+
+  // Reads one more chunk; false when the stream has nothing more.
+  bool more() {
+    if (eof) return false;
+    std::size_t keep = mark != kNone ? mark : pos;
+    if (keep > 0) {
+      std::memmove(buf.data(), buf.data() + keep, end - keep);
+      end -= keep;
+      pos -= keep;
+      if (mark != kNone) mark -= keep;
+      base += keep;
+    }
+    if (end == buf.size()) buf.resize(buf.size() * 2);  // one token fills the buffer
+    in.read(buf.data() + end, static_cast<std::streamsize>(std::min(chunk, buf.size() - end)));
+    auto got = static_cast<std::size_t>(in.gcount());
+    if (got == 0) {
+      eof = true;
+      return false;
+    }
+    end += got;
+    return true;
+  }
+  bool ensure(std::size_t n) {
+    while (end - pos < n)
+      if (!more()) return false;
+    return true;
+  }
+  int peek(std::size_t k = 0) {
+    if (end - pos <= k && !ensure(k + 1)) return -1;
+    return static_cast<unsigned char>(buf[pos + k]);
+  }
+
+  void newline() {
+    ++line;
+    col = 1;
+    line_has_token = false;
+  }
+
+  // Length of the valid UTF-8 sequence starting with the byte >= 0x80 at pos,
+  // 0 if it is not valid (RFC 3629: no overlong forms, no surrogates, at most
+  // U+10FFFF). May refill the buffer (pos and mark move with it).
+  std::size_t utf8_length() {
+    auto c0 = static_cast<unsigned char>(buf[pos]);
+    std::size_t n = 0;
+    if (c0 >= 0xC2 && c0 <= 0xDF) n = 2;
+    else if (c0 >= 0xE0 && c0 <= 0xEF) n = 3;
+    else if (c0 >= 0xF0 && c0 <= 0xF4) n = 4;
+    else return 0;
+    if (!ensure(n)) return 0;
+    auto c1 = static_cast<unsigned char>(buf[pos + 1]);
+    if ((c0 == 0xE0 && c1 < 0xA0) || (c0 == 0xED && c1 > 0x9F) || (c0 == 0xF0 && c1 < 0x90) ||
+        (c0 == 0xF4 && c1 > 0x8F))
+      return 0;
+    for (std::size_t i = 1; i < n; ++i)
+      if ((static_cast<unsigned char>(buf[pos + i]) & 0xC0) != 0x80) return 0;
+    return n;
+  }
+  // Consumes the multibyte character at pos (one column) or fails.
+  void multibyte() {
+    std::size_t n = utf8_length();
+    if (n == 0)
+      fail(Code::bad_utf8, here(),
+           "invalid UTF-8: byte " + hex_byte(static_cast<unsigned char>(buf[pos])) +
+               " does not start a valid UTF-8 sequence here");
+    pos += n;
+    ++col;
+  }
+
+  // --- blanks ---------------------------------------------------------------
+
+  // Skips blanks, line ends and '%' escape lines. Strict: a tab, CR, '%' line
+  // or a blank at the end of a line is strict_layout.
+  void skip_blanks() {
+    bool trailing = false;  // strict: in a run of spaces
+    SourceLoc run;
+    for (;;) {
+      if (pos == end && !more()) {
+        if (trailing)
+          fail(Code::strict_layout, run, "trailing blank at the end of the input");
+        return;
+      }
+      switch (buf[pos]) {
+        case ' ':
+          if (options.strict && !trailing) {
+            trailing = true;
+            run = here();
+          }
+          ++pos;
+          ++col;
+          break;
+        case '\t':
+          if (options.strict)
+            fail(Code::strict_layout, here(), "tab: the canonical form separates tokens with one blank");
+          ++pos;
+          ++col;
+          break;
+        case '\n':
+          if (trailing) fail(Code::strict_layout, run, "trailing blank at the end of the line");
+          trailing = false;
+          ++pos;
+          newline();
+          break;
+        case '\r':
+          if (options.strict)
+            fail(Code::strict_layout, here(), "CR line end: the canonical form ends lines with LF only");
+          ++pos;
+          newline();
+          if (peek() == '\n') ++pos;
+          break;
+        case '%':
+          if (col != 1) return;
+          if (options.strict)
+            fail(Code::strict_layout, here(), "'%' escape line: the canonical form has none");
+          skip_raw_line(false);
+          break;
+        default:
+          return;
+      }
+    }
+  }
+
+  // Skips bytes up to the line end, and the line end too if `eat_end`. No
+  // UTF-8 check: used for '%' lines and after errors.
+  void skip_raw_line(bool eat_end) {
+    for (;;) {
+      if (pos == end && !more()) return;
+      char c = buf[pos];
+      if (c == '\n' || c == '\r') {
+        if (!eat_end) return;
+        ++pos;
+        newline();
+        if (c == '\r' && peek() == '\n') ++pos;
+        return;
+      }
+      if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++col;
+      ++pos;
+    }
+  }
+
+  // --- tokens ---------------------------------------------------------------
+
+  // Scans a run of move characters at pos. The view stays valid until the
+  // next read from the buffer.
+  std::string_view scan_word() {
+    mark = pos;
+    for (;;) {
+      if (pos == end && !more()) break;
+      auto c = static_cast<unsigned char>(buf[pos]);
+      if (c < 0x80) {
+        if (!kMoveChar[c]) break;
+        ++pos;
+        ++col;
+      } else {
+        multibyte();
+      }
+    }
+    std::string_view word(buf.data() + mark, pos - mark);
+    mark = kNone;
+    return word;
+  }
+
+  // '{' ... '}' at pos; returns the text between the braces, byte for byte.
+  std::string brace_comment() {
+    SourceLoc open = here();
+    ++pos;
+    ++col;
+    std::string text;
+    mark = pos;
+    bool cr = false;
+    for (;;) {
+      if (pos == end) {
+        text.append(buf.data() + mark, pos - mark);
+        mark = pos;
+        if (!more()) {
+          mark = kNone;
+          fail(Code::unterminated_comment, open,
+               "comment '{' is never closed: expected '}' before the end of the input");
+        }
+        continue;
+      }
+      auto c = static_cast<unsigned char>(buf[pos]);
+      if (c == '}') break;
+      if (c < 0x80) {
+        ++pos;
+        if (c == '\n') {
+          if (!cr) ++line;
+          col = 1;
+        } else if (c == '\r') {
+          ++line;
+          col = 1;
+        } else {
+          ++col;
+        }
+        cr = c == '\r';
+      } else {
+        cr = false;
+        multibyte();
+      }
+    }
+    text.append(buf.data() + mark, pos - mark);
+    mark = kNone;
+    ++pos;
+    ++col;
+    return text;
+  }
+
+  // ';' comment at pos; returns the text up to (not including) the line end.
+  std::string line_comment() {
+    ++pos;
+    ++col;
+    std::string text;
+    mark = pos;
+    for (;;) {
+      if (pos == end) {
+        text.append(buf.data() + mark, pos - mark);
+        mark = pos;
+        if (!more()) break;
+        continue;
+      }
+      auto c = static_cast<unsigned char>(buf[pos]);
+      if (c == '\n' || c == '\r') break;
+      if (c < 0x80) {
+        ++pos;
+        ++col;
+      } else {
+        multibyte();
+      }
+    }
+    text.append(buf.data() + mark, pos - mark);
+    mark = kNone;
+    return text;
+  }
+
+  // --- tag pairs ------------------------------------------------------------
+
+  void tag_pair(GameRecord& out) {
+    TagPair tag;
+    tag.loc = here();
+    ++pos;
+    ++col;
+    skip_blanks();
+    int c = peek();
+    if (!is_name_char(c))
+      fail(Code::bad_tag, here(), "expected a tag name (letters, digits, '_') after '['");
+    while (is_name_char(c)) {
+      tag.name += static_cast<char>(c);
+      ++pos;
+      ++col;
+      c = peek();
+    }
+    skip_blanks();
+    if (peek() != '"')
+      fail(Code::bad_tag, here(), "expected '\"' to open the value of tag " + tag.name);
+    tag_value(tag);
+    skip_blanks();
+    if (peek() != ']') fail(Code::bad_tag, here(), "expected ']' to close tag " + tag.name);
+    ++pos;
+    ++col;
+    line_has_token = true;
+
+    if (out.find_tag(tag.name))
+      fail(Code::duplicate_tag, tag.loc, "tag " + tag.name + " appears twice in this game");
+    if (options.strict) strict_tag_order(out, tag);
+    out.tags.push_back(std::move(tag));
+  }
+
+  void tag_value(TagPair& tag) {
+    SourceLoc open = here();
+    ++pos;
+    ++col;
+    tag.value_loc = here();
+    std::string& value = tag.value;
+    mark = pos;
+    for (;;) {
+      if (pos == end) {
+        value.append(buf.data() + mark, pos - mark);
+        mark = pos;
+        if (!more()) break;
+        continue;
+      }
+      auto c = static_cast<unsigned char>(buf[pos]);
+      if (c == '"' || c == '\n' || c == '\r') break;
+      if (c == '\\') {
+        value.append(buf.data() + mark, pos - mark);
+        mark = pos;
+        int e = peek(1);
+        if (e != '"' && e != '\\') {
+          mark = kNone;
+          fail(Code::bad_tag, here(),
+               "unknown escape in the value of tag " + tag.name + ": only \\\" and \\\\ are allowed");
+        }
+        value += static_cast<char>(e);
+        pos += 2;
+        col += 2;
+        mark = pos;
+      } else if (c < 0x80) {
+        ++pos;
+        ++col;
+      } else {
+        multibyte();
+      }
+    }
+    value.append(buf.data() + mark, pos - mark);
+    mark = kNone;
+    if (peek() != '"')
+      fail(Code::unterminated_string, open,
+           "the value of tag " + tag.name + " is not closed: expected '\"' before the end of the line");
+    ++pos;
+    ++col;
+  }
+
+  // Strict: the seven roster tags first, in order; then Game, Rules, SetUp,
+  // Source (those present), then the others.
+  void strict_tag_order(const GameRecord& out, const TagPair& tag) {
+    std::size_t i = out.tags.size();
+    if (i < std::size(kRoster)) {
+      if (tag.name != kRoster[i])
+        fail(Code::strict_roster, tag.loc,
+             "expected tag " + std::string(kRoster[i]) + " here, found " + tag.name +
+                 ": the roster tags Event, Site, Date, Round, South, North, Result come first, in "
+                 "this order");
+      return;
+    }
+    int rank = post_roster_rank(tag.name);
+    int last = post_roster_rank(out.tags.back().name);
+    if (i > std::size(kRoster) && rank < last)
+      fail(Code::strict_roster, tag.loc,
+           "tag " + tag.name + " is out of order: after the roster come Game, Rules, SetUp, "
+           "Source, then the other tags");
+  }
+
+  void strict_roster_complete(const GameRecord& out) {
+    std::size_t n = out.tags.size();
+    if (n < std::size(kRoster))
+      fail(Code::strict_roster, here(),
+           "missing roster tag " + std::string(kRoster[n]) +
+               ": every game starts with the tags Event, Site, Date, Round, South, North, Result");
+  }
+
+  // --- movetext -------------------------------------------------------------
+
+  // One line of movetext: the main line (depth 0) or a variation. Returns
+  // after its ')' (consumed), or for the main line after the result token,
+  // at the end of the input or at the next game's '['. `first` is the turn
+  // number of the line's first move.
+  void movetext(Line& moves, unsigned depth, std::uint32_t first, GameRecord& record,
+                const SourceLoc* open) {
+    enum class At { start, move, variations } at = At::start;
+    std::vector<std::string> pending;  // comments for the next move
+    bool nag_ok = false;               // strict: a NAG may stand here
+    bool numbered = false;             // a turn number waits for its move
+    SourceLoc number_loc;
+    std::uint32_t turn = first;        // number of the next move
+    const bool strict = options.strict;
+
+    auto end_line = [&]() {
+      if (strict && numbered)
+        fail(Code::strict_turn_number, number_loc,
+             "turn number " + std::to_string(turn) + " is not followed by a move", turn);
+      if (pending.empty()) return;
+      if (!moves.empty()) {
+        auto& after = moves.back().after;
+        for (auto& c : pending) after.push_back(std::move(c));
+      } else if (depth == 0) {
+        for (auto& c : pending) record.comments.push_back(std::move(c));
+      } else {
+        fail(Code::unexpected_token, here(),
+             "a comment in a variation without moves has no move to belong to");
+      }
+    };
+    auto add_nag = [&](unsigned value, const SourceLoc& loc) {
+      if (moves.empty())
+        fail(Code::unexpected_token, loc, "a NAG must follow a move; this line has no move yet");
+      if (strict && !nag_ok)
+        fail(Code::strict_layout, loc,
+             "the canonical form writes NAGs directly after their move, before comments and variations");
+      moves.back().nags.push_back(static_cast<std::uint8_t>(value));
+    };
+    // "!" "?" "!!" "??" "!?" "?!" at pos.
+    auto suffix = [&]() {
+      SourceLoc loc = here();
+      int a = peek();
+      int b = peek(1);
+      unsigned value = a == '!' ? 1 : 2;
+      std::size_t n = 1;
+      if (b == '!' || b == '?') {
+        n = 2;
+        value = a == '!' ? (b == '!' ? 3 : 5) : (b == '?' ? 4 : 6);
+      }
+      pos += n;
+      col += static_cast<std::uint32_t>(n);
+      if (strict)
+        fail(Code::strict_layout, loc,
+             "suffix annotation: the canonical form writes $" + std::to_string(value));
+      add_nag(value, loc);
+    };
+
+    for (;;) {
+      skip_blanks();
+      SourceLoc loc = here();
+      int c = peek();
+      if (c < 0 || (c == '[' && !line_has_token)) {
+        resume_here = c == '[';
+        if (depth > 0)
+          fail(Code::unbalanced_variation, *open,
+               std::string("variation '(' is never closed: expected ')' before ") +
+                   (c < 0 ? "the end of the input" : "the next game"));
+        end_line();
+        if (strict)
+          fail(Code::missing_result, loc,
+               std::string("expected a result (1-0, 0-1, 1/2-1/2 or *) before ") +
+                   (c < 0 ? "the end of the input" : "the next game"));
+        resume_here = false;
+        record.result = "*";
+        return;
+      }
+      switch (c) {
+        case '{':
+        case ';': {
+          std::string text = c == '{' ? brace_comment() : line_comment();
+          if (c == ';' && strict && text.find('}') == std::string::npos)
+            fail(Code::strict_layout, loc,
+                 "';' comment: the canonical form writes {comment} (';' only for a comment containing '}')");
+          if (at == At::move) moves.back().after.push_back(std::move(text));
+          else pending.push_back(std::move(text));
+          line_has_token = true;
+          nag_ok = false;
+          break;
+        }
+        case '(': {
+          if (moves.empty())
+            fail(Code::unexpected_token, loc,
+                 "'(' before any move: a variation follows the move it replaces");
+          if (strict && numbered)
+            fail(Code::strict_turn_number, number_loc,
+                 "turn number " + std::to_string(turn) + " is not followed by a move", turn);
+          if (depth + 1 > kMaxDepth)
+            fail(Code::unexpected_token, loc,
+                 "variations nested deeper than " + std::to_string(kMaxDepth) + " levels");
+          ++pos;
+          ++col;
+          line_has_token = true;
+          Line variation;
+          movetext(variation, depth + 1, turn - 1, record, &loc);
+          moves.back().variations.push_back(std::move(variation));
+          at = At::variations;
+          nag_ok = false;
+          break;
+        }
+        case ')':
+          if (depth == 0)
+            fail(Code::unbalanced_variation, loc, "')' without a matching '('");
+          end_line();
+          ++pos;
+          ++col;
+          line_has_token = true;
+          return;
+        case '$': {
+          ++pos;
+          ++col;
+          unsigned value = 0;
+          std::size_t digits = 0;
+          for (int d = peek(); is_digit(d); d = peek()) {
+            if (value <= 255) value = value * 10 + static_cast<unsigned>(d - '0');
+            ++digits;
+            ++pos;
+            ++col;
+          }
+          if (digits == 0)
+            fail(Code::bad_nag, loc, "expected a number from 0 to 255 after '$'");
+          if (value > 255)
+            fail(Code::bad_nag, loc, "NAG out of range: expected a number from 0 to 255 after '$'");
+          line_has_token = true;
+          add_nag(value, loc);
+          break;
+        }
+        case '!':
+        case '?':
+          line_has_token = true;
+          suffix();
+          break;
+        case '[':
+          fail(Code::unexpected_token, loc,
+               "'[' in movetext: tag pairs come before the moves, and a new game's first tag "
+               "starts a line");
+        default:
+          if (c < 0x20 || c == 0x7F || !kMoveChar[static_cast<unsigned>(c)]) {
+            std::string what = c < 0x20 || c == 0x7F ? "control character " + hex_byte(static_cast<unsigned char>(c))
+                                                     : std::string("'") + static_cast<char>(c) + "'";
+            fail(Code::unexpected_token, loc,
+                 what + " has no place in movetext: expected a move, turn number, NAG, "
+                        "comment, variation or result");
+          }
+          line_has_token = true;
+          if (is_digit(c) && turn_number(turn, numbered, number_loc)) break;
+          std::string_view word = scan_word();
+          if (is_result(word)) {
+            if (depth > 0)
+              fail(Code::unexpected_token, loc,
+                   "result " + std::string(word) + " inside a variation: expected ')' first");
+            record.result.assign(word);
+            record.result_loc = loc;
+            end_line();
+            return;
+          }
+          if (strict && !numbered)
+            fail(Code::strict_turn_number, loc,
+                 "expected turn number " + std::to_string(turn) + ". before the move", turn);
+          Node& node = moves.emplace_back();
+          node.move.assign(word);
+          node.loc = loc;
+          node.before = std::move(pending);
+          pending.clear();
+          numbered = false;
+          ++turn;
+          at = At::move;
+          nag_ok = true;
+          int s = peek();
+          if (s == '!' || s == '?') suffix();
+          break;
+      }
+    }
+  }
+
+  // At a digit: reads "N." / "N..." if it is one (true), else leaves pos.
+  bool turn_number(std::uint32_t turn, bool& numbered, SourceLoc& number_loc) {
+    mark = pos;
+    std::size_t k = 0;
+    while (is_digit(peek(k))) ++k;
+    if (peek(k) != '.') {
+      mark = kNone;
+      return false;
+    }
+    SourceLoc loc = here();
+    std::uint64_t value = 0;
+    for (std::size_t i = 0; i < k; ++i)
+      value = std::min<std::uint64_t>(value * 10 + static_cast<unsigned>(buf[pos + i] - '0'), 1u << 31);
+    std::size_t dots = 0;
+    while (peek(k + dots) == '.') ++dots;
+    pos += k + dots;
+    col += static_cast<std::uint32_t>(k + dots);
+    mark = kNone;
+    if (options.strict) {
+      if (numbered)
+        fail(Code::strict_turn_number, loc, "two turn numbers before one move", turn);
+      if (dots != 1)
+        fail(Code::strict_turn_number, loc,
+             "turn number with " + std::to_string(dots) + " dots: the canonical form writes " +
+                 std::to_string(turn) + ".",
+             turn);
+      if (value != turn)
+        fail(Code::strict_turn_number, loc,
+             "wrong turn number " + std::to_string(value) + ": expected " + std::to_string(turn) + ".",
+             turn);
+    }
+    numbered = true;
+    number_loc = loc;
+    return true;
+  }
+
+  // --- games ----------------------------------------------------------------
+
+  void start() {
+    started = true;
+    if (peek(0) == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF) {
+      if (options.strict)
+        fail(Code::strict_layout, here(), "UTF-8 byte-order mark: the canonical form has none");
+      pos += 3;  // the BOM takes no column
+    }
+  }
+
+  bool next(GameRecord& out) {
+    if (failed) return false;
+    out = GameRecord{};
+    try {
+      if (!started) start();
+      skip_blanks();
+      if (peek() < 0) {
+        error = Diagnostic{};
+        error.file = file;
+        error.game = game;
+        return false;
+      }
+      ++game;
+      out.loc = here();
+      in_tags = true;
+      while (peek() == '[') {
+        tag_pair(out);
+        skip_blanks();
+      }
+      if (options.strict) strict_roster_complete(out);
+      in_tags = false;
+      movetext(out.moves, 0, 1, out, nullptr);
+      return true;
+    } catch (const Stop&) {
+      failed = true;
+      mark = kNone;
+      in_tags = false;
+      return false;
+    }
+  }
+
+  bool recover() {
+    mark = kNone;
+    if (!failed) return peek() >= 0;
+    failed = false;
+    error = Diagnostic{};
+    error.file = file;
+    error.game = game;
+    if (resume_here) {
+      resume_here = false;
+      return true;
+    }
+    skip_raw_line(true);
+    if (error_in_tags)
+      while (first_on_line() == '[') skip_raw_line(true);
+    for (;;) {
+      int c = first_on_line();
+      if (c < 0) return false;
+      if (c == '[') return true;
+      skip_raw_line(true);
+    }
+  }
+
+  // At a line start: skips blanks (not line ends) and returns the first byte.
+  int first_on_line() {
+    line_has_token = false;
+    for (;;) {
+      int c = peek();
+      if (c != ' ' && c != '\t') return c;
+      ++pos;
+      ++col;
+    }
+  }
+};
+
+TextReader::TextReader(std::istream& in, std::string file, ReadOptions options)
+    : impl_(std::make_unique<Impl>(in, std::move(file), options)) {}
+
+TextReader::~TextReader() = default;
+
+bool TextReader::next(GameRecord& out) { return impl_->next(out); }
+
+const Diagnostic& TextReader::error() const noexcept { return impl_->error; }
+
+bool TextReader::recover() { return impl_->recover(); }
+
+std::uint32_t TextReader::game_index() const noexcept { return impl_->game; }
+
+Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& visitor,
+                     ReadOptions options) {
+  TextReader reader(in, file, options);
+  GameRecord record;
+  while (reader.next(record))
+    if (!visitor.game(std::move(record), reader.game_index())) return Diagnostic{};
+  return reader.error();
+}
+
+}  // namespace beyt::notation
