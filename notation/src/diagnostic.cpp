@@ -21,6 +21,33 @@ std::string caret_pad(std::string_view line, std::uint32_t column) {
   return pad;
 }
 
+// Byte index of code point `column` (1-based) in `line`, or line.size().
+std::size_t byte_of_column(std::string_view line, std::uint32_t column) {
+  std::uint32_t cp = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+    if (++cp == column) return i;
+  }
+  return line.size();
+}
+
+// A long line (minified JSON, say) is cut to a window around `column`;
+// `column` is moved to the same character inside the window.
+void window(std::string_view line, std::uint32_t& column, std::string& shown) {
+  constexpr std::uint32_t kHalf = 50;
+  if (byte_of_column(line, 2 * kHalf + 20) == line.size()) {
+    shown = std::string(line);
+    return;
+  }
+  std::uint32_t first = column > kHalf ? column - kHalf : 1;
+  std::size_t begin = byte_of_column(line, first);
+  std::size_t end = byte_of_column(line, column + kHalf);
+  shown = first > 1 ? "..." : "";
+  column = column - first + 1 + static_cast<std::uint32_t>(shown.size());
+  shown.append(line.substr(begin, end - begin));
+  if (end < line.size()) shown += "...";
+}
+
 }  // namespace
 
 std::string format_text(const Diagnostic& d, std::string_view source_line) {
@@ -40,9 +67,12 @@ std::string format_text(const Diagnostic& d, std::string_view source_line) {
   out += d.reason;
   out += '\n';
   if (!source_line.empty() && d.loc.line > 0) {
+    std::string shown;
+    std::uint32_t column = d.loc.column;
+    window(source_line, column, shown);
     std::string number = std::to_string(d.loc.line);
-    out += ' ' + number + " | " + std::string(source_line) + '\n';
-    out += ' ' + std::string(number.size(), ' ') + " | " + caret_pad(source_line, d.loc.column) + "^\n";
+    out += ' ' + number + " | " + shown + '\n';
+    out += ' ' + std::string(number.size(), ' ') + " | " + caret_pad(shown, column) + "^\n";
   }
   return out;
 }
