@@ -429,8 +429,8 @@ TEST(TextLenient, CommentsAttachAsNotationSays) {
       "(3. w (3. v) {w1}) ;last\n"
       "1-0");
   ASSERT_EQ(g.moves.size(), 3u);
-  EXPECT_TRUE(g.comments.empty());
-  EXPECT_EQ(g.moves[0].before, (Strings{"g1", " g2"}));
+  EXPECT_EQ(g.comments, (Strings{"g1", " g2"})) << "comments before the first move are the game's";
+  EXPECT_TRUE(g.moves[0].before.empty());
   EXPECT_EQ(g.moves[0].after, (Strings{"a1", "a2"}));
   EXPECT_EQ(g.moves[0].nags, (std::vector<std::uint8_t>{1}));
   EXPECT_EQ(g.moves[0].variations[0][0].after, Strings{"x1"});
@@ -559,11 +559,12 @@ TEST(TextStrict, AcceptsTheCanonicalForm) {
   std::string text = kRosterText.substr(0, kRosterText.size() - 1) +
                      "[Game \"seega\"]\n[Rules \"walker\"]\n[SetUp \"5/5/5/5/2S1S N place\"]\n"
                      "[Source \"Lane\"]\n[Annotator \"x\"]\n\n"
-                     "{start} 1. c1,c5 $1 {good} (1. a1,a5 2. b1,b5 (2. e1,e5)) 2. a3,e3\n"
+                     "{start} 1. {first} c1,c5 $1 {good} (1. a1,a5 2. b1,b5 (2. e1,e5)) 2. a3,e3\n"
                      "3. b3-c3xc4 ;has } brace\n4. -- *\n\n";
   GameRecord g = read_one(text, true);
   EXPECT_EQ(g.moves.size(), 4u);
-  EXPECT_EQ(g.moves[0].before, Strings{"start"});
+  EXPECT_EQ(g.comments, Strings{"start"});
+  EXPECT_EQ(g.moves[0].before, Strings{"first"});
   EXPECT_EQ(g.moves[2].after, Strings{"has } brace"});
 }
 
@@ -633,7 +634,7 @@ TEST(TextWriter, MovetextGolden) {
              node("b3-c3xc4", {}, {"has } brace", "after"}), node("1m-n'", {255})};
   g.result = "1/2-1/2";
   EXPECT_EQ(to_text(g), kRosterText +
-                            "{opening} 1. c1,c5 $1 $14 {South places first} 2. a3,e3 (2. a1,a5 {why?}\n"
+                            "1. {opening} c1,c5 $1 $14 {South places first} 2. a3,e3 (2. a1,a5 {why?}\n"
                             "3. b1,b5 (3. --)) (2. ~c4/b5-c4) 3. b3-c3xc4 ;has } brace\n"
                             "{after} 4. 1m-n' $255 1/2-1/2\n\n");
 }
@@ -688,7 +689,7 @@ TEST(TextWriter, MultilineCommentsContinueTheColumn) {
 TEST(TextWriter, SemicolonCommentBeforeCloseAndAtStart) {
   GameRecord g;
   g.moves = {node("a", {}, {}, {{node("b", {}, {"x}"})}}), node("c", {}, {}, {}, {"y}"})};
-  EXPECT_EQ(to_text(g), kRosterText + "1. a (1. b ;x}\n) ;y}\n2. c *\n\n");
+  EXPECT_EQ(to_text(g), kRosterText + "1. a (1. b ;x}\n) 2. ;y}\nc *\n\n");
 }
 
 TEST(TextWriter, WriteTextMatchesToText) {
@@ -834,15 +835,17 @@ TEST(TextStability, RandomRecordsRoundTripExactly) {
   EXPECT_EQ(r.games, records);
 }
 
-TEST(TextStability, BeforeCommentsMidLineStayByteStable) {
-  // A `before` comment in the middle of a line, with no variation before it,
-  // reads back as the previous move's `after`: the bytes stay the same.
+TEST(TextStability, BeforeCommentsMidLineKeepTheirMove) {
+  // A `before` comment stands between the turn number and its move, so it
+  // reads back as the same move's `before`: the model survives, not only the bytes.
   GameRecord g;
+  g.comments = {"game"};
   g.moves = {node("a", {}, {"x"}), node("b", {}, {}, {}, {"y"})};
   std::string text = to_text(g);
-  EXPECT_EQ(text, kRosterText + "1. a {x} {y} 2. b *\n\n");
+  EXPECT_EQ(text, kRosterText + "{game} 1. a {x} 2. {y} b *\n\n");
   GameRecord back = read_one(text, true);
-  EXPECT_EQ(back.moves[0].after, (Strings{"x", "y"}));
+  EXPECT_EQ(back.comments, g.comments);
+  EXPECT_EQ(back.moves, g.moves);
   EXPECT_EQ(to_text(back), text);
 }
 

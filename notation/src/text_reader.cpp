@@ -549,7 +549,13 @@ struct TextReader::Impl {
           if (c == ';' && strict && text.find('}') == std::string::npos)
             fail(Code::strict_layout, loc,
                  "';' comment: the canonical form writes {comment} (';' only for a comment containing '}')");
-          if (at == At::move) moves.back().after.push_back(std::move(text));
+          // NOTATION.md section 2, "Comments": after a turn number -> before
+          // its move; after a move -> after it; at the start of the main line
+          // -> the game's; otherwise (line start of a variation, after
+          // variations) -> before the next move.
+          if (numbered) pending.push_back(std::move(text));
+          else if (at == At::move) moves.back().after.push_back(std::move(text));
+          else if (depth == 0 && moves.empty()) record.comments.push_back(std::move(text));
           else pending.push_back(std::move(text));
           line_has_token = true;
           nag_ok = false;

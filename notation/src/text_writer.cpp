@@ -6,7 +6,7 @@
 //   [Game ..] [Rules ..] [SetUp ..] [Source ..]   when present
 //   other tags in record order
 //   (blank line)
-//   movetext: game comments, then per move: its `before` comments, "N. move",
+//   movetext: game comments, then per move: "N." its `before` comments, the move,
 //   " $N" per NAG, its `after` comments, its variations " (...)"; the result.
 //   (blank line)
 // Tokens are separated by one blank; a line is broken between tokens so that
@@ -118,8 +118,13 @@ class Movetext {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Node& node = moves[i];
       std::uint32_t turn = first + static_cast<std::uint32_t>(i);
-      for (const auto& c : node.before) comment(c);
-      add({std::to_string(turn), ". ", node.move});
+      if (node.before.empty()) {
+        add({std::to_string(turn), ". ", node.move});
+      } else {  // "N. {before} move": the number claims the comments for its move
+        add({std::to_string(turn), "."});
+        for (const auto& c : node.before) comment(c);
+        add({node.move});
+      }
       for (auto nag : node.nags) add({"$", std::to_string(nag)});
       for (const auto& c : node.after) comment(c);
       for (const auto& variation : node.variations) {

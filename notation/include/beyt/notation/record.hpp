@@ -6,7 +6,7 @@
 // them (beyt/game.hpp). Everything a format can carry is here, so that the
 // three formats convert into each other without loss:
 //   tags (in order), comments (several, before and after a move), NAGs,
-//   recursive variations, the result token, comments with no move.
+//   recursive variations, the result token, the game's own comments.
 // Turn numbers are not stored: they follow from the position of a move in
 // its line (notation/NOTATION.md, "Turn numbers").
 #pragma once
@@ -50,7 +50,7 @@ using Line = std::vector<Node>;
 struct Node {
   std::string move;                   ///< move text as written, e.g. "b3-c3xc4"
   SourceLoc loc;                      ///< of the move text's first character
-  std::vector<std::string> before;    ///< comments before the move (line starts)
+  std::vector<std::string> before;    ///< comments before the move ("N. {c} move")
   std::vector<std::uint8_t> nags;     ///< $1..$255 in order ("!" is $1, ...)
   std::vector<std::string> after;     ///< comments after the move
   std::vector<Line> variations;       ///< alternatives to this move, in order
@@ -60,7 +60,7 @@ struct Node {
 
 struct GameRecord {
   std::vector<TagPair> tags;          ///< in input order, names unique
-  std::vector<std::string> comments;  ///< comments of a game with no move
+  std::vector<std::string> comments;  ///< the game's comments, before its first turn
   Line moves;                         ///< the main line
   std::string result = "*";           ///< "1-0", "0-1", "1/2-1/2" or "*"
   SourceLoc loc;                      ///< of the game's first token

@@ -3,7 +3,7 @@
 //   <beyt version="1">
 //     <game>
 //       <tag name="Event">...</tag> ...
-//       <comment>...</comment>*            (comments of a game with no move)
+//       <comment>...</comment>*            (the game's comments, before its first turn)
 //       <moves>
 //         <move text="b3-c3xc4">
 //           <before>...</before>* <nag>1</nag>* <after>...</after>*
