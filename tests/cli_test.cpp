@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 const fs::path kRoot = BEYT_SOURCE_DIR;
 
-struct Run {
+struct CliRun {
   int status;
   std::string out;  // standard output and standard error, in order of arrival
 };
@@ -30,9 +30,9 @@ std::string quote(const std::string& s) {
   return q + "'";
 }
 
-Run run(const std::string& args) {
+CliRun run(const std::string& args) {
   std::string command = std::string(BEYT_CLI_PATH) + " " + args + " 2>&1";
-  Run r{0, {}};
+  CliRun r{0, {}};
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return {-1, "popen failed"};
   std::array<char, 4096> buf;
@@ -69,14 +69,14 @@ TEST(Cli, EverySampleValidates) {
   ASSERT_GE(samples.size(), 4u);
   for (const auto& ext : {".beyt", ".json", ".xml"})
     for (const auto& p : files_in(kRoot / "samples/seega", ext)) {
-      Run r = run("validate " + quote(p.string()));
+      CliRun r = run("validate " + quote(p.string()));
       EXPECT_EQ(r.status, 0) << p << "\n" << r.out;
     }
 }
 
 TEST(Cli, StrictValidationAcceptsTheCanonicalSamples) {
   for (const auto& p : files_in(kRoot / "samples/seega", ".beyt")) {
-    Run r = run("validate --strict " + quote(p.string()));
+    CliRun r = run("validate --strict " + quote(p.string()));
     EXPECT_EQ(r.status, 0) << p << "\n" << r.out;
   }
 }
@@ -110,7 +110,7 @@ TEST(Cli, EveryInvalidSampleIsRejectedWithItsCodeAndPlace) {
     fs::path p = kRoot / "samples/invalid" / e.file;
     ASSERT_TRUE(fs::exists(p)) << p;
     bool strict = e.file.find("strict") != std::string::npos;
-    Run r = run(std::string("validate ") + (strict ? "--strict " : "") + quote(p.string()));
+    CliRun r = run(std::string("validate ") + (strict ? "--strict " : "") + quote(p.string()));
     EXPECT_EQ(r.status, 1) << e.file << "\n" << r.out;
     std::string place = p.string() + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) + ": ";
     EXPECT_NE(r.out.find(place), std::string::npos) << e.file << ": wanted " << place << "\n" << r.out;
@@ -123,7 +123,7 @@ TEST(Cli, JsonDiagnosticsAreOneObjectPerLine) {
   auto expected = expectations();
   ASSERT_FALSE(expected.empty());
   const auto& e = expected.front();
-  Run r = run("validate --quiet --diagnostics json " + quote((kRoot / "samples/invalid" / e.file).string()));
+  CliRun r = run("validate --quiet --diagnostics json " + quote((kRoot / "samples/invalid" / e.file).string()));
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("\"code\":\"" + e.code + "\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"line\":" + std::to_string(e.line)), std::string::npos) << r.out;
@@ -153,29 +153,29 @@ TEST(Cli, RoundTripsAreByteIdentical) {
 TEST(Cli, StandardInputAndOutput) {
   auto samples = files_in(kRoot / "samples/seega", ".beyt");
   ASSERT_FALSE(samples.empty());
-  Run r = run("convert - --to json < " + quote(samples.front().string()));
+  CliRun r = run("convert - --to json < " + quote(samples.front().string()));
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, slurp(samples.front().parent_path() / (samples.front().stem().string() + ".json")));
 }
 
 TEST(Cli, RenderEveryTurnOfEverySample) {
   for (const auto& p : files_in(kRoot / "samples/seega", ".beyt")) {
-    Run whole = run("render --bare " + quote(p.string()));
+    CliRun whole = run("render --bare " + quote(p.string()));
     ASSERT_EQ(whole.status, 0) << whole.out;
     // Count the turns: render --ply N beyond the end is a usage error naming the count.
-    Run too_far = run("render --ply 100000 " + quote(p.string()));
+    CliRun too_far = run("render --ply 100000 " + quote(p.string()));
     EXPECT_EQ(too_far.status, 2);
     auto at = too_far.out.find("has only ");
     ASSERT_NE(at, std::string::npos) << too_far.out;
     int turns = std::stoi(too_far.out.substr(at + 9));
     for (int ply = 0; ply <= turns; ++ply) {
-      Run r = run("render --ply " + std::to_string(ply) + " " + quote(p.string()));
+      CliRun r = run("render --ply " + std::to_string(ply) + " " + quote(p.string()));
       EXPECT_EQ(r.status, 0) << p << " ply " << ply << "\n" << r.out;
       EXPECT_NE(r.out.find("┌"), std::string::npos);
     }
-    Run last = run("render --bare --ply " + std::to_string(turns) + " " + quote(p.string()));
+    CliRun last = run("render --bare --ply " + std::to_string(turns) + " " + quote(p.string()));
     EXPECT_EQ(last.out, whole.out) << "the default is the position after the last turn";
-    Run ascii = run("render --style ascii " + quote(p.string()));
+    CliRun ascii = run("render --style ascii " + quote(p.string()));
     EXPECT_EQ(ascii.status, 0);
     EXPECT_EQ(ascii.out.find("┌"), std::string::npos);
   }
@@ -183,17 +183,17 @@ TEST(Cli, RenderEveryTurnOfEverySample) {
 
 TEST(Cli, RenderEmptyBoards) {
   for (const char* size : {"5", "7", "9"}) {
-    Run r = run(std::string("render --empty --game seega --rules 'walker; size=") + size + "'");
+    CliRun r = run(std::string("render --empty --game seega --rules 'walker; size=") + size + "'");
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("×"), std::string::npos) << "the centre is marked";
   }
-  Run bad = run("render --empty --game seega --rules 'walker; size=6'");
+  CliRun bad = run("render --empty --game seega --rules 'walker; size=6'");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.out.find("size"), std::string::npos);
 }
 
 TEST(Cli, GamesListsPresetsAndOptions) {
-  Run r = run("games");
+  CliRun r = run("games");
   EXPECT_EQ(r.status, 0);
   for (const char* s : {"seega", "walker", "lane", "chain", "first-mover", "centre-immune", "blocked", "barrier"})
     EXPECT_NE(r.out.find(s), std::string::npos) << s;
@@ -217,18 +217,18 @@ TEST(Cli, UsageErrorsExitTwo) {
                            "convert x.beyt --to yaml", "render", "render --game 0 x.beyt",
                            "render --style fancy x.beyt", "generate", "generate --game chess",
                            "generate --game seega --rules size=4", "validate --nonsense x"}) {
-    Run r = run(args);
+    CliRun r = run(args);
     EXPECT_EQ(r.status, 2) << "beyt " << args << "\n" << r.out;
   }
   for (const char* cmd : {"validate", "convert", "render", "games", "generate"}) {
-    Run r = run(std::string(cmd) + " --help");
+    CliRun r = run(std::string(cmd) + " --help");
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.out.find("beyt " + std::string(cmd)), std::string::npos);
   }
 }
 
 TEST(Cli, MissingFileIsReportedNotCrashed) {
-  Run r = run("validate /nonexistent/file.beyt");
+  CliRun r = run("validate /nonexistent/file.beyt");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("error[E501]"), std::string::npos) << r.out;
 }
