@@ -108,6 +108,17 @@ TEST(Replay, BadSetUp) {
   EXPECT_EQ(d.loc.line, 2u);
 }
 
+TEST(Replay, MalformedResultAndDateTags) {
+  Diagnostic d = check(record({{"Game", "seega"}, {"Result", "South wins"}}, {}));
+  EXPECT_EQ(d.code, Code::bad_tag_value);
+  EXPECT_EQ(d.loc.line, 2u);
+  EXPECT_EQ(d.loc.column, 10u);
+  for (const char* bad : {"1835", "1835.1.01", "18??.01.01", "1835-01-01", "1835.01.0?"})
+    EXPECT_EQ(check(record({{"Game", "seega"}, {"Date", bad}}, {})).code, Code::bad_tag_value) << bad;
+  for (const char* good : {"1835.??.??", "????.??.??", "2026.11.21"})
+    EXPECT_FALSE(check(record({{"Game", "seega"}, {"Date", good}}, {}))) << good;
+}
+
 TEST(Replay, IllegalMoveWithTurnPlayerAndColumn) {
   auto moves = placements();
   moves[1] = "e5,c2";  // North places on South's c2

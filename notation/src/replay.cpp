@@ -62,13 +62,40 @@ Diagnostic resolve_game(const Context& ctx, Replay& out) {
   return {};
 }
 
+// "YYYY.MM.DD", each part digits or all '?' (PGN's Date form).
+bool date_ok(std::string_view v) {
+  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return false;
+  auto part = [&](std::size_t from, std::size_t n) {
+    bool digits = true, unknown = true;
+    for (std::size_t i = from; i < from + n; ++i) {
+      digits = digits && v[i] >= '0' && v[i] <= '9';
+      unknown = unknown && v[i] == '?';
+    }
+    return digits || unknown;
+  };
+  return part(0, 4) && part(5, 2) && part(8, 2);
+}
+
+// Tags whose values beyt reads (NOTATION.md section 3), besides Game/Rules/SetUp.
+Diagnostic check_tags(const Context& ctx) {
+  Result ignored;
+  if (const TagPair* r = ctx.record.find_tag("Result"); r && !parse_result_token(r->value, ignored))
+    return make(ctx, Code::bad_tag_value,
+                "Result \"" + r->value + "\" is not a result: write 1-0, 0-1, 1/2-1/2 or *", value_place(*r, 0));
+  if (const TagPair* d = ctx.record.find_tag("Date"); d && !date_ok(d->value))
+    return make(ctx, Code::bad_tag_value,
+                "Date \"" + d->value + "\" is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.??)",
+                value_place(*d, 0));
+  return {};
+}
+
 Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std::uint32_t turn,
                       Actor actor) {
   SourceLoc loc = node.loc;
   loc.column = column_at(node.move, loc.column, e.offset);
   Diagnostic d = make(ctx, e.code, e.reason, std::move(loc));
   d.turn = turn;
-  d.player = std::string(actor_name(actor));
+  if (actor != Actor::none) d.player = std::string(actor_name(actor));
   return d;
 }
 
@@ -157,6 +184,7 @@ Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32
   Context ctx{record, file, game_index, options};
   out = Replay{};
   if (Diagnostic d = resolve_game(ctx, out)) return d;
+  if (Diagnostic d = check_tags(ctx)) return d;
   bool whole = options.stop_after >= record.moves.size();
   if (Diagnostic d = replay_line(ctx, record.moves, *out.state, 1, options.stop_after, &out.turns,
                                  &out.last_move))

@@ -2,7 +2,8 @@
 // game's rules engine and reports the first error with its place.
 //
 // What is checked, in document order (NOTATION.md; docs/ERRORS.md):
-//   1. the Game tag (E201 missing, E202 unknown), Rules (E203), SetUp (E204);
+//   1. the Game tag (E201 missing, E202 unknown), Rules (E203), SetUp (E204),
+//      the values of Result and Date (E205);
 //   2. every move of the main line, and every variation from the position
 //      before the move it replaces; the first illegal move stops the game
 //      (E3xx with the column of the offending part of the move);
