@@ -13,6 +13,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/record.hpp"
@@ -26,6 +27,14 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
 
 /// Streaming writer: begin on construction, one game per call, finish().
 /// Output: canonical JSON, 2-space indent, LF, UTF-8, final newline.
+/// What the text notation cannot hold (NOTATION.md section 10). Each returns
+/// why `text` cannot stand in its place, or an empty view when it can. The
+/// JSON and XML readers reject such records (E151, E161).
+std::string_view move_text_problem(std::string_view text) noexcept;
+std::string_view tag_name_problem(std::string_view name) noexcept;
+std::string_view tag_value_problem(std::string_view value) noexcept;
+std::string_view comment_problem(std::string_view comment) noexcept;
+
 class JsonWriter {
  public:
   explicit JsonWriter(std::ostream& out);

@@ -1,0 +1,90 @@
+// One entry point over the three record formats (beyt/notation/formats.hpp).
+#include "beyt/notation/formats.hpp"
+
+#include <optional>
+
+#include "beyt/notation/json.hpp"
+#include "beyt/notation/text.hpp"
+#include "beyt/notation/xml.hpp"
+
+namespace beyt::notation {
+namespace {
+
+bool ends_with_nocase(std::string_view s, std::string_view suffix) noexcept {
+  if (s.size() < suffix.size()) return false;
+  s.remove_prefix(s.size() - suffix.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != suffix[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string_view format_name(Format f) noexcept {
+  switch (f) {
+    case Format::text: return "text";
+    case Format::json: return "json";
+    case Format::xml: return "xml";
+  }
+  return "text";
+}
+
+bool parse_format(std::string_view name, Format& out) noexcept {
+  if (name == "text" || name == "beyt") out = Format::text;
+  else if (name == "json") out = Format::json;
+  else if (name == "xml") out = Format::xml;
+  else return false;
+  return true;
+}
+
+Format format_of_path(std::string_view path) noexcept {
+  if (ends_with_nocase(path, ".json")) return Format::json;
+  if (ends_with_nocase(path, ".xml")) return Format::xml;
+  return Format::text;
+}
+
+Diagnostic read_games(std::istream& in, const std::string& file, Format f, GameVisitor& visitor,
+                      ReadOptions options) {
+  switch (f) {
+    case Format::json: return read_json(in, file, visitor);
+    case Format::xml: return read_xml(in, file, visitor);
+    case Format::text: break;
+  }
+  return read_text(in, file, visitor, options);
+}
+
+struct RecordWriter::Impl {
+  Impl(std::ostream& o, Format f) : out(o), format(f) {}
+  std::ostream& out;
+  Format format;
+  std::optional<JsonWriter> json;
+  std::optional<XmlWriter> xml;
+};
+
+RecordWriter::RecordWriter(std::ostream& out, Format f) : impl_(std::make_unique<Impl>(out, f)) {
+  if (f == Format::json) impl_->json.emplace(out);
+  if (f == Format::xml) impl_->xml.emplace(out);
+}
+
+RecordWriter::~RecordWriter() = default;  // the JSON and XML writers finish themselves
+
+void RecordWriter::game(const GameRecord& record) {
+  switch (impl_->format) {
+    case Format::json: impl_->json->game(record); break;
+    case Format::xml: impl_->xml->game(record); break;
+    case Format::text: write_text(impl_->out, record); break;
+  }
+}
+
+void RecordWriter::finish() {
+  switch (impl_->format) {
+    case Format::json: impl_->json->finish(); break;
+    case Format::xml: impl_->xml->finish(); break;
+    case Format::text: impl_->out.flush(); break;
+  }
+}
+
+}  // namespace beyt::notation

@@ -1,0 +1,872 @@
+// JSON records (beyt/notation/json.hpp, schemas/record.schema.json): a
+// streaming SAX reader that keeps every value's place, the canonical writer,
+// and the checks for what the text notation cannot hold (NOTATION.md §10).
+//
+// Reader: nlohmann's SAX parser reads through Source, an input iterator over
+// a fixed-size buffer that counts bytes, lines and columns (code points) and
+// remembers where the last value token started (a '"', '{', '[' or the first
+// character of a number or literal). The parser calls back after it has read
+// a token to its end, so that mark is the start of the value being reported.
+// One GameRecord is built at a time and handed over when its object closes.
+//
+// Writer: the layout of nlohmann's dump(2) (2-space indent, one array element
+// per line, non-ASCII unescaped) with the keys in schema order, written one
+// game at a time.
+#include "beyt/notation/json.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace beyt::notation {
+
+// --- What the text notation cannot hold ------------------------------------
+
+std::string_view move_text_problem(std::string_view text) noexcept {
+  if (text.empty()) return "is empty";
+  if (text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*") return "is a result token";
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits > 0 && digits < text.size() && text[digits] == '.')
+    return "starts like a turn number (digits and '.')";
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c <= 0x20 || c == 0x7F) return "contains a blank, line end or control character";
+    switch (c) {
+      case '[': case ']': case '{': case '}': case '(': case ')': case ';':
+      case '"': case '$': case '%': case '!': case '?':
+        return "contains one of [ ] { } ( ) ; \" $ % ! ?";
+      default:
+        break;
+    }
+  }
+  return {};
+}
+
+std::string_view tag_name_problem(std::string_view name) noexcept {
+  if (name.empty()) return "is empty";
+  for (char c : name) {
+    const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    if (!ok) return "is not made of A-Z, a-z, 0-9 and _";
+  }
+  return {};
+}
+
+std::string_view tag_value_problem(std::string_view value) noexcept {
+  for (char ch : value) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7F) return "contains a line end or control character";
+  }
+  return {};
+}
+
+std::string_view comment_problem(std::string_view comment) noexcept {
+  if (comment.find('}') != std::string_view::npos &&
+      comment.find_first_of("\n\r") != std::string_view::npos)
+    return "contains both '}' and a line end";
+  return {};
+}
+
+namespace {
+
+/// `s` in double quotes, escaped as in JSON, for a message.
+std::string quote_text(std::string_view s) {
+  return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// --- Reader: positions --------------------------------------------------------
+
+struct Pos {
+  std::uint64_t offset = 0;
+  std::uint32_t line = 1;
+  std::uint32_t column = 1;
+};
+
+/// The bytes of the input, one buffer at a time, with their places.
+class Source {
+ public:
+  explicit Source(std::istream& in) : in_(in), buf_(kChunk) {}
+
+  /// Reads the first buffer and steps over a UTF-8 byte-order mark.
+  void start() {
+    refill();
+    if (len_ >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) {
+      pos_ = 3;
+      bom_ = 3;
+      line_start_ = 3;
+    }
+  }
+
+  bool more() { return pos_ < len_ || refill(); }
+  char peek() const noexcept { return buf_[pos_]; }
+
+  void next() noexcept {
+    const auto c = static_cast<unsigned char>(buf_[pos_]);
+    const std::uint64_t off = base_ + pos_;
+    ++pos_;
+    last_ = c;
+    if (c == '\n') {
+      prev_line_end_ = column_at(off);
+      ++line_;
+      line_start_ = off + 1;
+      cont_ = 0;
+    } else if ((c & 0xC0) == 0x80) {
+      ++cont_;
+    }
+    if (in_string_) {
+      if (escape_) escape_ = false;
+      else if (c == '\\') escape_ = true;
+      else if (c == '"') in_string_ = false;
+      return;
+    }
+    switch (c) {
+      case '"':
+        in_string_ = true;
+        mark(off);
+        literal_ = false;
+        break;
+      case '{': case '[':
+        mark(off);
+        literal_ = false;
+        break;
+      case '}': case ']': case ',': case ':': case ' ': case '\t': case '\n': case '\r':
+        literal_ = false;
+        break;
+      default:
+        if (!literal_) {
+          mark(off);
+          literal_ = true;
+        }
+    }
+  }
+
+  /// Start of the value token read last.
+  const Pos& token() const noexcept { return tok_; }
+
+  /// Place of the character that nlohmann's lexer counts as its `count`-th
+  /// (chars_read_total: 1-based, without the BOM). The lexer reads at most
+  /// one character ahead (after a number), so this is the last character
+  /// delivered, the one before it, or the end of the input.
+  Pos at_count(std::uint64_t count) const noexcept {
+    const std::uint64_t n = base_ + pos_;
+    const std::uint64_t e = count == 0 ? bom_ : count - 1 + bom_;
+    const std::uint32_t next_col = column_at(n);
+    if (e + 1 == n) {
+      if (last_ == '\n') return {e, line_ - 1, prev_line_end_};
+      return {e, line_, std::max<std::uint32_t>(1, next_col - 1)};
+    }
+    if (e + 2 == n) {
+      if (last_ == '\n') return {e, line_ - 1, std::max<std::uint32_t>(1, prev_line_end_ - 1)};
+      return {e, line_, std::max<std::uint32_t>(1, next_col - 2)};
+    }
+    return {n, line_, next_col};
+  }
+
+  bool bad() const { return in_.bad(); }
+
+ private:
+  static constexpr std::size_t kChunk = 64 * 1024;
+
+  std::uint32_t column_at(std::uint64_t off) const noexcept {
+    return static_cast<std::uint32_t>(off - line_start_ - cont_ + 1);
+  }
+  void mark(std::uint64_t off) noexcept { tok_ = {off, line_, column_at(off)}; }
+
+  bool refill() {
+    if (eof_) return false;
+    base_ += len_;
+    pos_ = 0;
+    in_.read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+    len_ = static_cast<std::size_t>(in_.gcount());
+    if (len_ == 0) eof_ = true;
+    return len_ > 0;
+  }
+
+  std::istream& in_;
+  std::vector<char> buf_;
+  std::size_t pos_ = 0, len_ = 0;
+  std::uint64_t base_ = 0;        // offset of buf_[0]
+  std::uint64_t bom_ = 0;         // 3 when the input starts with a BOM
+  std::uint32_t line_ = 1;
+  std::uint64_t line_start_ = 0;  // offset of the current line's first byte
+  std::uint64_t cont_ = 0;        // UTF-8 continuation bytes on this line so far
+  std::uint32_t prev_line_end_ = 1;  // column of the last '\n'
+  unsigned char last_ = 0;
+  bool eof_ = false, in_string_ = false, escape_ = false, literal_ = false;
+  Pos tok_;
+};
+
+/// The input iterator nlohmann reads through (iterator_input_adapter).
+struct SourceIter {
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = char;
+
+  Source* src = nullptr;
+
+  char operator*() const noexcept { return src->peek(); }
+  SourceIter& operator++() noexcept {
+    src->next();
+    return *this;
+  }
+  void operator++(int) noexcept { src->next(); }
+  friend bool operator==(const SourceIter& a, const SourceIter& b) {
+    const bool a_end = a.src == nullptr || !a.src->more();
+    const bool b_end = b.src == nullptr || !b.src->more();
+    return a_end == b_end;
+  }
+};
+
+// --- Reader: structure ------------------------------------------------------
+
+/// What a value must be, by where it stands; also the kind of a container.
+enum class Slot : std::uint8_t {
+  root, format, version, games, game, tags, tag_value, comments, before, after,
+  comment, moves, line, node, move, nags, nag, variations, result,
+};
+
+std::string_view expected(Slot s) noexcept {
+  switch (s) {
+    case Slot::root: return "an object";
+    case Slot::format: return "the string \"beyt\"";
+    case Slot::version: return "the number 1";
+    case Slot::games: return "an array of games";
+    case Slot::game: return "a game object";
+    case Slot::tags: return "an object of tags";
+    case Slot::tag_value: return "a string";
+    case Slot::comments: case Slot::before: case Slot::after: return "an array of strings";
+    case Slot::comment: return "a string";
+    case Slot::moves: case Slot::line: return "an array of moves";
+    case Slot::node: return "a move object";
+    case Slot::move: return "a string";
+    case Slot::nags: return "an array of integers";
+    case Slot::nag: return "an integer from 0 to 255";
+    case Slot::variations: return "an array of lines";
+    case Slot::result: return "one of \"1-0\", \"0-1\", \"1/2-1/2\", \"*\"";
+  }
+  return "a value";
+}
+
+struct Frame {
+  Slot kind = Slot::root;     // root, games, game, tags, comments, line, node, nags, variations
+  Slot expect = Slot::root;   // object: slot of the value after the last key
+  std::uint32_t count = 0;    // array: elements begun so far
+  std::uint32_t seen = 0;     // object: one bit per known key
+  std::size_t path = 0;       // length of the container's pointer
+  Pos pos;                    // of its '{' or '['
+  void* target = nullptr;     // vector<string>*, Line*, Node*, vector<uint8_t>*
+  std::uint32_t turn = 0;     // line: turn of its first node; node/variations: the node's turn
+};
+
+struct Key {
+  std::string_view name;
+  Slot slot;
+};
+constexpr std::array kRootKeys{Key{"format", Slot::format}, Key{"version", Slot::version},
+                               Key{"games", Slot::games}};
+constexpr std::array kGameKeys{Key{"tags", Slot::tags}, Key{"comments", Slot::comments},
+                               Key{"moves", Slot::moves}, Key{"result", Slot::result}};
+constexpr std::array kNodeKeys{Key{"move", Slot::move}, Key{"before", Slot::before},
+                               Key{"nags", Slot::nags}, Key{"after", Slot::after},
+                               Key{"variations", Slot::variations}};
+constexpr std::uint32_t kRootRequired = 0b111;   // format, version, games
+constexpr std::uint32_t kGameRequired = 0b1101;  // tags, moves, result
+constexpr std::uint32_t kNodeRequired = 0b1;     // move
+
+void append_pointer_token(std::string& path, std::string_view key) {
+  path += '/';
+  for (char c : key) {
+    if (c == '~') path += "~0";
+    else if (c == '/') path += "~1";
+    else path += c;
+  }
+}
+
+void append_index(std::string& path, std::uint32_t index) {
+  char buf[16];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, index);
+  (void)ec;
+  path += '/';
+  path.append(buf, end);
+}
+
+class Handler {
+ public:
+  using json = nlohmann::json;
+
+  Handler(Source& src, GameVisitor& visitor, const std::string& file)
+      : src_(src), visitor_(visitor) {
+    error_.file = file;
+    stack_.reserve(32);
+    path_.reserve(128);
+  }
+
+  bool stopped() const noexcept { return stopped_; }
+  Diagnostic& error() noexcept { return error_; }
+
+  // --- SAX interface ---
+  bool null() { return wrong_type("null"); }
+  bool boolean(bool) { return wrong_type("a boolean"); }
+  bool number_float(json::number_float_t, const json::string_t&) { return wrong_type("a number"); }
+  bool binary(json::binary_t&) { return wrong_type("binary data"); }
+  bool number_integer(json::number_integer_t v) {
+    if (v >= 0) return number_unsigned(static_cast<json::number_unsigned_t>(v));
+    const Slot s = begin_value();
+    if (s == Slot::nag) return fail(src_.token(), "NAG " + std::to_string(v) + " is not from 0 to 255");
+    return type_error(s, "a number");
+  }
+  bool number_unsigned(json::number_unsigned_t v) {
+    const Slot s = begin_value();
+    if (s == Slot::version) {
+      if (v != 1) return fail(src_.token(), "version " + std::to_string(v) + " is not supported (expected 1)");
+      return true;
+    }
+    if (s == Slot::nag) {
+      if (v > 255) return fail(src_.token(), "NAG " + std::to_string(v) + " is not from 0 to 255");
+      static_cast<std::vector<std::uint8_t>*>(stack_.back().target)->push_back(static_cast<std::uint8_t>(v));
+      return true;
+    }
+    return type_error(s, "a number");
+  }
+
+  bool string(json::string_t& val) {
+    const Slot s = begin_value();
+    const Pos& at = src_.token();
+    switch (s) {
+      case Slot::format:
+        if (val != "beyt") return fail(at, "format " + quote_text(val) + " is not \"beyt\"");
+        return true;
+      case Slot::tag_value: {
+        TagPair& tag = game_.tags.back();
+        if (auto p = tag_value_problem(val); !p.empty())
+          return fail(at, "tag value of " + tag.name + " " + std::string(p));
+        tag.value = std::move(val);
+        tag.loc = loc(at);
+        tag.value_loc = tag.loc;
+        ++tag.value_loc.column;
+        ++tag.value_loc.offset;
+        return true;
+      }
+      case Slot::comment: {
+        if (auto p = comment_problem(val); !p.empty()) return fail(at, "comment " + std::string(p));
+        static_cast<std::vector<std::string>*>(stack_.back().target)->push_back(std::move(val));
+        return true;
+      }
+      case Slot::move: {
+        if (auto p = move_text_problem(val); !p.empty())
+          return fail(at, "move " + quote_text(val) + " " + std::string(p));
+        Node& node = *static_cast<Node*>(stack_.back().target);
+        node.move = std::move(val);
+        node.loc = loc(at);
+        ++node.loc.column;  // the first character of the move text, after '"'
+        ++node.loc.offset;
+        return true;
+      }
+      case Slot::result:
+        if (val != "1-0" && val != "0-1" && val != "1/2-1/2" && val != "*")
+          return fail(at, "result " + quote_text(val) + " is not 1-0, 0-1, 1/2-1/2 or *");
+        game_.result = std::move(val);
+        game_.result_loc = loc(at);
+        return true;
+      default:
+        return type_error(s, "a string");
+    }
+  }
+
+  bool start_object(std::size_t) {
+    const Slot s = begin_value();
+    const Pos at = src_.token();
+    switch (s) {
+      case Slot::root:
+        push(Slot::root, at);
+        return true;
+      case Slot::game:
+        game_ = GameRecord{};
+        game_.loc = loc(at);
+        push(Slot::game, at);
+        return true;
+      case Slot::tags:
+        push(Slot::tags, at);
+        return true;
+      case Slot::node: {
+        Frame& line = stack_.back();
+        auto* nodes = static_cast<Line*>(line.target);
+        Node& node = nodes->emplace_back();
+        const std::uint32_t turn = line.turn + line.count - 1;
+        push(Slot::node, at, &node, turn);
+        return true;
+      }
+      default:
+        return type_error(s, "an object");
+    }
+  }
+
+  bool start_array(std::size_t) {
+    const Slot s = begin_value();
+    const Pos at = src_.token();
+    switch (s) {
+      case Slot::games:
+        push(Slot::games, at);
+        return true;
+      case Slot::comments:
+        push(Slot::comments, at, &game_.comments);
+        return true;
+      case Slot::before:
+        push(Slot::comments, at, &node_target()->before);
+        return true;
+      case Slot::after:
+        push(Slot::comments, at, &node_target()->after);
+        return true;
+      case Slot::nags:
+        push(Slot::nags, at, &node_target()->nags);
+        return true;
+      case Slot::moves:
+        push(Slot::line, at, &game_.moves, 1);
+        return true;
+      case Slot::variations: {
+        const Frame& node = stack_.back();
+        push(Slot::variations, at, node.target, node.turn);
+        return true;
+      }
+      case Slot::line: {
+        const Frame& vars = stack_.back();
+        Line& line = static_cast<Node*>(vars.target)->variations.emplace_back();
+        push(Slot::line, at, &line, vars.turn);
+        return true;
+      }
+      default:
+        return type_error(s, "an array");
+    }
+  }
+
+  bool key(json::string_t& name) {
+    Frame& f = stack_.back();
+    const Pos at = src_.token();
+    path_.resize(f.path);
+    append_pointer_token(path_, name);
+    switch (f.kind) {
+      case Slot::root: return known_key(f, name, kRootKeys, "the record", at);
+      case Slot::game: return known_key(f, name, kGameKeys, "a game", at);
+      case Slot::node: return known_key(f, name, kNodeKeys, "a move", at);
+      case Slot::tags: {
+        if (auto p = tag_name_problem(name); !p.empty())
+          return fail(at, "tag name " + quote_text(name) + " " + std::string(p));
+        if (game_.find_tag(name) != nullptr) return fail(at, "duplicate tag " + quote_text(name));
+        game_.tags.emplace_back().name = std::move(name);
+        f.expect = Slot::tag_value;
+        return true;
+      }
+      default:
+        return fail(at, "unexpected key");  // unreachable: keys only come in objects
+    }
+  }
+
+  bool end_object() {
+    const Frame& f = stack_.back();
+    switch (f.kind) {
+      case Slot::root:
+        if (!require(f, kRootRequired, kRootKeys, "the record")) return false;
+        break;
+      case Slot::node:
+        if (!require(f, kNodeRequired, kNodeKeys, "a move")) return false;
+        break;
+      case Slot::game: {
+        if (!require(f, kGameRequired, kGameKeys, "a game")) return false;
+        const std::uint32_t index = stack_[stack_.size() - 2].count;
+        stack_.pop_back();
+        if (!visitor_.game(std::move(game_), index)) {
+          stopped_ = true;
+          return false;
+        }
+        game_ = GameRecord{};
+        return true;
+      }
+      default:
+        break;
+    }
+    stack_.pop_back();
+    return true;
+  }
+
+  bool end_array() {
+    stack_.pop_back();
+    return true;
+  }
+
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+    // A token the parser did not expect: point at its start (the lexer has
+    // read it to its end). A lexer error: point where the lexer stopped.
+    std::string_view what = ex.what();
+    const bool unexpected_value =
+        what.find("- unexpected string literal") != std::string_view::npos ||
+        what.find("- unexpected number literal") != std::string_view::npos ||
+        what.find("- unexpected true literal") != std::string_view::npos ||
+        what.find("- unexpected false literal") != std::string_view::npos ||
+        what.find("- unexpected null literal") != std::string_view::npos ||
+        what.find("- unexpected '['") != std::string_view::npos ||
+        what.find("- unexpected '{'") != std::string_view::npos;
+    const Pos at = unexpected_value ? src_.token() : src_.at_count(position);
+    error_.code = Code::json_syntax;
+    error_.loc.line = at.line;
+    error_.loc.column = at.column;
+    error_.loc.offset = at.offset;
+    error_.loc.pointer.clear();
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..."
+    if (auto p = what.find("syntax error"); p != std::string_view::npos) what.remove_prefix(p);
+    error_.reason = std::string(what);
+    error_.game = current_game();
+    return false;
+  }
+
+ private:
+  /// Slot of the value that starts now; for an array element, extends the
+  /// pointer by its index.
+  Slot begin_value() {
+    if (stack_.empty()) return Slot::root;
+    Frame& f = stack_.back();
+    switch (f.kind) {
+      case Slot::games: case Slot::comments: case Slot::line: case Slot::nags: case Slot::variations:
+        path_.resize(f.path);
+        append_index(path_, f.count++);
+        switch (f.kind) {
+          case Slot::games: return Slot::game;
+          case Slot::comments: return Slot::comment;
+          case Slot::line: return Slot::node;
+          case Slot::nags: return Slot::nag;
+          default: return Slot::line;
+        }
+      default:
+        return f.expect;
+    }
+  }
+
+  void push(Slot kind, const Pos& at, void* target = nullptr, std::uint32_t turn = 0) {
+    Frame f;
+    f.kind = kind;
+    f.path = path_.size();
+    f.pos = at;
+    f.target = target;
+    f.turn = turn;
+    stack_.push_back(f);
+  }
+
+  Node* node_target() { return static_cast<Node*>(stack_.back().target); }
+
+  template <std::size_t N>
+  bool known_key(Frame& f, std::string_view name, const std::array<Key, N>& keys,
+                 std::string_view where, const Pos& at) {
+    for (std::size_t i = 0; i < N; ++i) {
+      if (keys[i].name != name) continue;
+      const std::uint32_t bit = 1u << i;
+      if ((f.seen & bit) != 0) return fail(at, "duplicate key " + quote_text(name) + " in " + std::string(where));
+      f.seen |= bit;
+      f.expect = keys[i].slot;
+      return true;
+    }
+    return fail(at, "unknown key " + quote_text(name) + " in " + std::string(where));
+  }
+
+  template <std::size_t N>
+  bool require(const Frame& f, std::uint32_t required, const std::array<Key, N>& keys,
+               std::string_view where) {
+    const std::uint32_t missing = required & ~f.seen;
+    if (missing == 0) return true;
+    std::size_t i = 0;
+    while ((missing & (1u << i)) == 0) ++i;
+    path_.resize(f.path);
+    return fail(f.pos, "missing key " + quote_text(keys[i].name) + " in " + std::string(where));
+  }
+
+  bool type_error(Slot s, std::string_view found) {
+    return fail(src_.token(), "expected " + std::string(expected(s)) + ", found " + std::string(found));
+  }
+
+  bool wrong_type(std::string_view found) { return type_error(begin_value(), found); }
+
+  SourceLoc loc(const Pos& at) const {
+    SourceLoc l;
+    l.line = at.line;
+    l.column = at.column;
+    l.offset = at.offset;
+    l.pointer = path_;
+    return l;
+  }
+
+  std::uint32_t current_game() const {
+    if (stack_.size() >= 2 && stack_[1].kind == Slot::games) return stack_[1].count;
+    return 0;
+  }
+
+  bool fail(const Pos& at, std::string reason) {
+    error_.code = Code::json_structure;
+    error_.reason = std::move(reason);
+    error_.loc = loc(at);
+    error_.game = current_game();
+    error_.turn = 0;
+    if (!stack_.empty() && stack_.back().kind == Slot::line) {
+      // An element of a line that is not a move object: its own turn.
+      error_.turn = stack_.back().turn + stack_.back().count - 1;
+    } else {
+      for (auto it = stack_.rbegin(); it != stack_.rend(); ++it) {
+        if (it->kind == Slot::node) {
+          error_.turn = it->turn;
+          break;
+        }
+      }
+    }
+    return false;
+  }
+
+  Source& src_;
+  GameVisitor& visitor_;
+  Diagnostic error_;
+  std::vector<Frame> stack_;
+  std::string path_;
+  GameRecord game_;
+  bool stopped_ = false;
+};
+
+// --- Writer -----------------------------------------------------------------
+
+/// Length of the valid UTF-8 sequence at p (at most n bytes), 0 if invalid.
+std::size_t utf8_length(const unsigned char* p, std::size_t n) noexcept {
+  const unsigned char c = p[0];
+  std::size_t len;
+  std::uint32_t min;
+  if (c < 0x80) return 1;
+  if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
+  else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
+  else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
+  else return 0;
+  if (n < len) return 0;
+  std::uint32_t cp = c & (0x3F >> (len - 1));
+  for (std::size_t i = 1; i < len; ++i) {
+    if ((p[i] & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (p[i] & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+/// A JSON string as nlohmann's dump writes it; invalid UTF-8 becomes U+FFFD.
+void put_string(std::string& o, std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  o += '"';
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+  for (std::size_t i = 0; i < n;) {
+    const unsigned char c = p[i];
+    if (c >= 0x80) {
+      const std::size_t len = utf8_length(p + i, n - i);
+      if (len == 0) {
+        o += "\xEF\xBF\xBD";
+        ++i;
+      } else {
+        o.append(s.data() + i, len);
+        i += len;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"': o += "\\\""; break;
+      case '\\': o += "\\\\"; break;
+      case '\b': o += "\\b"; break;
+      case '\f': o += "\\f"; break;
+      case '\n': o += "\\n"; break;
+      case '\r': o += "\\r"; break;
+      case '\t': o += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          o += "\\u00";
+          o += kHex[c >> 4];
+          o += kHex[c & 0xF];
+        } else {
+          o += static_cast<char>(c);
+        }
+    }
+    ++i;
+  }
+  o += '"';
+}
+
+void put_key(std::string& o, int indent, std::string_view key) {
+  o.append(static_cast<std::size_t>(indent), ' ');
+  o += '"';
+  o += key;
+  o += "\": ";
+}
+
+void put_strings(std::string& o, int indent, const std::vector<std::string>& items) {
+  o += "[\n";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) o += ",\n";
+    o.append(static_cast<std::size_t>(indent + 2), ' ');
+    put_string(o, items[i]);
+  }
+  o += '\n';
+  o.append(static_cast<std::size_t>(indent), ' ');
+  o += ']';
+}
+
+void put_line(std::string& o, int indent, const Line& line);
+
+void put_node(std::string& o, int indent, const Node& node) {
+  o += "{\n";
+  put_key(o, indent + 2, "move");
+  put_string(o, node.move);
+  if (!node.before.empty()) {
+    o += ",\n";
+    put_key(o, indent + 2, "before");
+    put_strings(o, indent + 2, node.before);
+  }
+  if (!node.nags.empty()) {
+    o += ",\n";
+    put_key(o, indent + 2, "nags");
+    o += "[\n";
+    for (std::size_t i = 0; i < node.nags.size(); ++i) {
+      if (i > 0) o += ",\n";
+      o.append(static_cast<std::size_t>(indent + 4), ' ');
+      o += std::to_string(node.nags[i]);
+    }
+    o += '\n';
+    o.append(static_cast<std::size_t>(indent + 2), ' ');
+    o += ']';
+  }
+  if (!node.after.empty()) {
+    o += ",\n";
+    put_key(o, indent + 2, "after");
+    put_strings(o, indent + 2, node.after);
+  }
+  if (!node.variations.empty()) {
+    o += ",\n";
+    put_key(o, indent + 2, "variations");
+    o += "[\n";
+    for (std::size_t i = 0; i < node.variations.size(); ++i) {
+      if (i > 0) o += ",\n";
+      o.append(static_cast<std::size_t>(indent + 4), ' ');
+      put_line(o, indent + 4, node.variations[i]);
+    }
+    o += '\n';
+    o.append(static_cast<std::size_t>(indent + 2), ' ');
+    o += ']';
+  }
+  o += '\n';
+  o.append(static_cast<std::size_t>(indent), ' ');
+  o += '}';
+}
+
+void put_line(std::string& o, int indent, const Line& line) {
+  if (line.empty()) {
+    o += "[]";
+    return;
+  }
+  o += "[\n";
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (i > 0) o += ",\n";
+    o.append(static_cast<std::size_t>(indent + 2), ' ');
+    put_node(o, indent + 2, line[i]);
+  }
+  o += '\n';
+  o.append(static_cast<std::size_t>(indent), ' ');
+  o += ']';
+}
+
+void put_game(std::string& o, const GameRecord& g) {
+  constexpr int kIndent = 4;  // inside {"games": [ ... ]}
+  o.append(kIndent, ' ');
+  o += "{\n";
+  put_key(o, kIndent + 2, "tags");
+  if (g.tags.empty()) {
+    o += "{}";
+  } else {
+    o += "{\n";
+    for (std::size_t i = 0; i < g.tags.size(); ++i) {
+      if (i > 0) o += ",\n";
+      o.append(kIndent + 4, ' ');
+      put_string(o, g.tags[i].name);
+      o += ": ";
+      put_string(o, g.tags[i].value);
+    }
+    o += '\n';
+    o.append(kIndent + 2, ' ');
+    o += '}';
+  }
+  if (!g.comments.empty()) {
+    o += ",\n";
+    put_key(o, kIndent + 2, "comments");
+    put_strings(o, kIndent + 2, g.comments);
+  }
+  o += ",\n";
+  put_key(o, kIndent + 2, "moves");
+  put_line(o, kIndent + 2, g.moves);
+  o += ",\n";
+  put_key(o, kIndent + 2, "result");
+  put_string(o, g.result);
+  o += '\n';
+  o.append(kIndent, ' ');
+  o += '}';
+}
+
+}  // namespace
+
+Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor) {
+  Source src(in);
+  Handler handler(src, visitor, file);
+  src.start();
+  const bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
+  if (src.bad()) {
+    Diagnostic d;
+    d.code = Code::io_error;
+    d.file = file;
+    d.reason = "cannot read the input";
+    return d;
+  }
+  if (ok || handler.stopped()) {
+    Diagnostic d;
+    d.file = file;
+    return d;
+  }
+  return std::move(handler.error());
+}
+
+struct JsonWriter::Impl {
+  std::ostream& out;
+  std::string buf;
+  bool any = false;
+  bool finished = false;
+};
+
+JsonWriter::JsonWriter(std::ostream& out) : impl_(std::make_unique<Impl>(Impl{out, {}, false, false})) {
+  impl_->out << "{\n  \"format\": \"beyt\",\n  \"version\": 1,\n  \"games\": [";
+}
+
+JsonWriter::~JsonWriter() {
+  if (impl_ && !impl_->finished) finish();
+}
+
+void JsonWriter::game(const GameRecord& record) {
+  Impl& w = *impl_;
+  w.buf.clear();
+  w.buf += w.any ? ",\n" : "\n";
+  w.any = true;
+  put_game(w.buf, record);
+  w.out.write(w.buf.data(), static_cast<std::streamsize>(w.buf.size()));
+}
+
+void JsonWriter::finish() {
+  Impl& w = *impl_;
+  if (w.finished) return;
+  w.finished = true;
+  w.out << (w.any ? "\n  ]\n}\n" : "]\n}\n");
+  w.out.flush();
+}
+
+}  // namespace beyt::notation

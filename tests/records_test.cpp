@@ -1,0 +1,992 @@
+// JSON and XML records: round trips, canonical bytes, places, every error,
+// streaming, and the output checked against schemas/ by real validators
+// (xmllint for the XSD, ajv-cli for the JSON Schema).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "beyt/notation/formats.hpp"
+#include "beyt/notation/json.hpp"
+#include "beyt/notation/xml.hpp"
+
+#ifndef BEYT_SOURCE_DIR
+#error "BEYT_SOURCE_DIR must name the source tree (tests/CMakeLists.txt defines it)"
+#endif
+
+namespace fs = std::filesystem;
+using namespace beyt;
+using namespace beyt::notation;
+
+namespace {
+
+// --- helpers -----------------------------------------------------------------
+
+struct Collect : GameVisitor {
+  std::vector<GameRecord> games;
+  std::vector<std::uint32_t> indices;
+  bool game(GameRecord&& record, std::uint32_t index) override {
+    games.push_back(std::move(record));
+    indices.push_back(index);
+    return true;
+  }
+};
+
+struct Count : GameVisitor {
+  std::uint32_t n = 0;
+  std::uint32_t stop_after = 0;  // 0: never stop
+  bool game(GameRecord&&, std::uint32_t index) override {
+    ++n;
+    EXPECT_EQ(index, n);
+    return stop_after == 0 || n < stop_after;
+  }
+};
+
+std::string to_json(const std::vector<GameRecord>& games) {
+  std::ostringstream out;
+  JsonWriter w(out);
+  for (const auto& g : games) w.game(g);
+  w.finish();
+  return out.str();
+}
+
+std::string to_xml(const std::vector<GameRecord>& games) {
+  std::ostringstream out;
+  XmlWriter w(out);
+  for (const auto& g : games) w.game(g);
+  w.finish();
+  return out.str();
+}
+
+Diagnostic read_json_text(const std::string& text, Collect& c) {
+  std::istringstream in(text);
+  return read_json(in, "t.json", c);
+}
+
+Diagnostic read_xml_text(const std::string& text, Collect& c) {
+  std::istringstream in(text);
+  return read_xml(in, "t.xml", c);
+}
+
+std::vector<GameRecord> from_json(const std::string& text) {
+  Collect c;
+  Diagnostic d = read_json_text(text, c);
+  EXPECT_FALSE(d) << format_text(d);
+  return c.games;
+}
+
+std::vector<GameRecord> from_xml(const std::string& text) {
+  Collect c;
+  Diagnostic d = read_xml_text(text, c);
+  EXPECT_FALSE(d) << format_text(d);
+  return c.games;
+}
+
+Node node(std::string move) {
+  Node n;
+  n.move = std::move(move);
+  return n;
+}
+
+TagPair tag(std::string name, std::string value) {
+  TagPair t;
+  t.name = std::move(name);
+  t.value = std::move(value);
+  return t;
+}
+
+/// Records that use every feature of the model.
+std::vector<GameRecord> rich_games() {
+  std::vector<GameRecord> games;
+
+  GameRecord a;
+  a.tags = {tag("Event", "Cairo coffee-house games"), tag("Site", "القاهرة"), tag("Date", "1835.??.??"),
+            tag("Round", "1"), tag("South", "Ḥasan \"the elder\" \\ co"), tag("North", "Ali & <Omar>"),
+            tag("Result", "0-1"), tag("Game", "seega"), tag("Rules", "walker; size=7"),
+            tag("Unknown_Tag9", "  spaced  "), tag("Empty", "")};
+  Node m1 = node("c1,c5");
+  m1.before = {" leading and trailing ", "two\nlines\n", ""};
+  m1.nags = {0, 1, 255};
+  m1.after = {"<tag> & ]]> \"q\" 'a'", "tab\there", "} closing brace, no line end", "ünïcödé ☃ 𝄞"};
+  Node v1 = node("a3,e3");
+  v1.after = {"in a variation"};
+  Node v2 = node("b1,b2");
+  Node v3 = node("d2,d4");
+  v3.nags = {5};
+  v2.variations = {{v3}, {}};  // a nested variation and an empty one
+  m1.variations = {{v1, v2}, {node("a1,a2")}};
+  Node m2 = node("a3,e3");
+  Node m3 = node("b3-c3xc4-c5xd5");
+  m3.after = {"\n"};
+  Node m4 = node("--");
+  Node m5 = node("~c4/b5-c4");
+  m5.before = {"crlf\r\nand cr\r"};
+  a.moves = {m1, m2, m3, m4, m5, node("1WBBB,4WWWW,2WWBB:1I-K,4K-O,2O-Q"), node("=4,4,4,4,4,4,4,4,4,4,4,4"),
+             node("#40-32"), node("1m-n'"), node("12"), node("1-00"), node("*x")};
+  a.result = "0-1";
+  games.push_back(a);
+
+  GameRecord b;  // no tags, comments only
+  b.comments = {"a game with no moves", "  ", "line\nend"};
+  b.result = "*";
+  games.push_back(b);
+
+  GameRecord c;  // empty
+  c.result = "1/2-1/2";
+  games.push_back(c);
+
+  GameRecord d;
+  d.tags = {tag("Game", "tab")};
+  d.moves = {node("3"), node("2"), node("6")};
+  d.result = "1-0";
+  games.push_back(d);
+  return games;
+}
+
+// --- JSON: round trips and canonical form -----------------------------------------
+
+TEST(JsonRecords, RoundTripKeepsEverything) {
+  const auto games = rich_games();
+  const std::string json = to_json(games);
+  EXPECT_EQ(from_json(json), games);
+}
+
+TEST(JsonRecords, OutputIsByteStable) {
+  const std::string once = to_json(rich_games());
+  const std::string twice = to_json(from_json(once));
+  EXPECT_EQ(once, twice);
+}
+
+TEST(JsonRecords, OutputIsNlohmannDumpWithSchemaKeyOrder) {
+  const std::string json = to_json(rich_games());
+  EXPECT_EQ(nlohmann::ordered_json::parse(json).dump(2) + "\n", json);
+  EXPECT_EQ(json.find('\r'), std::string::npos);
+  EXPECT_NE(json.find("القاهرة"), std::string::npos);  // UTF-8, not \u escapes
+}
+
+TEST(JsonRecords, CanonicalText) {
+  GameRecord g;
+  g.tags = {tag("Game", "seega")};
+  Node n = node("c1,c5");
+  n.nags = {1};
+  n.after = {"x"};
+  n.variations = {{node("a3,e3")}};
+  g.moves = {n, node("b3-c3")};
+  g.result = "*";
+  EXPECT_EQ(to_json({g}),
+            "{\n"
+            "  \"format\": \"beyt\",\n"
+            "  \"version\": 1,\n"
+            "  \"games\": [\n"
+            "    {\n"
+            "      \"tags\": {\n"
+            "        \"Game\": \"seega\"\n"
+            "      },\n"
+            "      \"moves\": [\n"
+            "        {\n"
+            "          \"move\": \"c1,c5\",\n"
+            "          \"nags\": [\n"
+            "            1\n"
+            "          ],\n"
+            "          \"after\": [\n"
+            "            \"x\"\n"
+            "          ],\n"
+            "          \"variations\": [\n"
+            "            [\n"
+            "              {\n"
+            "                \"move\": \"a3,e3\"\n"
+            "              }\n"
+            "            ]\n"
+            "          ]\n"
+            "        },\n"
+            "        {\n"
+            "          \"move\": \"b3-c3\"\n"
+            "        }\n"
+            "      ],\n"
+            "      \"result\": \"*\"\n"
+            "    }\n"
+            "  ]\n"
+            "}\n");
+  EXPECT_EQ(to_json({}), "{\n  \"format\": \"beyt\",\n  \"version\": 1,\n  \"games\": []\n}\n");
+}
+
+TEST(JsonRecords, ReaderAcceptsAnyKeyOrderSpacingAndBom) {
+  const std::string text =
+      "\xEF\xBB\xBF{\"games\":[{\"result\":\"1-0\",\"moves\":[{\"after\":[\"a\"],\"move\":\"x1\"}],"
+      "\"tags\":{\"B\":\"2\",\"A\":\"1\"}}],\"version\":1,\"format\":\"beyt\"}";
+  auto games = from_json(text);
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].tags.size(), 2u);
+  EXPECT_EQ(games[0].tags[0].name, "B");  // input order kept
+  EXPECT_EQ(games[0].moves[0].after, std::vector<std::string>{"a"});
+  EXPECT_EQ(games[0].result, "1-0");
+  EXPECT_EQ(games[0].loc.column, 11u);  // the BOM is no column: the game's "{" is the 11th character
+}
+
+TEST(JsonRecords, EscapesDecode) {
+  auto games = from_json(
+      R"({"format":"beyt","version":1,"games":[{"tags":{"A":"\u00e9\ud834\udd1e\"\\\/"},)"
+      R"("comments":["\n\t\u0001"],"moves":[],"result":"*"}]})");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].tags[0].value, "é𝄞\"\\/");
+  EXPECT_EQ(games[0].comments[0], "\n\t\x01");
+  EXPECT_EQ(to_json(games), to_json(from_json(to_json(games))));
+}
+
+TEST(JsonRecords, WriterReplacesInvalidUtf8) {
+  GameRecord g;
+  g.comments = {"a\xFF" "b"};
+  auto back = from_json(to_json({g}));
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].comments[0], "a\xEF\xBF\xBD" "b");
+}
+
+// --- JSON: places -------------------------------------------------------------
+
+TEST(JsonRecords, PlacesOfValues) {
+  const auto games = rich_games();
+  const std::string json = to_json(games);
+  const auto back = from_json(json);
+  ASSERT_EQ(back.size(), games.size());
+
+  // Finds the line and column (code points) of the first byte at `offset`.
+  auto where = [&](std::uint64_t offset) {
+    std::uint32_t line = 1, col = 1;
+    for (std::uint64_t i = 0; i < offset; ++i) {
+      const auto c = static_cast<unsigned char>(json[i]);
+      if (c == '\n') ++line, col = 1;
+      else if ((c & 0xC0) != 0x80) ++col;
+    }
+    return std::pair{line, col};
+  };
+  auto check = [&](const SourceLoc& loc, std::string_view expect_text, const std::string& pointer) {
+    SCOPED_TRACE(pointer);
+    EXPECT_EQ(loc.pointer, pointer);
+    ASSERT_LT(loc.offset, json.size());
+    EXPECT_EQ(json.compare(loc.offset, expect_text.size(), expect_text), 0) << json.substr(loc.offset, 20);
+    auto [line, col] = where(loc.offset);
+    EXPECT_EQ(loc.line, line);
+    EXPECT_EQ(loc.column, col);
+  };
+  const GameRecord& g = back[0];
+  check(g.loc, "{\n      \"tags\"", "/games/0");
+  check(g.tags[1].loc, "\"القاهرة\"", "/games/0/tags/Site");
+  check(g.tags[1].value_loc, "القاهرة\"", "/games/0/tags/Site");
+  check(g.moves[0].loc, "c1,c5\"", "/games/0/moves/0/move");
+  check(g.moves[0].variations[0][1].loc, "b1,b2\"", "/games/0/moves/0/variations/0/1/move");
+  check(g.moves[0].variations[0][1].variations[0][0].loc, "d2,d4\"",
+        "/games/0/moves/0/variations/0/1/variations/0/0/move");
+  check(g.moves[3].loc, "--\"", "/games/0/moves/3/move");
+  check(g.result_loc, "\"0-1\"", "/games/0/result");
+  check(back[3].moves[2].loc, "6\"", "/games/3/moves/2/move");
+
+  // Columns count code points: the value after "Site": "القاهرة" on one line.
+  EXPECT_EQ(g.tags[2].value_loc.column, 18u);  // `        "Date": "` is 17 columns
+}
+
+TEST(JsonRecords, ColumnsCountCodePoints) {
+  auto games = from_json(
+      "{\"format\":\"beyt\",\"version\":1,\"games\":[{\"tags\":{\"A\":\"☃☃\",\"B\":\"x\"},\"moves\":[],\"result\":\"*\"}]}");
+  ASSERT_EQ(games.size(), 1u);
+  // {"format":"beyt","version":1,"games":[{"tags":{"A":"☃☃","B":"x"}: "x" at column 61
+  EXPECT_EQ(games[0].tags[1].loc.column, 61u);
+  EXPECT_EQ(games[0].tags[1].loc.offset, 64u);  // two 3-byte snowmen
+}
+
+// --- JSON: errors, one case per line ------------------------------------------
+
+struct ErrorCase {
+  const char* text;
+  Code code;
+  std::uint32_t line;
+  std::uint32_t column;
+  const char* pointer;
+  const char* reason;  // a part of the reason
+};
+
+#define G "{\"format\":\"beyt\",\"version\":1,\"games\":["
+//        0        1         2         3        ^ column 39 starts the first game
+
+/// The diagnostic with the line it points into and a caret.
+std::string show(const Diagnostic& d, std::string_view text) {
+  std::uint32_t line = 1;
+  std::size_t start = 0;
+  while (line < d.loc.line && start < text.size()) {
+    const auto nl = text.find('\n', start);
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+    ++line;
+  }
+  auto end = text.find('\n', start);
+  if (end == std::string_view::npos) end = text.size();
+  return format_text(d, text.substr(start, end - start));
+}
+
+void check_error(const Diagnostic& d, const ErrorCase& c) {
+  const std::string shown = show(d, c.text);
+  if (std::getenv("BEYT_DUMP_ERRORS") != nullptr)
+    std::printf("@@ %u %u %s\n%s", d.loc.line, d.loc.column, d.loc.pointer.c_str(), shown.c_str());
+  EXPECT_EQ(d.code, c.code) << shown;
+  EXPECT_EQ(d.loc.line, c.line) << shown;
+  EXPECT_EQ(d.loc.column, c.column) << shown;
+  EXPECT_EQ(d.loc.pointer, c.pointer) << shown;
+  EXPECT_NE(d.reason.find(c.reason), std::string::npos) << shown;
+}
+
+TEST(JsonRecords, Errors) {
+  const ErrorCase cases[] = {
+      // syntax
+      {"", Code::json_syntax, 1, 1, "", "unexpected end of input"},
+      {"{\"format\":\"beyt\",", Code::json_syntax, 1, 18, "", "unexpected end of input"},
+      {"{\n  \"format\": tru\n}", Code::json_syntax, 2, 16, "", "invalid literal"},
+      {"{\"format\" \"beyt\"}", Code::json_syntax, 1, 11, "", "unexpected string literal"},
+      {G "]}x", Code::json_syntax, 1, 41, "", "expected end of input"},
+      {G "]}\n\n  ]", Code::json_syntax, 3, 3, "", "expected end of input"},
+      {"{\"format\":\"\xC3\x28\"}", Code::json_syntax, 1, 13, "", "invalid string"},
+      {"{12:1}", Code::json_syntax, 1, 2, "", "unexpected number literal"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\"}]\n,\"result\":\"*\",}]}", Code::json_syntax, 2, 15, "", "unexpected '}'"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\"}}],\"result\":\"*\"}]}", Code::json_syntax, 1, 72, "", "unexpected '}'"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"nags\":[1 2]}],\"result\":\"*\"}]}", Code::json_syntax, 1, 82, "", "unexpected number literal"},
+      // the record
+      {"[]", Code::json_structure, 1, 1, "", "expected an object, found an array"},
+      {"{\"format\":\"pgn\",\"version\":1,\"games\":[]}", Code::json_structure, 1, 11, "/format", "is not \"beyt\""},
+      {"{\"format\":\"beyt\",\"version\":2,\"games\":[]}", Code::json_structure, 1, 28, "/version", "version 2"},
+      {"{\"format\":\"beyt\",\"version\":1.0,\"games\":[]}", Code::json_structure, 1, 28, "/version", "expected the number 1, found a number"},
+      {"{\"format\":\"beyt\",\"games\":[]}", Code::json_structure, 1, 1, "", "missing key \"version\""},
+      {"{\"format\":\"beyt\",\"version\":1,\"games\":{}}", Code::json_structure, 1, 38, "/games", "expected an array of games, found an object"},
+      {"{\"format\":\"beyt\",\"version\":1,\"extra\":0}", Code::json_structure, 1, 30, "/extra", "unknown key \"extra\" in the record"},
+      {"{\"format\":\"beyt\",\"format\":\"beyt\"}", Code::json_structure, 1, 18, "/format", "duplicate key \"format\""},
+      // a game
+      {G "1]}", Code::json_structure, 1, 39, "/games/0", "expected a game object, found a number"},
+      {G "{\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 39, "/games/0", "missing key \"tags\" in a game"},
+      {G "{\"tags\":{},\"result\":\"*\"}]}", Code::json_structure, 1, 39, "/games/0", "missing key \"moves\""},
+      {G "{\"tags\":{},\"moves\":[]}]}", Code::json_structure, 1, 39, "/games/0", "missing key \"result\""},
+      {G "{\"tags\":{},\"moves\":[],\"result\":\"2-0\"}]}", Code::json_structure, 1, 70, "/games/0/result", "result \"2-0\""},
+      {G "{\"tags\":{},\"moves\":[],\"result\":null}]}", Code::json_structure, 1, 70, "/games/0/result", "found null"},
+      {G "{\"tags\":{},\"moves\":[],\"result\":\"*\",\"x\":1}]}", Code::json_structure, 1, 74, "/games/0/x", "unknown key \"x\" in a game"},
+      {G "{\"tags\":[],\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 47, "/games/0/tags", "expected an object of tags, found an array"},
+      {G "{\"tags\":{\"A\":1},\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 52, "/games/0/tags/A", "expected a string, found a number"},
+      {G "{\"tags\":{\"A b\":\"1\"},\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 48, "/games/0/tags/A b", "tag name \"A b\""},
+      {G "{\"tags\":{\"a/~\":\"1\"},\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 48, "/games/0/tags/a~1~0", "tag name"},
+      {G "{\"tags\":{\"A\":\"1\",\"A\":\"2\"},\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 56, "/games/0/tags/A", "duplicate tag \"A\""},
+      {G "{\"tags\":{\"A\":\"a\\nb\"},\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 52, "/games/0/tags/A", "line end or control"},
+      {G "{\"tags\":{\"A\":\"a\\tb\"},\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 52, "/games/0/tags/A", "line end or control"},
+      {G "{\"tags\":{},\"comments\":\"x\",\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 61, "/games/0/comments", "expected an array of strings"},
+      {G "{\"tags\":{},\"comments\":[\"}\\n\"],\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 1, 62, "/games/0/comments/0", "both '}' and a line end"},
+      {G "{\"tags\":{},\"comments\":[\"ok\",\n 7],\"moves\":[],\"result\":\"*\"}]}", Code::json_structure, 2, 2, "/games/0/comments/1", "expected a string, found a number"},
+      // moves
+      {G "{\"tags\":{},\"moves\":{},\"result\":\"*\"}]}", Code::json_structure, 1, 58, "/games/0/moves", "expected an array of moves"},
+      {G "{\"tags\":{},\"moves\":[\"a1\"],\"result\":\"*\"}]}", Code::json_structure, 1, 59, "/games/0/moves/0", "expected a move object, found a string"},
+      {G "{\"tags\":{},\"moves\":[{}],\"result\":\"*\"}]}", Code::json_structure, 1, 59, "/games/0/moves/0", "missing key \"move\" in a move"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":3}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "expected a string, found a number"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "is empty"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a 1\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "contains a blank"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a\\n1\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "contains a blank, line end"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a{1\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "contains one of"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1$\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "contains one of"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1!\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "contains one of"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1?\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "contains one of"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"1/2-1/2\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "is a result token"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"*\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "is a result token"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"12.c3\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 67, "/games/0/moves/0/move", "turn number"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"mov\":1}],\"result\":\"*\"}]}", Code::json_structure, 1, 72, "/games/0/moves/0/mov", "unknown key \"mov\" in a move"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"nags\":[256]}],\"result\":\"*\"}]}", Code::json_structure, 1, 80, "/games/0/moves/0/nags/0", "NAG 256"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"nags\":[1,-1]}],\"result\":\"*\"}]}", Code::json_structure, 1, 82, "/games/0/moves/0/nags/1", "NAG -1"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"nags\":[1.5]}],\"result\":\"*\"}]}", Code::json_structure, 1, 80, "/games/0/moves/0/nags/0", "expected an integer from 0 to 255"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"nags\":1}],\"result\":\"*\"}]}", Code::json_structure, 1, 79, "/games/0/moves/0/nags", "expected an array of integers"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"before\":[true]}],\"result\":\"*\"}]}", Code::json_structure, 1, 82, "/games/0/moves/0/before/0", "found a boolean"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"after\":[\"{\\r}\"]}],\"result\":\"*\"}]}", Code::json_structure, 1, 81, "/games/0/moves/0/after/0", "both '}' and a line end"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"variations\":[{}]}],\"result\":\"*\"}]}", Code::json_structure, 1, 86, "/games/0/moves/0/variations/0", "expected an array of moves"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"variations\":[[{\"move\":\"b1\"},{\"move\":\"b 2\"}]]}],\"result\":\"*\"}]}", Code::json_structure, 1, 109, "/games/0/moves/0/variations/0/1/move", "contains a blank"},
+      {G "{\"tags\":{},\"moves\":[{\"move\":\"a1\",\"move\":\"a2\"}],\"result\":\"*\"}]}", Code::json_structure, 1, 72, "/games/0/moves/0/move", "duplicate key \"move\""},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.text);
+    Collect col;
+    check_error(read_json_text(c.text, col), c);
+  }
+}
+
+TEST(JsonRecords, ErrorNamesGameAndTurn) {
+  const std::string text = G
+      "{\"tags\":{},\"moves\":[],\"result\":\"*\"},\n"
+      "{\"tags\":{},\"moves\":[{\"move\":\"a1\"},{\"move\":\"a2\",\"variations\":[[{\"move\":\"b1\"},{\"move\":\"\"}]]}],"
+      "\"result\":\"*\"}]}";
+  Collect c;
+  Diagnostic d = read_json_text(text, c);
+  EXPECT_EQ(c.games.size(), 1u);  // the first game was passed on before the error
+  EXPECT_EQ(d.code, Code::json_structure);
+  EXPECT_EQ(d.game, 2u);
+  EXPECT_EQ(d.turn, 3u);  // variation of turn 2, its second move
+  EXPECT_EQ(d.file, "t.json");
+  EXPECT_EQ(d.loc.pointer, "/games/1/moves/1/variations/0/1/move");
+  EXPECT_EQ(format_text(d).rfind("t.json:2:", 0), 0u) << format_text(d);
+}
+
+// --- JSON: streaming ------------------------------------------------------------
+
+/// An istream over generated games, never held whole in memory.
+class GameStreamBuf : public std::streambuf {
+ public:
+  GameStreamBuf(std::string head, std::string game, std::string sep, std::string tail, std::uint32_t count)
+      : head_(std::move(head)), game_(std::move(game)), sep_(std::move(sep)), tail_(std::move(tail)), count_(count) {
+    load(head_);
+  }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (emitted_ < count_) {
+      cur_ = (emitted_ > 0 ? sep_ : std::string()) + game_;
+      ++emitted_;
+    } else if (!tail_done_) {
+      cur_ = tail_;
+      tail_done_ = true;
+    } else {
+      return traits_type::eof();
+    }
+    setg(cur_.data(), cur_.data(), cur_.data() + cur_.size());
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  void load(const std::string& s) {
+    cur_ = s;
+    setg(cur_.data(), cur_.data(), cur_.data() + cur_.size());
+  }
+  std::string head_, game_, sep_, tail_, cur_;
+  std::uint32_t count_;
+  std::uint32_t emitted_ = 0;
+  bool tail_done_ = false;
+};
+
+TEST(JsonRecords, StreamsManyGames) {
+  GameRecord g = rich_games()[0];
+  std::string whole = to_json({g});
+  const std::string head = "{\n  \"format\": \"beyt\",\n  \"version\": 1,\n  \"games\": [\n";
+  const std::string tail = "\n  ]\n}\n";
+  const std::string game = whole.substr(head.size(), whole.size() - head.size() - tail.size());
+  GameStreamBuf buf(head, game, ",\n", tail, 20000);
+  std::istream in(&buf);
+  struct Check : GameVisitor {
+    GameRecord expect;
+    std::uint32_t n = 0;
+    std::uint32_t last_line = 0;
+    bool game(GameRecord&& r, std::uint32_t index) override {
+      ++n;
+      EXPECT_EQ(index, n);
+      if (n % 4999 == 1) {
+        EXPECT_EQ(r, expect);
+        EXPECT_EQ(r.loc.pointer, "/games/" + std::to_string(n - 1));
+        EXPECT_GT(r.loc.line, last_line);
+        last_line = r.loc.line;
+      }
+      return true;
+    }
+  } check;
+  check.expect = g;
+  Diagnostic d = read_json(in, "big.json", check);
+  EXPECT_FALSE(d) << format_text(d);
+  EXPECT_EQ(check.n, 20000u);
+}
+
+TEST(JsonRecords, VisitorCanStop) {
+  std::vector<GameRecord> games(10, rich_games()[3]);
+  std::istringstream in(to_json(games));
+  Count count;
+  count.stop_after = 3;
+  Diagnostic d = read_json(in, "t.json", count);
+  EXPECT_FALSE(d);
+  EXPECT_EQ(count.n, 3u);
+}
+
+// --- XML: round trips and canonical form ------------------------------------------
+
+TEST(XmlRecords, RoundTripKeepsEverything) {
+  const auto games = rich_games();
+  EXPECT_EQ(from_xml(to_xml(games)), games);
+}
+
+TEST(XmlRecords, OutputIsByteStable) {
+  const std::string once = to_xml(rich_games());
+  EXPECT_EQ(to_xml(from_xml(once)), once);
+  EXPECT_EQ(once.find('\r'), std::string::npos);
+}
+
+TEST(XmlRecords, JsonAndXmlGiveTheSameModel) {
+  const auto games = rich_games();
+  const auto via_json = from_json(to_json(games));
+  const auto via_xml = from_xml(to_xml(via_json));
+  EXPECT_EQ(via_json, via_xml);
+  EXPECT_EQ(to_json(from_xml(to_xml(games))), to_json(games));
+}
+
+TEST(XmlRecords, CanonicalText) {
+  GameRecord g;
+  g.tags = {tag("Game", "seega")};
+  Node n = node("c1,c5");
+  n.before = {" b "};
+  n.nags = {1};
+  n.after = {"x<&>\ny"};
+  n.variations = {{node("a3,e3")}, {}};
+  g.moves = {n, node("b3-c3")};
+  g.result = "*";
+  GameRecord empty;
+  empty.comments = {""};
+  EXPECT_EQ(to_xml({g, empty}),
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<beyt version=\"1\">\n"
+            "  <game>\n"
+            "    <tag name=\"Game\">seega</tag>\n"
+            "    <moves>\n"
+            "      <move text=\"c1,c5\">\n"
+            "        <before> b </before>\n"
+            "        <nag>1</nag>\n"
+            "        <after>x&lt;&amp;&gt;\ny</after>\n"
+            "        <variation>\n"
+            "          <move text=\"a3,e3\"/>\n"
+            "        </variation>\n"
+            "        <variation/>\n"
+            "      </move>\n"
+            "      <move text=\"b3-c3\"/>\n"
+            "    </moves>\n"
+            "    <result>*</result>\n"
+            "  </game>\n"
+            "  <game>\n"
+            "    <comment></comment>\n"
+            "    <moves/>\n"
+            "    <result>*</result>\n"
+            "  </game>\n"
+            "</beyt>\n");
+  EXPECT_EQ(to_xml({}), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<beyt version=\"1\">\n</beyt>\n");
+}
+
+TEST(XmlRecords, ReaderAcceptsCdataCommentsPisAndOtherSpacing) {
+  const std::string text =
+      "\xEF\xBB\xBF<?xml version='1.0' encoding='utf-8'?>\n<!-- a </game> in a comment -->\n<?pi </game>?>\n"
+      "<beyt version='1' xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance'"
+      " xsi:noNamespaceSchemaLocation='record.xsd'><game><tag name='A'>x<![CDATA[</game> <&>]]>y</tag>"
+      "<comment>a<!-- gone -->b</comment><moves><move text='a1'><before/><nag> 7 </nag></move></moves>"
+      "<result>0-1</result></game><!-- between --><game><moves/><result>*</result></game></beyt>\n<!-- after -->\n";
+  auto games = from_xml(text);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].tags[0].value, "x</game> <&>y");
+  EXPECT_EQ(games[0].comments, std::vector<std::string>{"ab"});
+  EXPECT_EQ(games[0].moves[0].before, std::vector<std::string>{""});
+  EXPECT_EQ(games[0].moves[0].nags, std::vector<std::uint8_t>{7});
+  EXPECT_EQ(games[0].result, "0-1");
+  EXPECT_EQ(games[1].result, "*");
+  EXPECT_EQ(from_xml("<beyt version=\"1\"/>").size(), 0u);
+}
+
+// --- XML: places ------------------------------------------------------------------
+
+TEST(XmlRecords, PlacesOfElements) {
+  const std::string xml = to_xml(rich_games());
+  const auto back = from_xml(xml);
+  ASSERT_EQ(back.size(), 4u);
+  auto where = [&](std::uint64_t offset) {
+    std::uint32_t line = 1, col = 1;
+    for (std::uint64_t i = 0; i < offset; ++i) {
+      const auto c = static_cast<unsigned char>(xml[i]);
+      if (c == '\n') ++line, col = 1;
+      else if ((c & 0xC0) != 0x80) ++col;
+    }
+    return std::pair{line, col};
+  };
+  auto check = [&](const SourceLoc& loc, std::string_view expect_text, const std::string& pointer) {
+    SCOPED_TRACE(pointer);
+    EXPECT_EQ(loc.pointer, pointer);
+    ASSERT_LT(loc.offset, xml.size());
+    EXPECT_EQ(xml.compare(loc.offset, expect_text.size(), expect_text), 0) << xml.substr(loc.offset, 20);
+    auto [line, col] = where(loc.offset);
+    EXPECT_EQ(loc.line, line);
+    EXPECT_EQ(loc.column, col);
+  };
+  const GameRecord& g = back[0];
+  check(g.loc, "<game>", "/beyt/game[1]");
+  check(g.tags[1].loc, "<tag name=\"Site\">", "/beyt/game[1]/tag[2]");
+  check(g.tags[1].value_loc, "القاهرة</tag>", "/beyt/game[1]/tag[2]");
+  check(g.tags[2].value_loc, "1835", "/beyt/game[1]/tag[3]");
+  EXPECT_EQ(g.tags[2].value_loc.column, 22u);  // `    <tag name="Date">`
+  check(g.moves[0].loc, "c1,c5\"", "/beyt/game[1]/moves/move[1]");
+  check(g.moves[0].variations[0][1].loc, "b1,b2\"", "/beyt/game[1]/moves/move[1]/variation[1]/move[2]");
+  check(g.moves[0].variations[0][1].variations[0][0].loc, "d2,d4\"",
+        "/beyt/game[1]/moves/move[1]/variation[1]/move[2]/variation[1]/move[1]");
+  check(g.moves[3].loc, "--\"", "/beyt/game[1]/moves/move[4]");
+  check(g.result_loc, "0-1</result>", "/beyt/game[1]/result");
+  check(back[3].moves[2].loc, "6\"", "/beyt/game[4]/moves/move[3]");
+  check(back[3].loc, "<game>", "/beyt/game[4]");
+}
+
+// --- XML: errors, one case per line ---------------------------------------------
+
+#define X "<beyt version=\"1\">"
+//         ^ 1           ^ column 19 starts the first game
+#define XG X "<game>"
+//                 ^ column 25 is the first child of the game
+
+TEST(XmlRecords, Errors) {
+  const ErrorCase cases[] = {
+      // syntax
+      {"", Code::xml_syntax, 1, 1, "", "no root element"},
+      {"  \n  hello", Code::xml_syntax, 2, 3, "", "text before the root element"},
+      {"<beyt version=\"1\"", Code::xml_syntax, 1, 1, "", "start tag is not closed"},
+      {X, Code::xml_syntax, 1, 19, "/beyt", "<beyt> is not closed"},
+      {X "</bey>", Code::xml_syntax, 1, 19, "/beyt", "does not match <beyt>"},
+      {X "</beyt><x/>", Code::xml_syntax, 1, 26, "", "content after the root element"},
+      {XG "<moves></game></beyt>", Code::xml_syntax, 1, 34, "/beyt/game[1]", "mismatch"},
+      {XG "<moves>\n<move text=\"a1\"></moves>", Code::xml_syntax, 2, 19, "/beyt/game[1]", "<game> is not closed"},
+      {XG "<result>*</result>", Code::xml_syntax, 1, 42, "/beyt/game[1]", "<game> is not closed"},
+      {XG "<tag name=a>1</tag></game></beyt>", Code::xml_syntax, 1, 35, "/beyt/game[1]", "attribute"},
+      {"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><beyt version=\"1\"/>", Code::xml_syntax, 1, 21, "", "only UTF-8"},
+      {XG "<tag name=\"A\">\xC3\x28</tag><moves/><result>*</result></game></beyt>", Code::xml_syntax, 1, 39, "/beyt/game[1]/tag[1]", "not valid UTF-8"},
+      // the record
+      {"<record version=\"1\"/>", Code::xml_structure, 1, 1, "/record", "not <beyt>"},
+      {"<beyt/>", Code::xml_structure, 1, 1, "/beyt", "missing attribute version"},
+      {"<beyt version=\"2\"/>", Code::xml_structure, 1, 1, "/beyt", "version \"2\""},
+      {"<beyt version=\"1\" v=\"1\"/>", Code::xml_structure, 1, 1, "/beyt", "unknown attribute v"},
+      {"<!DOCTYPE beyt><beyt version=\"1\"/>", Code::xml_structure, 1, 1, "", "DOCTYPE"},
+      {X "\n <gmae/></beyt>", Code::xml_structure, 2, 2, "/beyt/gmae", "unknown element <gmae> in <beyt>"},
+      {X "text</beyt>", Code::xml_structure, 1, 19, "/beyt", "text in <beyt>"},
+      // a game
+      {X "<game/></beyt>", Code::xml_structure, 1, 19, "/beyt/game[1]", "missing element <moves>"},
+      {XG "<moves/></game></beyt>", Code::xml_structure, 1, 19, "/beyt/game[1]", "missing element <result>"},
+      {X "<game id=\"1\"><moves/><result>*</result></game></beyt>", Code::xml_structure, 1, 19, "/beyt/game[1]", "unknown attribute id on <game>"},
+      {XG "<moves/><result>2-0</result></game></beyt>", Code::xml_structure, 1, 41, "/beyt/game[1]/result", "result \"2-0\""},
+      {XG "<moves/><result> * </result></game></beyt>", Code::xml_structure, 1, 41, "/beyt/game[1]/result", "result \" * \""},
+      {XG "<moves/><result>*</result><result>*</result></game></beyt>", Code::xml_structure, 1, 51, "/beyt/game[1]/result", "out of order"},
+      {XG "<result>*</result><moves/></game></beyt>", Code::xml_structure, 1, 25, "/beyt/game[1]/result", "out of order"},
+      {XG "<moves/><tag name=\"A\">1</tag><result>*</result></game></beyt>", Code::xml_structure, 1, 33, "/beyt/game[1]/tag[1]", "out of order"},
+      {XG "<moves/><extra/><result>*</result></game></beyt>", Code::xml_structure, 1, 33, "/beyt/game[1]/extra", "unknown element <extra> in <game>"},
+      {XG "oops<moves/><result>*</result></game></beyt>", Code::xml_structure, 1, 25, "/beyt/game[1]", "text in <game>"},
+      {XG "<tag>1</tag><moves/><result>*</result></game></beyt>", Code::xml_structure, 1, 25, "/beyt/game[1]/tag[1]", "missing attribute name"},
+      {XG "<tag name=\"A\" x=\"\">1</tag><moves/><result>*</result></game></beyt>", Code::xml_structure, 1, 25, "/beyt/game[1]/tag[1]", "unknown attribute x on <tag>"},
+      {XG "<tag name=\"A-B\">1</tag><moves/><result>*</result></game></beyt>", Code::xml_structure, 1, 25, "/beyt/game[1]/tag[1]", "tag name \"A-B\""},
+      {XG "<tag name=\"A\">1</tag>\n<tag name=\"A\">2</tag><moves/><result>*</result></game></beyt>", Code::xml_structure, 2, 1, "/beyt/game[1]/tag[2]", "duplicate tag \"A\""},
+      {XG "<tag name=\"A\">1\n2</tag><moves/><result>*</result></game></beyt>", Code::xml_structure, 1, 39, "/beyt/game[1]/tag[1]", "line end or control"},
+      {XG "<tag name=\"A\">1<b/></tag><moves/><result>*</result></game></beyt>", Code::xml_structure, 1, 40, "/beyt/game[1]/tag[1]/b", "unexpected element <b> in <tag>"},
+      {XG "<comment>}\n</comment><moves/><result>*</result></game></beyt>", Code::xml_structure, 1, 34, "/beyt/game[1]/comment[1]", "both '}' and a line end"},
+      // moves
+      {XG "<moves><mvoe/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 32, "/beyt/game[1]/moves/mvoe", "unknown element <mvoe> in <moves>"},
+      {XG "<moves x=\"1\"/><result>*</result></game></beyt>", Code::xml_structure, 1, 25, "/beyt/game[1]/moves", "unknown attribute x on <moves>"},
+      {XG "<moves><move/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 32, "/beyt/game[1]/moves/move[1]", "missing attribute text"},
+      {XG "<moves><move text=\"a1\" t=\"\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 32, "/beyt/game[1]/moves/move[1]", "unknown attribute t on <move>"},
+      {XG "<moves><move text=\"a1\"/>\n  <move text=\"\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 2, 15, "/beyt/game[1]/moves/move[2]", "is empty"},
+      {XG "<moves><move text=\"a 1\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "contains a blank"},
+      {XG "<moves><move  x:y=\"2\" text='a)'/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 32, "/beyt/game[1]/moves/move[1]", "unknown attribute x:y"},
+      {XG "<moves><move text='a)'/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "contains one of"},
+      {XG "<moves><move text=\"0-1\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "is a result token"},
+      {XG "<moves><move text=\"3.a1\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "turn number"},
+      {XG "<moves><move text=\"a&#10;1\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "contains a blank"},
+      {XG "<moves><move text=\"a1\"><nag>256</nag></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 53, "/beyt/game[1]/moves/move[1]/nag[1]", "NAG \"256\""},
+      {XG "<moves><move text=\"a1\"><nag>1</nag><nag>x</nag></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 65, "/beyt/game[1]/moves/move[1]/nag[2]", "NAG \"x\""},
+      {XG "<moves><move text=\"a1\"><nag>-1</nag></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 53, "/beyt/game[1]/moves/move[1]/nag[1]", "NAG \"-1\""},
+      {XG "<moves><move text=\"a1\"><after/><before/></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 56, "/beyt/game[1]/moves/move[1]/before[1]", "out of order"},
+      {XG "<moves><move text=\"a1\"><after/><nag>1</nag></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 56, "/beyt/game[1]/moves/move[1]/nag[1]", "out of order"},
+      {XG "<moves><move text=\"a1\"><variation/><after/></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 60, "/beyt/game[1]/moves/move[1]/after[1]", "out of order"},
+      {XG "<moves><move text=\"a1\"><comment/></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 48, "/beyt/game[1]/moves/move[1]/comment", "unknown element <comment> in <move>"},
+      {XG "<moves><move text=\"a1\">x</move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 48, "/beyt/game[1]/moves/move[1]", "text in <move>"},
+      {XG "<moves><move text=\"a1\"><after>{\r\n}</after></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 55, "/beyt/game[1]/moves/move[1]/after[1]", "both '}' and a line end"},
+      {XG "<moves><move text=\"a1\"><variation><move text=\"b1\"/><move text=\"b!\"/></variation></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 88, "/beyt/game[1]/moves/move[1]/variation[1]/move[2]", "contains one of"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.text);
+    Collect col;
+    check_error(read_xml_text(c.text, col), c);
+  }
+}
+
+TEST(XmlRecords, ErrorNamesGameAndTurn) {
+  const std::string text = X "<game><moves/><result>*</result></game>\n<game><moves><move text=\"a1\"/>"
+                             "<move text=\"a2\"><variation><move text=\"b1\"/><move text=\"\"/></variation></move>"
+                             "</moves><result>*</result></game></beyt>";
+  Collect c;
+  Diagnostic d = read_xml_text(text, c);
+  EXPECT_EQ(c.games.size(), 1u);
+  EXPECT_EQ(d.code, Code::xml_structure);
+  EXPECT_EQ(d.game, 2u);
+  EXPECT_EQ(d.turn, 3u);
+  EXPECT_EQ(d.loc.pointer, "/beyt/game[2]/moves/move[2]/variation[1]/move[2]");
+}
+
+// --- XML: streaming -------------------------------------------------------------
+
+TEST(XmlRecords, StreamsManyGames) {
+  GameRecord g = rich_games()[0];
+  const std::string whole = to_xml({g});
+  const std::string head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<beyt version=\"1\">\n";
+  const std::string tail = "</beyt>\n";
+  const std::string game = whole.substr(head.size(), whole.size() - head.size() - tail.size());
+  GameStreamBuf buf(head, game, "", tail, 20000);
+  std::istream in(&buf);
+  std::uint32_t n = 0;
+  struct Check : GameVisitor {
+    GameRecord expect;
+    std::uint32_t* n;
+    bool game(GameRecord&& r, std::uint32_t index) override {
+      ++*n;
+      EXPECT_EQ(index, *n);
+      if (*n % 4999 == 1) {
+        EXPECT_EQ(r, expect);
+        EXPECT_EQ(r.loc.pointer, "/beyt/game[" + std::to_string(*n) + "]");
+        EXPECT_EQ(r.loc.column, 3u);
+      }
+      return true;
+    }
+  } check;
+  check.expect = g;
+  check.n = &n;
+  Diagnostic d = read_xml(in, "big.xml", check);
+  EXPECT_FALSE(d) << format_text(d);
+  EXPECT_EQ(n, 20000u);
+}
+
+TEST(XmlRecords, GamesAcrossTheBufferBoundary) {
+  // The reader reads 64 KiB at a time: put a game's start, a comment, a CDATA
+  // section with "</game>" in it and a quoted '>' across every byte near the
+  // boundary, and a game far larger than the buffer.
+  for (std::size_t pad = 65536 - 120; pad < 65536 + 8; pad += 1) {
+    std::string text = X;
+    text += "<!--" + std::string(pad - text.size() - 7, 'x') + "-->";
+    text += "\n<game><!-- </game> --><tag name=\"A\"><![CDATA[</game>]]>&lt;</tag><comment>x</comment>"
+            "<moves><move text=\"a>1\"/></moves><result>*</result></game></beyt>";
+    Collect c;
+    Diagnostic d = read_xml_text(text, c);
+    ASSERT_FALSE(d) << pad << ": " << format_text(d);
+    ASSERT_EQ(c.games.size(), 1u);
+    EXPECT_EQ(c.games[0].tags[0].value, "</game><");
+    EXPECT_EQ(c.games[0].moves[0].move, "a>1");
+    EXPECT_EQ(c.games[0].loc.line, 2u);
+  }
+  GameRecord big;
+  big.comments = {std::string(200000, 'c')};
+  for (int i = 0; i < 3000; ++i) big.moves.push_back(node("m" + std::to_string(i)));
+  const std::vector<GameRecord> games{big, rich_games()[0], big};
+  const std::string xml = to_xml(games);
+  EXPECT_EQ(from_xml(xml), games);
+  const auto back = from_xml(xml);
+  ASSERT_EQ(back.size(), 3u);
+  EXPECT_EQ(back[2].moves[2999].loc.pointer, "/beyt/game[3]/moves/move[3000]");
+}
+
+TEST(XmlRecords, VisitorCanStop) {
+  std::vector<GameRecord> games(10, rich_games()[3]);
+  std::istringstream in(to_xml(games));
+  Count count;
+  count.stop_after = 4;
+  EXPECT_FALSE(read_xml(in, "t.xml", count));
+  EXPECT_EQ(count.n, 4u);
+}
+
+// --- formats.hpp -------------------------------------------------------------------
+
+TEST(Formats, NamesAndDispatch) {
+  Format f{};
+  EXPECT_TRUE(parse_format("json", f));
+  EXPECT_EQ(f, Format::json);
+  EXPECT_TRUE(parse_format("beyt", f));
+  EXPECT_EQ(f, Format::text);
+  EXPECT_TRUE(parse_format("xml", f));
+  EXPECT_EQ(format_name(f), "xml");
+  EXPECT_FALSE(parse_format("pgn", f));
+  EXPECT_EQ(format_of_path("a/b.JSON"), Format::json);
+  EXPECT_EQ(format_of_path("games.xml"), Format::xml);
+  EXPECT_EQ(format_of_path("games.beyt"), Format::text);
+  EXPECT_EQ(format_of_path("json"), Format::text);
+
+  const auto games = rich_games();
+  for (Format fmt : {Format::json, Format::xml}) {
+    SCOPED_TRACE(format_name(fmt));
+    std::ostringstream out;
+    {
+      RecordWriter w(out, fmt);
+      for (const auto& g : games) w.game(g);
+      w.finish();
+    }
+    EXPECT_EQ(out.str(), fmt == Format::json ? to_json(games) : to_xml(games));
+    std::istringstream in(out.str());
+    Collect c;
+    EXPECT_FALSE(read_games(in, "x", fmt, c));
+    EXPECT_EQ(c.games, games);
+  }
+}
+
+TEST(Formats, TextJsonXmlTextKeepsTheCanonicalText) {
+  const std::string input =
+      "[Event \"Cairo\"]\n[Game \"seega\"]\n[Annotator \"Ḥasan \\\"x\\\"\"]\n\n"
+      "{before the game} 1. c1,c5 {South places first} { two } 2. a3,e3 $1 (2. b1,b2 {alt} (2. d1,d2)) "
+      "3. b1,b2 ; a } brace\n4. d2,d4 $5 $255 {x\ny} *\n";
+  auto read = [](const std::string& text, Format f) {
+    std::istringstream in(text);
+    Collect c;
+    Diagnostic d = read_games(in, "x", f, c);
+    EXPECT_FALSE(d) << format_text(d);
+    return c.games;
+  };
+  auto write = [](const std::vector<GameRecord>& games, Format f) {
+    std::ostringstream out;
+    RecordWriter w(out, f);
+    for (const auto& g : games) w.game(g);
+    w.finish();
+    return out.str();
+  };
+  const auto games = read(input, Format::text);
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].moves.size(), 4u);
+  EXPECT_EQ(games[0].moves[1].variations.size(), 1u);
+  const std::string text = write(games, Format::text);
+  const std::string json = write(read(text, Format::text), Format::json);
+  const std::string xml = write(read(json, Format::json), Format::xml);
+  EXPECT_EQ(write(read(xml, Format::xml), Format::text), text);
+  EXPECT_EQ(read(xml, Format::xml), read(text, Format::text));
+}
+
+// --- schemas: the writers' output against real validators ----------------------
+
+struct CommandResult {
+  int status;
+  std::string output;
+};
+
+CommandResult run_command(const std::string& command) {
+  CommandResult r{-1, {}};
+  FILE* p = popen((command + " 2>&1").c_str(), "r");
+  if (p == nullptr) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
+  r.status = pclose(p);
+  return r;
+}
+
+std::string quote(const fs::path& p) { return "'" + p.string() + "'"; }
+
+class Schemas : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("beyt_records_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path write(const std::string& name, const std::string& text) {
+    fs::path p = dir_ / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p;
+  }
+
+  static std::string xmllint(const fs::path& file) {
+    return "xmllint --noout --schema " + quote(source() / "schemas/record.xsd") + " " + quote(file);
+  }
+  static std::string ajv(const fs::path& file) {
+    return "cd " + quote(source()) + " && ./node_modules/.bin/ajv validate --spec=draft2020 -s schemas/record.schema.json -d " +
+           quote(file);
+  }
+  static fs::path source() { return fs::path(BEYT_SOURCE_DIR); }
+
+  static void require_tools() {
+    ASSERT_EQ(run_command("xmllint --version").status, 0)
+        << "xmllint is missing: install libxml2-utils (apt-get install libxml2-utils)";
+    ASSERT_TRUE(fs::exists(source() / "node_modules/.bin/ajv"))
+        << "ajv-cli is missing: run `npm ci` in " << source() << " (package.json lists ajv-cli)";
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(Schemas, WriterOutputIsValid) {
+  ASSERT_NO_FATAL_FAILURE(require_tools());
+  const auto games = rich_games();
+  const fs::path xml = write("rich.xml", to_xml(games));
+  const fs::path json = write("rich.json", to_json(games));
+  const fs::path none_xml = write("none.xml", to_xml({}));
+  const fs::path none_json = write("none.json", to_json({}));
+  for (const auto& p : {xml, none_xml}) {
+    CommandResult r = run_command(xmllint(p));
+    EXPECT_EQ(r.status, 0) << r.output;
+  }
+  for (const auto& p : {json, none_json}) {
+    CommandResult r = run_command(ajv(p));
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find(" valid"), std::string::npos) << r.output;
+  }
+}
+
+TEST_F(Schemas, InvalidRecordsAreRejected) {
+  ASSERT_NO_FATAL_FAILURE(require_tools());
+  GameRecord g = rich_games()[3];
+  const std::string json = to_json({g});
+  const std::string xml = to_xml({g});
+  auto replace = [](std::string s, const std::string& from, const std::string& to) {
+    const auto at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) s.replace(at, from.size(), to);
+    return s;
+  };
+  const std::pair<std::string, std::string> bad_json[] = {
+      {"move-blank", replace(json, "\"move\": \"3\"", "\"move\": \"3 4\"")},
+      {"move-result", replace(json, "\"move\": \"3\"", "\"move\": \"1-0\"")},
+      {"move-turn", replace(json, "\"move\": \"3\"", "\"move\": \"3.\"")},
+      {"move-bang", replace(json, "\"move\": \"3\"", "\"move\": \"3!\"")},
+      {"move-empty", replace(json, "\"move\": \"3\"", "\"move\": \"\"")},
+      {"nag", replace(json, "\"move\": \"3\"", "\"move\": \"3\", \"nags\": [256]")},
+      {"unknown-key", replace(json, "\"move\": \"3\"", "\"move\": \"3\", \"note\": \"x\"")},
+      {"result", replace(json, "\"result\": \"1-0\"", "\"result\": \"2-0\"")},
+      {"missing-moves", replace(json, "\"moves\": [", "\"mooves\": [")},
+      {"tag-name", replace(json, "\"Game\":", "\"Ga me\":")},
+      {"tag-value", replace(json, "\"tab\"", "\"t\\nab\"")},
+      {"comment", replace(json, "\"move\": \"3\"", "\"move\": \"3\", \"after\": [\"}\\n\"]")},
+      {"version", replace(json, "\"version\": 1", "\"version\": 2")},
+      {"format", replace(json, "\"format\": \"beyt\"", "\"format\": \"pgn\"")},
+  };
+  for (const auto& [name, text] : bad_json) {
+    SCOPED_TRACE(name);
+    Collect c;
+    EXPECT_EQ(read_json_text(text, c).code, Code::json_structure);  // the reader agrees
+    CommandResult r = run_command(ajv(write("bad-" + name + ".json", text)));
+    EXPECT_NE(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("invalid"), std::string::npos) << r.output;
+  }
+  const std::pair<std::string, std::string> bad_xml[] = {
+      {"move-blank", replace(xml, "text=\"3\"", "text=\"3 4\"")},
+      {"move-result", replace(xml, "text=\"3\"", "text=\"1/2-1/2\"")},
+      {"move-star", replace(xml, "text=\"3\"", "text=\"*\"")},
+      {"move-turn", replace(xml, "text=\"3\"", "text=\"3.a\"")},
+      {"move-paren", replace(xml, "text=\"3\"", "text=\"(3\"")},
+      {"move-empty", replace(xml, "text=\"3\"", "text=\"\"")},
+      {"nag", replace(xml, "<move text=\"3\"/>", "<move text=\"3\"><nag>256</nag></move>")},
+      {"order", replace(xml, "<move text=\"3\"/>", "<move text=\"3\"><after/><nag>1</nag></move>")},
+      {"unknown-element", replace(xml, "<move text=\"3\"/>", "<move text=\"3\"><note/></move>")},
+      {"unknown-attribute", replace(xml, "<move text=\"3\"/>", "<move text=\"3\" by=\"S\"/>")},
+      {"missing-text", replace(xml, "<move text=\"3\"/>", "<move/>")},
+      {"result", replace(xml, "<result>1-0</result>", "<result>2-0</result>")},
+      {"missing-result", replace(xml, "<result>1-0</result>", "")},
+      {"tag-name", replace(xml, "name=\"Game\"", "name=\"Ga-me\"")},
+      {"tag-value", replace(xml, ">tab<", ">t\nab<")},
+      {"duplicate-tag", replace(xml, "<tag name=\"Game\">tab</tag>", "<tag name=\"Game\">tab</tag><tag name=\"Game\">x</tag>")},
+      {"comment", replace(xml, "<move text=\"3\"/>", "<move text=\"3\"><after>}\n</after></move>")},
+      {"version", replace(xml, "version=\"1\">", "version=\"2\">")},
+      {"root", replace(replace(xml, "<beyt ", "<record "), "</beyt>", "</record>")},
+  };
+  for (const auto& [name, text] : bad_xml) {
+    SCOPED_TRACE(name);
+    Collect c;
+    EXPECT_EQ(read_xml_text(text, c).code, Code::xml_structure);  // the reader agrees
+    CommandResult r = run_command(xmllint(write("bad-" + name + ".xml", text)));
+    EXPECT_NE(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("fails to validate"), std::string::npos) << r.output;
+  }
+}
+
+}  // namespace
