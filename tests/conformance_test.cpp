@@ -15,6 +15,11 @@
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/replay.hpp"
 
+namespace beyt::notation {
+// gtest prints a record in its canonical text form.
+void PrintTo(const GameRecord& record, std::ostream* os) { *os << "\n" << to_text(record); }
+}  // namespace beyt::notation
+
 namespace {
 
 using namespace beyt;
@@ -50,6 +55,7 @@ class Conformance : public ::testing::TestWithParam<Case> {
 // Plays one random game, checking every position on the way; returns its record.
 GameRecord playout(const Game& game, const RuleSet& rules, State& state, Rng& rng, int max_turns) {
   GameRecord record;
+  for (auto name : kRoster) record.set_tag(name, std::string(roster_default(name)));
   record.set_tag("Game", std::string(game.name()));
   record.set_tag("Rules", rules.canonical());
   std::vector<std::string> moves;
