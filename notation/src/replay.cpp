@@ -84,18 +84,18 @@ Diagnostic check_tags(const Context& ctx) {
                 "Result \"" + r->value + "\" is not a result: write 1-0, 0-1, 1/2-1/2 or *", value_place(*r, 0));
   if (const TagPair* d = ctx.record.find_tag("Date"); d && !date_ok(d->value))
     return make(ctx, Code::bad_tag_value,
-                "Date \"" + d->value + "\" is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.??)",
+                "Date \"" + d->value + "\" is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)",
                 value_place(*d, 0));
   return {};
 }
 
 Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std::uint32_t turn,
-                      Actor actor) {
+                      const State& state) {
   SourceLoc loc = node.loc;
   loc.column = column_at(node.move, loc.column, e.offset);
   Diagnostic d = make(ctx, e.code, e.reason, std::move(loc));
   d.turn = turn;
-  if (actor != Actor::none) d.player = std::string(actor_name(actor));
+  if (state.to_move() != Actor::none) d.player = state.player_label();
   return d;
 }
 
@@ -109,15 +109,14 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
     const auto turn = first_turn + static_cast<std::uint32_t>(i);
     std::unique_ptr<State> before;
     if (ctx.options.variations && !node.variations.empty()) before = state.clone();
-    Actor actor = state.to_move();
     if (ctx.options.strict) {  // the canonical form needs a second resolution: only when asked
-      if (Error e = state.check(node.move, canonical)) return move_error(ctx, node, e, turn, actor);
+      if (Error e = state.check(node.move, canonical)) return move_error(ctx, node, e, turn, state);
       if (canonical != node.move) {
         Error e{Code::strict_move_form, "strict: write '" + canonical + "' (the canonical form)", 0};
-        return move_error(ctx, node, e, turn, actor);
+        return move_error(ctx, node, e, turn, state);
       }
     }
-    if (Error e = state.play(node.move)) return move_error(ctx, node, e, turn, actor);
+    if (Error e = state.play(node.move)) return move_error(ctx, node, e, turn, state);
     if (played) *played = static_cast<std::uint32_t>(i + 1);
     if (last_move) *last_move = node.move;
     for (const Line& variation : node.variations) {

@@ -109,7 +109,17 @@ class State {
 
   /// The canonical move text of every legal turn for the actor to move
   /// (empty when terminal). Order is deterministic. Appends to `out`.
+  /// Where moves_enumerable() is false the list is not complete (a turn that
+  /// starts with throws, a distribution of 72 hasa): use random_move().
   virtual void legal_moves(std::vector<std::string>& out) const = 0;
+
+  /// False where the legal turns cannot be listed: the next turn starts with
+  /// chance events (stick throws) or is a free set-up (tebweez).
+  virtual bool moves_enumerable() const noexcept { return true; }
+
+  /// Who is to move, as diagnostics name him: "South", "North", or for
+  /// team games the side and the player ("South, player 2").
+  virtual std::string player_label() const { return std::string(actor_name(to_move())); }
 
   /// Resolves `move_text` against this position and applies it.
   /// Errors (the State is unchanged): Code::move_syntax when the text is not in
