@@ -58,6 +58,17 @@ std::vector<fs::path> files_in(const fs::path& dir, const std::string& ext) {
   return out;
 }
 
+// Every game's sample folder: samples/<game>/ (not samples/invalid).
+std::vector<fs::path> sample_files(const std::string& ext) {
+  std::vector<fs::path> out;
+  for (const auto& dir : fs::directory_iterator(kRoot / "samples")) {
+    if (!dir.is_directory() || dir.path().filename() == "invalid") continue;
+    for (const auto& p : files_in(dir.path(), ext)) out.push_back(p);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 fs::path temp_dir() {
   fs::path dir = fs::temp_directory_path() / ("beyt-cli-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
@@ -65,17 +76,16 @@ fs::path temp_dir() {
 }
 
 TEST(Cli, EverySampleValidates) {
-  auto samples = files_in(kRoot / "samples/seega", ".beyt");
-  ASSERT_GE(samples.size(), 4u);
+  ASSERT_GE(files_in(kRoot / "samples/seega", ".beyt").size(), 4u);
   for (const auto& ext : {".beyt", ".json", ".xml"})
-    for (const auto& p : files_in(kRoot / "samples/seega", ext)) {
+    for (const auto& p : sample_files(ext)) {
       CliRun r = run("validate " + quote(p.string()));
       EXPECT_EQ(r.status, 0) << p << "\n" << r.out;
     }
 }
 
 TEST(Cli, StrictValidationAcceptsTheCanonicalSamples) {
-  for (const auto& p : files_in(kRoot / "samples/seega", ".beyt")) {
+  for (const auto& p : sample_files(".beyt")) {
     CliRun r = run("validate --strict " + quote(p.string()));
     EXPECT_EQ(r.status, 0) << p << "\n" << r.out;
   }
@@ -131,7 +141,7 @@ TEST(Cli, JsonDiagnosticsAreOneObjectPerLine) {
 
 TEST(Cli, RoundTripsAreByteIdentical) {
   fs::path dir = temp_dir();
-  for (const auto& p : files_in(kRoot / "samples/seega", ".beyt")) {
+  for (const auto& p : sample_files(".beyt")) {
     std::string stem = p.stem().string();
     fs::path json = dir / (stem + ".json"), xml = dir / (stem + ".xml"), text = dir / (stem + ".beyt");
     ASSERT_EQ(run("convert " + quote(p.string()) + " -o " + quote(json.string())).status, 0);
@@ -151,7 +161,7 @@ TEST(Cli, RoundTripsAreByteIdentical) {
 }
 
 TEST(Cli, StandardInputAndOutput) {
-  auto samples = files_in(kRoot / "samples/seega", ".beyt");
+  auto samples = sample_files(".beyt");
   ASSERT_FALSE(samples.empty());
   CliRun r = run("convert - --to json < " + quote(samples.front().string()));
   EXPECT_EQ(r.status, 0);
@@ -159,7 +169,7 @@ TEST(Cli, StandardInputAndOutput) {
 }
 
 TEST(Cli, RenderEveryTurnOfEverySample) {
-  for (const auto& p : files_in(kRoot / "samples/seega", ".beyt")) {
+  for (const auto& p : sample_files(".beyt")) {
     CliRun whole = run("render --bare " + quote(p.string()));
     ASSERT_EQ(whole.status, 0) << whole.out;
     // Count the turns: render --ply N beyond the end is a usage error naming the count.
