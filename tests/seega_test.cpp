@@ -684,6 +684,7 @@ TEST(SeegaRender, UnicodeWithCoordinates) {
             " 1 │ ○ │   │   │   │   │ 1\n"
             "   └───┴───┴───┴───┴───┘\n"
             "     a   b   c   d   e\n"
+            "● South 4   ○ North 4\n"
             "South to move\n");
 }
 
@@ -703,6 +704,7 @@ TEST(SeegaRender, AsciiWithoutCoordinates) {
             "+---+---+---+---+---+\n"
             "|   |   |   |   |   |\n"
             "+---+---+---+---+---+\n"
+            "x South 2   o North 2\n"
             "South to move\n");
 }
 

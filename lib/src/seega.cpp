@@ -562,10 +562,16 @@ const char* glyph(const SeegaPosition& pos, SeegaCell c, const Glyphs& g, bool e
   return c == centre_of(pos.size) ? g.centre : " ";
 }
 
-std::string status_line(const SeegaPosition& pos) {
+// "● South 3   ○ North 9": the legend, with the pieces each side has on the board.
+std::string legend_line(const SeegaPosition& pos, const Glyphs& g) {
+  return std::string(g.south) + " South " + std::to_string(pos.count(Side::south)) + "   " + g.north +
+         " North " + std::to_string(pos.count(Side::north)) + "\n";
+}
+
+std::string status_line(const SeegaPosition& pos, const Glyphs& g) {
   Result r = seega_outcome(pos);
-  if (r != Result::unfinished) return "Game over: " + std::string(result_token(r)) + "\n";
-  std::string out = side_str(pos.to_move) + " to move";
+  if (r != Result::unfinished) return legend_line(pos, g) + "Game over: " + std::string(result_token(r)) + "\n";
+  std::string out = legend_line(pos, g) + side_str(pos.to_move) + " to move";
   if (pos.phase == SeegaPhase::place) {
     int pieces = (pos.size * pos.size - 1) / 2;
     int s = pieces - pos.count(Side::south), n = pieces - pos.count(Side::north);
@@ -975,7 +981,7 @@ std::string seega_render(const SeegaPosition& pos, const RenderOptions& ro) {
   }
   rule_line(out, g, n, margins, g.bl, g.bm, g.br);
   if (margins) files_line(out, n);
-  if (ro.show_to_move && !ro.empty_board) out += status_line(pos);
+  if (ro.show_to_move && !ro.empty_board) out += status_line(pos, g);
   return out;
 }
 
