@@ -647,7 +647,7 @@ Error parse_board(std::string_view b, SeegaPosition& out) {
 
 class SeegaState final : public State {
  public:
-  SeegaState(const SeegaOptions& o, const SeegaPosition& p) : options_(o), pos_(p) {}
+  SeegaState(const SeegaOptions& o, const SeegaPosition& p) : options_(o), pos_(p), outcome_(seega_outcome(p)) {}
 
   const Game& game() const noexcept override { return seega_game(); }
   std::unique_ptr<State> clone() const override { return std::make_unique<SeegaState>(*this); }
@@ -658,8 +658,8 @@ class SeegaState final : public State {
   std::string position_text() const override { return pos_.text(); }
   Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
   std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return seega_outcome(pos_) != Result::unfinished; }
-  Result outcome() const noexcept override { return seega_outcome(pos_); }
+  bool is_terminal() const noexcept override { return outcome_ != Result::unfinished; }
+  Result outcome() const noexcept override { return outcome_; }
 
   void legal_moves(std::vector<std::string>& out) const override {
     auto emit = [&out](const SeegaMove& m) { out.push_back(seega_format(m)); };
@@ -668,6 +668,7 @@ class SeegaState final : public State {
   Error play(std::string_view text) override {
     if (Error e = seega_play(options_, pos_, text)) return e;
     ++turns_;
+    outcome_ = seega_outcome(pos_);
     return Error::none();
   }
   Error check(std::string_view text, std::string& canonical) const override {
@@ -680,6 +681,7 @@ class SeegaState final : public State {
  private:
   SeegaOptions options_;
   SeegaPosition pos_;
+  Result outcome_;  // seega_outcome(pos_), kept with the position
   std::uint32_t turns_ = 0;
 };
 
@@ -815,8 +817,10 @@ std::string SeegaPosition::text() const {
 }
 
 int SeegaPosition::count(Side side) const noexcept {
+  const SeegaPiece mine = piece_of(side);
   int n = 0;
-  for (SeegaPiece p : cells) n += p == piece_of(side);
+  for (int rank = 0; rank < size; ++rank)
+    for (int file = 0; file < size; ++file) n += cells[seega_cell(file, rank)] == mine;
   return n;
 }
 
@@ -921,16 +925,15 @@ bool seega_can_step(const SeegaPosition& pos, Side side) noexcept {
   return found;
 }
 
-// Walker rule 13: a player with no pieces loses. Neither side able to step:
-// a draw. RULES.md section 3 is silent on this ("If a player cannot move, his
-// opponent takes an extra turn" presumes the opponent can); this is our
-// reading. It cannot arise from play (an empty cell on a grid always has a
-// piece next to it), only from a set-up position.
+// Walker rule 13: a player with no pieces loses. No other ending arises: a
+// position in which neither side can step would need a board without an
+// empty cell next to a piece, and with at most (n*n-1)/2 pieces a side (the
+// set-up check) some cell is empty and, the grid being connected, some piece
+// stands next to an empty cell. So the outcome needs only the two counts.
 Result seega_outcome(const SeegaPosition& pos) noexcept {
   if (pos.phase != SeegaPhase::move) return Result::unfinished;
   int s = pos.count(Side::south), n = pos.count(Side::north);
   if (s == 0 || n == 0) return s == n ? Result::draw : s == 0 ? Result::north_wins : Result::south_wins;
-  if (!seega_can_step(pos, Side::south) && !seega_can_step(pos, Side::north)) return Result::draw;
   return Result::unfinished;
 }
 

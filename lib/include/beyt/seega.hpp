@@ -186,8 +186,8 @@ void seega_legal(const SeegaOptions& options, const SeegaPosition& pos, std::vec
 /// Whether `side` has a piece with an empty orthogonal neighbour.
 bool seega_can_step(const SeegaPosition& pos, Side side) noexcept;
 /// Result::unfinished, or the result of a terminal position: in the movement
-/// phase a side without pieces loses (Walker rule 13); neither side able to
-/// step is a draw (our reading; RULES.md is silent).
+/// phase a side without pieces loses (Walker rule 13). (Neither side able to
+/// step cannot occur: docs/RULES-READINGS.md.) Cost: two counts, no search.
 Result seega_outcome(const SeegaPosition& pos) noexcept;
 /// Checks a parsed position against the rules (board size, piece counts for
 /// the phase, extra flag, opening cells free). Errors: Code::bad_setup.
