@@ -47,12 +47,16 @@ class Input {
   std::istream& stream() { return *stream_; }
   const std::string& name() const { return name_; }
   /// Line `n` (1-based) of the input without its line end; empty if none.
-  std::string line(std::uint32_t n) const;
+  /// Diagnostics come in file order, so a second reader moves forward from
+  /// the last line asked for and only starts again for an earlier line.
+  std::string line(std::uint32_t n);
 
  private:
   std::string name_;
   std::string buffered_;  // standard input only
   std::unique_ptr<std::istream> stream_;
+  std::unique_ptr<std::istream> lines_;  // the second reader, for line()
+  std::uint32_t next_line_ = 1;          // number of the line lines_ reads next
 };
 
 /// An output file or "-" (standard output).
@@ -76,6 +80,6 @@ int usage_error(std::string_view command, std::string_view message);
 bool choose_format(const std::string& path, const std::string& forced, notation::Format& out);
 
 /// Writes `d` in text (with the quoted line and caret) or JSON-lines form.
-void print_diagnostic(std::ostream& out, const notation::Diagnostic& d, const Input* input, bool json);
+void print_diagnostic(std::ostream& out, const notation::Diagnostic& d, Input* input, bool json);
 
 }  // namespace beyt::cli

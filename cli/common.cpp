@@ -36,28 +36,32 @@ bool Input::open(const std::string& path, std::string& error) {
   return true;
 }
 
-std::string Input::line(std::uint32_t n) const {
+std::string Input::line(std::uint32_t n) {
   if (n == 0) return {};
-  std::unique_ptr<std::istream> in;
-  if (name_ == "-")
-    in = std::make_unique<std::istringstream>(buffered_);
-  else
-    in = std::make_unique<std::ifstream>(name_, std::ios::binary);
+  if (!lines_ || n < next_line_) {
+    if (name_ == "-")
+      lines_ = std::make_unique<std::istringstream>(buffered_);
+    else
+      lines_ = std::make_unique<std::ifstream>(name_, std::ios::binary);
+    next_line_ = 1;
+  }
   // Lines end at LF, CRLF or CR, as the readers count them.
+  std::streambuf* buf = lines_->rdbuf();
   std::string current;
-  std::uint32_t number = 1;
-  char c;
-  while (in->get(c)) {
+  for (int c = buf->sbumpc(); c != EOF; c = buf->sbumpc()) {
     if (c == '\n' || c == '\r') {
-      if (number == n) return current;
-      if (c == '\r' && in->peek() == '\n') in->get(c);
-      ++number;
+      if (c == '\r' && buf->sgetc() == '\n') buf->sbumpc();
+      if (next_line_++ == n) return current;
       current.clear();
     } else {
-      current += c;
+      current += static_cast<char>(c);
     }
   }
-  return number == n ? current : std::string();
+  if (next_line_ == n) {
+    ++next_line_;
+    return current;
+  }
+  return {};
 }
 
 bool Output::open(const std::string& path, std::string& error) {
@@ -97,7 +101,7 @@ bool choose_format(const std::string& path, const std::string& forced, notation:
   return true;
 }
 
-void print_diagnostic(std::ostream& out, const notation::Diagnostic& d, const Input* input, bool json) {
+void print_diagnostic(std::ostream& out, const notation::Diagnostic& d, Input* input, bool json) {
   if (json) {
     out << notation::format_json(d) << '\n';
     return;

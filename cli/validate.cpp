@@ -26,7 +26,7 @@ struct Tally {
 
 class ValidatingVisitor : public notation::GameVisitor {
  public:
-  ValidatingVisitor(const ValidateOptions& options, const Input& input, Tally& tally)
+  ValidatingVisitor(const ValidateOptions& options, Input& input, Tally& tally)
       : options_(options), input_(input), tally_(tally) {}
   bool game(notation::GameRecord&& record, std::uint32_t index) override {
     notation::ReplayOptions replay_options;
@@ -44,7 +44,7 @@ class ValidatingVisitor : public notation::GameVisitor {
 
  private:
   const ValidateOptions& options_;
-  const Input& input_;
+  Input& input_;
   Tally& tally_;
 };
 
