@@ -8,8 +8,10 @@
 #pragma once
 
 #include <cstdint>
+#include <cxxopts.hpp>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,6 +74,13 @@ class Output {
   std::unique_ptr<std::ostream> owned_;
   std::ostream* stream_ = nullptr;
 };
+
+/// Parses the command line of subcommand `command` with `spec` (which binds
+/// the options to their struct). Returns the result, or nothing when the
+/// command is done: `--help` printed (exit_code 0) or a usage error printed
+/// (exit_code 2).
+std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& spec, int argc, char** argv,
+                                                       std::string_view command, int& exit_code);
 
 /// Prints a usage error ("beyt CMD: message") and returns kExitUsage.
 int usage_error(std::string_view command, std::string_view message);

@@ -90,6 +90,26 @@ bool Output::close(std::string& error) {
   return true;
 }
 
+std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& spec, int argc, char** argv,
+                                                       std::string_view command, int& exit_code) {
+  try {
+    auto result = spec.parse(argc, argv);
+    if (result.count("help")) {
+      std::cout << spec.help();
+      exit_code = kExitOk;
+      return std::nullopt;
+    }
+    if (!result.unmatched().empty()) {
+      exit_code = usage_error(command, "unexpected argument '" + result.unmatched().front() + "'");
+      return std::nullopt;
+    }
+    return result;
+  } catch (const cxxopts::exceptions::exception& e) {
+    exit_code = usage_error(command, e.what());
+    return std::nullopt;
+  }
+}
+
 int usage_error(std::string_view command, std::string_view message) {
   std::cerr << "beyt " << command << ": " << message << "\n(see: beyt " << command << " --help)\n";
   return kExitUsage;

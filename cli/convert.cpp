@@ -46,15 +46,9 @@ int run_convert(int argc, char** argv) {
       ("h,help", "this help")
       ("input", "input file", cxxopts::value(o.input));
   spec.parse_positional({"input"});
-  try {
-    auto result = spec.parse(argc, argv);
-    if (result.count("help")) {
-      std::cout << spec.help();
-      return kExitOk;
-    }
-  } catch (const cxxopts::exceptions::exception& e) {
-    return usage_error("convert", e.what());
-  }
+  int exit_code = kExitOk;
+  auto parsed = parse_command_line(spec, argc, argv, "convert", exit_code);
+  if (!parsed) return exit_code;
   if (o.input.empty()) return usage_error("convert", "no IN given");
   notation::Format in_format, out_format;
   if (!choose_format(o.input, o.from, in_format)) return usage_error("convert", "--from must be text, json or xml");

@@ -43,15 +43,9 @@ int run_games(int argc, char** argv) {
       ("h,help", "this help")
       ("name", "one game", cxxopts::value(name));
   spec.parse_positional({"name"});
-  try {
-    auto result = spec.parse(argc, argv);
-    if (result.count("help")) {
-      std::cout << spec.help();
-      return kExitOk;
-    }
-  } catch (const cxxopts::exceptions::exception& e) {
-    return usage_error("games", e.what());
-  }
+  int exit_code = kExitOk;
+  auto parsed = parse_command_line(spec, argc, argv, "games", exit_code);
+  if (!parsed) return exit_code;
   if (!name.empty()) {
     const Game* game = find_game(name);
     if (!game) return usage_error("games", "unknown game '" + name + "'");

@@ -65,16 +65,9 @@ int run_generate(int argc, char** argv) {
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
       ("to", "output format: text, json or xml (default: from -o, else text)", cxxopts::value(o.to))
       ("h,help", "this help");
-  try {
-    auto result = spec.parse(argc, argv);
-    if (result.count("help")) {
-      std::cout << spec.help();
-      return kExitOk;
-    }
-    if (!result.unmatched().empty()) return usage_error("generate", "unexpected argument '" + result.unmatched()[0] + "'");
-  } catch (const cxxopts::exceptions::exception& e) {
-    return usage_error("generate", e.what());
-  }
+  int exit_code = kExitOk;
+  auto parsed = parse_command_line(spec, argc, argv, "generate", exit_code);
+  if (!parsed) return exit_code;
   const Game* game = find_game(o.game);
   if (!game) return usage_error("generate", o.game.empty() ? "--game is required" : "unknown game '" + o.game + "'");
   RuleSet rules;

@@ -84,15 +84,9 @@ int run_render(int argc, char** argv) {
       ("h,help", "this help")
       ("input", "record file", cxxopts::value(o.input));
   spec.parse_positional({"input"});
-  try {
-    auto result = spec.parse(argc, argv);
-    if (result.count("help")) {
-      std::cout << spec.help();
-      return kExitOk;
-    }
-  } catch (const cxxopts::exceptions::exception& e) {
-    return usage_error("render", e.what());
-  }
+  int exit_code = kExitOk;
+  auto parsed = parse_command_line(spec, argc, argv, "render", exit_code);
+  if (!parsed) return exit_code;
   RenderOptions render;
   if (o.style == "ascii") render.style = DiagramStyle::ascii;
   else if (o.style != "unicode") return usage_error("render", "--style must be unicode or ascii");

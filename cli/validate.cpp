@@ -117,19 +117,13 @@ int run_validate(int argc, char** argv) {
       ("h,help", "this help")
       ("files", "record files", cxxopts::value(o.files));
   spec.parse_positional({"files"});
-  try {
-    auto result = spec.parse(argc, argv);
-    if (result.count("help")) {
-      std::cout << spec.help();
-      return kExitOk;
-    }
-    std::string diagnostics = result["diagnostics"].as<std::string>();
-    if (diagnostics != "text" && diagnostics != "json")
-      return usage_error("validate", "--diagnostics must be text or json");
-    o.json = diagnostics == "json";
-  } catch (const cxxopts::exceptions::exception& e) {
-    return usage_error("validate", e.what());
-  }
+  int exit_code = kExitOk;
+  auto parsed = parse_command_line(spec, argc, argv, "validate", exit_code);
+  if (!parsed) return exit_code;
+  std::string diagnostics = (*parsed)["diagnostics"].as<std::string>();
+  if (diagnostics != "text" && diagnostics != "json")
+    return usage_error("validate", "--diagnostics must be text or json");
+  o.json = diagnostics == "json";
   if (o.files.empty()) return usage_error("validate", "no FILE given");
   notation::Format format;
   if (!choose_format("", o.format, format)) return usage_error("validate", "--format must be text, json or xml");
