@@ -432,6 +432,10 @@ class Handler {
         push(Slot::line, at, &game_.moves, 1);
         return true;
       case Slot::variations: {
+        unsigned depth = 1;
+        for (const Frame& f : stack_) depth += f.kind == Slot::variations;
+        if (depth > kMaxVariationDepth)
+          return fail(at, "variations nested deeper than " + std::to_string(kMaxVariationDepth) + " levels");
         const Frame& node = stack_.back();
         push(Slot::variations, at, node.target, node.turn);
         return true;

@@ -31,7 +31,7 @@ std::size_t text_reader_chunk_size = std::size_t{64} * 1024;
 
 namespace {
 
-constexpr unsigned kMaxDepth = 256;  // deepest variation nesting accepted
+constexpr unsigned kMaxDepth = kMaxVariationDepth;  // deepest variation nesting accepted
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
 struct Stop {};  // thrown after the Diagnostic is filled in

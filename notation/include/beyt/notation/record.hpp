@@ -42,6 +42,11 @@ struct TagPair {
   bool operator==(const TagPair&) const = default;
 };
 
+/// Deepest nesting of variations any reader accepts (a variation inside a
+/// variation inside ... 256 levels): enough for any annotated game, and it
+/// keeps the recursive writers and the validator off the end of the stack.
+inline constexpr unsigned kMaxVariationDepth = 256;
+
 struct Node;
 /// A sequence of turns: the main line, or one variation.
 using Line = std::vector<Node>;
