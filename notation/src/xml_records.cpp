@@ -585,6 +585,7 @@ class Reader {
         path_ += "/moves";
         if (stage > 1) return out_of_order(c, "game");
         stage = 2;
+        depth_ = 0;
         if (!no_attributes(c) || !read_line(c, rec.moves, 1)) return false;
         turn_ = 0;
       } else if (name == "result") {
@@ -726,7 +727,12 @@ class Reader {
         append_step(path_, "variation", ++nv);
         stage = 3;
         if (!no_attributes(c)) return false;
+        if (depth_ >= kMaxVariationDepth)
+          return structure(element_at(c),
+                           "variations nested deeper than " + std::to_string(kMaxVariationDepth) + " levels");
+        ++depth_;
         if (!read_line(c, node.variations.emplace_back(), turn)) return false;
+        --depth_;
         turn_ = turn;
       } else {
         path_ += '/';
@@ -930,6 +936,7 @@ class Reader {
   std::string path_;
   std::uint32_t games_ = 0;
   std::uint32_t turn_ = 0;
+  unsigned depth_ = 0;      // variations open around the move being read
   // the game being read
   const char* raw_ = nullptr;
   std::size_t raw_size_ = 0;
