@@ -16,6 +16,7 @@
 // Writer: XML declaration, 2-space indent, LF, UTF-8; every text as it is
 // (leading and trailing blanks and line ends included; CR as &#13;).
 #include "beyt/notation/xml.hpp"
+#include "utf8.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -40,39 +41,6 @@ std::string quote_text(std::string_view s) {
   return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-/// Length of the valid UTF-8 sequence at p (at most n bytes), 0 if invalid.
-std::size_t utf8_length(const unsigned char* p, std::size_t n) noexcept {
-  const unsigned char c = p[0];
-  std::size_t len;
-  std::uint32_t min;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
-  else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
-  else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
-  else return 0;
-  if (n < len) return 0;
-  std::uint32_t cp = c & (0x3F >> (len - 1));
-  for (std::size_t i = 1; i < len; ++i) {
-    if ((p[i] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (p[i] & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
-
-bool valid_utf8(std::string_view s) noexcept {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  for (std::size_t i = 0; i < s.size();) {
-    if (p[i] < 0x80) {
-      ++i;
-      continue;
-    }
-    const std::size_t len = utf8_length(p + i, s.size() - i);
-    if (len == 0) return false;
-    i += len;
-  }
-  return true;
-}
 
 /// s == lit, for a NUL-terminated s (read no further than its first difference).
 bool same(const char* s, std::string_view lit) noexcept {
@@ -683,7 +651,7 @@ class Reader {
     if (first == nullptr) return structure(element_at(m), "missing attribute text on <move>");
     node.move.assign(last);
     const Pos tp = value_at(m, first);
-    if (!valid_utf8(node.move)) return fail(Code::xml_syntax, tp, "move text is not valid UTF-8");
+    if (!utf8::valid(node.move)) return fail(Code::xml_syntax, tp, "move text is not valid UTF-8");
     if (auto p = move_text_problem(node.move); !p.empty())
       return structure(tp, "move " + quote_text(node.move) + " " + std::string(p));
     set_loc(node.loc, tp);
@@ -759,7 +727,7 @@ class Reader {
         return structure(element_at(c), "unexpected element <" + std::string(c.name()) + "> in <" + e.name() + ">");
       }
     }
-    if (!valid_utf8(out)) return fail(Code::xml_syntax, content_at(e), "text is not valid UTF-8");
+    if (!utf8::valid(out)) return fail(Code::xml_syntax, content_at(e), "text is not valid UTF-8");
     if (kind == Text::comment) {
       if (auto p = comment_problem(out); !p.empty()) return structure(content_at(e), "comment " + std::string(p));
     }
@@ -948,48 +916,24 @@ class Reader {
 
 /// Escapes for text content (attribute = false) or a "..." attribute value.
 void put_escaped(std::string& o, std::string_view s, bool attribute) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const std::size_t n = s.size();
-  for (std::size_t i = 0; i < n;) {
-    const unsigned char c = p[i];
-    if (c >= 0x80) {
-      const std::size_t len = utf8_length(p + i, n - i);
-      if (len == 0) {
-        o += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        o.append(s.data() + i, len);
-        i += len;
-      }
-      continue;
-    }
+  utf8::append_escaped(o, s, [attribute](std::string& out, unsigned char c) {
     switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"':
-        if (attribute) o += "&quot;";
-        else o += '"';
-        break;
-      case '\n':
-        if (attribute) o += "&#10;";
-        else o += '\n';
-        break;
-      case '\t':
-        if (attribute) o += "&#9;";
-        else o += '\t';
-        break;
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += attribute ? "&quot;" : "\""; break;
+      case '\n': out += attribute ? "&#10;" : "\n"; break;
+      case '\t': out += attribute ? "&#9;" : "\t"; break;
       default:
         if (c < 0x20) {  // CR, and controls XML 1.0 has no place for
-          o += "&#";
-          o += std::to_string(c);
-          o += ';';
+          out += "&#";
+          out += std::to_string(c);
+          out += ';';
         } else {
-          o += static_cast<char>(c);
+          out += static_cast<char>(c);
         }
     }
-    ++i;
-  }
+  });
 }
 
 void put_text_element(std::string& o, std::size_t indent, std::string_view name, std::string_view text) {
