@@ -67,7 +67,7 @@ TEST(Umelbanat, DaviesFig9PeckingSequence) {
   EXPECT_EQ(p.held[0], 8);
   // A turn that stops while a peck lets him play on, or goes on after a sowing
   // that did not peck, is wrong (E329).
-  EXPECT_EQ(after(fig9, "B,C,A"), "E329@5");
+  EXPECT_EQ(after(fig9, "B,C,A"), "E329@4");  // at A, the sowing that pecked
   EXPECT_EQ(after(fig9, "B,C,A,C,B,C"), "E329@9");
   // Sowing from the daughter's house (E327).
   EXPECT_EQ(after(fig9, "D"), "E327@0");

@@ -69,6 +69,7 @@ void end_board(MankalahPosition& pos) {
     pos.pits[i] = 0;
   }
   pos.phase = MankalahPhase::end;
+  pos.to_move = pos.distributor;  // the referee acts; the text writes '-'
 }
 
 bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos) {
@@ -607,7 +608,8 @@ Error mankalah_validate(const MankalahOptions& o, const MankalahPosition& p) {
                               std::to_string(o.target) + ")");
   if (p.phase == MankalahPhase::over && p.gains[0] >= o.target && p.gains[1] >= o.target)
     return setup_error(0, "only one side can reach the target");
-  if (p.turned && p.phase != MankalahPhase::play) return setup_error(0, "'turned' only during play");
+  if (p.turned && p.phase != MankalahPhase::play && p.phase != MankalahPhase::end)
+    return setup_error(0, "'turned' only during play and at the board end");
   return Error::none();
 }
 

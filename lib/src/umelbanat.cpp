@@ -92,12 +92,15 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
                       (stop == UmelbanatStop::peck ? ", but there is nothing more to sow" : "") +
                       ": the turn ends there (only a peck lets the player sow again; Davies, seed 004)");
     if (i + 1 == m.n && again)
-      return fail(Code::peck_sequence, at + 1,
+      return fail(Code::peck_sequence, at,
                   "the sowing from " + house_str(h) +
                       " pecked: the player plays again (Davies: \"removes it and one other ... and plays again\")");
   }
   w.to_move = opponent(s);
-  if (w.only_daughters()) w.phase = UmelbanatPhase::end;
+  if (w.only_daughters()) {
+    w.phase = UmelbanatPhase::end;
+    w.to_move = w.starter;  // the referee acts; the text writes '-'
+  }
   return Error::none();
 }
 
@@ -190,6 +193,7 @@ void umelbanat_end_stage_by_repetition(UmelbanatPosition& pos) noexcept {
       pos.pits[h] = 0;
     }
   pos.phase = UmelbanatPhase::end;
+  pos.to_move = pos.starter;
 }
 
 // ---------------------------------------------------------------------------
