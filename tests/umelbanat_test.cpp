@@ -162,6 +162,23 @@ TEST(Umelbanat, StageTotalsAndRepetitionEnd) {
   EXPECT_EQ(p.text(), "0,0,5,0,0,0,3,0,0,0,0,0 SSSSSSNNNNNN --n---s----- 20-20 - end S");
 }
 
+// Option skip-origin (default no): a lap of twelve or more passes over its
+// own house only with skip-origin=yes.
+TEST(Umelbanat, SkipOriginOption) {
+  UmelbanatPosition p("12,0,0,0,0,0,0,0,0,0,0,0 SSSSSSNNNNNN ------------ 18-18 S play S");
+  UmelbanatPosition q = p;
+  UmelbanatOptions no, yes;
+  yes.skip_origin = true;
+  // No skip: one in every house, the twelfth back in A (was empty): stop.
+  EXPECT_EQ(umelbanat_sow(no, p, 0, Side::south), UmelbanatStop::empty);
+  EXPECT_EQ(p.text(), "1,1,1,1,1,1,1,1,1,1,1,1 SSSSSSNNNNNN ------------ 18-18 S play S");
+  // Skip: A is passed over, the twelfth makes B 2 (South's own): relay B to
+  // C, D (2): relay D to E, F (2): relay F to a, b; b to c, d; d to e, f;
+  // f to A, B: B was empty, stop.
+  EXPECT_EQ(umelbanat_sow(yes, q, 0, Side::south), UmelbanatStop::empty);
+  EXPECT_EQ(q.text(), "1,1,2,0,2,0,2,0,2,0,2,0 SSSSSSNNNNNN ------------ 18-18 S play S");
+}
+
 TEST(Umelbanat, SetUpErrors) {
   RuleSet r;
   ASSERT_FALSE(umelbanat_game().parse_rules("", r));
@@ -182,6 +199,7 @@ TEST(Umelbanat, RenderShowsDaughtersAndGroove) {
   EXPECT_NE(d.find("┃"), std::string::npos) << d;   // between c and b in North's row
   EXPECT_NE(d.find("━"), std::string::npos) << d;   // under b and a
   EXPECT_NE(d.find("houses ABCDEFab"), std::string::npos) << d;
+  EXPECT_NE(d.find("houses cdef"), std::string::npos) << d;
   o.style = DiagramStyle::ascii;
   d = s->render(o);
   EXPECT_NE(d.find("*N"), std::string::npos) << d;

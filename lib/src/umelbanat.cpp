@@ -539,9 +539,11 @@ void rule(std::string& out, const Glyphs& g, const char* l, const char* m, const
 }
 
 std::string houses_of(const UmelbanatPosition& pos, Side s) {
-  std::string out;
-  for (int h = 0; h < kPits; ++h)
+  std::string out;  // in sowing order from the side's first house (A, a)
+  for (int k = 0; k < kPits; ++k) {
+    int h = (k + (s == Side::south ? 0 : 6)) % kPits;
     if (pos.owner[h] == s) out += pit_letter(h);
+  }
   return out.empty() ? "none" : out;
 }
 
