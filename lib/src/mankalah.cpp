@@ -747,6 +747,7 @@ class MankalahState final : public State {
     MankalahMove m;
     if (Error e = resolve(text, m)) return e;
     mankalah_apply(options_, pos_, m);
+    if (m.kind == MankalahMoveKind::turn) history_.clear();  // play starts on the turned board
     after_move();
     ++turns_;
     return Error::none();
