@@ -212,9 +212,9 @@ INSTANTIATE_TEST_SUITE_P(Mankalah, Conformance,
                          });
 
 INSTANTIATE_TEST_SUITE_P(Umelbanat, Conformance,
-                         ::testing::Values(Case{"umelbanat", "davies", 10, 600},
-                                           Case{"umelbanat", "davies; first=north", 5, 600},
-                                           Case{"umelbanat", "davies; skip-origin=yes", 5, 600}),
+                         ::testing::Values(Case{"umelbanat", "davies", 8, 500},
+                                           Case{"umelbanat", "davies; first=north", 3, 500},
+                                           Case{"umelbanat", "davies; skip-origin=yes", 3, 500}),
                          [](const ::testing::TestParamInfo<Case>& param) {
                            return std::string(param.param.game) + "_" + std::to_string(param.index);
                          });

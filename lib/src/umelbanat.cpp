@@ -627,9 +627,21 @@ class UmelbanatState final : public State {
   bool is_terminal() const noexcept override { return pos_.phase == UmelbanatPhase::over; }
   Result outcome() const noexcept override { return umelbanat_outcome(pos_); }
 
+  // Pecks multiply the turns: a position can have more than 100000 different
+  // turns (orders of the pecking sowings). Past kListLimit the list is cut
+  // and the position is not enumerable; random_move draws sowing by sowing.
+  static constexpr std::size_t kListLimit = 1000;
+  bool moves_enumerable() const noexcept override {
+    try {
+      std::vector<UmelbanatMove> moves;
+      return umelbanat_legal(options_, pos_, moves, kListLimit);
+    } catch (...) {
+      return false;
+    }
+  }
   void legal_moves(std::vector<std::string>& out) const override {
     std::vector<UmelbanatMove> moves;
-    umelbanat_legal(options_, pos_, moves);
+    umelbanat_legal(options_, pos_, moves, kListLimit);
     for (const auto& m : moves) out.push_back(umelbanat_format(m));
   }
   std::string random_move(Rng& rng) const override { return umelbanat_format(umelbanat_random(options_, pos_, rng)); }
