@@ -179,6 +179,30 @@ TEST(Umelbanat, SkipOriginOption) {
   EXPECT_EQ(q.text(), "1,1,2,0,2,0,2,0,2,0,2,0 SSSSSSNNNNNN ------------ 18-18 S play S");
 }
 
+// Pecks multiply the turns (any order of the pecking sowings): past 1000 the
+// State lists 1000 and says the position is not enumerable; its random turn
+// is still legal and canonical.
+TEST(Umelbanat, PositionsWithTooManyTurnsAreNotEnumerable) {
+  bool found = false;
+  for (std::uint64_t seed = 1000; seed < 1010 && !found; ++seed) {
+    Rng rng(seed);
+    auto s = state_of("davies");
+    for (int t = 0; t < 500 && !s->is_terminal() && !found; ++t) {
+      if (!s->moves_enumerable()) {
+        found = true;
+        std::vector<std::string> moves;
+        s->legal_moves(moves);
+        EXPECT_EQ(moves.size(), 1000u);
+        std::string m = s->random_move(rng), canonical;
+        EXPECT_FALSE(s->check(m, canonical)) << m;
+        EXPECT_EQ(canonical, m);
+      }
+      ASSERT_FALSE(s->play(s->random_move(rng)));
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
 TEST(Umelbanat, SetUpErrors) {
   RuleSet r;
   ASSERT_FALSE(umelbanat_game().parse_rules("", r));
