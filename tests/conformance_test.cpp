@@ -200,4 +200,23 @@ INSTANTIATE_TEST_SUITE_P(Seega, Conformance,
                            return std::string(param.param.game) + "_" + std::to_string(param.index);
                          });
 
+INSTANTIATE_TEST_SUITE_P(Mankalah, Conformance,
+                         ::testing::Values(Case{"mankalah", "ghasheem", 10, 400},
+                                           Case{"mankalah", "ghasheem; skip-origin=no", 5, 400},
+                                           Case{"mankalah", "ghasheem; target=10", 10, 1500},
+                                           Case{"mankalah", "akil", 10, 400},
+                                           Case{"mankalah", "akil; target=5; skip-origin=no", 5, 1500},
+                                           Case{"mankalah", "ghasheem; loop=none", 3, 300}),
+                         [](const ::testing::TestParamInfo<Case>& param) {
+                           return std::string(param.param.game) + "_" + std::to_string(param.index);
+                         });
+
+INSTANTIATE_TEST_SUITE_P(Umelbanat, Conformance,
+                         ::testing::Values(Case{"umelbanat", "davies", 8, 500},
+                                           Case{"umelbanat", "davies; first=north", 3, 500},
+                                           Case{"umelbanat", "davies; skip-origin=yes", 3, 500}),
+                         [](const ::testing::TestParamInfo<Case>& param) {
+                           return std::string(param.param.game) + "_" + std::to_string(param.index);
+                         });
+
 }  // namespace

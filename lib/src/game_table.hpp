@@ -7,5 +7,7 @@
 namespace beyt {
 
 const Game& seega_game();  // lib/src/seega.cpp
+const Game& mankalah_game();  // lib/src/mankalah.cpp
+const Game& umelbanat_game();  // lib/src/umelbanat.cpp
 
 }  // namespace beyt
