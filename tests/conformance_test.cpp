@@ -200,4 +200,15 @@ INSTANTIATE_TEST_SUITE_P(Seega, Conformance,
                            return std::string(param.param.game) + "_" + std::to_string(param.index);
                          });
 
+INSTANTIATE_TEST_SUITE_P(Tab, Conformance,
+                         ::testing::Values(Case{"tab", "lane", 20, 400},
+                                           Case{"tab", "lane; width=7; pieces=4", 20, 400},
+                                           Case{"tab", "lane; width=13", 4, 400},
+                                           Case{"tab", "lane; width=15; pieces=3; first=north", 6, 400},
+                                           Case{"tab", "lane; release=any; enemy-row-safe=no", 10, 400},
+                                           Case{"tab", "lane; width=11; pass-enemy=no", 6, 400}),
+                         [](const ::testing::TestParamInfo<Case>& param) {
+                           return std::string(param.param.game) + "_" + std::to_string(param.index);
+                         });
+
 }  // namespace

@@ -7,5 +7,6 @@
 namespace beyt {
 
 const Game& seega_game();  // lib/src/seega.cpp
+const Game& tab_game();    // lib/src/tab.cpp
 
 }  // namespace beyt
