@@ -206,7 +206,8 @@ std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, c
     case Code::enemy_row_locked:
       return "the kelb on " + name(u.from) + " stays in the adversary's row while " +
              std::string(side_name(ctx.mover)) +
-             " has kelbs in his own row (or only an 'eggeh there and a táb thrown) (seed 000; RULES.md §1)";
+             " has kelbs in his own row, unless only one 'eggeh is there and no táb was thrown this turn (seed 000; "
+             "RULES.md §1)";
     case Code::pass_enemy: return "a move may not pass over an enemy kelb (pass-enemy=no)";
     case Code::occupied: return "a kelb may not land on its own side's Nasrani (RULES.md §1 Finer points)";
     case Code::safe_cell:
