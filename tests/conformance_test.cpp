@@ -211,4 +211,14 @@ INSTANTIATE_TEST_SUITE_P(Tab, Conformance,
                            return std::string(param.param.game) + "_" + std::to_string(param.index);
                          });
 
+INSTANTIATE_TEST_SUITE_P(Dleb, Conformance,
+                         ::testing::Values(Case{"dleb", "marin", 10, 400},
+                                           Case{"dleb", "marin; players=2", 6, 600},
+                                           Case{"dleb", "marin; cross-lines=4; players=3; first=north", 10, 600},
+                                           Case{"dleb", "marin; cross-lines=8; time=night; double-course=mover", 10, 600},
+                                           Case{"dleb", "marin; cross-lines=100", 2, 300}),
+                         [](const ::testing::TestParamInfo<Case>& param) {
+                           return std::string(param.param.game) + "_" + std::to_string(param.index);
+                         });
+
 }  // namespace

@@ -68,7 +68,7 @@ Error State::adjudicate(std::string_view termination, Result&) const {
 }
 
 const std::vector<const Game*>& game_table() {
-  static const std::vector<const Game*> table{&seega_game(), &tab_game()};
+  static const std::vector<const Game*> table{&seega_game(), &tab_game(), &dleb_game()};
   return table;
 }
 

@@ -8,5 +8,6 @@ namespace beyt {
 
 const Game& seega_game();  // lib/src/seega.cpp
 const Game& tab_game();    // lib/src/tab.cpp
+const Game& dleb_game();   // lib/src/dleb.cpp
 
 }  // namespace beyt

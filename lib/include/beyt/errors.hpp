@@ -80,6 +80,9 @@ enum class Code : std::uint16_t {
   safe_cell = 348,         ///< landing on an enemy kelb safe in its adversary row
   split_illegal = 349,     ///< an 'eggeh split without táb, or not from an 'eggeh
   pass_enemy = 350,        ///< passing over an enemy where the rules forbid it
+  handicapped_throw = 351, ///< a handicapped player used a throw other than dleb
+  must_free = 352,         ///< a dleb not used for liberation while slaves remain
+  stored_dleb = 353,       ///< a stored dleb that cannot be stored or played
   illegal_move = 399,          ///< any other illegal move (reason in the text)
 
   // --- E4xx: result -------------------------------------------------------
