@@ -181,13 +181,13 @@ TEST(Cli, RenderEveryTurnOfEverySample) {
     for (int ply = 0; ply <= turns; ++ply) {
       CliRun r = run("render --ply " + std::to_string(ply) + " " + quote(p.string()));
       EXPECT_EQ(r.status, 0) << p << " ply " << ply << "\n" << r.out;
-      EXPECT_NE(r.out.find("┌"), std::string::npos);
+      EXPECT_NE(r.out.find("─"), std::string::npos);  // box drawing (every game's Unicode diagram)
     }
     CliRun last = run("render --bare --ply " + std::to_string(turns) + " " + quote(p.string()));
     EXPECT_EQ(last.out, whole.out) << "the default is the position after the last turn";
     CliRun ascii = run("render --style ascii " + quote(p.string()));
     EXPECT_EQ(ascii.status, 0);
-    EXPECT_EQ(ascii.out.find("┌"), std::string::npos);
+    EXPECT_EQ(ascii.out.find("─"), std::string::npos);
   }
 }
 
@@ -241,6 +241,18 @@ TEST(Cli, RenderEmptyTabIsLanesBoard) {
   EXPECT_EQ(run("render --empty --game tab --rules 'width=8'").status, 2);
 }
 
+TEST(Cli, RenderEmptyDlebField) {
+  CliRun r = run("render --empty --game dleb --bare --rules 'cross-lines=4'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out,
+            "    1  2  3  4\n"
+            "D ─┼──┼──┼──┼─  D: North's line\n"
+            "C ─┼──┼──┼──┼─  C: sea\n"
+            "B ─┼──┼──┼──┼─  B: sea\n"
+            "A ─┼──┼──┼──┼─  A: South's line\n"
+            "    1  2  3  4\n");
+}
+
 TEST(Cli, ConvertTabCellsBothWays) {
   fs::path dir = temp_dir();
   fs::path sample = kRoot / "samples/tab/lane-9.beyt";
@@ -271,7 +283,8 @@ TEST(Cli, GamesListsPresetsAndOptions) {
   CliRun r = run("games");
   EXPECT_EQ(r.status, 0);
   for (const char* s : {"seega", "walker", "lane", "chain", "first-mover", "centre-immune", "blocked", "barrier", "tab",
-                        "width", "pieces", "release", "enemy-row-safe", "pass-enemy"})
+                        "width", "pieces", "release", "enemy-row-safe", "pass-enemy", "dleb", "marin", "cross-lines",
+                        "players", "time", "double-course"})
     EXPECT_NE(r.out.find(s), std::string::npos) << s;
   EXPECT_EQ(run("games nosuchgame").status, 2);
 }
