@@ -121,8 +121,9 @@ struct UseContext {
 // Why a use is illegal, without building a message (hot path of tab_uses).
 // On success sets u.captures and `entered_fork` (the walk's branch).
 Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
+  if (!on_board(u.from, p.width)) return Code::not_own_piece;
   const TabStack& st = p.at(u.from);
-  if (!on_board(u.from, p.width) || st.count == 0 || st.side != ctx.mover) return Code::not_own_piece;
+  if (st.count == 0 || st.side != ctx.mover) return Code::not_own_piece;
   if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;
   if (st.nasrani) {
     // Seed 000: "Neither party can remove a kelb from its original place but
@@ -219,8 +220,7 @@ std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, c
 }
 
 // Applies a use that use_fault accepted (RULES.md §1 Capture, Eggeh).
-void do_use(const TabPosition& before, TabPosition& p, Side mover, const TabUse& u) {
-  (void)before;
+void do_use(TabPosition& p, Side mover, const TabUse& u) {
   if (u.forfeit) return;
   TabStack& src = p.cells[static_cast<std::size_t>(u.from)];
   TabStack moving = src;
@@ -345,8 +345,7 @@ Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
                                                 : u.offset + 1u;
       return fail(c, at, use_reason(c, ctx, w, u, t.grid));
     }
-    TabPosition before = w;
-    do_use(before, w, pos.to_move, u);
+    do_use(w, pos.to_move, u);
   }
   // Omitted forfeits are appended in throw order (NOTATION.md §6: the
   // canonical form lists every forfeit).
@@ -806,8 +805,7 @@ void tab_apply(const TabOptions& o, TabPosition& pos, const TabTurn& t) {
   (void)o;
   if (!(pos.opening && t.throws[0].value != 1)) {
     for (int k = 0; k < t.nuses; ++k) {
-      TabPosition before = pos;
-      do_use(before, pos, pos.to_move, t.uses[static_cast<std::size_t>(k)]);
+      do_use(pos, pos.to_move, t.uses[static_cast<std::size_t>(k)]);
     }
     pos.opening = false;  // "he who has done this then throws again" (seed 001 end)
   }
@@ -868,8 +866,7 @@ std::string tab_random_turn(const TabOptions& o, const TabPosition& pos, Rng& rn
     if (w.count(opponent(pos.to_move)) > 0) tab_uses(o, w, chosen.value, tab_thrown, uses);
     if (!uses.empty()) {
       chosen = uses[rng.below(uses.size())];
-      TabPosition before = w;
-      do_use(before, w, pos.to_move, chosen);
+      do_use(w, pos.to_move, chosen);
     }
     t.uses[static_cast<std::size_t>(t.nuses++)] = chosen;
   }
