@@ -319,6 +319,11 @@ TEST(TabRender, LanesBoardAndPieces) {
   EXPECT_NE(diagram.find("■"), std::string::npos);
   EXPECT_NE(diagram.find("□"), std::string::npos);
   EXPECT_NE(diagram.find("North to move"), std::string::npos);
+  // Lane's letters stay on the empty cells of a lettered board.
+  EXPECT_NE(diagram.find("│ □ │ h │ g │"), std::string::npos) << diagram;
+  EXPECT_NE(diagram.find("│ ■ │ B │ C │"), std::string::npos) << diagram;
+  auto wide = state_of("width=13", "N............/............./............./S............ N play");
+  EXPECT_NE(wide->render(ro).find(" 1 │ ■ │   │"), std::string::npos) << wide->render(ro);
   ro.style = DiagramStyle::ascii;
   EXPECT_NE(t->render(ro).find(" x3"), std::string::npos);
 }

@@ -498,12 +498,8 @@ void files_line(std::string& out, int n) {
 }
 
 std::string cell_text(const TabPosition& p, TabCell c, const Glyphs& g, bool empty_board, bool letters) {
-  if (empty_board) {
-    if (!letters) return "   ";
-    return std::string(" ") + tab_cell_name(c, p.width, false) + " ";
-  }
   const TabStack& st = p.at(c);
-  if (!st.count) return "   ";
+  if (empty_board || !st.count) return letters ? " " + tab_cell_name(c, p.width, false) + " " : "   ";
   std::string k = g.kelb[static_cast<int>(st.side)][st.nasrani ? 1 : 0];
   if (st.count == 1) return " " + k + " ";
   if (st.count < 10) return " " + k + std::to_string(st.count);
@@ -911,8 +907,11 @@ Error tab_validate(const TabOptions& o, const TabPosition& pos) {
 std::string tab_render(const TabPosition& p, const RenderOptions& ro) {
   const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
   const int n = p.width;
-  const bool letters = ro.empty_board && tab_has_letters(n);
-  // Lane's lettered box has no margins (RULES.md §1 Board, letter for letter).
+  // Lane's lettered box (RULES.md §1 Board, letter for letter): on widths
+  // with letters, every empty cell shows its letter and there are no margins.
+  // With kelbs this needs glyphs that no letter can be mistaken for: Unicode
+  // only; the ASCII diagram (x, o) keeps grid margins.
+  const bool letters = tab_has_letters(n) && ro.coordinates && (ro.empty_board || ro.style == DiagramStyle::unicode);
   const bool margins = ro.coordinates && !letters;
   std::string out;
   if (margins) files_line(out, n);

@@ -26,8 +26,9 @@
 // (Lane's A..I), row 3 North's (a..i); file 0 is South's left (A, S, k, i).
 // One fixed 64-cell array holds every width.
 //
-// Diagrams (render): Lane's box drawing; on the empty board of width 7, 9 or
-// 11 each cell shows its Lane letter (exactly RULES.md §1's box on 9 wide).
+// Diagrams (render): Lane's box drawing; on widths 7, 9 and 11 each empty
+// cell shows its Lane letter (the empty 9-wide board is exactly RULES.md §1's
+// box); other widths, and ASCII diagrams with kelbs, have grid margins.
 // With kelbs: South Nasrani '■', Muslim '●'; North Nasrani '□', Muslim '○';
 // an 'eggeh adds its size ("●3"). ASCII: 'X'/'x' South, 'O'/'o' North.
 #pragma once
