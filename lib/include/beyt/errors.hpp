@@ -79,6 +79,21 @@ enum class Code : std::uint16_t {
   daughter_house = 327,        ///< Um el-Banât: sowing from a daughter's house
   pass_wrong = 328,            ///< Um el-Banât: a pass while a house can be sown
   peck_sequence = 329,         ///< Um el-Banât: sowing again without a peck, or stopping after one
+  // stick games (Tâb, Dleb): throws and their uses
+  throw_faces = 340,       ///< the faces (W/B) do not give the throw's value
+  throw_sequence = 341,    ///< throws break the throw-again or opening rule
+  throw_not_available = 342, ///< a use of a throw not thrown, or used twice
+  needs_tab = 343,         ///< a Nasrani moved without its táb
+  release_order = 344,     ///< a Nasrani freed out of order (front-first)
+  wrong_distance = 345,    ///< the destination is not the throw's value along the track
+  enemy_row_entry = 346,   ///< entering the enemy home row when not allowed
+  enemy_row_locked = 347,  ///< moving a kelb in the enemy row under Lane's lock
+  safe_cell = 348,         ///< landing on an enemy kelb safe in its adversary row
+  split_illegal = 349,     ///< an 'eggeh split without táb, or not from an 'eggeh
+  pass_enemy = 350,        ///< passing over an enemy where the rules forbid it
+  handicapped_throw = 351, ///< a handicapped player used a throw other than dleb
+  must_free = 352,         ///< a dleb not used for liberation while slaves remain
+  stored_dleb = 353,       ///< a stored dleb that cannot be stored or played
   illegal_move = 399,          ///< any other illegal move (reason in the text)
 
   // --- E4xx: result -------------------------------------------------------
