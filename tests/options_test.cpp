@@ -62,6 +62,8 @@ struct BadRules {
   const char* says;
 };
 
+void PrintTo(const BadRules& b, std::ostream* os) { *os << '"' << b.text << '"'; }
+
 class RulesErrors : public ::testing::TestWithParam<BadRules> {};
 
 TEST_P(RulesErrors, CodeOffsetAndReason) {

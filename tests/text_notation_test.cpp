@@ -104,6 +104,9 @@ struct ErrorCase {
   std::uint32_t game = 1;
 };
 
+// gtest names a case by its name rather than dumping its bytes.
+void PrintTo(const ErrorCase& c, std::ostream* os) { *os << c.name; }
+
 std::string deep_nesting(int depth) {
   std::string s = "1. a";
   for (int i = 0; i < depth; ++i) s += " (1. b";
