@@ -64,9 +64,12 @@ void draw_move_overlay(svg::Canvas& c, const State& s, const MoveCells& m, const
     }
 }
 
+// A dotted ring round the cell: never taken for a piece (solid rims), even
+// on an empty cell in monochrome.
 void draw_marks(svg::Canvas& c, const std::vector<svg::Point>& marks, const DrawOptions& d) {
-  svg::Paint ring = outline(d.monochrome ? "#000" : kMarkLine, std::max(2.0, 0.07 * d.cell));
-  for (const auto& p : marks) c.circle(p, 0.45 * d.cell, ring);
+  const double w = std::max(2.0, 0.07 * d.cell);
+  svg::Paint ring = outline(d.monochrome ? "#000" : kMarkLine, w, svg::number(w) + " " + svg::number(w));
+  for (const auto& p : marks) c.circle(p, 0.44 * d.cell, ring);
 }
 
 // An arrow as one polygon (shaft and head) with a white rim, so that it shows
