@@ -754,6 +754,11 @@ MoveCells seega_move_cells(const SeegaOptions& o, const SeegaPosition& pos, std:
       break;
     case SeegaMoveKind::blocked: break;
   }
+  // A chain may step onto a cell it emptied earlier in the turn: that cell
+  // holds the moving piece now and is shown as reached, not crossed out.
+  std::erase_if(out.captured, [&out](const std::string& c) {
+    return std::find(out.to.begin(), out.to.end(), c) != out.to.end();
+  });
   return out;
 }
 
