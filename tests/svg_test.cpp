@@ -149,7 +149,9 @@ TEST(SeegaSvg, EmptyBoardsAreTheGoldenFiles) {
     d.empty_board = true;
     PageOptions p;
     p.title = "Seega";
-    p.caption = "Rules: walker; size=" + std::to_string(n);
+    RuleSet rules;
+    ASSERT_FALSE(seega_game().parse_rules("walker; size=" + std::to_string(n), rules));
+    p.caption = "Rules: " + rules.canonical();  // as render --empty writes it
     Figure f;
     f.state = s.get();
     std::string svg = page({f}, d, p);
