@@ -30,6 +30,7 @@ struct RenderCliOptions {
   // SVG only
   double size = 40;
   double margin = 20;
+  double width = 0;
   std::string font = "serif";
   double font_size = 0;
   bool mono = false;
@@ -281,6 +282,7 @@ int run_render(int argc, char** argv) {
       ("columns", "svg: boards per row of a sheet (default: up to 3)", cxxopts::value(o.columns))
       ("size", "svg: cell size in px (default 40)", cxxopts::value(o.size))
       ("margin", "svg: page margin in px (default 20)", cxxopts::value(o.margin))
+      ("width", "svg: scale the whole page to this width in px", cxxopts::value(o.width))
       ("font", "svg: font family (default serif)", cxxopts::value(o.font))
       ("font-size", "svg: size of the letters in px (default 0.4 x cell)", cxxopts::value(o.font_size))
       ("mono", "svg: black and white only", cxxopts::value(o.mono))
@@ -306,7 +308,7 @@ int run_render(int argc, char** argv) {
     return usage_error("render", "--format must be unicode, ascii or svg (the input format is --from)");
   const bool svg = format == "svg";
   if (!svg) {
-    for (const char* only : {"every", "plies", "columns", "size", "margin", "font", "font-size", "mono", "colour",
+    for (const char* only : {"every", "plies", "columns", "size", "margin", "width", "font", "font-size", "mono", "colour",
                              "flip", "no-highlight", "title", "caption", "arrow", "mark"})
       if (parsed->count(only)) return usage_error("render", std::string("--") + only + " needs --format svg");
   }
@@ -319,6 +321,8 @@ int run_render(int argc, char** argv) {
     if (o.mono && o.colour) return usage_error("render", "--mono or --colour, not both");
     if (!(o.size >= 8 && o.size <= 400)) return usage_error("render", "--size must be a cell size from 8 to 400 px");
     if (!(o.margin >= 0 && o.margin <= 1000)) return usage_error("render", "--margin must be 0 to 1000 px");
+    if (!(o.width == 0 || (o.width >= 50 && o.width <= 20000)))
+      return usage_error("render", "--width must be 50 to 20000 px");
     if (!(o.font_size >= 0 && o.font_size <= 200)) return usage_error("render", "--font-size must be 0 to 200 px");
     if (o.columns < 0 || o.columns > 100) return usage_error("render", "--columns must be 1 to 100");
     if (o.font.empty() || o.font.find_first_of("\"<>&") != std::string::npos)
@@ -333,6 +337,7 @@ int run_render(int argc, char** argv) {
     job.draw.flipped = o.flip;
     job.draw.coordinates = !o.no_coordinates;
     job.page.margin = o.margin;
+    job.page.width = o.width;
     job.page.columns = o.columns;
     job.title_given = parsed->count("title") > 0;
     job.caption_given = parsed->count("caption") > 0;

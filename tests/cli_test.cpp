@@ -301,6 +301,9 @@ TEST(CliSvg, FlippedMonochromeAndOptions) {
   std::string plain = svg_of("--ply 30 " + quote(game.string()));
   std::string flipped = svg_of("--ply 30 --flip " + quote(game.string()));
   EXPECT_NE(plain, flipped);
+  std::string narrow = svg_of("--ply 30 --width 300 " + quote(game.string()));
+  EXPECT_NE(narrow.find("width=\"300\""), std::string::npos) << "--width scales the page";
+  EXPECT_EQ(narrow.substr(narrow.find("viewBox")), plain.substr(plain.find("viewBox"))) << "the drawing stays";
   std::string mono = svg_of("--ply 30 --mono " + quote(game.string()));
   EXPECT_EQ(mono.find("#efe2c4"), std::string::npos) << "no tints in monochrome";
   EXPECT_NE(plain.find("#efe2c4"), std::string::npos);

@@ -183,7 +183,7 @@ bool svg_page(const std::vector<Figure>& figures, const DrawOptions& d, const Pa
   if (!page.caption.empty())
     c.text({width / 2, height - page.margin - 0.4 * caption_font.size}, page.caption, page_caption_font);
   std::string doc_title = page.title.empty() ? std::string(figures.front().state->game().title()) : page.title;
-  out = c.document({width, height}, doc_title);
+  out = c.document({width, height}, doc_title, page.width);
   return true;
 }
 

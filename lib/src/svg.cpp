@@ -137,10 +137,15 @@ void Canvas::comment(std::string_view text) {
   body_ += escape(safe) + " -->\n";
 }
 
-std::string Canvas::document(Size size, std::string_view title) const {
+std::string Canvas::document(Size size, std::string_view title, double display_width) const {
   std::string w = number(size.width), h = number(size.height);
+  std::string dw = w, dh = h;
+  if (display_width > 0 && size.width > 0) {
+    dw = number(std::round(display_width));
+    dh = number(std::round(size.height * std::round(display_width) / size.width));
+  }
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + w + "\" height=\"" + h +
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + dw + "\" height=\"" + dh +
          "\" viewBox=\"0 0 " + w + " " + h + "\">\n";
   if (!title.empty()) out += "  <title>" + escape(title) + "</title>\n";
   out += "  <rect x=\"0\" y=\"0\" width=\"" + w + "\" height=\"" + h + "\" fill=\"#fff\"/>\n";

@@ -38,6 +38,7 @@ struct PageOptions {
   std::string caption;    ///< below everything; empty: none
   int columns = 0;        ///< boards per row; 0: as many as figures, at most 3
   double margin = 20;     ///< page margin, px
+  double width = 0;       ///< > 0: the page is scaled to this width in px (a column, a text block)
 };
 
 /// Writes the SVG page of `figures` (at least one; all can_draw()) to `out`.

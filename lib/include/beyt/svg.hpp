@@ -78,7 +78,9 @@ class Canvas {
   const std::string& body() const noexcept { return body_; }
   /// The complete document: XML declaration, <svg> of `size` px with a
   /// viewBox, <title>, a white background, the elements. Open groups are closed.
-  std::string document(Size size, std::string_view title) const;
+  /// A `display` width (> 0) scales the whole page to that many px wide
+  /// (the height follows, rounded to whole px); the viewBox stays `size`.
+  std::string document(Size size, std::string_view title, double display_width = 0) const;
 
  private:
   void open(std::string_view element);
