@@ -121,6 +121,74 @@ bool draw_figure(svg::Canvas& c, const Figure& f, const DrawOptions& d, std::str
 
 }  // namespace
 
+namespace {
+
+struct Fonts {
+  svg::Font caption, title, page_caption;
+  explicit Fonts(const DrawOptions& d)
+      : caption{d.font, d.font_px(), svg::Anchor::middle, false, false, "#000"},
+        title{d.font, std::round(1.3 * d.font_px()), svg::Anchor::middle, true, false, "#000"},
+        page_caption{d.font, d.font_px(), svg::Anchor::middle, false, true, "#000"} {}
+};
+
+// Where everything goes on the page, in px.
+struct Layout {
+  svg::Size board;           // the largest board
+  std::size_t cols = 1, rows = 1;
+  double column = 0, gap = 0, caption_h = 0, title_h = 0, page_caption_h = 0;
+  double width = 0, height = 0, left = 0;
+
+  svg::Point cell(std::size_t i, double margin) const {
+    return {left + static_cast<double>(i % cols) * (column + gap),
+            margin + title_h + static_cast<double>(i / cols) * (board.height + caption_h + gap)};
+  }
+};
+
+// How far a sheet's caption may reach past its column on both sides together:
+// into the gap between columns, and no further than the page margin allows.
+double caption_slack(const Layout& l, double margin) { return std::min(0.9 * l.gap, 1.6 * margin); }
+
+// A sheet's caption longer than its column and the slack is set smaller, down
+// to 0.6 of the size; a single board's page grows instead.
+double caption_size(const std::string& caption, const Fonts& f, const Layout& l, std::size_t n, double margin) {
+  double w = svg::text_width(caption, f.caption), room = l.column + caption_slack(l, margin);
+  if (n == 1 || w <= room) return f.caption.size;
+  return std::round(10 * f.caption.size * std::max(0.6, room / w)) / 10;
+}
+
+Layout layout(const std::vector<Figure>& figures, const DrawOptions& d, const PageOptions& page, const Fonts& f) {
+  Layout l;
+  const std::size_t n = figures.size();
+  bool captions = false;
+  for (const auto& fig : figures) {
+    svg::Size b = fig.state->board_size(d);
+    l.board.width = std::max(l.board.width, b.width);
+    l.board.height = std::max(l.board.height, b.height);
+    captions = captions || !fig.caption.empty();
+  }
+  l.cols = page.columns > 0 ? std::min<std::size_t>(static_cast<std::size_t>(page.columns), n) : std::min<std::size_t>(n, 3);
+  l.rows = (n + l.cols - 1) / l.cols;
+  l.gap = n > 1 ? std::round(1.5 * d.cell) : 0;
+  l.column = l.board.width;
+  for (const auto& fig : figures) {  // the column holds every caption at its size
+    svg::Font font = f.caption;
+    font.size = caption_size(fig.caption, f, l, n, page.margin);
+    l.column = std::max(l.column, svg::text_width(fig.caption, font) - (n > 1 ? caption_slack(l, page.margin) : 0));
+  }
+  l.caption_h = captions ? std::round(1.8 * f.caption.size) : 0;
+  l.title_h = page.title.empty() ? 0 : std::round(2 * f.title.size);
+  l.page_caption_h = page.caption.empty() ? 0 : std::round(2.5 * f.caption.size);
+  const double content = static_cast<double>(l.cols) * l.column + static_cast<double>(l.cols - 1) * l.gap;
+  l.width = std::ceil(std::max({content, svg::text_width(page.title, f.title),
+                                svg::text_width(page.caption, f.page_caption)}) + 2 * page.margin);
+  l.height = std::ceil(2 * page.margin + l.title_h + static_cast<double>(l.rows) * (l.board.height + l.caption_h) +
+                       static_cast<double>(l.rows - 1) * l.gap + l.page_caption_h);
+  l.left = (l.width - content) / 2;
+  return l;
+}
+
+}  // namespace
+
 bool svg_page(const std::vector<Figure>& figures, const DrawOptions& d, const PageOptions& page, std::string& out,
               std::string& why) {
   if (figures.empty()) {
@@ -133,57 +201,25 @@ bool svg_page(const std::vector<Figure>& figures, const DrawOptions& d, const Pa
             " are not available yet";
       return false;
     }
-  svg::Font caption_font{d.font, d.font_px(), svg::Anchor::middle, false, false, "#000"};
-  svg::Font title_font{d.font, std::round(1.3 * d.font_px()), svg::Anchor::middle, true, false, "#000"};
-  svg::Font page_caption_font = caption_font;
-  page_caption_font.italic = true;
-
-  // A column is as wide as the widest board or caption.
-  svg::Size board;
-  bool captions = false;
-  double column = 0;
-  for (const auto& f : figures) {
-    svg::Size b = f.state->board_size(d);
-    board.width = std::max(board.width, b.width);
-    board.height = std::max(board.height, b.height);
-    if (!f.caption.empty()) captions = true;
-    column = std::max(column, svg::text_width(f.caption, caption_font));
-  }
-  column = std::max(column, board.width);
-  const std::size_t n = figures.size();
-  const std::size_t cols = page.columns > 0 ? std::min<std::size_t>(static_cast<std::size_t>(page.columns), n)
-                                            : std::min<std::size_t>(n, 3);
-  const std::size_t rows = (n + cols - 1) / cols;
-  const double gap = n > 1 ? std::round(1.5 * d.cell) : 0;
-  const double caption_h = captions ? std::round(1.8 * caption_font.size) : 0;
-  const double title_h = page.title.empty() ? 0 : std::round(2 * title_font.size);
-  const double page_caption_h = page.caption.empty() ? 0 : std::round(2 * caption_font.size);
-  double content_w = static_cast<double>(cols) * column + static_cast<double>(cols - 1) * gap;
-  double width = std::max({content_w, svg::text_width(page.title, title_font),
-                           svg::text_width(page.caption, page_caption_font)});
-  width = std::ceil(width + 2 * page.margin);
-  const double row_h = board.height + caption_h;
-  double height = std::ceil(2 * page.margin + title_h + static_cast<double>(rows) * row_h +
-                            static_cast<double>(rows - 1) * gap + page_caption_h);
-
+  const Fonts fonts(d);
+  const Layout l = layout(figures, d, page, fonts);
   svg::Canvas c;
-  if (!page.title.empty()) c.text({width / 2, page.margin + 0.75 * title_font.size * 1.3}, page.title, title_font);
-  const double left = (width - content_w) / 2;
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto& f = figures[i];
-    double x = left + static_cast<double>(i % cols) * (column + gap);
-    double y = page.margin + title_h + static_cast<double>(i / cols) * (row_h + gap);
-    svg::Size b = f.state->board_size(d);
-    c.begin_group(std::round(x + (column - b.width) / 2), std::round(y));
+  if (!page.title.empty()) c.text({l.width / 2, page.margin + 0.975 * fonts.title.size}, page.title, fonts.title);
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    const Figure& f = figures[i];
+    const svg::Point at = l.cell(i, page.margin);
+    c.begin_group(std::round(at.x + (l.column - f.state->board_size(d).width) / 2), std::round(at.y));
     if (!draw_figure(c, f, d, why)) return false;
     c.end_group();
-    if (!f.caption.empty())
-      c.text({x + column / 2, y + board.height + 0.8 * caption_h}, f.caption, caption_font);
+    if (f.caption.empty()) continue;
+    svg::Font font = fonts.caption;
+    font.size = caption_size(f.caption, fonts, l, figures.size(), page.margin);
+    c.text({at.x + l.column / 2, at.y + l.board.height + 0.8 * l.caption_h}, f.caption, font);
   }
   if (!page.caption.empty())
-    c.text({width / 2, height - page.margin - 0.4 * caption_font.size}, page.caption, page_caption_font);
+    c.text({l.width / 2, l.height - page.margin - 0.4 * fonts.caption.size}, page.caption, fonts.page_caption);
   std::string doc_title = page.title.empty() ? std::string(figures.front().state->game().title()) : page.title;
-  out = c.document({width, height}, doc_title, page.width);
+  out = c.document({l.width, l.height}, doc_title, page.width);
   return true;
 }
 
