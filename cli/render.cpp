@@ -240,6 +240,8 @@ int render_svg_record(const RenderCliOptions& o, const notation::GameRecord& rec
     Figure& f = figures[i];
     f.state = states[i].state.get();
     if (!o.bare) f.caption = figure_caption(states[i].turns, states[i].last_move);
+    if (!o.bare && states[i].turns == record.moves.size() && record.result != "*")
+      f.caption += " (" + record.result + ")";  // the end of the game: its result
     if (plies[i] > 0 && !o.no_highlight) {
       ro.stop_after = plies[i] - 1;
       notation::replay(record, file, index, ro, befores[i]);

@@ -289,6 +289,8 @@ TEST(CliSvg, SheetOfChosenPlies) {
   for (const char* c : {"Initial position", "After turn 12: ", "After turn 30: "})
     EXPECT_NE(sheet.find(c), std::string::npos) << c;
   EXPECT_NE(sheet.find("<title>beyt samples, round 1</title>"), std::string::npos) << "title from Event and Round";
+  std::string end = svg_of(quote((kRoot / "samples/seega/lane-5x5.beyt").string()));
+  EXPECT_NE(end.find("After turn 66: d4-e4xe3 (0-1)</text>"), std::string::npos) << "the result after the last turn";
   CliRun bad = run("render --format svg --plies 0,x " + quote(game.string()));
   EXPECT_EQ(bad.status, 2);
   CliRun far = run("render --format svg --plies 0,999 " + quote(game.string()));
