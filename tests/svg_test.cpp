@@ -94,12 +94,22 @@ TEST(SvgWriter, DocumentParsesWithGroupsAndComments) {
   svg::Paint p;
   p.fill = "#000";
   c.polygon({{0, 0}, {1, 0}, {0, 1}}, p);
+  c.polyline({{0, 0}, {2.5, 1}}, p);
+  c.ellipse({5, 5}, 4, 2.5, p);
+  c.rect(1, 1, 8, 8, p, 2);
+  c.path("M 0,0 Q 5,8 10,0", p);
   std::string doc = c.document({100, 50}, "T\xC3\xA2" "b & Um el-Ban\xC3\xA2t <1925>");
   pugi::xml_document x;
   auto root = parse(x, doc);
   EXPECT_STREQ(root.child("title").child_value(), "T\xC3\xA2" "b & Um el-Ban\xC3\xA2t <1925>");
   EXPECT_STREQ(root.child("g").child("text").child_value(), "<&>");
   EXPECT_EQ(root.attribute("viewBox").as_string(), std::string("0 0 100 50"));
+  auto g = root.child("g");
+  EXPECT_STREQ(g.child("polyline").attribute("points").as_string(), "0,0 2.5,1");
+  EXPECT_STREQ(g.child("ellipse").attribute("ry").as_string(), "2.5");
+  EXPECT_STREQ(g.child("path").attribute("d").as_string(), "M 0,0 Q 5,8 10,0");
+  const std::string tail = "\n  </g>\n</svg>\n";
+  EXPECT_EQ(doc.rfind(tail), doc.size() - tail.size()) << "open groups are closed";
 }
 
 TEST(SeegaSvg, EveryPlyOfEverySampleDrawsAndParses) {

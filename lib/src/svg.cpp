@@ -75,10 +75,33 @@ void Canvas::open(std::string_view element) {
   body_ += element;
 }
 
-void Canvas::rect(double x, double y, double width, double height, const Paint& paint) {
+void Canvas::rect(double x, double y, double width, double height, const Paint& paint, double corner) {
   open("rect");
   body_ += " x=\"" + number(x) + "\" y=\"" + number(y) + "\" width=\"" + number(width) + "\" height=\"" +
-           number(height) + "\"" + paint_attributes(paint) + "/>\n";
+           number(height) + "\"";
+  if (corner > 0) body_ += " rx=\"" + number(corner) + "\" ry=\"" + number(corner) + "\"";
+  body_ += paint_attributes(paint) + "/>\n";
+}
+
+void Canvas::ellipse(Point c, double rx, double ry, const Paint& paint) {
+  open("ellipse");
+  body_ += " cx=\"" + number(c.x) + "\" cy=\"" + number(c.y) + "\" rx=\"" + number(rx) + "\" ry=\"" + number(ry) +
+           "\"" + paint_attributes(paint) + "/>\n";
+}
+
+void Canvas::polyline(const std::vector<Point>& points, const Paint& paint) {
+  open("polyline");
+  body_ += " points=\"";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (i) body_ += ' ';
+    body_ += number(points[i].x) + "," + number(points[i].y);
+  }
+  body_ += "\"" + paint_attributes(paint) + "/>\n";
+}
+
+void Canvas::path(std::string_view d, const Paint& paint) {
+  open("path");
+  body_ += " d=\"" + escape(d) + "\"" + paint_attributes(paint) + "/>\n";
 }
 
 void Canvas::line(Point a, Point b, const Paint& paint) {

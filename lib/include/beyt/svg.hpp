@@ -58,10 +58,17 @@ double text_width(std::string_view text, const Font& font);
 
 class Canvas {
  public:
-  void rect(double x, double y, double width, double height, const Paint& paint);
+  /// A rectangle; `corner` > 0 rounds its corners (rx = ry = corner).
+  void rect(double x, double y, double width, double height, const Paint& paint, double corner = 0);
   void line(Point a, Point b, const Paint& paint);
   void circle(Point centre, double radius, const Paint& paint);
+  /// An ellipse (a mancala beyt, a pit).
+  void ellipse(Point centre, double rx, double ry, const Paint& paint);
   void polygon(const std::vector<Point>& points, const Paint& paint);
+  void polyline(const std::vector<Point>& points, const Paint& paint);
+  /// A path from its `d` text (a groove, a curved track); build it with
+  /// number() so that it stays byte-stable, e.g. "M 0,0 Q 5,8 10,0".
+  void path(std::string_view d, const Paint& paint);
   /// Text on one line; `at` is the baseline point (start, middle or end as
   /// the font's anchor says).
   void text(Point at, std::string_view text, const Font& font);
