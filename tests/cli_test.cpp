@@ -267,7 +267,11 @@ std::string svg_of(const std::string& args) {
 }
 
 TEST(CliSvg, EveryTurnOfEverySampleOnASheet) {
+  int drawn = 0;
   for (const auto& p : sample_files(".beyt")) {
+    CliRun probe = run("render --format svg --ply 0 " + quote(p.string()));
+    if (probe.status == 2 && probe.out.find(" are not available yet") != std::string::npos) continue;  // a game without drawing
+    ++drawn;
     std::string sheet = svg_of("--every 1 " + quote(p.string()));
     CliRun too_far = run("render --ply 100000 " + quote(p.string()));
     int turns = std::stoi(too_far.out.substr(too_far.out.find("has only ") + 9));
@@ -275,11 +279,10 @@ TEST(CliSvg, EveryTurnOfEverySampleOnASheet) {
     EXPECT_NE(sheet.find("Initial position"), std::string::npos);
     EXPECT_NE(sheet.find("After turn " + std::to_string(turns) + ": "), std::string::npos);
   }
-  // The JSON and XML forms of a record draw the same page (--from names the input format).
-  auto json = sample_files(".json");
-  ASSERT_FALSE(json.empty());
-  fs::path text = json.front().parent_path() / (json.front().stem().string() + ".beyt");
-  EXPECT_EQ(svg_of("--from json " + quote(json.front().string())), svg_of(quote(text.string())));
+  EXPECT_GE(drawn, 4) << "the Seega samples draw";
+  // The JSON form of a record draws the same page (--from names the input format).
+  fs::path json = kRoot / "samples/seega/walker-5x5.json", text = kRoot / "samples/seega/walker-5x5.beyt";
+  EXPECT_EQ(svg_of("--from json " + quote(json.string())), svg_of(quote(text.string())));
 }
 
 TEST(CliSvg, SheetOfChosenPlies) {
