@@ -185,13 +185,13 @@ TEST(Cli, RenderEveryTurnOfEverySample) {
     for (int ply = 0; ply <= turns; ++ply) {
       CliRun r = run("render --ply " + std::to_string(ply) + " " + quote(p.string()));
       EXPECT_EQ(r.status, 0) << p << " ply " << ply << "\n" << r.out;
-      EXPECT_NE(r.out.find("┌"), std::string::npos);
+      EXPECT_NE(r.out.find("─"), std::string::npos);  // box drawing (every game's Unicode diagram)
     }
     CliRun last = run("render --bare --ply " + std::to_string(turns) + " " + quote(p.string()));
     EXPECT_EQ(last.out, whole.out) << "the default is the position after the last turn";
     CliRun ascii = run("render --style ascii " + quote(p.string()));
     EXPECT_EQ(ascii.status, 0);
-    EXPECT_EQ(ascii.out.find("┌"), std::string::npos);
+    EXPECT_EQ(ascii.out.find("─"), std::string::npos);
   }
 }
 
@@ -206,10 +206,89 @@ TEST(Cli, RenderEmptyBoards) {
   EXPECT_NE(bad.out.find("size"), std::string::npos);
 }
 
+// RULES.md §1 (and seed 001 end): Lane's lettered 9-wide board, letter for
+// letter, is what `render --empty --game tab` prints.
+constexpr const char* kLaneBoard =
+    "┌───┬───┬───┬───┬───┬───┬───┬───┬───┐\n"
+    "│ i │ h │ g │ f │ e │ d │ c │ b │ a │   North's home row\n"
+    "├───┼───┼───┼───┼───┼───┼───┼───┼───┤\n"
+    "│ k │ l │ m │ n │ o │ p │ q │ r │ s │\n"
+    "├───┼───┼───┼───┼───┼───┼───┼───┼───┤\n"
+    "│ S │ R │ Q │ P │ O │ N │ M │ L │ K │\n"
+    "├───┼───┼───┼───┼───┼───┼───┼───┼───┤\n"
+    "│ A │ B │ C │ D │ E │ F │ G │ H │ I │   South's home row\n"
+    "└───┴───┴───┴───┴───┴───┴───┴───┴───┘\n";
+
+TEST(Cli, RenderEmptyTabIsLanesBoard) {
+  CliRun r = run("render --empty --game tab --bare");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, kLaneBoard);
+  // The same box as RULES.md §1 prints it, when the rules digest is at hand.
+  std::ifstream rules(kRoot / "../shared/RULES.md");
+  if (rules) {
+    std::string line, box;
+    bool in_tab = false;
+    while (std::getline(rules, line)) {
+      if (line.rfind("## 1. ", 0) == 0) in_tab = true;
+      if (in_tab && line.rfind("┌", 0) == 0) box.clear();
+      if (in_tab && (line.rfind("┌", 0) == 0 || line.rfind("├", 0) == 0 || line.rfind("│", 0) == 0 ||
+                     line.rfind("└", 0) == 0))
+        box += line + "\n";
+      if (in_tab && line.rfind("└", 0) == 0) break;
+    }
+    EXPECT_EQ(r.out, box);
+  }
+  for (const char* rules_text : {"width=7", "width=11", "width=13", "width=15; pieces=2"}) {
+    CliRun w = run(std::string("render --empty --game tab --rules '") + rules_text + "'");
+    EXPECT_EQ(w.status, 0) << rules_text << "\n" << w.out;
+  }
+  EXPECT_EQ(run("render --empty --game tab --rules 'width=8'").status, 2);
+}
+
+TEST(Cli, RenderEmptyDlebField) {
+  CliRun r = run("render --empty --game dleb --bare --rules 'cross-lines=4'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out,
+            "    1  2  3  4\n"
+            "D ─┼──┼──┼──┼─  D: North's line\n"
+            "C ─┼──┼──┼──┼─  C: sea\n"
+            "B ─┼──┼──┼──┼─  B: sea\n"
+            "A ─┼──┼──┼──┼─  A: South's line\n"
+            "    1  2  3  4\n");
+}
+
+TEST(Cli, ConvertTabCellsBothWays) {
+  fs::path dir = temp_dir();
+  fs::path sample = kRoot / "samples/tab/lane-9.beyt";
+  fs::path grid = dir / "grid.beyt", back = dir / "back.beyt", gj = dir / "grid.json";
+  ASSERT_EQ(run("convert --cells grid " + quote(sample.string()) + " -o " + quote(grid.string())).status, 0);
+  std::string g = slurp(grid);
+  EXPECT_NE(g.find("[Cells \"grid\"]"), std::string::npos);
+  EXPECT_NE(g.find("1WBBB,2BWBW:1i1-i2,2i2-g2"), std::string::npos) << "Lane's I-K is i1-i2";
+  EXPECT_EQ(run("validate --strict " + quote(grid.string())).status, 0);
+  // Only the cells change: the comments, tags and throws stay.
+  ASSERT_EQ(run("convert --cells lane " + quote(grid.string()) + " -o " + quote(back.string())).status, 0);
+  EXPECT_EQ(slurp(back), slurp(sample));
+  ASSERT_EQ(run("convert --cells grid " + quote(sample.string()) + " -o " + quote(gj.string())).status, 0);
+  EXPECT_EQ(run("validate " + quote(gj.string())).status, 0);
+  // Lane's letters do not reach 13 wide; other games pass unchanged.
+  fs::path wide = dir / "wide.beyt";
+  ASSERT_EQ(run("generate --game tab --rules width=13 --seed 2 --max-turns 30 -o " + quote(wide.string())).status, 0);
+  EXPECT_EQ(run("convert --cells lane " + quote(wide.string())).status, 1);
+  fs::path seega = kRoot / "samples/seega/lane-5x5.beyt";
+  CliRun s = run("convert --cells grid " + quote(seega.string()));
+  EXPECT_EQ(s.status, 0);
+  EXPECT_EQ(s.out, slurp(seega));
+  EXPECT_EQ(run("convert --cells letters " + quote(sample.string())).status, 2);
+  fs::remove_all(dir);
+}
+
 TEST(Cli, GamesListsPresetsAndOptions) {
   CliRun r = run("games");
   EXPECT_EQ(r.status, 0);
-  for (const char* s : {"seega", "walker", "lane", "chain", "first-mover", "centre-immune", "blocked", "barrier"})
+  for (const char* s : {"seega", "walker", "lane", "chain", "first-mover", "centre-immune", "blocked", "barrier", "tab",
+                        "width", "pieces", "release", "enemy-row-safe", "pass-enemy", "dleb", "marin", "cross-lines",
+                        "players", "time", "double-course"})
     EXPECT_NE(r.out.find(s), std::string::npos) << s;
   EXPECT_EQ(run("games nosuchgame").status, 2);
 }
@@ -405,6 +484,21 @@ TEST(CliSvg, DiagramSamplesAreWhatTheCliWrites) {
   }
   EXPECT_EQ(n, static_cast<int>(files_in(kRoot / "samples/diagrams", ".svg").size()))
       << "diagrams.tsv lists every diagram sample";
+}
+
+TEST(CliSvg, GamesWithoutDrawingAreAUsageErrorNotAPicture) {
+  for (const char* game : {"tab", "dleb", "mankalah", "umelbanat"}) {
+    if (run(std::string("games ") + game).status != 0) continue;  // not in the table on this branch
+    CliRun r = run(std::string("render --empty --format svg --game ") + game);
+    if (r.status == 0) {  // the game draws now
+      EXPECT_EQ(r.out.rfind("<?xml", 0), 0u) << game;
+      continue;
+    }
+    EXPECT_EQ(r.status, 2) << game << "\n" << r.out;
+    EXPECT_NE(r.out.find("SVG diagrams of "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" are not available yet"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("<svg"), std::string::npos) << game;
+  }
 }
 
 TEST(CliSvg, TextFormatsKeepTheirNames) {

@@ -236,15 +236,51 @@ TEST_P(Conformance, SvgDrawingIsConsistent) {
   }
 }
 
+// Test names: the game and the index of its rule set.
+std::string case_name(const ::testing::TestParamInfo<Case>& param) {
+  return std::string(param.param.game) + "_" + std::to_string(param.index);
+}
+
+INSTANTIATE_TEST_SUITE_P(Tab, Conformance,
+                         ::testing::Values(Case{"tab", "lane", 20, 400},
+                                            Case{"tab", "lane; width=7; pieces=4", 20, 400},
+                                            Case{"tab", "lane; width=13", 4, 400},
+                                            Case{"tab", "lane; width=15; pieces=3; first=north", 6, 400},
+                                            Case{"tab", "lane; release=any; enemy-row-safe=no", 10, 400},
+                                            Case{"tab", "lane; width=11; pass-enemy=no", 6, 400}),
+                         case_name);
+
+INSTANTIATE_TEST_SUITE_P(Dleb, Conformance,
+                         ::testing::Values(Case{"dleb", "marin", 10, 400},
+                                            Case{"dleb", "marin; players=2", 6, 600},
+                                            Case{"dleb", "marin; cross-lines=4; players=3; first=north", 10, 600},
+                                            Case{"dleb", "marin; cross-lines=8; time=night; double-course=mover", 10, 600},
+                                            Case{"dleb", "marin; cross-lines=100", 2, 300}),
+                         case_name);
+
 INSTANTIATE_TEST_SUITE_P(Seega, Conformance,
                          ::testing::Values(Case{"seega", "walker", 30, 300},
-                                           Case{"seega", "walker; size=7", 8, 300},
-                                           Case{"seega", "walker; size=9", 3, 300},
-                                           Case{"seega", "lane", 30, 300},
-                                           Case{"seega", "lane; size=7", 5, 300},
-                                           Case{"seega", "walker; chain=mandatory; barrier=yes", 10, 300}),
-                         [](const ::testing::TestParamInfo<Case>& param) {
-                           return std::string(param.param.game) + "_" + std::to_string(param.index);
-                         });
+                                            Case{"seega", "walker; size=7", 8, 300},
+                                            Case{"seega", "walker; size=9", 3, 300},
+                                            Case{"seega", "lane", 30, 300},
+                                            Case{"seega", "lane; size=7", 5, 300},
+                                            Case{"seega", "walker; chain=mandatory; barrier=yes", 10, 300}),
+                         case_name);
+
+INSTANTIATE_TEST_SUITE_P(Mankalah, Conformance,
+                         ::testing::Values(Case{"mankalah", "ghasheem", 10, 400},
+                                            Case{"mankalah", "ghasheem; skip-origin=no", 5, 400},
+                                            Case{"mankalah", "ghasheem; target=10", 10, 1500},
+                                            Case{"mankalah", "akil", 10, 400},
+                                            Case{"mankalah", "akil; target=5; skip-origin=no", 5, 1500},
+                                            Case{"mankalah", "ghasheem; loop=none", 3, 300}),
+                         case_name);
+
+INSTANTIATE_TEST_SUITE_P(Umelbanat, Conformance,
+                         ::testing::Values(Case{"umelbanat", "davies", 8, 500},
+                                            Case{"umelbanat", "davies; first=north", 3, 500},
+                                            Case{"umelbanat", "davies; skip-origin=yes", 3, 500}),
+                         case_name);
+
 
 }  // namespace

@@ -629,6 +629,83 @@ TEST(XmlRecords, PlacesOfElements) {
   check(back[3].loc, "<game>", "/beyt/game[4]");
 }
 
+// Many games (more than one read buffer, so that games straddle it), XML
+// comments holding "</game>" inside some games, multi-byte text, LF and CRLF:
+// every move's place is its text's line, column (code points) and offset.
+TEST(XmlRecords, PlacesOfEveryMoveInALongInput) {
+  std::vector<GameRecord> games;
+  for (int g = 0; g < 150; ++g) {
+    GameRecord r;
+    r.set_tag("Event", "é ✓ " + std::to_string(g));
+    r.comments.push_back("ü\nline two " + std::to_string(g));
+    for (int m = 0; m < 40; ++m) {
+      Node n = node(std::string(1, static_cast<char>('a' + (g + m) % 5)) + std::to_string(1 + m % 5) + "-ç" +
+                    std::to_string(m));
+      if (m % 7 == 0) n.after.push_back("ø\nwith ✓ " + std::to_string(m));
+      if (m % 11 == 3) n.variations.push_back({node("v1"), node("v2")});
+      r.moves.push_back(std::move(n));
+    }
+    r.result = "1-0";
+    games.push_back(std::move(r));
+  }
+  std::string lf = to_xml(games);
+  // "</game>" in XML comments inside every third game (before its moves)
+  const std::string_view skipped = "<!-- </game> --><?pi </game>?>";
+  for (std::size_t at = 0, g = 0; (at = lf.find("<moves>", at)) != std::string::npos; ++g) {
+    if (g % 3 == 0) {
+      lf.insert(at, skipped);
+      at += skipped.size();
+    }
+    at += 7;
+  }
+  std::string crlf;
+  for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  ASSERT_GT(lf.size(), 3u * 64 * 1024);
+
+  for (const std::string* xml : {&lf, &crlf}) {
+    SCOPED_TRACE(xml == &lf ? "LF" : "CRLF");
+    const auto back = from_xml(*xml);
+    ASSERT_EQ(back, games);
+    // line and column of every byte offset, counted the slow way
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> where(xml->size() + 1);
+    std::uint32_t line = 1, col = 1;
+    for (std::size_t i = 0; i <= xml->size(); ++i) {
+      where[i] = {line, col};
+      if (i == xml->size()) break;
+      const auto c = static_cast<unsigned char>((*xml)[i]);
+      if (c == '\n') line++, col = 1;
+      else if ((c & 0xC0) != 0x80) ++col;
+    }
+    int checked = 0;
+    auto check_line = [&](auto& self, const Line& moves, const std::string& prefix) -> void {
+      for (std::size_t m = 0; m < moves.size(); ++m) {
+        const Node& n = moves[m];
+        const std::string pointer = prefix + "/move[" + std::to_string(m + 1) + "]";
+        ASSERT_EQ(n.loc.pointer, pointer);
+        ASSERT_LT(n.loc.offset, xml->size());
+        ASSERT_EQ(xml->compare(n.loc.offset, n.move.size() + 1, n.move + "\""), 0) << pointer;
+        ASSERT_EQ(std::pair(n.loc.line, n.loc.column), where[n.loc.offset]) << pointer;
+        ++checked;
+        for (std::size_t v = 0; v < n.variations.size(); ++v)
+          self(self, n.variations[v], pointer + "/variation[" + std::to_string(v + 1) + "]");
+      }
+    };
+    for (std::size_t g = 0; g < back.size(); ++g) {
+      const std::string game = "/beyt/game[" + std::to_string(g + 1) + "]";
+      ASSERT_EQ(back[g].loc.pointer, game);
+      ASSERT_EQ(std::pair(back[g].loc.line, back[g].loc.column), where[back[g].loc.offset]);
+      ASSERT_EQ(xml->compare(back[g].loc.offset, 6, "<game>"), 0);
+      ASSERT_EQ(std::pair(back[g].result_loc.line, back[g].result_loc.column), where[back[g].result_loc.offset]);
+      ASSERT_EQ(xml->compare(back[g].result_loc.offset, 3, "1-0"), 0);
+      const TagPair& tag = back[g].tags[0];
+      ASSERT_EQ(std::pair(tag.value_loc.line, tag.value_loc.column), where[tag.value_loc.offset]);
+      ASSERT_EQ(xml->compare(tag.value_loc.offset, tag.value.size(), tag.value), 0);
+      check_line(check_line, back[g].moves, game + "/moves");
+    }
+    EXPECT_EQ(checked, 150 * (40 + 2 * 4));
+  }
+}
+
 // --- XML: errors, one case per line ---------------------------------------------
 
 #define X "<beyt version=\"1\">"

@@ -74,7 +74,8 @@ Error State::adjudicate(std::string_view termination, Result&) const {
 }
 
 const std::vector<const Game*>& game_table() {
-  static const std::vector<const Game*> table{&seega_game()};
+  static const std::vector<const Game*> table{&tab_game(), &dleb_game(), &seega_game(), &mankalah_game(),
+                                              &umelbanat_game()};
   return table;
 }
 

@@ -7,5 +7,9 @@
 namespace beyt {
 
 const Game& seega_game();  // lib/src/seega.cpp
+const Game& mankalah_game();  // lib/src/mankalah.cpp
+const Game& umelbanat_game();  // lib/src/umelbanat.cpp
+const Game& tab_game();    // lib/src/tab.cpp
+const Game& dleb_game();   // lib/src/dleb.cpp
 
 }  // namespace beyt

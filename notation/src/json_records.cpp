@@ -13,6 +13,7 @@
 // per line, non-ASCII unescaped) with the keys in schema order, written one
 // game at a time.
 #include "beyt/notation/json.hpp"
+#include "utf8.hpp"
 
 #include <algorithm>
 #include <array>
@@ -640,64 +641,29 @@ class Handler {
 
 // --- Writer -----------------------------------------------------------------
 
-/// Length of the valid UTF-8 sequence at p (at most n bytes), 0 if invalid.
-std::size_t utf8_length(const unsigned char* p, std::size_t n) noexcept {
-  const unsigned char c = p[0];
-  std::size_t len;
-  std::uint32_t min;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
-  else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
-  else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
-  else return 0;
-  if (n < len) return 0;
-  std::uint32_t cp = c & (0x3F >> (len - 1));
-  for (std::size_t i = 1; i < len; ++i) {
-    if ((p[i] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (p[i] & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
-
 /// A JSON string as nlohmann's dump writes it; invalid UTF-8 becomes U+FFFD.
 void put_string(std::string& o, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   o += '"';
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const std::size_t n = s.size();
-  for (std::size_t i = 0; i < n;) {
-    const unsigned char c = p[i];
-    if (c >= 0x80) {
-      const std::size_t len = utf8_length(p + i, n - i);
-      if (len == 0) {
-        o += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        o.append(s.data() + i, len);
-        i += len;
-      }
-      continue;
-    }
+  utf8::append_escaped(o, s, [](std::string& out, unsigned char c) {
     switch (c) {
-      case '"': o += "\\\""; break;
-      case '\\': o += "\\\\"; break;
-      case '\b': o += "\\b"; break;
-      case '\f': o += "\\f"; break;
-      case '\n': o += "\\n"; break;
-      case '\r': o += "\\r"; break;
-      case '\t': o += "\\t"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
       default:
         if (c < 0x20) {
-          o += "\\u00";
-          o += kHex[c >> 4];
-          o += kHex[c & 0xF];
+          out += "\\u00";
+          out += kHex[c >> 4];
+          out += kHex[c & 0xF];
         } else {
-          o += static_cast<char>(c);
+          out += static_cast<char>(c);
         }
     }
-    ++i;
-  }
+  });
   o += '"';
 }
 

@@ -4,17 +4,22 @@
 // Reader: pugixml builds whole documents only, so the input is cut into one
 // <game> element at a time by a small scanner over a growing buffer (it knows
 // comments, CDATA sections, processing instructions and quoted attribute
-// values, so that "</game>" inside them does not end a game). Each game is
-// parsed in place (from a scratch copy: the raw bytes stay for positions)
-// and turned into a GameRecord. Places: a cursor counts lines and columns
-// (code points) up to the game's start, then through the game in document
-// order; pugixml's offset_debug() says where each node is.
+// values, so that "</game>" inside them does not end a game). Fast path: a
+// game that ends at the first "</game>" already in the buffer is parsed
+// without the scanner (see game()). Each game is parsed in place (from a
+// scratch copy: the raw bytes stay for positions) and turned into a
+// GameRecord. Places: a cursor counts lines and columns (code points, 8 bytes
+// at a time) up to the game's start, then through the game in document
+// order; pugixml's offset_debug() says where each element or text is, and a
+// move's text="..." value, parsed in place, starts where it stood.
 //
 // Writer: XML declaration, 2-space indent, LF, UTF-8; every text as it is
 // (leading and trailing blanks and line ends included; CR as &#13;).
 #include "beyt/notation/xml.hpp"
+#include "utf8.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -36,47 +41,46 @@ std::string quote_text(std::string_view s) {
   return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-/// Length of the valid UTF-8 sequence at p (at most n bytes), 0 if invalid.
-std::size_t utf8_length(const unsigned char* p, std::size_t n) noexcept {
-  const unsigned char c = p[0];
-  std::size_t len;
-  std::uint32_t min;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) len = 2, min = 0x80;
-  else if (c >= 0xE0 && c <= 0xEF) len = 3, min = 0x800;
-  else if (c >= 0xF0 && c <= 0xF4) len = 4, min = 0x10000;
-  else return 0;
-  if (n < len) return 0;
-  std::uint32_t cp = c & (0x3F >> (len - 1));
-  for (std::size_t i = 1; i < len; ++i) {
-    if ((p[i] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (p[i] & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
 
-bool valid_utf8(std::string_view s) noexcept {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  for (std::size_t i = 0; i < s.size();) {
-    if (p[i] < 0x80) {
-      ++i;
-      continue;
-    }
-    const std::size_t len = utf8_length(p + i, s.size() - i);
-    if (len == 0) return false;
-    i += len;
-  }
-  return true;
+/// s == lit, for a NUL-terminated s (read no further than its first difference).
+bool same(const char* s, std::string_view lit) noexcept {
+  for (char c : lit)
+    if (*s++ != c) return false;
+  return *s == 0;
 }
 
 bool is_xml_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-bool all_space(std::string_view s) noexcept {
-  for (char c : s)
-    if (!is_xml_space(c)) return false;
+bool all_space(const char* s) noexcept {
+  for (; *s != 0; ++s)
+    if (!is_xml_space(*s)) return false;
   return true;
 }
+
+// Word-at-a-time byte tests: 8 bytes in a std::uint64_t (any byte order:
+// the masks are turned into byte indexes by position only on little-endian
+// targets, see first_byte()).
+constexpr std::uint64_t kOnes = 0x0101010101010101u;
+constexpr std::uint64_t kHigh = 0x8080808080808080u;
+constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Fu;
+
+std::uint64_t load8(const char* p) noexcept {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
+}
+/// The high bit of each byte of w that equals c (exact, no false hits).
+std::uint64_t bytes_equal(std::uint64_t w, unsigned char c) noexcept {
+  const std::uint64_t t = w ^ (kOnes * c);
+  return ~(((t & kLow7) + kLow7) | t) & kHigh;
+}
+/// The high bit of each UTF-8 continuation byte (10xxxxxx) of w.
+std::uint64_t continuation_bytes(std::uint64_t w) noexcept { return w & ~(w << 1) & kHigh; }
+/// Number of bytes marked in a mask of high bits.
+std::uint32_t count_marked(std::uint64_t m) noexcept { return static_cast<std::uint32_t>(((m >> 7) * kOnes) >> 56); }
+constexpr bool kLittle = std::endian::native == std::endian::little;
+/// Index of the first marked byte of a nonzero mask (little-endian).
+std::size_t first_byte(std::uint64_t m) noexcept { return static_cast<std::size_t>(std::countr_zero(m)) >> 3; }
 
 /// Line and column (code points) of a byte offset, counted forward.
 struct Cursor {
@@ -85,29 +89,56 @@ struct Cursor {
   std::uint32_t column = 1;
 
   void advance(const char* p, std::size_t n) noexcept {
-    const char* end = p + n;
-    const char* from = p;
-    while (const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(end - from))) {
-      ++line;
-      column = 1;
-      from = static_cast<const char*>(nl) + 1;
+    const char* const end = p + n;
+    std::uint32_t col = column;
+    if (kLittle && n >= 8) {
+      for (; end - p >= 8; p += 8) word(load8(p), kHigh, col);
+      // the last bytes: the word that ends at `end`, less the bytes counted
+      if (const auto rest = static_cast<unsigned>(end - p); rest != 0)
+        word(load8(end - 8), kHigh << (8 * (8 - rest)), col);
+      p = end;
     }
-    std::uint32_t points = 0;  // code points: bytes that are not continuation bytes
-    for (const char* q = from; q < end; ++q) points += (static_cast<unsigned char>(*q) & 0xC0) != 0x80;
-    column += points;
+    for (; p < end; ++p) {
+      const auto c = static_cast<unsigned char>(*p);
+      if (c == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        col += (c & 0xC0) != 0x80;
+      }
+    }
+    column = col;
     offset += n;
+  }
+
+ private:
+  /// Counts the bytes of w whose high bit is in `keep` (a run up to the
+  /// last byte, little-endian).
+  void word(std::uint64_t w, std::uint64_t keep, std::uint32_t& col) noexcept {
+    const std::uint64_t cont = continuation_bytes(w) & keep;
+    if (const std::uint64_t nl = bytes_equal(w, '\n') & keep; nl != 0) {
+      line += count_marked(nl);
+      // the column starts over after the last line end
+      const auto last = static_cast<unsigned>(63 - std::countl_zero(nl)) >> 3;  // its byte index
+      col = last == 7 ? 1 : 1 + (7 - last) - count_marked(cont >> (8 * (last + 1)));
+    } else {
+      col += count_marked(keep) - count_marked(cont);
+    }
   }
 };
 
+/// Appends "/name[index]" to path.
 void append_step(std::string& path, std::string_view name, std::uint32_t index) {
-  char buf[16];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, index);
-  (void)ec;
-  path += '/';
-  path += name;
-  path += '[';
-  path.append(buf, end);
-  path += ']';
+  const std::size_t old = path.size();
+  path.resize(old + name.size() + 13);  // '/', name, '[', up to 10 digits, ']'
+  char* p = path.data() + old;
+  *p++ = '/';
+  std::memcpy(p, name.data(), name.size());
+  p += name.size();
+  *p++ = '[';
+  p = std::to_chars(p, p + 10, index).ptr;
+  *p++ = ']';
+  path.resize(static_cast<std::size_t>(p - path.data()));
 }
 
 class Reader {
@@ -173,6 +204,20 @@ class Reader {
       const char* p = buf_.data();
       const std::size_t n = buf_.size();
       for (; i < n; ++i) {
+        if constexpr (kLittle) {
+          // skip 8 bytes at a time to the next byte that matters
+          while (n - i >= 8) {
+            const std::uint64_t w = load8(p + i);
+            const std::uint64_t m = quote != 0 ? bytes_equal(w, static_cast<unsigned char>(quote))
+                                               : bytes_equal(w, '>') | bytes_equal(w, '"') | bytes_equal(w, '\'');
+            if (m != 0) {
+              i += first_byte(m);
+              break;
+            }
+            i += 8;
+          }
+          if (i >= n) break;
+        }
         const char c = p[i];
         if (quote != 0) {
           if (c == quote) quote = 0;
@@ -337,31 +382,44 @@ class Reader {
     }
   }
 
+  /// Index of the first '<' at or after i, reading on as needed; npos at the end.
+  std::size_t find_open(std::size_t i) {
+    for (;;) {
+      if (i < buf_.size()) {
+        if (const void* p = std::memchr(buf_.data() + i, '<', buf_.size() - i))
+          return static_cast<std::size_t>(static_cast<const char*>(p) - buf_.data());
+        i = buf_.size();
+      }
+      if (!fill()) return std::string::npos;
+    }
+  }
+
   /// Index just past the end of the element starting at i, or npos if the
   /// input ends first.
   std::size_t element_end(std::size_t i) {
     int depth = 0;
     for (;;) {
-      i = find("<", i);
-      if (i == std::string::npos) return i;
+      i = find_open(i);
+      if (i == std::string::npos || !have(i, 2)) return std::string::npos;
+      const char next = buf_[i + 1];
       std::size_t end;
-      if (starts(i, "<!--")) {
+      if (next == '!' && starts(i, "<!--")) {
         end = find("-->", i + 4);
         if (end == std::string::npos) return end;
         i = end + 3;
-      } else if (starts(i, "<![CDATA[")) {
+      } else if (next == '!' && starts(i, "<![CDATA[")) {
         end = find("]]>", i + 9);
         if (end == std::string::npos) return end;
         i = end + 3;
-      } else if (starts(i, "<?")) {
+      } else if (next == '?') {
         end = find("?>", i + 2);
         if (end == std::string::npos) return end;
         i = end + 2;
       } else {
         end = tag_end(i);
         if (end == std::string::npos) return end;
-        if (buf_[i + 1] == '/') --depth;
-        else if (buf_[i + 1] != '!' && buf_[end - 1] != '/') ++depth;
+        if (next == '/') --depth;
+        else if (next != '!' && buf_[end - 1] != '/') ++depth;
         i = end + 1;
         if (depth <= 0) return i;
       }
@@ -370,36 +428,95 @@ class Reader {
 
   // --- one game ---
 
+  /// Index just past the first "</game>" in the buffer after i, or npos if
+  /// there is none yet (no reading: the scanner reads what it needs).
+  std::size_t first_game_end(std::size_t i) const {
+    const std::size_t at = buf_.find("</game", i);
+    if (at == std::string::npos) return at;
+    for (std::size_t j = at + 6; j < buf_.size(); ++j) {
+      if (buf_[j] == '>') return j + 1;
+      if (!is_xml_space(buf_[j])) return std::string::npos;
+    }
+    return std::string::npos;
+  }
+
+  static constexpr unsigned kFlags = pugi::parse_cdata | pugi::parse_escapes | pugi::parse_eol |
+                                     pugi::parse_wconv_attribute | pugi::parse_ws_pcdata;
+  /// For a game without comments, CDATA, processing instructions or DOCTYPE
+  /// ("<!", "<?"): there, text next to an element is not blank, blank text
+  /// is not read, and the text of a text-only element is one pcdata node
+  /// (kept when blank: parse_ws_pcdata_single). So the blank text nodes that
+  /// kFlags would add and the reader would skip are left out.
+  static constexpr unsigned kPlainFlags = (kFlags & ~pugi::parse_ws_pcdata) | pugi::parse_ws_pcdata_single;
+
+  /// True if raw_ holds no "<!" and no "<?".
+  bool plain() const noexcept {
+    for (const char mark : {'!', '?'}) {
+      const char* p = raw_;
+      const char* const end = raw_ + raw_size_;
+      while (const void* q = std::memchr(p, mark, static_cast<std::size_t>(end - p))) {
+        p = static_cast<const char*>(q);
+        if (p > raw_ && p[-1] == '<') return false;
+        ++p;
+      }
+    }
+    return true;
+  }
+
+  /// Parses raw_ (a copy: raw_ keeps the bytes for the places).
+  pugi::xml_parse_result parse(unsigned flags) {
+    scratch_.assign(raw_, raw_size_);
+    return doc_.load_buffer_inplace(scratch_.data(), scratch_.size(), flags, pugi::encoding_utf8);
+  }
+
   bool game() {
     const std::size_t start = pos_;
-    std::size_t end = element_end(start);
-    const bool complete = end != std::string::npos;
-    if (!complete) end = buf_.size();
     advance_cursor(start);
     game_start_ = cur_;
     gcur_ = cur_;
-    raw_ = buf_.data() + start;
-    raw_size_ = end - start;
     ++games_;
     turn_ = 0;
     path_ = "/beyt";
     append_step(path_, "game", games_);
 
-    scratch_.assign(raw_, raw_size_);
-    constexpr unsigned kFlags = pugi::parse_cdata | pugi::parse_escapes | pugi::parse_eol |
-                                pugi::parse_wconv_attribute | pugi::parse_ws_pcdata;
-    pugi::xml_parse_result r = doc_.load_buffer_inplace(scratch_.data(), scratch_.size(), kFlags, pugi::encoding_utf8);
-    if (!r) {
-      const std::size_t off = std::min<std::size_t>(static_cast<std::size_t>(r.offset), raw_size_);
-      fail(Code::xml_syntax, at(off), complete ? r.description() : std::string("unexpected end of input: <game> is not closed"));
-      return false;
+    // Fast path: the game ends at the first "</game>" when the bytes up to
+    // it parse as one element (the scanner would end it there too). Else
+    // (a "</game>" in a comment, CDATA or attribute, a nested <game>, an
+    // error, the end not read yet) the scanner cuts the game.
+    std::size_t end = first_game_end(start);
+    bool parsed = false;
+    if (end != std::string::npos) {
+      raw_ = buf_.data() + start;
+      raw_size_ = end - start;
+      if (parse(plain() ? kPlainFlags : kFlags)) {
+        const pugi::xml_node first = doc_.first_child();
+        parsed = first.type() == pugi::node_element && !first.next_sibling();
+      }
+    }
+    bool complete = true;
+    if (!parsed) {
+      end = element_end(start);
+      complete = end != std::string::npos;
+      if (!complete) end = buf_.size();
+      raw_ = buf_.data() + start;
+      raw_size_ = end - start;
+      pugi::xml_parse_result r = parse(kFlags);
+      if (!r) {
+        const std::size_t off = std::min<std::size_t>(static_cast<std::size_t>(r.offset), raw_size_);
+        fail(Code::xml_syntax, at(off), complete ? r.description() : std::string("unexpected end of input: <game> is not closed"));
+        return false;
+      }
     }
     if (!complete) {
       fail(Code::xml_syntax, at(raw_size_), "unexpected end of input: <game> is not closed");
       return false;
     }
+    const pugi::xml_node g = doc_.first_child();
+    // The parse buffer, as pugixml counts offsets (names and values point into it).
+    const std::ptrdiff_t goff = g.offset_debug();
+    doc_base_ = goff >= 0 ? g.name() - goff : nullptr;
     GameRecord rec;
-    if (!read_game(doc_.first_child(), rec)) return false;
+    if (!read_game(g, rec)) return false;
     pos_ = end;
     at(raw_size_);
     cur_ = gcur_;
@@ -408,15 +525,16 @@ class Reader {
   }
 
   bool read_game(pugi::xml_node g, GameRecord& rec) {
-    rec.loc = loc(element_at(g));
+    set_loc(rec.loc, element_at(g));
     if (!no_attributes(g)) return false;
     const std::size_t base = path_.size();
     int stage = 0;  // 0 tags, 1 comments, 2 moves read, 3 result read
     std::uint32_t ntag = 0, ncomment = 0;
-    for (pugi::xml_node c : g.children()) {
+    pugi::xml_node_type type;  // node_null: past the last child
+    for (pugi::xml_node c = g.first_child(); (type = c.type()) != pugi::node_null; c = c.next_sibling()) {
       path_.resize(base);
-      if (!is_element(c, "game")) {
-        if (!error_.empty()) return false;
+      if (type != pugi::node_element) {
+        if (!blank(c, type)) return text_in(c, "game");
         continue;
       }
       const std::string_view name = c.name();
@@ -429,25 +547,26 @@ class Reader {
         if (stage > 1) return out_of_order(c, "game");
         stage = 1;
         std::string text;
-        if (!read_text(c, text, true)) return false;
+        if (!read_text(c, text, Text::comment)) return false;
         rec.comments.push_back(std::move(text));
       } else if (name == "moves") {
         path_ += "/moves";
         if (stage > 1) return out_of_order(c, "game");
         stage = 2;
+        depth_ = 0;
         if (!no_attributes(c) || !read_line(c, rec.moves, 1)) return false;
         turn_ = 0;
       } else if (name == "result") {
         path_ += "/result";
         if (stage != 2) return out_of_order(c, "game");
         stage = 3;
-        const Pos p = content_at(c);
         std::string text;
-        if (!read_text(c, text, false)) return false;
+        if (!read_text(c, text, Text::plain)) return false;
+        const Pos p = content_at(c);
         if (text != "1-0" && text != "0-1" && text != "1/2-1/2" && text != "*")
           return structure(p, "result " + quote_text(text) + " is not 1-0, 0-1, 1/2-1/2 or *");
         rec.result = std::move(text);
-        rec.result_loc = loc(p);
+        set_loc(rec.result_loc, p);
       } else {
         path_ += '/';
         path_ += name;
@@ -463,8 +582,8 @@ class Reader {
   bool read_tag(pugi::xml_node t, GameRecord& rec) {
     std::string_view name;
     bool has_name = false;
-    for (pugi::xml_attribute a : t.attributes()) {
-      if (std::strcmp(a.name(), "name") != 0)
+    for (pugi::xml_attribute a = t.first_attribute(); a; a = a.next_attribute()) {
+      if (!same(a.name(), "name"))
         return structure(element_at(t), "unknown attribute " + std::string(a.name()) + " on <tag>");
       name = a.value();
       has_name = true;
@@ -474,37 +593,44 @@ class Reader {
       return structure(element_at(t), "tag name " + quote_text(name) + " " + std::string(p));
     if (rec.find_tag(name) != nullptr)
       return structure(element_at(t), "duplicate tag " + quote_text(name));
-    TagPair tag;
-    tag.name = std::string(name);
-    tag.loc = loc(element_at(t));
+    TagPair& tag = rec.tags.emplace_back();
+    tag.name.assign(name);
+    set_loc(tag.loc, element_at(t));
+    if (!read_text(t, tag.value, Text::tag)) return false;
     const Pos vp = content_at(t);
-    if (!read_text(t, tag.value, false)) return false;
     if (auto p = tag_value_problem(tag.value); !p.empty())
       return structure(vp, "tag value of " + tag.name + " " + std::string(p));
-    tag.value_loc = loc(vp);
-    rec.tags.push_back(std::move(tag));
+    set_loc(tag.value_loc, vp);
     return true;
   }
 
   bool read_line(pugi::xml_node parent, Line& line, std::uint32_t turn) {
     const std::size_t base = path_.size();
     std::size_t elements = 0;
-    for (pugi::xml_node c = parent.first_child(); c; c = c.next_sibling())
-      elements += c.type() == pugi::node_element;
+    pugi::xml_node_type type;  // node_null: past the last child
+    for (pugi::xml_node c = parent.first_child(); (type = c.type()) != pugi::node_null; c = c.next_sibling())
+      elements += type == pugi::node_element;
     line.reserve(elements);
+    path_ += "/move[";
+    const std::size_t step = path_.size();  // the move's number goes here
     std::uint32_t n = 0;
-    for (pugi::xml_node c : parent.children()) {
-      path_.resize(base);
-      if (!is_element(c, parent.name())) {
-        if (!error_.empty()) return false;
-        continue;
+    for (pugi::xml_node c = parent.first_child(); (type = c.type()) != pugi::node_null; c = c.next_sibling()) {
+      if (type != pugi::node_element) {
+        if (blank(c, type)) continue;
+        path_.resize(base);
+        return text_in(c, parent.name());
       }
-      if (std::strcmp(c.name(), "move") != 0) {
+      const char* name = c.name();
+      if (!same(name, "move")) {
+        path_.resize(base);
         path_ += '/';
-        path_ += c.name();
-        return structure(element_at(c), "unknown element <" + std::string(c.name()) + "> in <" + parent.name() + ">");
+        path_ += name;
+        return structure(element_at(c), "unknown element <" + std::string(name) + "> in <" + parent.name() + ">");
       }
-      append_step(path_, "move", ++n);
+      char number[12];  // "N]"
+      char* const end = std::to_chars(number, number + 10, ++n).ptr;
+      *end = ']';
+      path_.replace(step, path_.size() - step, number, static_cast<std::size_t>(end + 1 - number));
       turn_ = turn + n - 1;
       if (!read_node(c, line.emplace_back(), turn_)) return false;
     }
@@ -513,28 +639,33 @@ class Reader {
   }
 
   bool read_node(pugi::xml_node m, Node& node, std::uint32_t turn) {
-    const Pos el = element_at(m);
-    bool has_text = false;
-    for (pugi::xml_attribute a : m.attributes()) {
-      if (std::strcmp(a.name(), "text") != 0)
-        return structure(el, "unknown attribute " + std::string(a.name()) + " on <move>");
-      node.move = a.value();
-      has_text = true;
+    const char* first = nullptr;  // the first text="..." (its place), and the last (its value)
+    const char* last = nullptr;
+    for (pugi::xml_attribute a = m.first_attribute(); a; a = a.next_attribute()) {
+      const char* name = a.name();
+      if (!same(name, "text"))
+        return structure(element_at(m), "unknown attribute " + std::string(name) + " on <move>");
+      last = a.value();
+      if (first == nullptr) first = last;
     }
-    if (!has_text) return structure(el, "missing attribute text on <move>");
-    const Pos tp = attribute_at(m, "text");
-    if (!valid_utf8(node.move)) return fail(Code::xml_syntax, tp, "move text is not valid UTF-8");
+    if (first == nullptr) return structure(element_at(m), "missing attribute text on <move>");
+    node.move.assign(last);
+    const Pos tp = value_at(m, first);
+    if (!utf8::valid(node.move)) return fail(Code::xml_syntax, tp, "move text is not valid UTF-8");
     if (auto p = move_text_problem(node.move); !p.empty())
       return structure(tp, "move " + quote_text(node.move) + " " + std::string(p));
-    node.loc = loc(tp);
+    set_loc(node.loc, tp);
 
+    pugi::xml_node c = m.first_child();
+    pugi::xml_node_type type = c.type();  // node_null: past the last child
+    if (type == pugi::node_null) return true;
     const std::size_t base = path_.size();
     int stage = 0;  // 0 before, 1 nag, 2 after, 3 variation
     std::uint32_t nb = 0, nn = 0, na = 0, nv = 0;
-    for (pugi::xml_node c : m.children()) {
+    for (; type != pugi::node_null; type = (c = c.next_sibling()).type()) {
       path_.resize(base);
-      if (!is_element(c, "move")) {
-        if (!error_.empty()) return false;
+      if (type != pugi::node_element) {
+        if (!blank(c, type)) return text_in(c, "move");
         continue;
       }
       const std::string_view name = c.name();
@@ -544,28 +675,32 @@ class Reader {
         if (stage > (before ? 0 : 2)) return out_of_order(c, "move");
         stage = before ? 0 : 2;
         std::string text;
-        if (!read_text(c, text, true)) return false;
+        if (!read_text(c, text, Text::comment)) return false;
         (before ? node.before : node.after).push_back(std::move(text));
       } else if (name == "nag") {
         append_step(path_, "nag", ++nn);
         if (stage > 1) return out_of_order(c, "move");
         stage = 1;
-        const Pos p = content_at(c);
         std::string text;
-        if (!read_text(c, text, false)) return false;
+        if (!read_text(c, text, Text::plain)) return false;
         std::string_view v = text;
         while (!v.empty() && is_xml_space(v.front())) v.remove_prefix(1);
         while (!v.empty() && is_xml_space(v.back())) v.remove_suffix(1);
         unsigned value = 0;
         auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
         if (v.empty() || v.size() > 3 || ec != std::errc() || ptr != v.data() + v.size() || value > 255)
-          return structure(p, "NAG " + quote_text(text) + " is not an integer from 0 to 255");
+          return structure(content_at(c), "NAG " + quote_text(text) + " is not an integer from 0 to 255");
         node.nags.push_back(static_cast<std::uint8_t>(value));
       } else if (name == "variation") {
         append_step(path_, "variation", ++nv);
         stage = 3;
         if (!no_attributes(c)) return false;
+        if (depth_ >= kMaxVariationDepth)
+          return structure(element_at(c),
+                           "variations nested deeper than " + std::to_string(kMaxVariationDepth) + " levels");
+        ++depth_;
         if (!read_line(c, node.variations.emplace_back(), turn)) return false;
+        --depth_;
         turn_ = turn;
       } else {
         path_ += '/';
@@ -577,34 +712,35 @@ class Reader {
     return true;
   }
 
+  enum class Text { plain, comment, tag };
+
   /// The text of an element that holds only text (pcdata and CDATA).
-  bool read_text(pugi::xml_node e, std::string& out, bool comment) {
-    if (std::strcmp(e.name(), "tag") != 0 && !no_attributes(e)) return false;
-    for (pugi::xml_node c : e.children()) {
-      if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata) {
+  bool read_text(pugi::xml_node e, std::string& out, Text kind) {
+    if (kind != Text::tag && !no_attributes(e)) return false;
+    pugi::xml_node_type type;  // node_null: past the last child
+    for (pugi::xml_node c = e.first_child(); (type = c.type()) != pugi::node_null; c = c.next_sibling()) {
+      if (type == pugi::node_pcdata || type == pugi::node_cdata) {
         out += c.value();
-      } else if (c.type() == pugi::node_element) {
+      } else if (type == pugi::node_element) {
         path_ += '/';
         path_ += c.name();
         return structure(element_at(c), "unexpected element <" + std::string(c.name()) + "> in <" + e.name() + ">");
       }
     }
-    if (!valid_utf8(out)) return fail(Code::xml_syntax, content_at(e), "text is not valid UTF-8");
-    if (comment) {
+    if (!utf8::valid(out)) return fail(Code::xml_syntax, content_at(e), "text is not valid UTF-8");
+    if (kind == Text::comment) {
       if (auto p = comment_problem(out); !p.empty()) return structure(content_at(e), "comment " + std::string(p));
     }
     return true;
   }
 
-  /// True for an element; for text, false, and an error unless it is blank.
-  bool is_element(pugi::xml_node c, std::string_view parent) {
-    error_.clear();
-    if (c.type() == pugi::node_element) return true;
-    if ((c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata) && !all_space(c.value())) {
-      error_ = "text in <" + std::string(parent) + ">";
-      structure(text_at(c), error_);
-    }
-    return false;
+  /// For a node that is not an element, where only elements may stand: true
+  /// if it may be skipped (blank text); text_in() is the error for the rest.
+  static bool blank(pugi::xml_node c, pugi::xml_node_type type) {
+    return (type != pugi::node_pcdata && type != pugi::node_cdata) || all_space(c.value());
+  }
+  bool text_in(pugi::xml_node c, std::string_view parent) {
+    return structure(text_at(c), "text in <" + std::string(parent) + ">");
   }
 
   bool no_attributes(pugi::xml_node e) {
@@ -620,6 +756,10 @@ class Reader {
   }
 
   // --- places ---
+  //
+  // Every place is a function of a byte offset in the game's raw text alone,
+  // so places may be asked for in any order (the cursor runs forward, and
+  // starts over from the game's start for an earlier offset: errors only).
 
   struct Pos {
     std::uint64_t offset;
@@ -663,7 +803,14 @@ class Reader {
     }
     return at(i);
   }
-  /// The first byte of an attribute's value.
+  /// The first byte of the value of attribute `value` of e: the parse is in
+  /// place, so the value starts where it stood in the text.
+  Pos value_at(pugi::xml_node e, const char* value) {
+    if (doc_base_ != nullptr && value >= doc_base_ && value <= doc_base_ + raw_size_)
+      return at(static_cast<std::size_t>(value - doc_base_));
+    return attribute_at(e, "text");
+  }
+  /// The first byte of an attribute's value, found in the raw text.
   Pos attribute_at(pugi::xml_node e, std::string_view name) {
     std::size_t i = offset_of(e);
     const auto stop = [&](char c) { return is_xml_space(c) || c == '=' || c == '>' || c == '/'; };
@@ -685,11 +832,14 @@ class Reader {
 
   SourceLoc loc(const Pos& p) const {
     SourceLoc l;
+    set_loc(l, p);
+    return l;
+  }
+  void set_loc(SourceLoc& l, const Pos& p) const {
     l.line = p.line;
     l.column = p.column;
     l.offset = p.offset;
     l.pointer = path_;
-    return l;
   }
 
   // --- errors ---
@@ -752,12 +902,13 @@ class Reader {
   pugi::xml_document doc_;
   std::string scratch_;
   std::string path_;
-  std::string error_;       // set by is_element when text stands where it may not
   std::uint32_t games_ = 0;
   std::uint32_t turn_ = 0;
+  unsigned depth_ = 0;      // variations open around the move being read
   // the game being read
   const char* raw_ = nullptr;
   std::size_t raw_size_ = 0;
+  const char* doc_base_ = nullptr;  // the parse buffer (scratch_), or null if unknown
   Cursor game_start_, gcur_;
 };
 
@@ -765,48 +916,24 @@ class Reader {
 
 /// Escapes for text content (attribute = false) or a "..." attribute value.
 void put_escaped(std::string& o, std::string_view s, bool attribute) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const std::size_t n = s.size();
-  for (std::size_t i = 0; i < n;) {
-    const unsigned char c = p[i];
-    if (c >= 0x80) {
-      const std::size_t len = utf8_length(p + i, n - i);
-      if (len == 0) {
-        o += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        o.append(s.data() + i, len);
-        i += len;
-      }
-      continue;
-    }
+  utf8::append_escaped(o, s, [attribute](std::string& out, unsigned char c) {
     switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"':
-        if (attribute) o += "&quot;";
-        else o += '"';
-        break;
-      case '\n':
-        if (attribute) o += "&#10;";
-        else o += '\n';
-        break;
-      case '\t':
-        if (attribute) o += "&#9;";
-        else o += '\t';
-        break;
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += attribute ? "&quot;" : "\""; break;
+      case '\n': out += attribute ? "&#10;" : "\n"; break;
+      case '\t': out += attribute ? "&#9;" : "\t"; break;
       default:
         if (c < 0x20) {  // CR, and controls XML 1.0 has no place for
-          o += "&#";
-          o += std::to_string(c);
-          o += ';';
+          out += "&#";
+          out += std::to_string(c);
+          out += ';';
         } else {
-          o += static_cast<char>(c);
+          out += static_cast<char>(c);
         }
     }
-    ++i;
-  }
+  });
 }
 
 void put_text_element(std::string& o, std::size_t indent, std::string_view name, std::string_view text) {

@@ -68,6 +68,32 @@ enum class Code : std::uint16_t {
   must_open_way = 312,         ///< extra turn that does not open a way when it could
   opening_cells = 313,         ///< Lane's prescribed opening cells not used
   centre_placement = 314,      ///< placement on the centre
+  // mancala games (Mankalah, Um el-Banât): E320-E339
+  endless_sowing = 320,        ///< the relay sowing never ends (a position repeats within the move)
+  wrong_start_beyt = 321,      ///< ghasheem: not F (f) or the nearest non-empty beyt to it
+  not_own_beyt = 322,          ///< sowing from an empty beyt/house or one not the mover's
+  bad_distribution = 323,      ///< tebweez: not 72 hasa, not 12 counts, or akil pairs broken
+  feed_wrong = 324,            ///< empty-side feed missing, not due, or from/into the wrong beyt
+  board_score = 325,           ///< board or stage end with a score other than the replayed one
+  turn_illegal = 326,          ///< turning the board when it may not be turned
+  daughter_house = 327,        ///< Um el-Banât: sowing from a daughter's house
+  pass_wrong = 328,            ///< Um el-Banât: a pass while a house can be sown
+  peck_sequence = 329,         ///< Um el-Banât: sowing again without a peck, or stopping after one
+  // stick games (Tâb, Dleb): throws and their uses
+  throw_faces = 340,       ///< the faces (W/B) do not give the throw's value
+  throw_sequence = 341,    ///< throws break the throw-again or opening rule
+  throw_not_available = 342, ///< a use of a throw not thrown, or used twice
+  needs_tab = 343,         ///< a Nasrani moved without its táb
+  release_order = 344,     ///< a Nasrani freed out of order (front-first)
+  wrong_distance = 345,    ///< the destination is not the throw's value along the track
+  enemy_row_entry = 346,   ///< entering the enemy home row when not allowed
+  enemy_row_locked = 347,  ///< moving a kelb in the enemy row under Lane's lock
+  safe_cell = 348,         ///< landing on an enemy kelb safe in its adversary row
+  split_illegal = 349,     ///< an 'eggeh split without táb, or not from an 'eggeh
+  pass_enemy = 350,        ///< passing over an enemy where the rules forbid it
+  handicapped_throw = 351, ///< a handicapped player used a throw other than dleb
+  must_free = 352,         ///< a dleb not used for liberation while slaves remain
+  stored_dleb = 353,       ///< a stored dleb that cannot be stored or played
   illegal_move = 399,          ///< any other illegal move (reason in the text)
 
   // --- E4xx: result -------------------------------------------------------

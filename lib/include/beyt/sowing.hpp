@@ -1,0 +1,115 @@
+// beyt/sowing.hpp - the sowing core shared by Mankalah and Um el-Banât.
+//
+// Sources:
+//   * E. W. Lane (1836), "mankal'ah" (../shared/seeds/001_8bcd469742fc2b27.txt):
+//     one hasweh "to each beyt", from F to a, b, c ... then A, B, C ...; the
+//     relay "if the last beyt ... contain three, or five, or more, he takes
+//     these out, and goes on distributing them" (the worked example from D).
+//   * R. Davies (1925), "Um el Banât" (../shared/seeds/004_a9fce44c048df835.txt):
+//     "dropping them one by one in an anticlockwise direction ... he picks it
+//     up ... and goes on distributing these counters".
+//   * The readings: ../shared/RULES.md sections 4 and 5 (a handful of twelve or
+//     more skips its origin in Mankalah; a sowing that never ends is an error).
+//
+// The board is twelve pits in sowing order: index 0..5 are A..F (South's row,
+// left to right from his seat), 6..11 are a..f (North's row; a opposite F).
+// Sowing runs 0 -> 1 -> ... -> 11 -> 0 (A->F->a->f->A, anticlockwise seen from
+// South). The pit opposite i is 11 - i (A/f, F/a).
+//
+// | parameter     | meaning                                              | source               |
+// |---------------|------------------------------------------------------|----------------------|
+// | skip_origin   | a lap of 12 or more passes over the pit it came from | RULES.md §4 (Lane)   |
+//
+// Everything here works on a fixed std::array: no allocation in the hot loop.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace beyt {
+
+inline constexpr int kPits = 12;
+/// Counts of the twelve pits, A..F then a..f. 72 hasa fit in a byte.
+using Pits = std::array<std::uint8_t, kPits>;
+
+/// The pit after `i` in sowing order.
+constexpr int next_pit(int i) noexcept { return i == kPits - 1 ? 0 : i + 1; }
+/// The pit before `i` in sowing order.
+constexpr int prev_pit(int i) noexcept { return i == 0 ? kPits - 1 : i - 1; }
+/// The pit across the board: A<->f, F<->a.
+constexpr int opposite_pit(int i) noexcept { return kPits - 1 - i; }
+/// 'A'..'F' for 0..5, 'a'..'f' for 6..11.
+constexpr char pit_letter(int i) noexcept {
+  return i < 6 ? static_cast<char>('A' + i) : static_cast<char>('a' + (i - 6));
+}
+/// The pit of a letter A..F / a..f; -1 for any other character.
+constexpr int pit_of_letter(char c) noexcept {
+  if (c >= 'A' && c <= 'F') return c - 'A';
+  if (c >= 'a' && c <= 'f') return 6 + (c - 'a');
+  return -1;
+}
+/// Whether pit `i` is in South's row (A..F).
+constexpr bool south_row(int i) noexcept { return i < 6; }
+
+/// One lap: takes every counter out of `from` and drops one in each following
+/// pit, skipping `from` itself when `skip_origin` (Lane's handful of twelve or
+/// more). Returns the pit where the last counter fell, or -1 if `from` was
+/// empty (nothing sown). Precondition: 0 <= from < 12.
+int sow_lap(Pits& pits, int from, bool skip_origin) noexcept;
+
+/// What the caller decides after a lap, looking at where its last counter fell.
+enum class SowNext : std::uint8_t {
+  stop,   ///< the sowing ends here
+  relay,  ///< take every counter out of the last pit and sow on from the next
+};
+
+/// The result of a relay sowing.
+struct SowResult {
+  int last = -1;          ///< pit of the last counter of the last lap (-1: nothing sown)
+  int origin = -1;        ///< pit the last lap was taken from
+  std::uint32_t laps = 0; ///< laps sown, the first included
+  bool endless = false;   ///< the (board, pick-up pit) repeated: the sowing never ends
+};
+
+/// Relay sowing: sows from `from`, then asks `decide(pits, last, origin)`
+/// (const Pits&, int, int) -> SowNext after every lap and sows on from the
+/// last pit while it answers relay. A relay lap is deterministic in (board,
+/// pick-up pit), and a relay never removes counters, so a sowing that never
+/// ends returns to an earlier (board, pick-up pit): Brent's cycle detection
+/// finds that in at most twice the lap count of the cycle, with no storage
+/// (RULES.md §4 and §5: "A sowing that never ends ... is an error the engine
+/// must detect and report, never hang on"). On `endless` the pits hold some
+/// position of the cycle; callers work on a copy and discard it.
+template <class Decide>
+SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
+  SowResult r;
+  Pits saved_pits{};
+  int saved_pick = -1;
+  std::uint32_t power = 1, lambda = 0;
+  int pick = from;
+  for (;;) {
+    r.origin = pick;
+    r.last = sow_lap(pits, pick, skip_origin);
+    ++r.laps;
+    if (r.last < 0 || decide(static_cast<const Pits&>(pits), r.last, r.origin) == SowNext::stop) return r;
+    pick = r.last;
+    // Brent: compare with the state saved at the last power of two.
+    if (pick == saved_pick && pits == saved_pits) {
+      r.endless = true;
+      return r;
+    }
+    if (lambda == power) {
+      saved_pits = pits;
+      saved_pick = pick;
+      power *= 2;
+      lambda = 0;
+    }
+    ++lambda;
+  }
+}
+
+/// Total of the counters in pits [first, first + n).
+int pit_sum(const Pits& pits, int first, int n) noexcept;
+
+}  // namespace beyt

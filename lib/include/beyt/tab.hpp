@@ -1,0 +1,186 @@
+// beyt/tab.hpp - Tâb: the rules engine and its typed API.
+//
+// Sources:
+//   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836), "táb"
+//     (../shared/seeds/001_8bcd469742fc2b27.txt end and
+//     000_74546d78427f538c.txt start): the lettered 9-wide board, the sticks,
+//     the opening throws, Nasrani and Muslim, the round of the middle rows,
+//     captures, the 'eggeh, the adversary's row; the worked examples
+//     "táb and four and two ... Q" and "from m ... o ... s ... a".
+//   * The readings: ../shared/RULES.md section 1, "Finer points" included.
+//   * Move syntax and position text: notation/NOTATION.md section 6.
+//   * Throws and tracks: beyt/sticks.hpp (the shared stick-game core).
+//
+// Parameters (rule options; `beyt games` lists them too):
+//
+// | option         | values                   | lane (default) | source                                  |
+// |----------------|--------------------------|----------------|-----------------------------------------|
+// | width          | 7, 9, 11, 13, 15         | 9              | seed 001 end ("seven, nine, eleven ...")|
+// | pieces         | full, 1 .. width         | full           | seed 000 ("in the first four")          |
+// | release        | front-first, any         | front-first    | seed 000 ("must always commence ... I") |
+// | enemy-row-safe | yes, no                  | yes            | seed 000 ("leave it there in safety")   |
+// | pass-enemy     | yes, no                  | yes            | RULES.md §1 Capture (no = Dleb's rule)  |
+// | first          | south, north             | south          | RULES.md §1 Opening (silent: our option)|
+//
+// Cells: index = file + 16 * row, both 0-based; row 0 is South's home row
+// (Lane's A..I), row 3 North's (a..i); file 0 is South's left (A, S, k, i).
+// One fixed 64-cell array holds every width.
+//
+// Diagrams (render): Lane's box drawing; on widths 7, 9 and 11 each empty
+// cell shows its Lane letter (the empty 9-wide board is exactly RULES.md §1's
+// box); other widths, and ASCII diagrams with kelbs, have grid margins.
+// With kelbs: South Nasrani '■', Muslim '●'; North Nasrani '□', Muslim '○';
+// an 'eggeh adds its size ("●3"). ASCII: 'X'/'x' South, 'O'/'o' North.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "beyt/errors.hpp"
+#include "beyt/game.hpp"
+#include "beyt/options.hpp"
+#include "beyt/sticks.hpp"
+
+namespace beyt {
+
+/// The Game object of Tâb (also reachable as find_game("tab")).
+const Game& tab_game();
+
+/// A cell: file + 16 * row, 0-based; -1 = no cell.
+using TabCell = std::int8_t;
+inline constexpr int kTabStride = 16;
+inline constexpr int kTabCells = 64;
+constexpr TabCell tab_cell(int file, int row) noexcept { return static_cast<TabCell>(file + kTabStride * row); }
+constexpr int tab_file(TabCell c) noexcept { return c % kTabStride; }
+constexpr int tab_row(TabCell c) noexcept { return c / kTabStride; }
+
+/// Whether width `w` has Lane letters (7, 9, 11: "skip J, continue the
+/// alphabet"; RULES.md §1 Board).
+constexpr bool tab_has_letters(int w) noexcept { return w == 7 || w == 9 || w == 11; }
+/// The name of a cell: its Lane letter ("I", "k") when `grid` is false and
+/// the width has letters, else its grid name ("i1", "a3": file a.., rank 1..4
+/// from South's home row).
+std::string tab_cell_name(TabCell c, int width, bool grid);
+/// Reads a cell name at text[i] (a Lane letter not followed by a digit, or a
+/// grid file letter and rank digit); advances i and sets `grid` to the style
+/// read. False if there is no cell of this width there.
+bool tab_read_cell(std::string_view text, std::size_t& i, int width, TabCell& out, bool& grid);
+
+/// Every rule option as a typed value (RULES.md section 1; table above).
+struct TabOptions {
+  int width = 9;
+  int pieces = 0;             ///< 0 = every cell of the home rows, else the first N
+  bool release_any = false;   ///< release=any
+  bool enemy_row_safe = true;
+  bool pass_enemy = true;
+  Side first = Side::south;   ///< who throws first in the opening
+
+  /// Reads a RuleSet of this game. Errors: Code::bad_rules (offset 0).
+  static Error from_rules(const RuleSet& rules, TabOptions& out);
+  /// Kelbs per side at the start.
+  int kelbs() const noexcept { return pieces == 0 ? width : pieces; }
+  bool operator==(const TabOptions&) const = default;
+};
+
+/// One cell's content: the kelbs of one side standing there (a single kelb
+/// or an 'eggeh). `progress` is how many rows of its side's route the stack
+/// (or any of its kelbs) has been in, 1..4: South's route runs rows 0, 1, 2,
+/// 3, North's 3, 2, 1, 0 (its history, RULES.md §1 Finer points: "the union
+/// of its kelbs'"; 4 = has entered the adversary's row).
+struct TabStack {
+  std::uint8_t count = 0;     ///< 0 = empty cell
+  Side side = Side::south;
+  bool nasrani = false;       ///< in its original cell, never moved (count 1)
+  std::uint8_t progress = 0;
+
+  bool operator==(const TabStack&) const = default;
+};
+
+/// One position: the board, the side to move and whether the opening
+/// (throwing alternately until a táb) is still on. A value type.
+struct TabPosition {
+  int width = 9;
+  std::array<TabStack, kTabCells> cells{};
+  Side to_move = Side::south;
+  bool opening = true;
+
+  /// The initial position under `options`.
+  static TabPosition initial(const TabOptions& options);
+  /// From position text (NOTATION.md section 6), for tests; throws
+  /// std::invalid_argument on bad text.
+  explicit TabPosition(std::string_view text);
+  TabPosition() = default;
+  /// Parses "NNNNNNNNN/9/9/SSSSSSSSS S opening". Errors: Code::bad_setup.
+  static Error parse(std::string_view text, TabPosition& out);
+  std::string text() const;
+  /// Kelbs of `side` on the board (an 'eggeh counts its size).
+  int count(Side side) const noexcept;
+  const TabStack& at(TabCell c) const noexcept { return cells[static_cast<std::size_t>(c)]; }
+  bool operator==(const TabPosition&) const = default;
+};
+
+/// The use of one throw: a move of one kelb or 'eggeh, or a forfeit.
+struct TabUse {
+  std::uint8_t value = 0;
+  bool forfeit = false;
+  bool implicit = false;      ///< a forfeit the text left out (appended)
+  TabCell from = -1, to = -1;
+  bool split = false;         ///< "'": one kelb of an 'eggeh, by a táb
+  bool x_written = false;     ///< the text wrote 'x'
+  bool captures = false;      ///< after tab_check: the landing takes
+  std::uint16_t offset = 0;   ///< of the use in the text
+  std::uint16_t to_offset = 0;  ///< of the destination in the text
+};
+
+/// A turn as written: "1,4,2:1I-K,4K-O,2O-Q"; an opening throw "3".
+struct TabTurn {
+  int nthrows = 0;
+  std::array<StickThrow, kMaxThrows> throws{};
+  int nuses = 0;
+  std::array<TabUse, kMaxThrows> uses{};
+  bool colon = false;
+  bool grid = false;          ///< cells written as grid names (else Lane letters)
+};
+
+/// Reads a turn (syntax only; `width` names the cells). Errors: move_syntax,
+/// throw_faces.
+Error tab_parse(std::string_view text, int width, TabTurn& out);
+/// Writes a turn: throws as stored, then ":" and the uses in order (not for
+/// an opening throw). Cells in Lane letters unless `turn.grid`.
+void tab_format(const TabTurn& turn, int width, std::string& out);
+std::string tab_format(const TabTurn& turn, int width);
+/// Checks `turn` against `pos`: the throw sequence, each use in order on the
+/// position it finds, fills in captures and appends omitted forfeits.
+/// Errors (offsets into the parsed text): game_over, throw_sequence,
+/// throw_not_available, not_own_piece, needs_tab, release_order,
+/// split_illegal, wrong_distance, enemy_row_entry, enemy_row_locked,
+/// pass_enemy, occupied, safe_cell, capture_mismatch.
+Error tab_check(const TabOptions& options, const TabPosition& pos, TabTurn& turn);
+/// Applies a checked turn.
+void tab_apply(const TabOptions& options, TabPosition& pos, const TabTurn& turn);
+/// Parses, checks and applies; `pos` unchanged on error.
+Error tab_play(const TabOptions& options, TabPosition& pos, std::string_view text,
+               std::string* canonical = nullptr);
+/// The legal uses (never forfeits) of one throw of `value` in `pos`, with
+/// `tab_thrown` telling whether the turn threw a táb (Lane's lock). Appends.
+void tab_uses(const TabOptions& options, const TabPosition& pos, int value, bool tab_thrown,
+              std::vector<TabUse>& out);
+/// A random turn: throws drawn with the sticks' odds, each throw used on a
+/// uniformly chosen legal use (forfeited when it has none), in throw order.
+/// Canonical text (Lane letters where the width has them).
+std::string tab_random_turn(const TabOptions& options, const TabPosition& pos, Rng& rng);
+/// Result::unfinished, or the winner: a side with no kelbs loses.
+Result tab_outcome(const TabPosition& pos) noexcept;
+/// Checks a parsed position against the rules (width, counts).
+Error tab_validate(const TabOptions& options, const TabPosition& pos);
+/// The diagram, ending in '\n'.
+std::string tab_render(const TabPosition& pos, const RenderOptions& options);
+/// Rewrites a turn's cells into Lane letters (`grid` false) or grid names,
+/// changing nothing else. Errors: move_syntax; bad_rules when the width has
+/// no Lane letters.
+Error tab_rewrite_cells(std::string_view text, int width, bool grid, std::string& out);
+
+}  // namespace beyt

@@ -1,0 +1,993 @@
+// Dleb (beyt/dleb.hpp). Every rule cites Marin (seed 003) and ../shared/RULES.md
+// section 2; readings where both are silent are in docs/RULES-READINGS.md.
+#include "beyt/dleb.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace beyt {
+namespace {
+
+// ---------------------------------------------------------------------------
+// The boustrophedon as data (RULES.md §2 Track; seed 003 "Move of the Men":
+// "A1 successively to B1, B2, B3 ... B20, C20 ... C1, D1 ... D20, ... and comes
+// back through C20 ... C1, B1 ... B20, A20 ... etc.")
+// ---------------------------------------------------------------------------
+
+struct Segment {
+  int line;      // 0 = A .. 3 = D
+  bool upward;   // runs from cross-line 1 to N
+};
+constexpr std::array<Segment, 6> kSegments{{{0, false}, {1, true}, {2, false}, {3, true}, {2, false}, {1, true}}};
+
+constexpr int home_line(Side s) { return s == Side::south ? 0 : 3; }
+constexpr int home_segment(Side s) { return s == Side::south ? 0 : 3; }
+
+// Place on the 6N cycle of a point in a segment.
+int cycle_of(DlebPoint p, int seg, int n) {
+  int x = dleb_x(p);
+  return seg * n + (kSegments[static_cast<std::size_t>(seg)].upward ? x - 1 : n - x);
+}
+DlebPoint point_of(int c, int n) {
+  int seg = c / n, k = c % n;
+  const Segment& s = kSegments[static_cast<std::size_t>(seg)];
+  return dleb_point(s.line, s.upward ? k + 1 : n - k);
+}
+bool on_field(DlebPoint p, int n) { return p >= 0 && dleb_line(p) < 4 && dleb_x(p) >= 1 && dleb_x(p) <= n; }
+
+template <class F>
+void for_each_point(int n, F&& f) {
+  for (int l = 0; l < 4; ++l)
+    for (int x = 1; x <= n; ++x) f(dleb_point(l, x));
+}
+
+// The front slave: the one furthest along the track (A1, A2, ... / D20, D19, ...).
+DlebPoint front_slave(const DlebPosition& p, Side team) {
+  int l = home_line(team);
+  for (int k = 0; k < p.cross_lines; ++k) {
+    int x = team == Side::south ? k + 1 : p.cross_lines - k;
+    const DlebStack& st = p.at(dleb_point(l, x));
+    if (st.count && st.team == team && st.slave) return dleb_point(l, x);
+  }
+  return -1;
+}
+
+Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
+
+// ---------------------------------------------------------------------------
+// One use
+// ---------------------------------------------------------------------------
+
+struct UseContext {
+  const DlebOptions& o;
+  Side team;
+  bool handicapped;
+};
+
+Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u) {
+  const int n = p.cross_lines;
+  if (!on_field(u.from, n)) return Code::not_own_piece;
+  const DlebStack& st = p.at(u.from);
+  if (st.count == 0 || st.team != ctx.team) return Code::not_own_piece;
+  // Seed 003 "Handicapped Players": "no attention will be paid to any of his
+  // throws with the exception of the dleb he may happen to cast".
+  if (ctx.handicapped && u.kind == DlebUseKind::move && u.value != 1) return Code::handicapped_throw;
+  if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;  // "Only a dleb can separate them"
+  DlebPoint front = front_slave(p, ctx.team);
+  if (st.slave) {
+    // "This can only be done by means of a dleb"; front-first (RULES.md §2).
+    if (u.value != 1) return Code::needs_tab;
+    if (u.from != front) return Code::release_order;
+  } else if (u.value == 1 && front >= 0) {
+    // "each team is obliged to use all their dleb for this purpose until all
+    // their men have been thus liberated".
+    return Code::must_free;
+  }
+  int c0 = cycle_of(u.from, st.segment, n), len = 6 * n;
+  if (point_of((c0 + u.value) % len, n) != u.to) return Code::wrong_distance;
+  // "A man can pass over other men of its own kind, but not over an enemy."
+  for (int s = 1; s < u.value; ++s) {
+    const DlebStack& over = p.at(point_of((c0 + s) % len, n));
+    if (over.count && over.team != ctx.team) return Code::pass_enemy;
+  }
+  const DlebStack& dst = p.at(u.to);
+  u.eats = dst.count && dst.team != ctx.team;
+  if (dst.count && dst.team == ctx.team && dst.slave) return Code::occupied;  // Finer points
+  if (u.x_written && !u.eats) return Code::capture_mismatch;
+  return Code::ok;
+}
+
+std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, const DlebUse& u) {
+  std::string team(side_name(ctx.team));
+  switch (code) {
+    case Code::not_own_piece:
+      return "no man of " + team + " stands on " + (on_field(u.from, p.cross_lines) ? dleb_point_name(u.from) : "that point");
+    case Code::handicapped_throw:
+      return "a handicapped player's throws count only when they are dleb (seed 003 \"Handicapped Players\")";
+    case Code::split_illegal: return "only a dleb separates a double man, one man one step (seed 003 \"Double Men\")";
+    case Code::needs_tab:
+      return "the man on " + dleb_point_name(u.from) + " is a slave: only a dleb frees it, one step (seed 003 "
+             "\"Liberating the Men\")";
+    case Code::release_order:
+      return "the slaves are freed front-first: " + dleb_point_name(front_slave(p, ctx.team)) + " first (RULES.md §2)";
+    case Code::must_free:
+      return "while " + team + " has slaves every dleb frees the front slave, " +
+             dleb_point_name(front_slave(p, ctx.team)) + " (seed 003: \"obliged to use all their dleb for this purpose\")";
+    case Code::wrong_distance: {
+      const DlebStack& st = p.at(u.from);
+      int c0 = cycle_of(u.from, st.segment, p.cross_lines);
+      return "a throw of " + std::to_string(u.value) + " takes the man on " + dleb_point_name(u.from) + " to " +
+             dleb_point_name(point_of((c0 + u.value) % (6 * p.cross_lines), p.cross_lines)) + ", not " +
+             dleb_point_name(u.to) + " (RULES.md §2 Track)";
+    }
+    case Code::pass_enemy: return "a man may not pass over an enemy (seed 003 \"Taking Men\")";
+    case Code::occupied: return "a man may not land on his own side's slave (RULES.md §2 Finer points)";
+    case Code::capture_mismatch: return "'x' written, but no enemy stands on " + dleb_point_name(u.to);
+    default: return "illegal use";
+  }
+}
+
+// Applies a checked move (RULES.md §2 Moves, double men; Finer points).
+void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u) {
+  const int n = p.cross_lines;
+  DlebStack& src = p.points[static_cast<std::size_t>(u.from)];
+  int c = (cycle_of(u.from, src.segment, n) + u.value) % (6 * n);
+  DlebStack moving = src;
+  moving.slave = false;
+  moving.segment = static_cast<std::uint8_t>(c / n);
+  if (u.split) {
+    moving.count = 1;
+    src.count = static_cast<std::uint8_t>(src.count - 1);
+  } else {
+    src = DlebStack{};
+  }
+  DlebStack& dst = p.points[static_cast<std::size_t>(u.to)];
+  if (dst.count && dst.team == team) {
+    dst.count = static_cast<std::uint8_t>(dst.count + moving.count);
+    if (o.double_mover) dst.segment = moving.segment;  // default: the standing man's heading
+  } else {
+    dst = moving;  // empty, or the enemy is eaten
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Syntax (NOTATION.md §7)
+// ---------------------------------------------------------------------------
+
+Error syntax(std::size_t at, std::string what) {
+  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), "expected " + std::move(what));
+}
+
+bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
+  if (i >= t.size() || t[i] < 'A' || t[i] > 'D') return false;
+  int line = t[i] - 'A';
+  std::size_t j = i + 1;
+  int x = 0, digits = 0;
+  while (j < t.size() && t[j] >= '0' && t[j] <= '9' && digits < 3) x = x * 10 + (t[j++] - '0'), ++digits;
+  if (!digits || x < 1 || x > 100 || (digits > 1 && t[i + 1] == '0')) return false;
+  out = dleb_point(line, x);
+  i = j;
+  return true;
+}
+
+Error parse_move_part(std::string_view t, std::size_t& i, DlebUse& u) {
+  if (!read_point(t, i, u.from)) return syntax(i, "a point such as A1");
+  if (i >= t.size() || (t[i] != '-' && t[i] != 'x')) return syntax(i, "'-' or 'x' after the point");
+  u.x_written = t[i++] == 'x';
+  u.to_offset = static_cast<std::uint16_t>(i);
+  if (!read_point(t, i, u.to)) return syntax(i, "the destination point");
+  if (i < t.size() && t[i] == '\'') {
+    u.split = true;
+    ++i;
+  }
+  return Error::none();
+}
+
+Error parse_use(std::string_view t, std::size_t& i, DlebUse& u) {
+  u = DlebUse{};
+  u.offset = static_cast<std::uint16_t>(i);
+  if (i < t.size() && t[i] == '+') {  // a stored dleb played
+    if (i + 1 >= t.size() || t[i + 1] != '1') return syntax(i + 1, "'1' after '+': only dleb are stored");
+    u.kind = DlebUseKind::stored_move;
+    u.value = 1;
+    i += 2;
+    return parse_move_part(t, i, u);
+  }
+  if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(i, "a use: the throw's value, e.g. 2B3-B5");
+  u.value = static_cast<std::uint8_t>(t[i++] - '0');
+  if (t.substr(i, 2) == "--") {
+    u.kind = DlebUseKind::forfeit;
+    i += 2;
+    return Error::none();
+  }
+  if (i < t.size() && t[i] == '+') {
+    u.kind = DlebUseKind::store;
+    ++i;
+    return Error::none();
+  }
+  return parse_move_part(t, i, u);
+}
+
+void format_use(const DlebUse& u, std::string& out) {
+  switch (u.kind) {
+    case DlebUseKind::forfeit: out += static_cast<char>('0' + u.value); out += "--"; return;
+    case DlebUseKind::store: out += "1+"; return;
+    case DlebUseKind::stored_move: out += "+1"; break;
+    case DlebUseKind::move: out += static_cast<char>('0' + u.value); break;
+  }
+  out += dleb_point_name(u.from);
+  out += u.eats || u.x_written ? 'x' : '-';
+  out += dleb_point_name(u.to);
+  if (u.split) out += '\'';
+}
+
+// ---------------------------------------------------------------------------
+// Throws: entry stages or the throw-again rule
+// ---------------------------------------------------------------------------
+
+struct Available {
+  std::array<int, 7> count{};  // by value
+  bool entered_now = false;    // dag
+};
+
+// Seed 003 "Entering the game" and RULES.md §2 Players and turns: stages 1
+// (four billets), 2 (three), 3 (two). Finer points: each turn of a player who
+// has not entered starts at stage 1 with nothing scored.
+Error entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Available& a) {
+  int stage = 1, dleb = 0, gsse = 0;
+  bool ended = false;
+  for (int k = 0; k < t.nthrows; ++k) {
+    const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
+    if (ended)
+      return fail(Code::throw_sequence, th.offset, "the turn already ended (a stage-1 dug or txlx·dx, hab, or dag)");
+    int need = stage == 1 ? 4 : stage == 2 ? 3 : 2;
+    if (th.nfaces != need)
+      return fail(Code::throw_sequence, th.offset,
+                  "at entry stage " + std::to_string(stage) + " the player throws " + std::to_string(need) +
+                      " billets (seed 003 \"Entering the game\")");
+    int w = dleb_whites(th, o.night);
+    if (stage == 1) {
+      if (w == 1) ++dleb, stage = 2;        // "as soon as a dleb appears he counts one dleb"
+      else if (w == 2 || w == 3) ended = true;  // dug or txlx·dx: "his turn is ended"
+    } else if (stage == 2) {
+      if (w <= 1) ++dleb;                   // three black, or two black and one white
+      else if (w == 3) ++gsse;              // three white: a gsse
+      else stage = 3;                       // one black and two white
+    } else {
+      if (w == 0) dleb = gsse = 0, ended = true;  // hab: all lost
+      else if (w == 2) ++gsse, stage = 2;         // two white: a gsse, back to stage 2
+      else a.entered_now = ended = true;          // dag: he enters
+    }
+  }
+  if (!ended)
+    return fail(Code::throw_sequence, static_cast<std::uint32_t>(end),
+                "the player throws on: an entering turn ends only on a stage-1 dug or txlx·dx, hab or dag");
+  if (a.entered_now) {
+    a.count[1] = dleb;  // "making good whatever dleb and gsse he may have summed up"
+    a.count[4] = gsse;
+  }
+  return Error::none();
+}
+
+Error entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a) {
+  std::array<StickThrow, kMaxThrows> values{};
+  for (int k = 0; k < t.nthrows; ++k) {
+    const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
+    if (th.nfaces != 4)
+      return fail(Code::throw_sequence, th.offset, "a player who has entered throws the four billets");
+    values[static_cast<std::size_t>(k)].value = static_cast<std::uint8_t>(sticks_value(dleb_whites(th, o.night)));
+    ++a.count[values[static_cast<std::size_t>(k)].value];
+  }
+  int k = sticks_sequence_fault(values.data(), t.nthrows);
+  if (k < 0) return Error::none();
+  return fail(Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
+              "after a stte, dleb or gsse the same player throws again; a dug or txlx·dx hands on the billets "
+              "(seed 003)");
+}
+
+// Order in which omitted forfeits are appended: the throws' order.
+void throw_values(const DlebOptions& o, const DlebTurn& t, bool entering, const Available& a, std::vector<int>& out) {
+  out.clear();
+  if (entering) {
+    for (int k = 0; k < a.count[1]; ++k) out.push_back(1);
+    for (int k = 0; k < a.count[4]; ++k) out.push_back(4);
+    return;
+  }
+  for (int k = 0; k < t.nthrows; ++k) out.push_back(sticks_value(dleb_whites(t.throws[static_cast<std::size_t>(k)], o.night)));
+}
+
+Error check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available a, bool entering,
+                 std::size_t end) {
+  const Side team = pos.to_move, enemy = opponent(team);
+  UseContext ctx{o, team, dleb_handicapped(pos)};
+  DlebPosition w = pos;
+  std::array<int, 7> avail = a.count;
+  for (int k = 0; k < t.nuses; ++k) {
+    DlebUse& u = t.uses[static_cast<std::size_t>(k)];
+    if (u.kind == DlebUseKind::stored_move) {
+      if (w.stored[static_cast<std::size_t>(team)] == 0)
+        return fail(Code::stored_dleb, u.offset, std::string(side_name(team)) + " has no stored dleb");
+    } else {
+      if (avail[u.value] == 0)
+        return fail(Code::throw_not_available, u.offset,
+                    "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once");
+      --avail[u.value];
+    }
+    if (u.kind == DlebUseKind::forfeit) {
+      if (u.value == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
+        return fail(Code::must_free, u.offset, "a dleb cannot be forgone while slaves remain (RULES.md §2 Finer points)");
+      continue;
+    }
+    if (w.count(enemy) == 0)
+      return fail(Code::game_over, u.offset, "every enemy man is eaten: the rest of the throws are forgone");
+    if (u.kind == DlebUseKind::store) {
+      // Seed 003 "Storing the dleb": "When one team has liberated all its men
+      // ... it can even store them up"; "Only dleb can be stored up".
+      if (u.value != 1) return fail(Code::stored_dleb, u.offset, "only dleb are stored (seed 003)");
+      if (w.slaves(team) > 0)
+        return fail(Code::must_free, u.offset, "a dleb is stored only when all the team's men are free (seed 003)");
+      ++w.stored[static_cast<std::size_t>(team)];
+      continue;
+    }
+    if (Code c = use_fault(ctx, w, u); c != Code::ok) {
+      std::uint32_t at = c == Code::wrong_distance || c == Code::capture_mismatch || c == Code::occupied ||
+                                 c == Code::pass_enemy
+                             ? u.to_offset
+                         : c == Code::not_own_piece || c == Code::release_order || c == Code::must_free
+                             ? u.offset + (u.kind == DlebUseKind::stored_move ? 2u : 1u)
+                             : u.offset;
+      return fail(c, at, use_reason(c, ctx, w, u));
+    }
+    if (u.kind == DlebUseKind::stored_move) --w.stored[static_cast<std::size_t>(team)];
+    do_move(o, w, team, u);
+  }
+  std::vector<int> order;
+  throw_values(o, t, entering, a, order);
+  for (int v : order) {
+    if (avail[static_cast<std::size_t>(v)] == 0) continue;
+    --avail[static_cast<std::size_t>(v)];
+    if (v == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
+      return fail(Code::must_free, static_cast<std::uint32_t>(end),
+                  "a dleb is left unused while slaves remain: it must free the front slave, " +
+                      dleb_point_name(front_slave(w, team)) + " (seed 003)");
+    DlebUse f;
+    f.kind = DlebUseKind::forfeit;
+    f.value = static_cast<std::uint8_t>(v);
+    f.implicit = true;
+    if (t.nuses == kDlebMaxUses) return fail(Code::move_syntax, static_cast<std::uint32_t>(end), "too many uses");
+    t.uses[static_cast<std::size_t>(t.nuses++)] = f;
+  }
+  return Error::none();
+}
+
+// ---------------------------------------------------------------------------
+// Options, position text, diagram, Game and State
+// ---------------------------------------------------------------------------
+
+Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std::move(reason)); }
+
+Error read_choice(const RuleSet& r, std::string_view name, std::string_view first, std::string_view second,
+                  bool& out) {
+  std::string_view v = r.get(name);
+  if (v.empty() || v == first || v == second) {
+    out = v.empty() ? out : v == first;
+    return Error::none();
+  }
+  return bad_rules("option " + std::string(name) + " cannot be '" + std::string(v) + "'");
+}
+
+bool read_int(std::string_view v, int lo, int hi, int& out) {
+  if (v.empty() || v.size() > 3) return false;
+  int n = 0;
+  for (char c : v) {
+    if (c < '0' || c > '9') return false;
+    n = n * 10 + (c - '0');
+  }
+  if (n < lo || n > hi || (v.size() > 1 && v[0] == '0')) return false;
+  out = n;
+  return true;
+}
+
+const std::vector<OptionSpec>& dleb_specs() {
+  static const std::vector<OptionSpec> specs{
+      {"cross-lines", {}, "20", "number of cross-lines N (points A1..DN), 4 to 100",
+       "seed 003 (\"Twenty cross-lines are a convenient number, but there may be fewer or more\"); RULES.md §2"},
+      {"players", {}, "1", "players in each team, 1 to 8; partners play in succession",
+       "seed 003 (\"The players may be 2, 4, 6, 8, or more, and divide into two equal teams\"); RULES.md §2"},
+      {"first", {"south", "north"}, "south", "the team that won the start (the deciding throws are not moves)",
+       "seed 003 \"The Start\"; RULES.md §2 Players and turns"},
+      {"time", {"day", "night"}, "day", "a billet on its side (G) counts white by day, black by night",
+       "seed 003 (\"counted as white if the game is played during the day time\"); RULES.md §2 Throws"},
+      {"double-course", {"standing", "mover"}, "standing", "a double of men with different headings takes the "
+       "standing man's heading, or the mover's", "RULES.md §2 Finer points"},
+  };
+  return specs;
+}
+
+const std::vector<Preset>& dleb_presets() {
+  static const std::vector<Preset> presets{
+      {"marin", "", "Marin (1931): 20 cross-lines, one player a side, by day"},
+  };
+  return presets;
+}
+
+Error setup_error(std::size_t at, std::string why) {
+  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(why) + " (NOTATION.md section 7)");
+}
+
+Error parse_field(std::string_view b, std::size_t base, DlebPosition& out) {
+  int line = 3, x = 0, width = -1;
+  for (std::size_t i = 0; i < b.size();) {
+    char c = b[i];
+    if (c == '/') {
+      if (width < 0) width = x;
+      if (x != width || line == 0) return setup_error(base + i, "four lines of the same length, separated by '/'");
+      --line;
+      x = 0;
+      ++i;
+      continue;
+    }
+    if (x >= 100) return setup_error(base + i, "at most 100 cross-lines");
+    ++x;
+    if (c == '.') {
+      ++i;
+      continue;
+    }
+    DlebStack st;
+    std::size_t at = i;
+    if (c == 'S' || c == 'N') {
+      st = DlebStack{1, c == 'S' ? Side::south : Side::north, true, 0};
+      st.segment = static_cast<std::uint8_t>(home_segment(st.team));
+      if (line != home_line(st.team)) return setup_error(base + i, "a slave stands on its team's own line");
+      ++i;
+    } else if (c == 's' || c == 'n') {
+      st.team = c == 's' ? Side::south : Side::north;
+      ++i;
+      int n = 0, digits = 0;
+      while (i < b.size() && b[i] >= '0' && b[i] <= '9' && digits < 3) n = n * 10 + (b[i++] - '0'), ++digits;
+      if (digits && n < 2) return setup_error(base + at, "a double has 2 or more men");
+      st.count = static_cast<std::uint8_t>(digits ? n : 1);
+      bool bc = line == 1 || line == 2;
+      bool mark = i < b.size() && (b[i] == '>' || b[i] == '<');
+      if (bc != mark) return setup_error(base + i, "a man on B or C has a heading, '>' (toward D) or '<' (toward A)");
+      if (line == 0) st.segment = 0;
+      else if (line == 3) st.segment = 3;
+      else st.segment = static_cast<std::uint8_t>(b[i] == '>' ? line : (line == 1 ? 5 : 4));
+      if (mark) ++i;
+    } else {
+      return setup_error(base + i, std::string("unexpected '") + c + "': a point is . S N s n");
+    }
+    out.points[static_cast<std::size_t>(dleb_point(line, x))] = st;
+  }
+  if (line != 0 || x != width) return setup_error(base + b.size(), "four lines of the same length");
+  if (width < 4) return setup_error(base, "at least 4 cross-lines");
+  out.cross_lines = width;
+  return Error::none();
+}
+
+struct Glyphs {
+  const char *line, *empty;
+  const char* man[2][2];  // [team][slave]
+};
+constexpr Glyphs kUnicode{"─", "┼", {{"●", "■"}, {"○", "□"}}};
+constexpr Glyphs kAscii{"-", "+", {{"x", "X"}, {"o", "O"}}};
+
+std::string status_line(const DlebPosition& p) {
+  Result r = dleb_outcome(p);
+  if (r != Result::unfinished) return "Game over: " + std::string(result_token(r)) + "\n";
+  std::string out = std::string(side_name(p.to_move));
+  if (p.players > 1) out += ", player " + std::to_string(p.player + 1);
+  out += " to move";
+  bool in = p.entered[static_cast<std::size_t>(p.to_move)][static_cast<std::size_t>(p.player)];
+  out += in ? " (entered)" : dleb_handicapped(p) ? " (handicapped: only his dleb count)" : " (entry stages)";
+  for (Side s : {Side::south, Side::north})
+    if (p.stored[static_cast<std::size_t>(s)])
+      out += "; " + std::string(side_name(s)) + " stores " + std::to_string(p.stored[static_cast<std::size_t>(s)]) +
+             " dleb";
+  return out + "\n";
+}
+
+class DlebState final : public State {
+ public:
+  DlebState(const DlebOptions& o, const DlebPosition& p) : options_(o), pos_(p) {}
+  const Game& game() const noexcept override { return dleb_game(); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<DlebState>(*this); }
+  bool equals(const State& other) const noexcept override {
+    auto* o = dynamic_cast<const DlebState*>(&other);
+    return o && o->options_ == options_ && o->pos_ == pos_;
+  }
+  std::string position_text() const override { return pos_.text(); }
+  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
+  std::uint32_t turns_played() const noexcept override { return turns_; }
+  bool is_terminal() const noexcept override { return dleb_outcome(pos_) != Result::unfinished; }
+  Result outcome() const noexcept override { return dleb_outcome(pos_); }
+  void legal_moves(std::vector<std::string>&) const override {}
+  bool moves_enumerable() const noexcept override { return false; }
+  std::string player_label() const override {
+    std::string out(actor_name(to_move()));
+    if (pos_.players > 1 && !is_terminal()) out += ", player " + std::to_string(pos_.player + 1);
+    return out;
+  }
+  Error play(std::string_view text) override {
+    if (Error e = dleb_play(options_, pos_, text)) return e;
+    ++turns_;
+    return Error::none();
+  }
+  Error check(std::string_view text, std::string& canonical) const override {
+    DlebPosition copy = pos_;
+    return dleb_play(options_, copy, text, &canonical);
+  }
+  std::vector<ChanceOutcome> chance_outcomes() const override {
+    if (is_terminal()) return {};
+    return {{"W", 0.5}, {"B", 0.5}};  // one billet: white (flat) or black (bark)
+  }
+  std::string random_move(Rng& rng) const override {
+    return is_terminal() ? std::string() : dleb_random_turn(options_, pos_, rng);
+  }
+  std::string render(const RenderOptions& options) const override { return dleb_render(pos_, options); }
+
+ private:
+  DlebOptions options_;
+  DlebPosition pos_;
+  std::uint32_t turns_ = 0;
+};
+
+class DlebGame final : public Game {
+ public:
+  std::string_view name() const noexcept override { return "dleb"; }
+  std::string_view title() const noexcept override { return "Dleb"; }
+  std::string_view sources() const noexcept override {
+    return "G. Marin, \"Somali games\" (1931), pp. 508-510, 7. dleb (seed 003); RULES.md §2";
+  }
+  const std::vector<OptionSpec>& options() const noexcept override { return dleb_specs(); }
+  const std::vector<Preset>& presets() const noexcept override { return dleb_presets(); }
+  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
+    DlebOptions o;
+    if (Error e = DlebOptions::from_rules(rules, o)) return e;
+    DlebPosition pos = DlebPosition::initial(o);
+    if (!setup.empty()) {
+      if (Error e = DlebPosition::parse(setup, pos)) return e;
+      if (Error e = dleb_validate(o, pos)) return e;
+    }
+    out = std::make_unique<DlebState>(o, pos);
+    return Error::none();
+  }
+};
+
+// Legal moves of one value for the random player (typed, no messages).
+void moves_of(const UseContext& ctx, const DlebPosition& p, int value, std::vector<DlebUse>& out) {
+  const int n = p.cross_lines;
+  for_each_point(n, [&](DlebPoint from) {
+    const DlebStack& st = p.at(from);
+    if (!st.count || st.team != ctx.team) return;
+    DlebPoint to = point_of((cycle_of(from, st.segment, n) + value) % (6 * n), n);
+    for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
+      DlebUse u;
+      u.value = static_cast<std::uint8_t>(value);
+      u.from = from;
+      u.to = to;
+      u.split = split == 1;
+      if (use_fault(ctx, p, u) == Code::ok) out.push_back(u);
+    }
+  });
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Public API
+// ---------------------------------------------------------------------------
+
+const Game& dleb_game() {
+  static const DlebGame game;
+  return game;
+}
+
+std::string dleb_point_name(DlebPoint p) { return static_cast<char>('A' + dleb_line(p)) + std::to_string(dleb_x(p)); }
+
+Error DlebOptions::from_rules(const RuleSet& rules, DlebOptions& out) {
+  DlebOptions o;
+  std::string_view v = rules.get("cross-lines");
+  if (!v.empty() && !read_int(v, 4, 100, o.cross_lines))
+    return bad_rules("option cross-lines is a number from 4 to 100, not '" + std::string(v) + "'");
+  v = rules.get("players");
+  if (!v.empty() && !read_int(v, 1, kDlebMaxPlayers, o.players))
+    return bad_rules("option players is a number from 1 to 8, not '" + std::string(v) + "'");
+  bool south = true, day = true, standing = true;
+  if (Error e = read_choice(rules, "first", "south", "north", south)) return e;
+  if (Error e = read_choice(rules, "time", "day", "night", day)) return e;
+  if (Error e = read_choice(rules, "double-course", "standing", "mover", standing)) return e;
+  o.first = south ? Side::south : Side::north;
+  o.night = !day;
+  o.double_mover = !standing;
+  out = o;
+  return Error::none();
+}
+
+DlebPosition DlebPosition::initial(const DlebOptions& o) {
+  DlebPosition p;
+  p.cross_lines = o.cross_lines;
+  p.players = o.players;
+  p.to_move = o.first;
+  // "The points of junction of the cross-lines with the lines A and D are
+  // covered with two sets of stones" (seed 003 "The Men").
+  for (int x = 1; x <= o.cross_lines; ++x) {
+    p.points[static_cast<std::size_t>(dleb_point(0, x))] = DlebStack{1, Side::south, true, 0};
+    p.points[static_cast<std::size_t>(dleb_point(3, x))] = DlebStack{1, Side::north, true, 3};
+  }
+  return p;
+}
+
+DlebPosition::DlebPosition(std::string_view text) {
+  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
+}
+
+Error DlebPosition::parse(std::string_view text, DlebPosition& out) {
+  std::array<std::string_view, 4> parts{};
+  std::array<std::size_t, 4> at{};
+  int count = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::size_t end = std::min(text.find(' ', i), text.size());
+    if (count == 4) return setup_error(i, "unexpected text after the position");
+    at[static_cast<std::size_t>(count)] = i;
+    parts[static_cast<std::size_t>(count++)] = text.substr(i, end - i);
+    i = end;
+  }
+  if (count < 4) return setup_error(text.size(), "expected: field, turn (S1), entered flags (10/01), stored (0/0)");
+  DlebPosition p;
+  if (Error e = parse_field(parts[0], at[0], p)) return e;
+  std::string_view turn = parts[1];
+  if (turn.size() != 2 || (turn[0] != 'S' && turn[0] != 'N') || turn[1] < '1' || turn[1] > '8')
+    return setup_error(at[1], "the turn is the team (S or N) and the player (1-8), e.g. S1");
+  p.to_move = turn[0] == 'S' ? Side::south : Side::north;
+  p.player = turn[1] - '1';
+  std::string_view flags = parts[2];
+  std::size_t slash = flags.find('/');
+  if (slash == std::string_view::npos || slash == 0 || slash > kDlebMaxPlayers || flags.size() != 2 * slash + 1)
+    return setup_error(at[2], "entered flags: one 0 or 1 per player of each team, e.g. 10/01");
+  p.players = static_cast<int>(slash);
+  for (std::size_t k = 0; k < flags.size(); ++k) {
+    if (k == slash) continue;
+    if (flags[k] != '0' && flags[k] != '1') return setup_error(at[2] + k, "an entered flag is 0 or 1");
+    std::size_t team = k < slash ? 0 : 1, player = k < slash ? k : k - slash - 1;
+    p.entered[team][player] = flags[k] == '1';
+  }
+  if (p.player >= p.players) return setup_error(at[1], "no such player in the team");
+  std::string_view st = parts[3];
+  std::size_t s2 = st.find('/');
+  int a = 0, b = 0;
+  if (s2 == std::string_view::npos || !read_int(st.substr(0, s2), 0, 999, a) || !read_int(st.substr(s2 + 1), 0, 999, b))
+    return setup_error(at[3], "stored dleb: South's count / North's count, e.g. 0/2");
+  p.stored = {a, b};
+  out = p;
+  return Error::none();
+}
+
+std::string DlebPosition::text() const {
+  std::string out;
+  for (int l = 3; l >= 0; --l) {
+    for (int x = 1; x <= cross_lines; ++x) {
+      const DlebStack& st = at(dleb_point(l, x));
+      if (!st.count) {
+        out += '.';
+        continue;
+      }
+      bool s = st.team == Side::south;
+      if (st.slave) {
+        out += s ? 'S' : 'N';
+        continue;
+      }
+      out += s ? 's' : 'n';
+      if (st.count > 1) out += std::to_string(st.count);
+      if (l == 1 || l == 2) out += st.segment == 1 || st.segment == 2 ? '>' : '<';
+    }
+    if (l) out += '/';
+  }
+  out += to_move == Side::south ? " S" : " N";
+  out += static_cast<char>('1' + player);
+  out += ' ';
+  for (int team = 0; team < 2; ++team) {
+    if (team) out += '/';
+    for (int k = 0; k < players; ++k) out += entered[static_cast<std::size_t>(team)][static_cast<std::size_t>(k)] ? '1' : '0';
+  }
+  out += ' ' + std::to_string(stored[0]) + "/" + std::to_string(stored[1]);
+  return out;
+}
+
+int DlebPosition::count(Side team) const noexcept {
+  int n = 0;
+  for (const DlebStack& st : points) n += st.count && st.team == team ? st.count : 0;
+  return n;
+}
+
+int DlebPosition::slaves(Side team) const noexcept {
+  int n = 0;
+  for (const DlebStack& st : points) n += st.count && st.team == team && st.slave;
+  return n;
+}
+
+int dleb_whites(const DlebThrow& t, bool night) noexcept {
+  int w = 0;
+  for (int k = 0; k < t.nfaces; ++k) {
+    char f = t.faces[static_cast<std::size_t>(k)];
+    w += f == 'W' || (f == 'G' && !night);
+  }
+  return w;
+}
+
+Error dleb_parse(std::string_view t, DlebTurn& out) {
+  out.nthrows = out.nuses = 0;
+  out.colon = false;
+  out.length = static_cast<std::uint16_t>(std::min<std::size_t>(t.size(), 65535));
+  std::size_t i = 0;
+  for (;;) {
+    if (out.nthrows == kMaxThrows) return syntax(i, "at most 64 throws in one turn");
+    DlebThrow& th = out.throws[static_cast<std::size_t>(out.nthrows)];
+    th = DlebThrow{};
+    th.offset = static_cast<std::uint16_t>(i);
+    while (i < t.size() && (t[i] == 'W' || t[i] == 'B' || t[i] == 'G') && th.nfaces < 4)
+      th.faces[th.nfaces++] = t[i++];
+    if (th.nfaces < 2) return syntax(i, "a throw: two to four billets, each W, B or G");
+    ++out.nthrows;
+    if (i < t.size() && t[i] == ',') {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  if (i == t.size()) return Error::none();
+  if (t[i] != ':') return syntax(i, "',' and another throw, or ':' and the uses");
+  out.colon = true;
+  ++i;
+  for (;;) {
+    if (out.nuses == kDlebMaxUses) return syntax(i, "fewer uses");
+    if (Error e = parse_use(t, i, out.uses[static_cast<std::size_t>(out.nuses)])) return e;
+    ++out.nuses;
+    if (i == t.size()) return Error::none();
+    if (t[i] != ',') return syntax(i, "',' and the next use");
+    ++i;
+  }
+}
+
+void dleb_format(const DlebTurn& t, std::string& out) {
+  for (int k = 0; k < t.nthrows; ++k) {
+    if (k) out += ',';
+    const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
+    out.append(th.faces.data(), th.nfaces);
+  }
+  if (t.nuses == 0) return;
+  out += ':';
+  for (int k = 0; k < t.nuses; ++k) {
+    if (k) out += ',';
+    format_use(t.uses[static_cast<std::size_t>(k)], out);
+  }
+}
+
+std::string dleb_format(const DlebTurn& t) {
+  std::string out;
+  dleb_format(t, out);
+  return out;
+}
+
+bool dleb_handicapped(const DlebPosition& p) noexcept {
+  return !p.entered[static_cast<std::size_t>(p.to_move)][static_cast<std::size_t>(p.player)] &&
+         p.slaves(p.to_move) == 0;
+}
+
+Error dleb_check(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t) {
+  if (dleb_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
+  std::size_t end = 0;  // of the throws
+  for (int k = 0; k < t.nthrows; ++k)
+    end = t.throws[static_cast<std::size_t>(k)].offset + t.throws[static_cast<std::size_t>(k)].nfaces;
+  bool entered = pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)];
+  bool entering = !entered && !dleb_handicapped(pos);
+  Available a;
+  if (Error e = entering ? entry_throws(o, t, end, a) : entered_throws(o, t, a)) return e;
+  if (entering && !a.entered_now && t.nuses > 0)
+    return fail(Code::throw_not_available, t.uses[0].offset,
+                "a player who has not entered moves nothing: his throws only score (seed 003)");
+  return check_uses(o, pos, t, a, entering, std::max<std::size_t>(t.length, end));
+}
+
+void dleb_apply(const DlebOptions& o, DlebPosition& pos, const DlebTurn& t) {
+  const Side team = pos.to_move;
+  bool entered = pos.entered[static_cast<std::size_t>(team)][static_cast<std::size_t>(pos.player)];
+  if (!entered && !dleb_handicapped(pos)) {
+    Available a;
+    std::size_t end = 0;
+    if (!entry_throws(o, t, end, a) && a.entered_now)
+      pos.entered[static_cast<std::size_t>(team)][static_cast<std::size_t>(pos.player)] = true;
+  }
+  for (int k = 0; k < t.nuses; ++k) {
+    const DlebUse& u = t.uses[static_cast<std::size_t>(k)];
+    switch (u.kind) {
+      case DlebUseKind::forfeit: break;
+      case DlebUseKind::store: ++pos.stored[static_cast<std::size_t>(team)]; break;
+      case DlebUseKind::stored_move:
+        --pos.stored[static_cast<std::size_t>(team)];
+        do_move(o, pos, team, u);
+        break;
+      case DlebUseKind::move: do_move(o, pos, team, u); break;
+    }
+  }
+  // "partners ... play in succession" (seed 003); RULES.md §2 Finer points:
+  // the starting team's players 1..K, then the other team's 1..K.
+  if (pos.player + 1 < pos.players) {
+    ++pos.player;
+  } else {
+    pos.player = 0;
+    pos.to_move = opponent(team);
+  }
+}
+
+Error dleb_play(const DlebOptions& o, DlebPosition& pos, std::string_view text, std::string* canonical) {
+  if (dleb_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
+  DlebTurn t;
+  if (Error e = dleb_parse(text, t)) return e;
+  if (Error e = dleb_check(o, pos, t)) return e;
+  dleb_apply(o, pos, t);
+  if (canonical) {
+    canonical->clear();
+    dleb_format(t, *canonical);
+  }
+  return Error::none();
+}
+
+std::string dleb_random_turn(const DlebOptions& o, const DlebPosition& pos, Rng& rng) {
+  DlebTurn t;
+  auto draw = [&](int billets) {
+    DlebThrow th;
+    th.nfaces = static_cast<std::uint8_t>(billets);
+    std::uint64_t bits = rng.below(1u << billets);
+    for (int k = 0; k < billets; ++k) th.faces[static_cast<std::size_t>(k)] = (bits >> k) & 1 ? 'W' : 'B';
+    t.throws[static_cast<std::size_t>(t.nthrows++)] = th;
+    return dleb_whites(th, o.night);
+  };
+  const Side team = pos.to_move;
+  bool entered = pos.entered[static_cast<std::size_t>(team)][static_cast<std::size_t>(pos.player)];
+  bool entering = !entered && !dleb_handicapped(pos);
+  Available a;
+  if (entering) {
+    int stage = 1;
+    for (bool ended = false; !ended;) {
+      if (t.nthrows == kMaxThrows) {  // 64 throws without an end (probability < 1e-12): throw the turn again
+        t.nthrows = 0;
+        stage = 1;
+      }
+      int w = draw(stage == 1 ? 4 : stage == 2 ? 3 : 2);
+      if (stage == 1) {
+        if (w == 1) stage = 2;
+        else if (w == 2 || w == 3) ended = true;
+      } else if (stage == 2) {
+        if (w == 2) stage = 3;
+      } else {
+        if (w == 0 || w == 1) ended = true;
+        else stage = 2;
+      }
+    }
+    std::size_t end = 0;
+    entry_throws(o, t, end, a);
+    if (!a.entered_now) return dleb_format(t);
+  } else {
+    int v = 0;
+    do {
+      v = sticks_value(draw(4));
+      while (t.nthrows == kMaxThrows && sticks_throw_again(v)) {
+        --t.nthrows;
+        v = sticks_value(draw(4));
+      }
+    } while (sticks_throw_again(v));
+    entered_throws(o, t, a);
+  }
+  std::vector<int> order;
+  throw_values(o, t, entering, a, order);
+  UseContext ctx{o, team, dleb_handicapped(pos)};
+  DlebPosition w = pos;
+  std::vector<DlebUse> moves;
+  // A stored dleb is played, half the time, before the throws.
+  if (w.stored[static_cast<std::size_t>(team)] > 0 && rng.below(2) == 0) {
+    moves.clear();
+    moves_of(ctx, w, 1, moves);
+    if (!moves.empty()) {
+      DlebUse u = moves[rng.below(moves.size())];
+      u.kind = DlebUseKind::stored_move;
+      --w.stored[static_cast<std::size_t>(team)];
+      do_move(o, w, team, u);
+      t.uses[static_cast<std::size_t>(t.nuses++)] = u;
+    }
+  }
+  for (int v : order) {
+    DlebUse chosen;
+    chosen.value = static_cast<std::uint8_t>(v);
+    chosen.kind = DlebUseKind::forfeit;
+    moves.clear();
+    bool alive = w.count(opponent(team)) > 0;
+    if (alive && !(ctx.handicapped && v != 1)) moves_of(ctx, w, v, moves);
+    bool can_store = alive && v == 1 && w.slaves(team) == 0;
+    std::size_t options = moves.size() + (can_store ? 1 : 0);
+    if (options) {
+      std::size_t pick = rng.below(options);
+      if (pick < moves.size()) {
+        chosen = moves[pick];
+        do_move(o, w, team, chosen);
+      } else {
+        chosen.kind = DlebUseKind::store;
+        ++w.stored[static_cast<std::size_t>(team)];
+      }
+    }
+    t.uses[static_cast<std::size_t>(t.nuses++)] = chosen;
+  }
+  return dleb_format(t);
+}
+
+Result dleb_outcome(const DlebPosition& pos) noexcept {
+  // "The aim of the game is to eat up every one of the opponents' men."
+  int s = pos.count(Side::south), n = pos.count(Side::north);
+  if (s && n) return Result::unfinished;
+  if (!s && !n) return Result::draw;  // only from a set-up position
+  return s ? Result::south_wins : Result::north_wins;
+}
+
+Error dleb_validate(const DlebOptions& o, const DlebPosition& pos) {
+  auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (RULES.md section 2)"); };
+  if (pos.cross_lines != o.cross_lines)
+    return bad("the field has " + std::to_string(pos.cross_lines) + " cross-lines but the rules say cross-lines=" +
+               std::to_string(o.cross_lines));
+  if (pos.players != o.players)
+    return bad("the entered flags name " + std::to_string(pos.players) + " players a team but the rules say players=" +
+               std::to_string(o.players));
+  for (Side s : {Side::south, Side::north})
+    if (pos.count(s) > o.cross_lines)
+      return bad(std::string(side_name(s)) + " has more than " + std::to_string(o.cross_lines) + " men");
+  return Error::none();
+}
+
+std::string dleb_render(const DlebPosition& p, const RenderOptions& ro) {
+  const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
+  const int n = p.cross_lines;
+  std::string out;
+  auto numbers = [&] {
+    out += "  ";
+    for (int x = 1; x <= n; ++x) {
+      std::string s = std::to_string(x);
+      out += std::string(3 - s.size(), ' ') + s;
+    }
+    out += '\n';
+  };
+  if (ro.coordinates) numbers();
+  for (int l = 3; l >= 0; --l) {
+    out += ro.coordinates ? std::string(1, static_cast<char>('A' + l)) + " " : std::string();
+    for (int x = 1; x <= n; ++x) {
+      const DlebStack& st = p.at(dleb_point(l, x));
+      if (ro.empty_board || !st.count) {
+        out += g.line;
+        out += g.empty;
+        out += g.line;
+        continue;
+      }
+      out += g.line;
+      out += g.man[static_cast<int>(st.team)][st.slave ? 1 : 0];
+      if (st.count > 1 && st.count < 10) out += std::to_string(st.count);
+      else if (st.count >= 10) out += "+";
+      else out += g.line;
+    }
+    if (l == 3) out += "  D: North's line";
+    if (l == 2) out += "  C: sea";
+    if (l == 1) out += "  B: sea";
+    if (l == 0) out += "  A: South's line";
+    out += '\n';
+  }
+  if (ro.coordinates) numbers();
+  if (!ro.empty_board) {
+    out += std::string(g.man[0][1]) + " South slave  " + g.man[0][0] + " South man  " + g.man[1][1] +
+           " North slave  " + g.man[1][0] + " North man  (a digit: a double man of that many)\n";
+    if (ro.show_to_move) out += status_line(p);
+  }
+  return out;
+}
+
+}  // namespace beyt

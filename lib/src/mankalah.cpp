@@ -1,0 +1,848 @@
+// Mankalah (Lane): rules engine (beyt/mankalah.hpp). Sources: seed 001,
+// RULES.md section 4; readings of our own are in docs/RULES-READINGS.md.
+#include "beyt/mankalah.hpp"
+
+#include <charconv>
+#include <stdexcept>
+#include <utility>
+
+#include "game_table.hpp"
+
+namespace beyt {
+namespace {
+
+Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
+std::string side_str(Side s) { return std::string(side_name(s)); }
+int row_start(Side s) { return s == Side::south ? 0 : 6; }
+bool in_row(int beyt, Side s) { return south_row(beyt) == (s == Side::south); }
+Side row_owner(int beyt) { return south_row(beyt) ? Side::south : Side::north; }
+char side_letter(Side s) { return s == Side::south ? 'S' : 'N'; }
+
+// Reads a decimal number at t[i..]; advances i. False if no digit or > 9999.
+bool read_number(std::string_view t, std::size_t& i, int& out) {
+  std::size_t start = i;
+  out = 0;
+  while (i < t.size() && t[i] >= '0' && t[i] <= '9' && i - start < 5) out = out * 10 + (t[i++] - '0');
+  return i > start && i - start <= 4;
+}
+
+Error syntax(std::size_t at, std::string what) {
+  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), std::move(what) + " (NOTATION.md section 8)");
+}
+
+// ---------------------------------------------------------------------------
+// Sowing (RULES.md §4 "Sowing", "Finer points")
+// ---------------------------------------------------------------------------
+
+// Lane: "if it contain two or four, he takes its contents, with those of the
+// beyt opposite; and if ... one or more of the preceding beyts also contain
+// either of these numbers, no beyt with any other number intervening, he takes
+// the contents of these preceding beyts also, with the contents of those
+// opposite". RULES.md §4 Finer points: judged on the counts when the last
+// hasweh falls; no beyt counted twice; the walk stops at the emptied beyt the
+// handful came from; chains may cross rows.
+int capture_chain(Pits& pits, int last, int origin) {
+  const Pits at_fall = pits;
+  std::array<bool, kPits> take{};
+  for (int p = last; p != origin && (at_fall[p] == 2 || at_fall[p] == 4); p = prev_pit(p)) {
+    take[p] = true;
+    take[opposite_pit(p)] = true;
+  }
+  int taken = 0;
+  for (int i = 0; i < kPits; ++i)
+    if (take[i]) {
+      taken += at_fall[i];
+      pits[i] = 0;
+    }
+  return taken;
+}
+
+// ---------------------------------------------------------------------------
+// Settling a position after a move
+// ---------------------------------------------------------------------------
+
+int board_total(const Pits& p) { return pit_sum(p, 0, kPits); }
+
+void end_board(MankalahPosition& pos) {
+  for (int i = 0; i < kPits; ++i) {
+    pos.taken[static_cast<int>(row_owner(i))] += pos.pits[i];
+    pos.pits[i] = 0;
+  }
+  pos.phase = MankalahPhase::end;
+  pos.to_move = pos.distributor;  // the referee acts; the text writes '-'
+}
+
+bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos) {
+  const Side s = pos.to_move;
+  if (mankalah_feed_due(pos)) return true;  // the fed hasweh in A (a) stops at once in B (b)
+  if (o.way == MankalahWay::ghasheem) {
+    int b = mankalah_forced_beyt(pos.pits, s);
+    return b >= 0 && !mankalah_sow(pos.pits, b, o.skip_origin).endless;
+  }
+  for (int b = row_start(s); b < row_start(s) + 6; ++b)
+    if (pos.pits[b] > 0 && !mankalah_sow(pos.pits, b, o.skip_origin).endless) return true;
+  return false;
+}
+
+// After every sowing, feed or turn (RULES.md §4 "Empty side", Finer points:
+// "If exactly one hasweh remains after a sowing, the board ends at once").
+void settle(const MankalahOptions& o, MankalahPosition& pos) {
+  if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return;
+  if (board_total(pos.pits) <= 1) {
+    end_board(pos);  // Lane: "that one is the property of the person on whose side it is"
+    return;
+  }
+  // Our reading (docs/RULES-READINGS.md): a player whose every sowing never
+  // ends cannot play; the board ends as a loop does, each taking his own row.
+  if (pos.phase == MankalahPhase::play && pos.row(pos.to_move) > 0 && !has_ending_sowing(o, pos))
+    end_board(pos);
+}
+
+void next_board(const MankalahOptions& o, MankalahPosition& pos) {
+  const int s = pos.taken[0], n = pos.taken[1];
+  Side distributor;
+  if (s != n) {
+    // Lane: "The gainer in one board begins to play the next board; his
+    // adversary having first distributed the hasa."
+    Side gainer = s > n ? Side::south : Side::north;
+    pos.gains[static_cast<int>(gainer)] += s > n ? s - n : n - s;
+    distributor = opponent(gainer);
+  } else {
+    distributor = pos.began();  // RULES.md §4 Finer points: on a tie, whoever began distributes
+  }
+  pos.taken = {0, 0};
+  pos.pits = {};
+  pos.turned = false;
+  pos.distributor = distributor;
+  pos.to_move = distributor;
+  pos.phase = (pos.gains[0] >= o.target || pos.gains[1] >= o.target) ? MankalahPhase::over
+                                                                       : MankalahPhase::distribute;
+}
+
+// ---------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------
+
+Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, const Pits& pits) {
+  const Side s = pos.to_move;
+  const char* row = s == Side::south ? "A-F" : "a-f";
+  if (!in_row(m.beyt, s))
+    return fail(Code::not_own_beyt, m.beyt_offset,
+                std::string(1, pit_letter(m.beyt)) + " is not in " + side_str(s) + "'s row (" + row +
+                    "): one sows from one's own beyt (Lane, seed 001; RULES.md §4)");
+  if (pits[m.beyt] == 0)
+    return fail(Code::not_own_beyt, m.beyt_offset,
+                std::string("beyt ") + pit_letter(m.beyt) + " is empty (RULES.md §4 \"Sowing\")");
+  if (o.way == MankalahWay::ghasheem) {
+    int forced = mankalah_forced_beyt(pits, s);
+    if (forced != m.beyt)
+      return fail(Code::wrong_start_beyt, m.beyt_offset,
+                  std::string("the game of the ignorant plays from ") + pit_letter(forced) + ", not " +
+                      pit_letter(m.beyt) +
+                      " (Lane: \"He always plays from beyt F, or, if that be empty, from the nearest beyt to "
+                      "it in his own row\"; RULES.md §4)");
+  }
+  MankalahSowing r = mankalah_sow(pits, m.beyt, o.skip_origin);
+  if (r.endless)
+    return fail(Code::endless_sowing, m.beyt_offset,
+                std::string("the sowing from ") + pit_letter(m.beyt) +
+                    " never ends: the board and the pick-up beyt repeat within the move (RULES.md §4 "
+                    "Finer points: such a move is illegal)");
+  if (m.taken >= 0 && m.taken != r.taken)
+    return fail(Code::capture_mismatch, m.taken_offset,
+                "the sowing takes " + std::to_string(r.taken) + " hasa, not " + std::to_string(m.taken) +
+                    " (write " + std::string(1, pit_letter(m.beyt)) +
+                    (r.taken > 0 ? "x" + std::to_string(r.taken) : "") + ")");
+  m.taken = r.taken;
+  return Error::none();
+}
+
+Error check_distribution(const MankalahOptions& o, const MankalahMove& m) {
+  int total = board_total(m.counts);
+  if (total != kMankalahHasa)
+    return fail(Code::bad_distribution, 1,
+                "the distribution holds " + std::to_string(total) +
+                    " hasa, not 72 (Lane: \"distributes all the hasa\"; RULES.md §4)");
+  if (o.way == MankalahWay::akil)
+    for (int i = 0; i < 6; ++i)
+      if ((m.counts[i] == 0) != (m.counts[i + 6] == 0))
+        return fail(Code::bad_distribution, 1,
+                    std::string("in the game of the wise ") + pit_letter(i) + " and " + pit_letter(i + 6) +
+                        " are both filled or both empty (Lane: \"in the corresponding beyt or beyts on the "
+                        "other side\"; RULES.md §4 Finer points)");
+  return Error::none();
+}
+
+Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m) {
+  const Side s = pos.to_move, feeder = opponent(s);
+  if (!mankalah_feed_due(pos))
+    return fail(Code::feed_wrong, 0,
+                "no feed is due: " + side_str(s) +
+                    " has hasa in his row, or the other has no more than one (Lane: \"When one party has more "
+                    "than a single hasweh ... and the other has none\"; RULES.md §4)");
+  if (!in_row(m.feed_from, feeder) || pos.pits[m.feed_from] == 0)
+    return fail(Code::feed_wrong, 1,
+                side_str(feeder) + " feeds from a non-empty beyt of his own row, not " +
+                    std::string(1, pit_letter(m.feed_from)) + " (RULES.md §4 Finer points)");
+  if (m.beyt != row_start(s))
+    return fail(Code::feed_wrong, m.beyt_offset,
+                std::string("the hasweh goes into the first beyt of the empty side, ") + pit_letter(row_start(s)) +
+                    " (Lane: \"into the first of his adversary's beyts\")");
+  Pits fed = pos.pits;
+  --fed[m.feed_from];
+  ++fed[m.beyt];
+  return check_sowing(o, pos, m, fed);
+}
+
+Error check_play(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m) {
+  switch (m.kind) {
+    case MankalahMoveKind::turn:
+      if (pos.phase != MankalahPhase::choose)
+        return fail(Code::turn_illegal, 0,
+                    "the board may be turned only by the other party, right after the distribution (Lane: \"he "
+                    "may turn the board round; and then his adversary begins\"; RULES.md §4)");
+      return Error::none();
+    case MankalahMoveKind::feed: return check_feed(o, pos, m);
+    case MankalahMoveKind::sow:
+      if (mankalah_feed_due(pos))
+        return fail(Code::feed_wrong, 0,
+                    side_str(pos.to_move) + " has no hasa: " + side_str(opponent(pos.to_move)) +
+                        " must first put one into " + std::string(1, pit_letter(row_start(pos.to_move))) +
+                        ", written ~X/" + std::string(1, pit_letter(row_start(pos.to_move))) +
+                        " (Lane; RULES.md §4 \"Empty side\")");
+      return check_sowing(o, pos, m, pos.pits);
+    default: return fail(Code::wrong_phase, 0, "a distribution or board end during play");
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Sowing API
+// ---------------------------------------------------------------------------
+
+// Lane: "If the last beyt ... contain but one ... he ceases; ... if it contain
+// two or four, he takes ...; If ... three, or five, or more, he takes these
+// out, and goes on distributing them" (the relay; RULES.md §4 "Sowing").
+MankalahSowing mankalah_sow(const Pits& pits, int beyt, bool skip_origin) noexcept {
+  MankalahSowing out;
+  out.pits = pits;
+  auto decide = [](const Pits& p, int last, int) {
+    int c = p[last];
+    return c == 1 || c == 2 || c == 4 ? SowNext::stop : SowNext::relay;
+  };
+  SowResult r = relay_sow(out.pits, beyt, skip_origin, decide);
+  out.last = r.last;
+  out.laps = r.laps;
+  out.endless = r.endless;
+  if (r.endless || r.last < 0) return out;
+  int c = out.pits[r.last];
+  if (c == 2 || c == 4) out.taken = capture_chain(out.pits, r.last, r.origin);
+  return out;
+}
+
+int mankalah_forced_beyt(const Pits& pits, Side side) noexcept {
+  const int first = row_start(side);
+  for (int b = first + 5; b >= first; --b)
+    if (pits[b] > 0) return b;
+  return -1;
+}
+
+bool mankalah_feed_due(const MankalahPosition& pos) noexcept {
+  if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return false;
+  return pos.row(pos.to_move) == 0 && pos.row(opponent(pos.to_move)) > 1;
+}
+
+void mankalah_end_board_own_side(MankalahPosition& pos) noexcept { end_board(pos); }
+
+// ---------------------------------------------------------------------------
+// Move text
+// ---------------------------------------------------------------------------
+
+namespace {
+
+Error parse_sowing(std::string_view t, std::size_t i, MankalahMove& m) {
+  if (i >= t.size() || pit_of_letter(t[i]) < 0) return syntax(i, "expected a beyt letter A-F or a-f");
+  m.beyt = pit_of_letter(t[i]);
+  m.beyt_offset = static_cast<std::uint16_t>(i);
+  ++i;
+  if (i < t.size() && t[i] == 'x') {
+    m.taken_offset = static_cast<std::uint16_t>(i);
+    ++i;
+    if (!read_number(t, i, m.taken)) return syntax(i, "expected the number of hasa taken after 'x'");
+  }
+  if (i != t.size()) return syntax(i, "unexpected character after the sowing");
+  return Error::none();
+}
+
+Error parse_distribution(std::string_view t, MankalahMove& m) {
+  std::size_t i = 1;
+  for (int k = 0; k < kPits; ++k) {
+    if (k > 0) {
+      if (i >= t.size() || t[i] != ',') return syntax(i, "expected ',' and the count of the next beyt (12 counts)");
+      ++i;
+    }
+    int n = 0;
+    if (!read_number(t, i, n) || n > kMankalahHasa) return syntax(i, "expected a count of hasa from 0 to 72");
+    m.counts[k] = static_cast<std::uint8_t>(n);
+  }
+  if (i != t.size()) return syntax(i, "a distribution has exactly 12 counts, A..F then a..f");
+  return Error::none();
+}
+
+Error parse_board_end(std::string_view t, MankalahMove& m) {
+  std::size_t i = 1;
+  if (!read_number(t, i, m.score[0])) return syntax(i, "expected South's count after '#'");
+  if (i >= t.size() || t[i] != '-') return syntax(i, "expected '-' between the counts");
+  ++i;
+  if (!read_number(t, i, m.score[1])) return syntax(i, "expected North's count");
+  if (i != t.size()) return syntax(i, "unexpected character after the board end");
+  return Error::none();
+}
+
+}  // namespace
+
+Error mankalah_parse(std::string_view t, MankalahMove& m) {
+  m = MankalahMove{};
+  if (t.empty()) return syntax(0, "empty move");
+  if (t == "turn") {
+    m.kind = MankalahMoveKind::turn;
+    return Error::none();
+  }
+  switch (t[0]) {
+    case '=': m.kind = MankalahMoveKind::distribute; return parse_distribution(t, m);
+    case '#': m.kind = MankalahMoveKind::board_end; return parse_board_end(t, m);
+    case '~':
+      m.kind = MankalahMoveKind::feed;
+      if (t.size() < 3 || pit_of_letter(t[1]) < 0) return syntax(1, "expected the feeder's beyt after '~'");
+      if (t[2] != '/') return syntax(2, "expected '/' after the feeder's beyt");
+      m.feed_from = pit_of_letter(t[1]);
+      return parse_sowing(t, 3, m);
+    default: m.kind = MankalahMoveKind::sow; return parse_sowing(t, 0, m);
+  }
+}
+
+std::string mankalah_format(const MankalahMove& m) {
+  std::string out;
+  switch (m.kind) {
+    case MankalahMoveKind::turn: return "turn";
+    case MankalahMoveKind::distribute:
+      for (int i = 0; i < kPits; ++i) {
+        out += i == 0 ? '=' : ',';
+        out += std::to_string(m.counts[i]);
+      }
+      return out;
+    case MankalahMoveKind::board_end:
+      return "#" + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]);
+    case MankalahMoveKind::feed:
+      out = "~";
+      out += pit_letter(m.feed_from);
+      out += '/';
+      [[fallthrough]];
+    case MankalahMoveKind::sow:
+      out += pit_letter(m.beyt);
+      if (m.taken > 0) out += "x" + std::to_string(m.taken);
+      return out;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Check, apply, legal moves
+// ---------------------------------------------------------------------------
+
+Error mankalah_check(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m) {
+  switch (pos.phase) {
+    case MankalahPhase::over: return fail(Code::game_over, 0, "the match is over");
+    case MankalahPhase::distribute:
+      if (m.kind != MankalahMoveKind::distribute)
+        return fail(Code::wrong_phase, 0,
+                    side_str(pos.distributor) + " is to distribute the hasa first, written =n,n,... (tebweez; "
+                                                "Lane, seed 001; NOTATION.md section 8)");
+      return check_distribution(o, m);
+    case MankalahPhase::end:
+      if (m.kind != MankalahMoveKind::board_end)
+        return fail(Code::wrong_phase, 0,
+                    "the board is cleared: its end is due, written #" + std::to_string(pos.taken[0]) + "-" +
+                        std::to_string(pos.taken[1]) + " (NOTATION.md section 8)");
+      if (m.score != pos.taken)
+        return fail(Code::board_score, 1,
+                    "South took " + std::to_string(pos.taken[0]) + " and North " + std::to_string(pos.taken[1]) +
+                        " on this board, not " + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]) +
+                        " (Lane: \"each party counts the number of the hasa he has taken\")");
+      return Error::none();
+    case MankalahPhase::choose:
+    case MankalahPhase::play:
+      if (m.kind == MankalahMoveKind::distribute || m.kind == MankalahMoveKind::board_end)
+        return fail(Code::wrong_phase, 0,
+                    m.kind == MankalahMoveKind::distribute ? "the hasa are already distributed"
+                                                           : "the board is not cleared yet");
+      return check_play(o, pos, m);
+  }
+  return Error::none();
+}
+
+void mankalah_apply(const MankalahOptions& o, MankalahPosition& pos, const MankalahMove& m) {
+  switch (m.kind) {
+    case MankalahMoveKind::distribute:
+      pos.pits = m.counts;
+      pos.phase = MankalahPhase::choose;
+      pos.to_move = opponent(pos.distributor);
+      break;
+    case MankalahMoveKind::turn:
+      // RULES.md §4 Finer points: turning swaps the counts of A..F with a..f;
+      // "his adversary begins the game" (Lane).
+      for (int i = 0; i < 6; ++i) std::swap(pos.pits[i], pos.pits[i + 6]);
+      pos.turned = true;
+      pos.phase = MankalahPhase::play;
+      pos.to_move = pos.distributor;
+      break;
+    case MankalahMoveKind::feed:
+    case MankalahMoveKind::sow: {
+      Pits start = pos.pits;
+      if (m.kind == MankalahMoveKind::feed) {
+        --start[m.feed_from];
+        ++start[m.beyt];
+      }
+      MankalahSowing r = mankalah_sow(start, m.beyt, o.skip_origin);
+      pos.pits = r.pits;
+      pos.taken[static_cast<int>(pos.to_move)] += r.taken;
+      pos.to_move = opponent(pos.to_move);
+      pos.phase = MankalahPhase::play;
+      break;
+    }
+    case MankalahMoveKind::board_end: next_board(o, pos); return;
+  }
+  settle(o, pos);
+}
+
+void mankalah_legal(const MankalahOptions& o, const MankalahPosition& pos, std::vector<MankalahMove>& out) {
+  if (pos.phase == MankalahPhase::end) {
+    MankalahMove m;
+    m.kind = MankalahMoveKind::board_end;
+    m.score = pos.taken;
+    out.push_back(m);
+    return;
+  }
+  if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return;
+  if (pos.phase == MankalahPhase::choose) {
+    MankalahMove m;
+    m.kind = MankalahMoveKind::turn;
+    out.push_back(m);
+  }
+  const Side s = pos.to_move;
+  if (mankalah_feed_due(pos)) {
+    const int f = row_start(opponent(s));
+    for (int b = f; b < f + 6; ++b) {
+      MankalahMove m;
+      m.kind = MankalahMoveKind::feed;
+      m.feed_from = b;
+      m.beyt = row_start(s);
+      if (!check_feed(o, pos, m)) out.push_back(m);
+    }
+    return;
+  }
+  for (int b = row_start(s); b < row_start(s) + 6; ++b) {
+    MankalahMove m;
+    m.kind = MankalahMoveKind::sow;
+    m.beyt = b;
+    if (!check_sowing(o, pos, m, pos.pits)) out.push_back(m);
+  }
+}
+
+MankalahMove mankalah_random_distribution(const MankalahOptions& o, Rng& rng) {
+  MankalahMove m;
+  m.kind = MankalahMoveKind::distribute;
+  if (o.way == MankalahWay::ghasheem) {
+    for (int k = 0; k < kMankalahHasa; ++k) ++m.counts[rng.below(kPits)];
+    return m;
+  }
+  // akil: a non-empty set of pairs (A/a, ...), each beyt of them at least one.
+  unsigned mask = 0;
+  while (mask == 0) mask = static_cast<unsigned>(rng.below(64));
+  std::array<int, kPits> filled{};
+  int n = 0;
+  for (int i = 0; i < 6; ++i)
+    if (mask & (1u << i)) {
+      filled[n++] = i;
+      filled[n++] = i + 6;
+    }
+  for (int k = 0; k < n; ++k) m.counts[filled[k]] = 1;
+  for (int k = n; k < kMankalahHasa; ++k) ++m.counts[filled[rng.below(static_cast<std::uint64_t>(n))]];
+  return m;
+}
+
+Result mankalah_outcome(const MankalahPosition& pos) noexcept {
+  if (pos.phase != MankalahPhase::over) return Result::unfinished;
+  return pos.gains[0] > pos.gains[1] ? Result::south_wins : Result::north_wins;
+}
+
+// ---------------------------------------------------------------------------
+// Position text (NOTATION.md section 8)
+// ---------------------------------------------------------------------------
+
+namespace {
+
+constexpr std::array<std::string_view, 5> kPhaseNames{"distribute", "choose", "play", "end", "over"};
+
+Error setup_error(std::size_t at, std::string reason) {
+  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(reason) + " (NOTATION.md section 8)");
+}
+
+// "a-b" at t[i..]; advances i.
+bool read_pair(std::string_view t, std::size_t& i, std::array<int, 2>& out) {
+  if (!read_number(t, i, out[0]) || i >= t.size() || t[i] != '-') return false;
+  ++i;
+  return read_number(t, i, out[1]);
+}
+
+bool read_side(char c, Side& out) {
+  if (c != 'S' && c != 'N') return false;
+  out = c == 'S' ? Side::south : Side::north;
+  return true;
+}
+
+// Splits at single spaces.
+std::vector<std::pair<std::size_t, std::string_view>> fields(std::string_view t) {
+  std::vector<std::pair<std::size_t, std::string_view>> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= t.size(); ++i)
+    if (i == t.size() || t[i] == ' ') {
+      out.emplace_back(start, t.substr(start, i - start));
+      start = i + 1;
+    }
+  return out;
+}
+
+}  // namespace
+
+MankalahPosition MankalahPosition::initial() { return MankalahPosition{}; }
+
+MankalahPosition::MankalahPosition(std::string_view text) {
+  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
+}
+
+Error MankalahPosition::parse(std::string_view t, MankalahPosition& out) {
+  MankalahPosition p;
+  auto f = fields(t);
+  if (f.size() != 6 && f.size() != 7)
+    return setup_error(0, "expected: counts to-move phase taken gains distributor [turned]");
+  MankalahMove m;
+  std::string eq = "=" + std::string(f[0].second);
+  if (mankalah_parse(eq, m)) return setup_error(0, "expected 12 counts A..F then a..f, separated by ','");
+  p.pits = m.counts;
+  auto [at1, mover] = f[1];
+  if (mover != "-" && (mover.size() != 1 || !read_side(mover[0], p.to_move)))
+    return setup_error(at1, "expected the side to move: S, N or -");
+  auto [at2, phase] = f[2];
+  bool known = false;
+  for (std::size_t k = 0; k < kPhaseNames.size(); ++k)
+    if (phase == kPhaseNames[k]) {
+      p.phase = static_cast<MankalahPhase>(k);
+      known = true;
+    }
+  if (!known) return setup_error(at2, "expected the phase: distribute, choose, play, end or over");
+  for (int k = 3; k <= 4; ++k) {
+    std::size_t i = 0;
+    auto& pair = k == 3 ? p.taken : p.gains;
+    if (!read_pair(f[k].second, i, pair) || i != f[k].second.size())
+      return setup_error(f[k].first, k == 3 ? "expected the hasa taken, South-North" : "expected the gains, South-North");
+  }
+  if (f[5].second.size() != 1 || !read_side(f[5].second[0], p.distributor))
+    return setup_error(f[5].first, "expected the distributor: S or N");
+  if (f.size() == 7) {
+    if (f[6].second != "turned") return setup_error(f[6].first, "expected 'turned' or nothing");
+    p.turned = true;
+  }
+  bool dash = mover == "-";
+  bool ended = p.phase == MankalahPhase::end || p.phase == MankalahPhase::over;
+  if (dash != ended) return setup_error(at1, "the side to move is '-' exactly at a board end or when the match is over");
+  if (ended) p.to_move = p.distributor;
+  out = p;
+  return Error::none();
+}
+
+std::string MankalahPosition::text() const {
+  MankalahMove m;
+  m.kind = MankalahMoveKind::distribute;
+  m.counts = pits;
+  std::string out = mankalah_format(m).substr(1);
+  bool ended = phase == MankalahPhase::end || phase == MankalahPhase::over;
+  out += ' ';
+  out += ended ? '-' : side_letter(to_move);
+  out += ' ';
+  out += kPhaseNames[static_cast<int>(phase)];
+  out += " " + std::to_string(taken[0]) + "-" + std::to_string(taken[1]);
+  out += " " + std::to_string(gains[0]) + "-" + std::to_string(gains[1]);
+  out += ' ';
+  out += side_letter(distributor);
+  if (turned) out += " turned";
+  return out;
+}
+
+Error mankalah_validate(const MankalahOptions& o, const MankalahPosition& p) {
+  const int on_board = board_total(p.pits), taken = p.taken[0] + p.taken[1];
+  switch (p.phase) {
+    case MankalahPhase::distribute:
+      if (on_board != 0 || taken != 0) return setup_error(0, "before the distribution the board is empty, 0-0 taken");
+      if (p.to_move != p.distributor) return setup_error(0, "the distributor is to move before the distribution");
+      break;
+    case MankalahPhase::choose:
+      if (taken != 0 || on_board != kMankalahHasa) return setup_error(0, "right after the distribution all 72 are on the board");
+      if (p.to_move == p.distributor || p.turned) return setup_error(0, "the other party chooses whether to turn the board");
+      break;
+    case MankalahPhase::play:
+      if (on_board + taken != kMankalahHasa) return setup_error(0, "the board and the hasa taken make 72");
+      if (on_board < 2) return setup_error(0, "a board with one hasweh or none has ended");
+      break;
+    case MankalahPhase::end:
+    case MankalahPhase::over:
+      if (on_board != 0) return setup_error(0, "at a board end the board is cleared");
+      if (p.phase == MankalahPhase::end && taken != kMankalahHasa) return setup_error(0, "at a board end the hasa taken make 72");
+      if (p.phase == MankalahPhase::over && taken != 0) return setup_error(0, "when the match is over no board is in play");
+      break;
+  }
+  bool won = p.gains[0] >= o.target || p.gains[1] >= o.target;
+  if (won != (p.phase == MankalahPhase::over))
+    return setup_error(0, "the match is over exactly when a side's gains reach the target (" +
+                              std::to_string(o.target) + ")");
+  if (p.phase == MankalahPhase::over && p.gains[0] >= o.target && p.gains[1] >= o.target)
+    return setup_error(0, "only one side can reach the target");
+  if (p.turned && p.phase != MankalahPhase::play && p.phase != MankalahPhase::end)
+    return setup_error(0, "'turned' only during play and at the board end");
+  return Error::none();
+}
+
+// ---------------------------------------------------------------------------
+// Diagram: Lane's lettered board with the counts in each beyt
+// ---------------------------------------------------------------------------
+
+namespace {
+
+struct Glyphs {
+  const char *tl, *tm, *tr, *ml, *mm, *mr, *bl, *bm, *br, *h, *v;
+};
+constexpr Glyphs kUnicode{"┌", "┬", "┐", "├", "┼", "┤", "└", "┴", "┘", "─", "│"};
+constexpr Glyphs kAscii{"+", "+", "+", "+", "+", "+", "+", "+", "+", "-", "|"};
+
+void rule(std::string& out, const Glyphs& g, const char* l, const char* m, const char* r) {
+  out += "  ";
+  out += l;
+  for (int k = 0; k < 6; ++k) {
+    for (int j = 0; j < 4; ++j) out += g.h;
+    out += k < 5 ? m : r;
+  }
+  out += '\n';
+}
+
+std::string cell(int count, bool empty_board) {
+  if (empty_board || count == 0) return "    ";
+  std::string n = std::to_string(count);
+  return std::string(3 - std::min<std::size_t>(3, n.size()), ' ') + n + " ";
+}
+
+}  // namespace
+
+std::string mankalah_render(const MankalahPosition& pos, const RenderOptions& ro) {
+  const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
+  std::string out;
+  auto score = [&](Side s) {
+    return "  " + side_str(s) + (ro.empty_board ? std::string()
+                                                : ": taken " + std::to_string(pos.taken[static_cast<int>(s)]) +
+                                                      ", gains " + std::to_string(pos.gains[static_cast<int>(s)]));
+  };
+  if (ro.coordinates) out += "     f    e    d    c    b    a\n";
+  rule(out, g, g.tl, g.tm, g.tr);
+  out += "  ";
+  out += g.v;
+  for (int b = 11; b >= 6; --b) (out += cell(pos.pits[b], ro.empty_board)) += g.v;
+  out += score(Side::north) + "\n";
+  rule(out, g, g.ml, g.mm, g.mr);
+  out += "  ";
+  out += g.v;
+  for (int b = 0; b < 6; ++b) (out += cell(pos.pits[b], ro.empty_board)) += g.v;
+  out += score(Side::south) + "\n";
+  rule(out, g, g.bl, g.bm, g.br);
+  if (ro.coordinates) out += "     A    B    C    D    E    F\n";
+  if (ro.show_to_move && !ro.empty_board) {
+    switch (pos.phase) {
+      case MankalahPhase::distribute: out += side_str(pos.distributor) + " to distribute the hasa\n"; break;
+      case MankalahPhase::choose:
+        out += side_str(pos.to_move) + " to move (or turn the board)\n";
+        break;
+      case MankalahPhase::play: out += side_str(pos.to_move) + " to move\n"; break;
+      case MankalahPhase::end:
+        out += "Board ended: " + std::to_string(pos.taken[0]) + "-" + std::to_string(pos.taken[1]) + "\n";
+        break;
+      case MankalahPhase::over: out += "Match over: " + std::string(result_token(mankalah_outcome(pos))) + "\n"; break;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Options, Game and State
+// ---------------------------------------------------------------------------
+
+namespace {
+
+Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std::move(reason)); }
+
+const std::vector<OptionSpec>& mankalah_specs() {
+  static const std::vector<OptionSpec> specs{
+      {"way", {"ghasheem", "akil"}, "ghasheem",
+       "game of the ignorant (forced start from F, free tebweez) or of the wise (any beyt, paired tebweez)",
+       "seed 001 (Lane: leab el-ghasheem, leab el-'akil); RULES.md §4 \"Two ways of playing\""},
+      {"skip-origin", {"yes", "no"}, "yes", "a handful of twelve or more skips the beyt it was taken from",
+       "seed 001 (Lane: with six in every beyt \"he who plays first is sure to lose\"); RULES.md §4"},
+      {"target", {}, "60", "gains that win the match (a number from 1 to 9999)",
+       "seed 001 (Lane: \"amount to sixty\"); RULES.md §4 \"Scoring and match\""},
+      {"loop", {"own-side", "none"}, "own-side",
+       "a repeated position ends the board, each taking the hasa of his own row; or no rule",
+       "RULES.md §4 \"Endless boards\" (Lane gives no rule)"},
+  };
+  return specs;
+}
+
+const std::vector<Preset>& mankalah_presets() {
+  static const std::vector<Preset> presets{
+      {"ghasheem", "", "Lane's game of the ignorant: free tebweez, play from F or the nearest non-empty beyt"},
+      {"akil", "way=akil", "Lane's game of the wise: paired tebweez, play from any beyt"},
+  };
+  return presets;
+}
+
+class MankalahState final : public State {
+ public:
+  MankalahState(const MankalahOptions& o, const MankalahPosition& p) : options_(o), pos_(p) { remember(); }
+
+  const Game& game() const noexcept override { return mankalah_game(); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<MankalahState>(*this); }
+  // The board's history (for loop=own-side) is not part of the position.
+  bool equals(const State& other) const noexcept override {
+    auto* o = dynamic_cast<const MankalahState*>(&other);
+    return o && o->options_ == options_ && o->pos_ == pos_;
+  }
+  std::string position_text() const override { return pos_.text(); }
+  Actor to_move() const noexcept override {
+    if (pos_.phase == MankalahPhase::over) return Actor::none;
+    if (pos_.phase == MankalahPhase::end) return Actor::referee;
+    return actor_of(pos_.to_move);
+  }
+  std::uint32_t turns_played() const noexcept override { return turns_; }
+  bool is_terminal() const noexcept override { return pos_.phase == MankalahPhase::over; }
+  Result outcome() const noexcept override { return mankalah_outcome(pos_); }
+  bool moves_enumerable() const noexcept override { return pos_.phase != MankalahPhase::distribute; }
+
+  void legal_moves(std::vector<std::string>& out) const override {
+    std::vector<MankalahMove> moves;
+    mankalah_legal(options_, pos_, moves);
+    for (const auto& m : moves) out.push_back(mankalah_format(m));
+  }
+  std::string random_move(Rng& rng) const override {
+    if (pos_.phase == MankalahPhase::distribute) return mankalah_format(mankalah_random_distribution(options_, rng));
+    return State::random_move(rng);
+  }
+  Error play(std::string_view text) override {
+    MankalahMove m;
+    if (Error e = resolve(text, m)) return e;
+    mankalah_apply(options_, pos_, m);
+    if (m.kind == MankalahMoveKind::turn) history_.clear();  // play starts on the turned board
+    after_move();
+    ++turns_;
+    return Error::none();
+  }
+  Error check(std::string_view text, std::string& canonical) const override {
+    MankalahMove m;
+    if (Error e = resolve(text, m)) return e;
+    canonical = mankalah_format(m);
+    return Error::none();
+  }
+  std::string render(const RenderOptions& options) const override { return mankalah_render(pos_, options); }
+
+ private:
+  Error resolve(std::string_view text, MankalahMove& m) const {
+    if (Error e = mankalah_parse(text, m)) return e;
+    return mankalah_check(options_, pos_, m);
+  }
+  // RULES.md §4 "Endless boards" (loop=own-side): "when a position (counts,
+  // player to move) repeats within a board, the board ends and each player
+  // takes the hasa on his own side".
+  void after_move() {
+    if (pos_.phase != MankalahPhase::play) {
+      history_.clear();
+      remember();
+      return;
+    }
+    if (options_.loop == MankalahLoop::own_side)
+      for (const auto& [pits, side] : history_)
+        if (pits == pos_.pits && side == pos_.to_move) {
+          mankalah_end_board_own_side(pos_);
+          history_.clear();
+          return;
+        }
+    remember();
+  }
+  void remember() {
+    if (pos_.phase == MankalahPhase::play || pos_.phase == MankalahPhase::choose)
+      history_.emplace_back(pos_.pits, pos_.to_move);
+  }
+
+  MankalahOptions options_;
+  MankalahPosition pos_;
+  std::uint32_t turns_ = 0;
+  std::vector<std::pair<Pits, Side>> history_;
+};
+
+class MankalahGame final : public Game {
+ public:
+  std::string_view name() const noexcept override { return "mankalah"; }
+  std::string_view title() const noexcept override { return "Mankalah"; }
+  std::string_view sources() const noexcept override {
+    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), mankal'ah (seed 001); RULES.md §4";
+  }
+  const std::vector<OptionSpec>& options() const noexcept override { return mankalah_specs(); }
+  const std::vector<Preset>& presets() const noexcept override { return mankalah_presets(); }
+  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
+    MankalahOptions o;
+    if (Error e = MankalahOptions::from_rules(rules, o)) return e;
+    MankalahPosition pos = MankalahPosition::initial();
+    if (!setup.empty()) {
+      if (Error e = MankalahPosition::parse(setup, pos)) return e;
+      if (Error e = mankalah_validate(o, pos)) return e;
+    }
+    out = std::make_unique<MankalahState>(o, pos);
+    return Error::none();
+  }
+};
+
+}  // namespace
+
+const Game& mankalah_game() {
+  static const MankalahGame game;
+  return game;
+}
+
+Error MankalahOptions::from_rules(const RuleSet& rules, MankalahOptions& out) {
+  MankalahOptions o;
+  auto way = rules.get("way"), skip = rules.get("skip-origin"), target = rules.get("target"), loop = rules.get("loop");
+  if (!way.empty() && way != "ghasheem" && way != "akil") return bad_rules("option way cannot be '" + std::string(way) + "'");
+  o.way = way == "akil" ? MankalahWay::akil : MankalahWay::ghasheem;
+  if (!skip.empty() && skip != "yes" && skip != "no")
+    return bad_rules("option skip-origin cannot be '" + std::string(skip) + "'");
+  o.skip_origin = skip != "no";
+  if (!loop.empty() && loop != "own-side" && loop != "none")
+    return bad_rules("option loop cannot be '" + std::string(loop) + "'");
+  o.loop = loop == "none" ? MankalahLoop::none : MankalahLoop::own_side;
+  if (!target.empty()) {
+    int n = 0;
+    auto [ptr, ec] = std::from_chars(target.data(), target.data() + target.size(), n);
+    if (ec != std::errc{} || ptr != target.data() + target.size() || n < 1 || n > 9999)
+      return bad_rules("option target must be a number from 1 to 9999, not '" + std::string(target) + "'");
+    o.target = n;
+  }
+  out = o;
+  return Error::none();
+}
+
+}  // namespace beyt

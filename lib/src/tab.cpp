@@ -1,0 +1,953 @@
+// Tâb (beyt/tab.hpp). Every rule cites Lane (seeds 001 end and 000) and
+// ../shared/RULES.md section 1; readings where both are silent are listed in
+// docs/RULES-READINGS.md ("Tâb").
+#include "beyt/tab.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace beyt {
+namespace {
+
+// ---------------------------------------------------------------------------
+// Cells, rows and routes (RULES.md §1 Board, Track)
+// ---------------------------------------------------------------------------
+
+// Lane's alphabet without J ("There is no J"; RULES.md §1 Board).
+constexpr std::string_view kLetters = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
+
+constexpr int home_row(Side s) { return s == Side::south ? 0 : 3; }
+constexpr int enemy_row(Side s) { return s == Side::south ? 3 : 0; }
+// Place of a row on a side's route: South 0, 1, 2, 3; North 3, 2, 1, 0.
+constexpr int route_index(Side s, int row) { return s == Side::south ? row : 3 - row; }
+constexpr int min_progress(Side s, TabCell c) { return route_index(s, tab_row(c)) + 1; }
+
+// Index of a cell's Lane letter in kLetters (RULES.md §1 Board: A..I along
+// South's row, K..S back along the row above it, k..s and a..i likewise).
+int letter_index(TabCell c, int w) {
+  int f = tab_file(c);
+  switch (tab_row(c)) {
+    case 0: return f;
+    case 1: return w + (w - 1 - f);
+    case 2: return w + f;
+    default: return w - 1 - f;
+  }
+}
+
+// The route of one side on a board of width w, as data (beyt/sticks.hpp).
+// South: A..I, up to K, K..S, up to k, k..s; at s the fork: back to K (round
+// the middle rows) or up into North's row at a, a..i, down to k. North
+// mirrors it (RULES.md §1 Track; seed 000: "from K to S, and from k to s;
+// and may then either repeat the same round or enter his adversary's row").
+StickTrack build_track(int w, Side s) {
+  StickTrack t;
+  auto link = [&t](TabCell from, TabCell to) { t.next[static_cast<std::size_t>(from)] = to; };
+  for (int f = 0; f < w; ++f) {
+    link(tab_cell(f, 0), f + 1 < w ? tab_cell(f + 1, 0) : tab_cell(w - 1, 1));  // A..I, up to K
+    link(tab_cell(f, 1), f > 0 ? tab_cell(f - 1, 1) : tab_cell(0, 2));          // K..S, up to k
+    link(tab_cell(f, 2), f + 1 < w ? tab_cell(f + 1, 2) : tab_cell(w - 1, 1));  // k..s, to K
+    link(tab_cell(f, 3), f > 0 ? tab_cell(f - 1, 3) : tab_cell(0, 2));          // a..i, down to k
+  }
+  if (s == Side::south) {
+    t.fork[static_cast<std::size_t>(tab_cell(w - 1, 2))] = tab_cell(w - 1, 3);  // s -> a
+  } else {
+    link(tab_cell(0, 1), tab_cell(0, 2));                                       // S -> k (round again)
+    t.fork[static_cast<std::size_t>(tab_cell(0, 1))] = tab_cell(0, 0);          // S -> A
+  }
+  return t;
+}
+
+const StickTrack& track(int w, Side s) {
+  static const auto tracks = [] {
+    std::array<std::array<StickTrack, 2>, 16> all{};
+    for (int width : {7, 9, 11, 13, 15})
+      for (Side side : {Side::south, Side::north})
+        all[static_cast<std::size_t>(width)][static_cast<std::size_t>(side)] = build_track(width, side);
+    return all;
+  }();
+  return tracks[static_cast<std::size_t>(w)][static_cast<std::size_t>(s)];
+}
+
+bool on_board(TabCell c, int w) { return c >= 0 && tab_file(c) < w && tab_row(c) < 4; }
+
+template <class F>
+void for_each_cell(int w, F&& f) {
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < w; ++c) f(tab_cell(c, r));
+}
+
+// The foremost Nasrani of a side: nearest the exit of its home row (South's
+// highest file, North's lowest). -1 if none.
+TabCell foremost_nasrani(const TabPosition& p, Side s) {
+  int r = home_row(s);
+  for (int k = 0; k < p.width; ++k) {
+    int f = s == Side::south ? p.width - 1 - k : k;
+    const TabStack& st = p.at(tab_cell(f, r));
+    if (st.count && st.side == s && st.nasrani) return tab_cell(f, r);
+  }
+  return -1;
+}
+
+int nasrani_count(const TabPosition& p, Side s) {
+  int n = 0;
+  for_each_cell(p.width, [&](TabCell c) { n += p.at(c).count && p.at(c).side == s && p.at(c).nasrani; });
+  return n;
+}
+
+// Kelbs of side `s` in row `r`: how many stacks and how many kelbs.
+void row_holding(const TabPosition& p, Side s, int r, int& stacks, int& kelbs) {
+  stacks = kelbs = 0;
+  for (int f = 0; f < p.width; ++f) {
+    const TabStack& st = p.at(tab_cell(f, r));
+    if (st.count && st.side == s) {
+      ++stacks;
+      kelbs += st.count;
+    }
+  }
+}
+
+Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
+
+// ---------------------------------------------------------------------------
+// One use of one throw
+// ---------------------------------------------------------------------------
+
+struct UseContext {
+  const TabOptions& o;
+  Side mover;
+  bool tab_thrown;   // a 1 among the turn's throws (Lane's lock)
+};
+
+// Why a use is illegal, without building a message (hot path of tab_uses).
+// On success sets u.captures and `entered_fork` (the walk's branch).
+Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
+  if (!on_board(u.from, p.width)) return Code::not_own_piece;
+  const TabStack& st = p.at(u.from);
+  if (st.count == 0 || st.side != ctx.mover) return Code::not_own_piece;
+  if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;
+  if (st.nasrani) {
+    // Seed 000: "Neither party can remove a kelb from its original place but
+    // by throwing táb before each such removal"; "He must always commence
+    // with the kelb in beyt I" (RULES.md §1 Nasrani and Muslim).
+    if (u.value != 1) return Code::needs_tab;
+    bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover) &&
+                      nasrani_count(p, ctx.mover) == ctx.o.kelbs();
+    if ((!ctx.o.release_any || none_freed) && u.from != foremost_nasrani(p, ctx.mover)) return Code::release_order;
+  }
+  TrackWalk walk = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
+  int branch = -1;
+  for (int b = 0; b < walk.nends; ++b)
+    if (walk.end[static_cast<std::size_t>(b)] == u.to) branch = b;
+  if (branch < 0) return Code::wrong_distance;
+  const int from_row = tab_row(u.from), to_row = tab_row(u.to);
+  const Side enemy = opponent(ctx.mover);
+  if (to_row == enemy_row(ctx.mover) && from_row != to_row) {
+    // Seed 000: "enter his adversary's row, as long as there is any kelb
+    // remaining in that row"; "He cannot pass the same kelb again into his
+    // adversary's row". RULES.md §1 Finer points: an enemy kelb there when
+    // the move starts; the history of an 'eggeh is the union of its kelbs'.
+    int stacks = 0, kelbs = 0;
+    row_holding(p, enemy, enemy_row(ctx.mover), stacks, kelbs);
+    if (st.progress >= 4 || kelbs == 0) return Code::enemy_row_entry;
+  }
+  if (from_row == enemy_row(ctx.mover)) {
+    // Seed 000: "cannot continue to circulate the kelb which has entered that
+    // row until he has no kelb remaining in his own row; or unless he have
+    // only an 'eggeh in his row, and does not throw táb". Finer points: one
+    // stack of two or more and nothing else; no 1 among the turn's throws.
+    int stacks = 0, kelbs = 0;
+    row_holding(p, ctx.mover, home_row(ctx.mover), stacks, kelbs);
+    bool only_eggeh = stacks == 1 && kelbs >= 2 && !ctx.tab_thrown;
+    if (kelbs > 0 && !only_eggeh) return Code::enemy_row_locked;
+  }
+  if (!ctx.o.pass_enemy)
+    for (int k = 0; k < walk.npath[static_cast<std::size_t>(branch)]; ++k) {
+      const TabStack& over = p.at(walk.path[static_cast<std::size_t>(branch)][static_cast<std::size_t>(k)]);
+      if (over.count && over.side == enemy) return Code::pass_enemy;
+    }
+  const TabStack& dst = p.at(u.to);
+  u.captures = false;
+  if (dst.count && dst.side == ctx.mover && dst.nasrani) return Code::occupied;  // Finer points
+  if (dst.count && dst.side == enemy) {
+    // Seed 000: "he may leave it there in safety"; Finer points: "cannot be
+    // landed on, but may be passed over".
+    if (ctx.o.enemy_row_safe && to_row == enemy_row(enemy)) return Code::safe_cell;
+    u.captures = true;  // "takes them all" (RULES.md §1 Capture)
+  }
+  if (u.x_written && !u.captures) return Code::capture_mismatch;
+  return Code::ok;
+}
+
+std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, const TabUse& u, bool grid) {
+  auto name = [&](TabCell c) { return tab_cell_name(c, p.width, grid); };
+  std::string v = std::to_string(u.value);
+  switch (code) {
+    case Code::not_own_piece:
+      return "no kelb of " + std::string(side_name(ctx.mover)) + " stands on " +
+             (on_board(u.from, p.width) ? name(u.from) : std::string("that cell"));
+    case Code::split_illegal:
+      return "only a táb divides an 'eggeh, one kelb one cell (seed 000: \"he cannot divide them again ... unless "
+             "he throw táb\")";
+    case Code::needs_tab:
+      return "the kelb on " + name(u.from) + " is a Nasrani: it leaves its place only by a táb, one cell " +
+             "(seed 000: \"but by throwing táb before each such removal\")";
+    case Code::release_order:
+      return "the first kelb freed is the foremost, " + name(foremost_nasrani(p, ctx.mover)) +
+             (ctx.o.release_any ? "" : "; kelbs are freed front-first (release=front-first)") +
+             " (seed 000: \"He must always commence with the kelb in beyt I\"; RULES.md §1)";
+    case Code::wrong_distance: {
+      TrackWalk w = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
+      std::string ends = name(w.end[0]) + (w.nends > 1 ? " or " + name(w.end[1]) : "");
+      return "a throw of " + v + " takes the kelb on " + name(u.from) + " to " + ends + ", not " + name(u.to) +
+             " (RULES.md §1 Track)";
+    }
+    case Code::enemy_row_entry:
+      return "a kelb enters the adversary's row only while he has a kelb there, and only once (seed 000; "
+             "RULES.md §1 Enemy home row)";
+    case Code::enemy_row_locked:
+      return "the kelb on " + name(u.from) + " stays in the adversary's row while " +
+             std::string(side_name(ctx.mover)) +
+             " has kelbs in his own row, unless only one 'eggeh is there and no táb was thrown this turn (seed 000; "
+             "RULES.md §1)";
+    case Code::pass_enemy: return "a move may not pass over an enemy kelb (pass-enemy=no)";
+    case Code::occupied: return "a kelb may not land on its own side's Nasrani (RULES.md §1 Finer points)";
+    case Code::safe_cell:
+      return "the enemy kelb on " + name(u.to) + " is safe in its adversary's row (seed 000: \"in safety\"; "
+             "enemy-row-safe=yes)";
+    case Code::capture_mismatch: return "'x' written, but there is no enemy kelb on " + name(u.to) + " to take";
+    default: return "illegal use";
+  }
+}
+
+// Applies a use that use_fault accepted (RULES.md §1 Capture, Eggeh).
+void do_use(TabPosition& p, Side mover, const TabUse& u) {
+  if (u.forfeit) return;
+  TabStack& src = p.cells[static_cast<std::size_t>(u.from)];
+  TabStack moving = src;
+  moving.nasrani = false;
+  if (u.split) {
+    moving.count = 1;
+    src.count = static_cast<std::uint8_t>(src.count - 1);
+  } else {
+    src = TabStack{};
+    // Seed 000: "If he avail himself of a throw ... to bring them back into a
+    // row through which they have already passed ... they become reduced to
+    // a single kelb". Finer points: the destination row differs from the
+    // start row and is one it has passed; the remaining kelb lands normally.
+    int to_idx = route_index(mover, tab_row(u.to));
+    if (moving.count > 1 && tab_row(u.to) != tab_row(u.from) && to_idx < moving.progress) moving.count = 1;
+  }
+  moving.progress = static_cast<std::uint8_t>(std::max<int>(moving.progress, route_index(mover, tab_row(u.to)) + 1));
+  TabStack& dst = p.cells[static_cast<std::size_t>(u.to)];
+  if (dst.count && dst.side == mover) {  // joins: an 'eggeh
+    dst.count = static_cast<std::uint8_t>(dst.count + moving.count);
+    dst.progress = std::max(dst.progress, moving.progress);
+  } else {
+    dst = moving;  // empty, or the enemy kelbs are taken
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Turn syntax (NOTATION.md §6)
+// ---------------------------------------------------------------------------
+
+Error syntax(std::size_t at, std::string what) {
+  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), "expected " + std::move(what));
+}
+
+Error parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid, bool first_cell) {
+  u = TabUse{};
+  u.offset = static_cast<std::uint16_t>(i);
+  if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(i, "a use: the throw's value, e.g. 4K-O or 6--");
+  u.value = static_cast<std::uint8_t>(t[i++] - '0');
+  if (t.substr(i, 2) == "--") {
+    u.forfeit = true;
+    i += 2;
+    return Error::none();
+  }
+  bool g = false;
+  if (!tab_read_cell(t, i, w, u.from, g)) return syntax(i, "a cell of the board or '--' after the value");
+  if (first_cell) grid = g;
+  if (i >= t.size() || (t[i] != '-' && t[i] != 'x')) return syntax(i, "'-' or 'x' after the cell");
+  u.x_written = t[i++] == 'x';
+  u.to_offset = static_cast<std::uint16_t>(i);
+  if (!tab_read_cell(t, i, w, u.to, g)) return syntax(i, "the destination cell");
+  if (i < t.size() && t[i] == '\'') {
+    u.split = true;
+    ++i;
+  }
+  return Error::none();
+}
+
+void format_use(const TabUse& u, int w, bool grid, std::string& out) {
+  out += static_cast<char>('0' + u.value);
+  if (u.forfeit) {
+    out += "--";
+    return;
+  }
+  out += tab_cell_name(u.from, w, grid);
+  out += u.captures || u.x_written ? 'x' : '-';
+  out += tab_cell_name(u.to, w, grid);
+  if (u.split) out += '\'';
+}
+
+// ---------------------------------------------------------------------------
+// Turn check
+// ---------------------------------------------------------------------------
+
+Error check_throws(const TabPosition& p, const TabTurn& t) {
+  if (p.opening && t.throws[0].value != 1) {
+    // Seed 000: "They first throw alternately until one has thrown táb".
+    if (t.nthrows > 1)
+      return fail(Code::throw_sequence, t.throws[1].offset,
+                  "in the opening each player throws once, alternately, until one throws táb (seed 000)");
+    if (t.colon)
+      return fail(Code::throw_sequence, t.throws[0].offset + 1u,
+                  "an opening throw other than táb moves nothing: write the throw alone (seed 000)");
+    return Error::none();
+  }
+  int k = sticks_sequence_fault(t.throws.data(), t.nthrows);
+  if (k < 0) return Error::none();
+  bool after_end = k > 0 && !sticks_throw_again(t.throws[static_cast<std::size_t>(k - 1)].value);
+  return fail(Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
+              after_end ? "the throwing ended with the 2 or 3 before this throw (seed 001 end: \"when he has "
+                          "thrown two, or three, it is then the turn of the other\")"
+                        : "after táb, four or six the player throws again: the turn's throws end on 2 or 3 "
+                          "(seed 001 end)");
+}
+
+Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
+  std::array<int, 7> avail{};
+  bool tab_thrown = false;
+  for (int k = 0; k < t.nthrows; ++k) {
+    ++avail[t.throws[static_cast<std::size_t>(k)].value];
+    tab_thrown = tab_thrown || t.throws[static_cast<std::size_t>(k)].value == 1;
+  }
+  UseContext ctx{o, pos.to_move, tab_thrown};
+  TabPosition w = pos;
+  for (int k = 0; k < t.nuses; ++k) {
+    TabUse& u = t.uses[static_cast<std::size_t>(k)];
+    if (avail[u.value] == 0)
+      return fail(Code::throw_not_available, u.offset,
+                  "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once (RULES.md §1)");
+    --avail[u.value];
+    if (u.forfeit) continue;
+    if (w.count(opponent(pos.to_move)) == 0)
+      return fail(Code::game_over, u.offset,
+                  "the adversary has no kelb left: the rest of the throws are forfeits (RULES.md §1 Finer points)");
+    if (Code c = use_fault(ctx, w, u); c != Code::ok) {
+      // The caret: at the destination for faults of the landing or the path,
+      // at the value for a Nasrani without táb, else at the origin cell.
+      std::uint32_t at = c == Code::wrong_distance || c == Code::safe_cell || c == Code::capture_mismatch ||
+                                 c == Code::occupied || c == Code::enemy_row_entry || c == Code::pass_enemy
+                             ? u.to_offset
+                         : c == Code::needs_tab ? u.offset
+                                                : u.offset + 1u;
+      return fail(c, at, use_reason(c, ctx, w, u, t.grid));
+    }
+    do_use(w, pos.to_move, u);
+  }
+  // Omitted forfeits are appended in throw order (NOTATION.md §6: the
+  // canonical form lists every forfeit).
+  for (int k = 0; k < t.nthrows; ++k) {
+    int v = t.throws[static_cast<std::size_t>(k)].value;
+    if (avail[v] == 0) continue;
+    --avail[v];
+    TabUse f;
+    f.value = static_cast<std::uint8_t>(v);
+    f.forfeit = f.implicit = true;
+    t.uses[static_cast<std::size_t>(t.nuses++)] = f;
+  }
+  return Error::none();
+}
+
+// ---------------------------------------------------------------------------
+// Options and the Game table entry
+// ---------------------------------------------------------------------------
+
+Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std::move(reason)); }
+
+Error read_choice(const RuleSet& r, std::string_view name, std::string_view first, std::string_view second,
+                  bool& out) {
+  std::string_view v = r.get(name);
+  if (v.empty() || v == first || v == second) {
+    out = v.empty() ? out : v == first;
+    return Error::none();
+  }
+  return bad_rules("option " + std::string(name) + " cannot be '" + std::string(v) + "'");
+}
+
+const std::vector<OptionSpec>& tab_specs() {
+  static const std::vector<OptionSpec> specs{
+      {"width", {"7", "9", "11", "13", "15"}, "9", "cells in each of the four rows",
+       "seed 001 end (Lane: \"usually seven, nine, eleven, thirteen, or fifteen\"); RULES.md §1 Board"},
+      {"pieces", {}, "full", "kelbs in every cell of the home rows (full), or only in the first N cells",
+       "seed 000 (Lane: \"only in a certain number of beyts ... in the first four\"); RULES.md §1 Pieces"},
+      {"release", {"front-first", "any"}, "front-first",
+       "Nasrani are freed foremost first, or any (the first freed is always the foremost)",
+       "seed 000 (\"He must always commence with the kelb in beyt I\"); RULES.md §1 Nasrani and Muslim"},
+      {"enemy-row-safe", {"yes", "no"}, "yes", "a kelb in the adversary's home row cannot be taken",
+       "seed 000 (\"he may leave it there in safety\"); RULES.md §1 Enemy home row"},
+      {"pass-enemy", {"yes", "no"}, "yes", "a move may pass over enemy kelbs (no: Dleb's rule)",
+       "RULES.md §1 Capture (Lane silent; Marin forbids it in Dleb, seed 003)"},
+      {"first", {"south", "north"}, "south", "who throws first in the opening",
+       "RULES.md §1 Opening (Lane: \"They first throw alternately\"; silent on who begins)"},
+  };
+  return specs;
+}
+
+const std::vector<Preset>& tab_presets() {
+  static const std::vector<Preset> presets{
+      {"lane", "", "Lane (1836): the 9-wide board, full rows, front-first release, safe in the adversary's row"},
+  };
+  return presets;
+}
+
+// ---------------------------------------------------------------------------
+// Position text (NOTATION.md §6)
+// ---------------------------------------------------------------------------
+
+Error setup_error(std::size_t at, std::string why) {
+  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(why) + " (NOTATION.md section 6)");
+}
+
+Error parse_board(std::string_view b, std::size_t base, TabPosition& out) {
+  int row = 3, file = 0, width = -1;
+  for (std::size_t i = 0; i < b.size();) {
+    char c = b[i];
+    if (c == '/') {
+      if (width < 0) width = file;
+      if (file != width) return setup_error(base + i, "every row has the same number of cells");
+      if (row == 0) return setup_error(base + i, "more than four rows");
+      --row;
+      file = 0;
+      ++i;
+      continue;
+    }
+    if (file >= 15) return setup_error(base + i, "a row is wider than 15 cells");
+    TabStack st;
+    if (c == '.') {
+      ++i;
+      ++file;
+      continue;
+    }
+    if (c == 'S' || c == 'N') {
+      st.count = 1;
+      st.side = c == 'S' ? Side::south : Side::north;
+      st.nasrani = true;
+      ++i;
+    } else if (c == 's' || c == 'n') {
+      st.side = c == 's' ? Side::south : Side::north;
+      ++i;
+      int n = 0, digits = 0;
+      while (i < b.size() && b[i] >= '0' && b[i] <= '9' && digits < 2) n = n * 10 + (b[i++] - '0'), ++digits;
+      if (digits && n < 2) return setup_error(i - 1, "an 'eggeh count is 2 or more");
+      st.count = static_cast<std::uint8_t>(digits ? n : 1);
+      if (i < b.size() && b[i] == '^') {
+        if (i + 1 >= b.size() || b[i + 1] < '1' || b[i + 1] > '4') return setup_error(i, "'^' and a digit 1-4");
+        st.progress = static_cast<std::uint8_t>(b[i + 1] - '0');
+        i += 2;
+      }
+    } else {
+      return setup_error(base + i, std::string("unexpected '") + c + "': a cell is . S N s n");
+    }
+    TabCell cell = tab_cell(file, row);
+    int min = min_progress(st.side, cell);
+    if (st.progress == 0) st.progress = static_cast<std::uint8_t>(min);
+    if (st.progress < min) return setup_error(base + i - 1, "a kelb's progress is at least its own row's");
+    out.cells[static_cast<std::size_t>(cell)] = st;
+    ++file;
+  }
+  if (row != 0) return setup_error(base + b.size(), "four rows, separated by '/'");
+  if (file != width) return setup_error(base + b.size(), "every row has the same number of cells");
+  if (!(width == 7 || width == 9 || width == 11 || width == 13 || width == 15))
+    return setup_error(base, "a row of " + std::to_string(width) + " cells: the width is 7, 9, 11, 13 or 15");
+  out.width = width;
+  return Error::none();
+}
+
+// ---------------------------------------------------------------------------
+// Diagram
+// ---------------------------------------------------------------------------
+
+struct Glyphs {
+  const char *tl, *tm, *tr, *ml, *mm, *mr, *bl, *bm, *br, *h, *v;
+  const char* kelb[2][2];  // [side][nasrani]
+};
+constexpr Glyphs kUnicode{"┌", "┬", "┐", "├", "┼", "┤", "└", "┴", "┘", "─", "│", {{"●", "■"}, {"○", "□"}}};
+constexpr Glyphs kAscii{"+", "+", "+", "+", "+", "+", "+", "+", "+", "-", "|", {{"x", "X"}, {"o", "O"}}};
+
+void rule_line(std::string& out, const Glyphs& g, int n, bool margins, const char* l, const char* m, const char* r) {
+  if (margins) out += "   ";
+  out += l;
+  for (int f = 0; f < n; ++f) {
+    for (int k = 0; k < 3; ++k) out += g.h;
+    out += f + 1 < n ? m : r;
+  }
+  out += '\n';
+}
+
+void files_line(std::string& out, int n) {
+  out += "   ";
+  for (int f = 0; f < n; ++f) {
+    out += "  ";
+    out += static_cast<char>('a' + f);
+    if (f + 1 < n) out += ' ';
+  }
+  out += '\n';
+}
+
+std::string cell_text(const TabPosition& p, TabCell c, const Glyphs& g, bool empty_board, bool letters) {
+  const TabStack& st = p.at(c);
+  if (empty_board || !st.count) return letters ? " " + tab_cell_name(c, p.width, false) + " " : "   ";
+  std::string k = g.kelb[static_cast<int>(st.side)][st.nasrani ? 1 : 0];
+  if (st.count == 1) return " " + k + " ";
+  if (st.count < 10) return " " + k + std::to_string(st.count);
+  return k + std::to_string(st.count);
+}
+
+std::string status_line(const TabPosition& p) {
+  Result r = tab_outcome(p);
+  if (r != Result::unfinished) return "Game over: " + std::string(result_token(r)) + "\n";
+  std::string out = std::string(side_name(p.to_move)) + " to move";
+  if (p.opening) out += " (opening: one throw each until a táb)";
+  return out + "\n";
+}
+
+// ---------------------------------------------------------------------------
+// Game and State
+// ---------------------------------------------------------------------------
+
+class TabState final : public State {
+ public:
+  TabState(const TabOptions& o, const TabPosition& p) : options_(o), pos_(p) {}
+  const Game& game() const noexcept override { return tab_game(); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<TabState>(*this); }
+  bool equals(const State& other) const noexcept override {
+    auto* o = dynamic_cast<const TabState*>(&other);
+    return o && o->options_ == options_ && o->pos_ == pos_;
+  }
+  std::string position_text() const override { return pos_.text(); }
+  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
+  std::uint32_t turns_played() const noexcept override { return turns_; }
+  bool is_terminal() const noexcept override { return tab_outcome(pos_) != Result::unfinished; }
+  Result outcome() const noexcept override { return tab_outcome(pos_); }
+  // Every turn starts with throws: the turns cannot be listed (game.hpp).
+  void legal_moves(std::vector<std::string>&) const override {}
+  bool moves_enumerable() const noexcept override { return false; }
+  Error play(std::string_view text) override {
+    if (Error e = tab_play(options_, pos_, text)) return e;
+    ++turns_;
+    return Error::none();
+  }
+  Error check(std::string_view text, std::string& canonical) const override {
+    TabPosition copy = pos_;
+    return tab_play(options_, copy, text, &canonical);
+  }
+  std::vector<ChanceOutcome> chance_outcomes() const override {
+    return is_terminal() ? std::vector<ChanceOutcome>{} : sticks_outcomes();
+  }
+  std::string random_move(Rng& rng) const override {
+    return is_terminal() ? std::string() : tab_random_turn(options_, pos_, rng);
+  }
+  std::string render(const RenderOptions& options) const override { return tab_render(pos_, options); }
+
+ private:
+  TabOptions options_;
+  TabPosition pos_;
+  std::uint32_t turns_ = 0;
+};
+
+class TabGame final : public Game {
+ public:
+  std::string_view name() const noexcept override { return "tab"; }
+  std::string_view title() const noexcept override { return "Tâb"; }
+  std::string_view sources() const noexcept override {
+    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), the game of táb (seeds 001 end and "
+           "000); RULES.md §1";
+  }
+  const std::vector<OptionSpec>& options() const noexcept override { return tab_specs(); }
+  const std::vector<Preset>& presets() const noexcept override { return tab_presets(); }
+  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
+    TabOptions o;
+    if (Error e = TabOptions::from_rules(rules, o)) return e;
+    TabPosition pos = TabPosition::initial(o);
+    if (!setup.empty()) {
+      if (Error e = TabPosition::parse(setup, pos)) return e;
+      if (Error e = tab_validate(o, pos)) return e;
+    }
+    out = std::make_unique<TabState>(o, pos);
+    return Error::none();
+  }
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Public API
+// ---------------------------------------------------------------------------
+
+const Game& tab_game() {
+  static const TabGame game;
+  return game;
+}
+
+std::string tab_cell_name(TabCell c, int w, bool grid) {
+  if (!grid && tab_has_letters(w)) {
+    char l = kLetters[static_cast<std::size_t>(letter_index(c, w))];
+    return std::string(1, tab_row(c) >= 2 ? static_cast<char>(l - 'A' + 'a') : l);
+  }
+  return {static_cast<char>('a' + tab_file(c)), static_cast<char>('1' + tab_row(c))};
+}
+
+bool tab_read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, bool& grid) {
+  if (i >= t.size()) return false;
+  char c = t[i];
+  if (i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '9') {  // grid: file letter, rank digit
+    int f = c - 'a', r = t[i + 1] - '1';
+    if (f < 0 || f >= w || r < 0 || r > 3) return false;
+    out = tab_cell(f, r);
+    grid = true;
+    i += 2;
+    return true;
+  }
+  if (!tab_has_letters(w)) return false;
+  bool lower = c >= 'a' && c <= 'z';
+  char up = lower ? static_cast<char>(c - 'a' + 'A') : c;
+  std::size_t k = kLetters.find(up);
+  if (k == std::string_view::npos || static_cast<int>(k) >= 2 * w) return false;
+  int idx = static_cast<int>(k);
+  int row = lower ? (idx < w ? 3 : 2) : (idx < w ? 0 : 1);
+  int f = 0;
+  switch (row) {
+    case 0: f = idx; break;
+    case 1: f = w - 1 - (idx - w); break;
+    case 2: f = idx - w; break;
+    default: f = w - 1 - idx; break;
+  }
+  out = tab_cell(f, row);
+  grid = false;
+  ++i;
+  return true;
+}
+
+Error TabOptions::from_rules(const RuleSet& rules, TabOptions& out) {
+  TabOptions o;
+  std::string_view w = rules.get("width");
+  if (!w.empty()) {
+    if (w != "7" && w != "9" && w != "11" && w != "13" && w != "15")
+      return bad_rules("option width cannot be '" + std::string(w) + "' (7, 9, 11, 13 or 15)");
+    o.width = std::stoi(std::string(w));
+  }
+  std::string_view pieces = rules.get("pieces");
+  if (!pieces.empty() && pieces != "full") {
+    int n = 0;
+    bool digits = pieces.size() <= 2;
+    for (char c : pieces) {
+      digits = digits && c >= '0' && c <= '9';
+      n = n * 10 + (c - '0');
+    }
+    if (!digits || n < 1 || n > o.width)
+      return bad_rules("option pieces is full or a number from 1 to the width, not '" + std::string(pieces) + "'");
+    o.pieces = n == o.width ? 0 : n;
+  }
+  bool front = true, south = true;
+  if (Error e = read_choice(rules, "release", "front-first", "any", front)) return e;
+  if (Error e = read_choice(rules, "enemy-row-safe", "yes", "no", o.enemy_row_safe)) return e;
+  if (Error e = read_choice(rules, "pass-enemy", "yes", "no", o.pass_enemy)) return e;
+  if (Error e = read_choice(rules, "first", "south", "north", south)) return e;
+  o.release_any = !front;
+  o.first = south ? Side::south : Side::north;
+  out = o;
+  return Error::none();
+}
+
+TabPosition TabPosition::initial(const TabOptions& o) {
+  TabPosition p;
+  p.width = o.width;
+  p.to_move = o.first;
+  // The first N cells in lettering order: A.. and a.. (RULES.md §1 Pieces).
+  for (int k = 0; k < o.kelbs(); ++k) {
+    p.cells[static_cast<std::size_t>(tab_cell(k, 0))] = TabStack{1, Side::south, true, 1};
+    p.cells[static_cast<std::size_t>(tab_cell(o.width - 1 - k, 3))] = TabStack{1, Side::north, true, 1};
+  }
+  return p;
+}
+
+TabPosition::TabPosition(std::string_view text) {
+  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
+}
+
+Error TabPosition::parse(std::string_view text, TabPosition& out) {
+  std::array<std::string_view, 3> parts{};
+  std::array<std::size_t, 3> at{};
+  int count = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::size_t end = std::min(text.find(' ', i), text.size());
+    if (count == 3) return setup_error(i, "unexpected text after the position");
+    at[static_cast<std::size_t>(count)] = i;
+    parts[static_cast<std::size_t>(count++)] = text.substr(i, end - i);
+    i = end;
+  }
+  if (count < 3) return setup_error(text.size(), "expected: board, side (S or N), phase (opening or play)");
+  TabPosition p;
+  if (Error e = parse_board(parts[0], at[0], p)) return e;
+  if (parts[1] != "S" && parts[1] != "N") return setup_error(at[1], "the side to move is S or N");
+  p.to_move = parts[1] == "S" ? Side::south : Side::north;
+  if (parts[2] != "opening" && parts[2] != "play") return setup_error(at[2], "the phase is opening or play");
+  p.opening = parts[2] == "opening";
+  out = p;
+  return Error::none();
+}
+
+std::string TabPosition::text() const {
+  std::string out;
+  for (int r = 3; r >= 0; --r) {
+    for (int f = 0; f < width; ++f) {
+      const TabStack& st = at(tab_cell(f, r));
+      if (!st.count) {
+        out += '.';
+        continue;
+      }
+      bool s = st.side == Side::south;
+      if (st.nasrani) {
+        out += s ? 'S' : 'N';
+        continue;
+      }
+      out += s ? 's' : 'n';
+      if (st.count > 1) out += std::to_string(st.count);
+      if (st.progress > min_progress(st.side, tab_cell(f, r))) {
+        out += '^';
+        out += static_cast<char>('0' + st.progress);
+      }
+    }
+    if (r) out += '/';
+  }
+  out += to_move == Side::south ? " S" : " N";
+  out += opening ? " opening" : " play";
+  return out;
+}
+
+int TabPosition::count(Side side) const noexcept {
+  int n = 0;
+  for (const TabStack& st : cells) n += st.count && st.side == side ? st.count : 0;
+  return n;
+}
+
+Error tab_parse(std::string_view t, int w, TabTurn& out) {
+  out.nthrows = out.nuses = 0;
+  out.colon = out.grid = false;
+  std::size_t i = 0;
+  for (;;) {
+    if (out.nthrows == kMaxThrows) return syntax(i, "at most 64 throws in one turn");
+    if (Error e = sticks_parse_throw(t, i, out.throws[static_cast<std::size_t>(out.nthrows)])) return e;
+    ++out.nthrows;
+    if (i < t.size() && t[i] == ',') {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  if (i == t.size()) return Error::none();
+  if (t[i] != ':') return syntax(i, "',' and another throw, or ':' and the uses of the throws");
+  out.colon = true;
+  ++i;
+  bool first_cell = true;
+  for (;;) {
+    if (out.nuses == kMaxThrows) return syntax(i, "at most one use per throw");
+    TabUse& u = out.uses[static_cast<std::size_t>(out.nuses)];
+    if (Error e = parse_use(t, i, w, u, out.grid, first_cell)) return e;
+    first_cell = first_cell && u.forfeit;
+    ++out.nuses;
+    if (i == t.size()) return Error::none();
+    if (t[i] != ',') return syntax(i, "',' and the next use");
+    ++i;
+  }
+}
+
+void tab_format(const TabTurn& t, int w, std::string& out) {
+  for (int k = 0; k < t.nthrows; ++k) {
+    if (k) out += ',';
+    sticks_format_throw(t.throws[static_cast<std::size_t>(k)], out);
+  }
+  if (t.nuses == 0 && !t.colon) return;
+  out += ':';
+  for (int k = 0; k < t.nuses; ++k) {
+    if (k) out += ',';
+    format_use(t.uses[static_cast<std::size_t>(k)], w, t.grid || !tab_has_letters(w), out);
+  }
+}
+
+std::string tab_format(const TabTurn& t, int w) {
+  std::string out;
+  tab_format(t, w, out);
+  return out;
+}
+
+Error tab_check(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
+  if (tab_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
+  if (Error e = check_throws(pos, t)) return e;
+  if (pos.opening && t.throws[0].value != 1) return Error::none();
+  return check_uses(o, pos, t);
+}
+
+void tab_apply(const TabOptions& o, TabPosition& pos, const TabTurn& t) {
+  bool tab_thrown = false;
+  for (int k = 0; k < t.nthrows; ++k) tab_thrown = tab_thrown || t.throws[static_cast<std::size_t>(k)].value == 1;
+  (void)o;
+  if (!(pos.opening && t.throws[0].value != 1)) {
+    for (int k = 0; k < t.nuses; ++k) {
+      do_use(pos, pos.to_move, t.uses[static_cast<std::size_t>(k)]);
+    }
+    pos.opening = false;  // "he who has done this then throws again" (seed 001 end)
+  }
+  pos.to_move = opponent(pos.to_move);
+}
+
+Error tab_play(const TabOptions& o, TabPosition& pos, std::string_view text, std::string* canonical) {
+  if (tab_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
+  TabTurn t;
+  if (Error e = tab_parse(text, pos.width, t)) return e;
+  if (Error e = tab_check(o, pos, t)) return e;
+  tab_apply(o, pos, t);
+  if (canonical) {
+    canonical->clear();
+    tab_format(t, pos.width, *canonical);
+  }
+  return Error::none();
+}
+
+void tab_uses(const TabOptions& o, const TabPosition& p, int value, bool tab_thrown, std::vector<TabUse>& out) {
+  UseContext ctx{o, p.to_move, tab_thrown};
+  for_each_cell(p.width, [&](TabCell c) {
+    const TabStack& st = p.at(c);
+    if (!st.count || st.side != p.to_move) return;
+    TrackWalk walk = sticks_walk(track(p.width, p.to_move), c, value, true);
+    for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split)
+      for (int b = 0; b < walk.nends; ++b) {
+        TabUse u;
+        u.value = static_cast<std::uint8_t>(value);
+        u.from = c;
+        u.to = walk.end[static_cast<std::size_t>(b)];
+        u.split = split == 1;
+        if (use_fault(ctx, p, u) == Code::ok) out.push_back(u);
+      }
+  });
+}
+
+std::string tab_random_turn(const TabOptions& o, const TabPosition& pos, Rng& rng) {
+  TabTurn t;
+  t.grid = !tab_has_letters(pos.width);
+  do {
+    StickThrow th = sticks_draw(rng);
+    // The last place must end the throwing (kMaxThrows; probability < 1e-12).
+    while (t.nthrows == kMaxThrows - 1 && sticks_throw_again(th.value)) th = sticks_draw(rng);
+    t.throws[static_cast<std::size_t>(t.nthrows++)] = th;
+    if (pos.opening && t.nthrows == 1 && th.value != 1) return tab_format(t, pos.width);
+  } while (sticks_throw_again(t.throws[static_cast<std::size_t>(t.nthrows - 1)].value));
+  t.colon = true;
+  bool tab_thrown = false;
+  for (int k = 0; k < t.nthrows; ++k) tab_thrown = tab_thrown || t.throws[static_cast<std::size_t>(k)].value == 1;
+  TabPosition w = pos;
+  std::vector<TabUse> uses;
+  for (int k = 0; k < t.nthrows; ++k) {
+    TabUse chosen;
+    chosen.value = t.throws[static_cast<std::size_t>(k)].value;
+    chosen.forfeit = true;
+    uses.clear();
+    if (w.count(opponent(pos.to_move)) > 0) tab_uses(o, w, chosen.value, tab_thrown, uses);
+    if (!uses.empty()) {
+      chosen = uses[rng.below(uses.size())];
+      do_use(w, pos.to_move, chosen);
+    }
+    t.uses[static_cast<std::size_t>(t.nuses++)] = chosen;
+  }
+  return tab_format(t, pos.width);
+}
+
+Result tab_outcome(const TabPosition& pos) noexcept {
+  // "A player with no kelbs left loses" (RULES.md §1 End).
+  int s = pos.count(Side::south), n = pos.count(Side::north);
+  if (s && n) return Result::unfinished;
+  if (!s && !n) return Result::draw;  // only from a set-up position
+  return s ? Result::south_wins : Result::north_wins;
+}
+
+Error tab_validate(const TabOptions& o, const TabPosition& pos) {
+  auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (RULES.md section 1)"); };
+  if (pos.width != o.width)
+    return bad("the board is " + std::to_string(pos.width) + " wide but the rules say width=" +
+               std::to_string(o.width));
+  for (Side s : {Side::south, Side::north}) {
+    if (pos.count(s) > o.kelbs()) return bad(std::string(side_name(s)) + " has more than " +
+                                             std::to_string(o.kelbs()) + " kelbs");
+    bool problem = false;
+    for_each_cell(pos.width, [&](TabCell c) {
+      const TabStack& st = pos.at(c);
+      if (!st.count || st.side != s) return;
+      if (st.nasrani) {
+        int f = tab_file(c);
+        bool start = tab_row(c) == home_row(s) &&
+                     (s == Side::south ? f < o.kelbs() : f >= o.width - o.kelbs());
+        problem = problem || !start;
+      } else if (pos.opening) {
+        problem = true;
+      }
+    });
+    if (problem)
+      return bad("a Nasrani stands only on its starting cell, and in the opening every kelb is a Nasrani");
+  }
+  return Error::none();
+}
+
+std::string tab_render(const TabPosition& p, const RenderOptions& ro) {
+  const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
+  const int n = p.width;
+  // Lane's lettered box (RULES.md §1 Board, letter for letter): on widths
+  // with letters, every empty cell shows its letter and there are no margins.
+  // With kelbs this needs glyphs that no letter can be mistaken for: Unicode
+  // only; the ASCII diagram (x, o) keeps grid margins.
+  const bool letters = tab_has_letters(n) && ro.coordinates && (ro.empty_board || ro.style == DiagramStyle::unicode);
+  const bool margins = ro.coordinates && !letters;
+  std::string out;
+  if (margins) files_line(out, n);
+  rule_line(out, g, n, margins, g.tl, g.tm, g.tr);
+  for (int r = 3; r >= 0; --r) {
+    if (margins) out += " " + std::to_string(r + 1) + " ";
+    out += g.v;
+    for (int f = 0; f < n; ++f) {
+      out += cell_text(p, tab_cell(f, r), g, ro.empty_board, letters);
+      out += g.v;
+    }
+    if (margins) out += " " + std::to_string(r + 1);
+    if (r == 3) out += "   North's home row";
+    if (r == 0) out += "   South's home row";
+    out += '\n';
+    if (r > 0) rule_line(out, g, n, margins, g.ml, g.mm, g.mr);
+  }
+  rule_line(out, g, n, margins, g.bl, g.bm, g.br);
+  if (margins) files_line(out, n);
+  if (!ro.empty_board) {
+    out += std::string(g.kelb[0][1]) + " South Nasrani  " + g.kelb[0][0] + " South Muslim  " + g.kelb[1][1] +
+           " North Nasrani  " + g.kelb[1][0] + " North Muslim  (a number: the kelbs of an 'eggeh)\n";
+    if (ro.show_to_move) out += status_line(p);
+  }
+  return out;
+}
+
+Error tab_rewrite_cells(std::string_view text, int w, bool grid, std::string& out) {
+  if (!grid && !tab_has_letters(w))
+    return fail(Code::bad_rules, 0, "Lane's letters exist only for widths 7, 9 and 11 (RULES.md §1 Board)");
+  TabTurn t;
+  if (Error e = tab_parse(text, w, t)) return e;
+  t.grid = grid;
+  out.clear();
+  tab_format(t, w, out);
+  return Error::none();
+}
+
+}  // namespace beyt

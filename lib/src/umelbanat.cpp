@@ -1,0 +1,737 @@
+// Um el-Banât (Davies): rules engine (beyt/umelbanat.hpp). Sources: seed 004,
+// RULES.md section 5; readings of our own are in docs/RULES-READINGS.md.
+#include "beyt/umelbanat.hpp"
+
+#include <stdexcept>
+#include <utility>
+
+#include "game_table.hpp"
+
+namespace beyt {
+namespace {
+
+Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
+std::string side_str(Side s) { return std::string(side_name(s)); }
+char side_letter(Side s) { return s == Side::south ? 'S' : 'N'; }
+std::string house_str(int h) { return std::string(1, pit_letter(h)); }
+
+Error syntax(std::size_t at, std::string what) {
+  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), std::move(what) + " (NOTATION.md section 9)");
+}
+
+bool read_number(std::string_view t, std::size_t& i, int& out) {
+  std::size_t start = i;
+  out = 0;
+  while (i < t.size() && t[i] >= '0' && t[i] <= '9' && i - start < 5) out = out * 10 + (t[i++] - '0');
+  return i > start && i - start <= 4;
+}
+
+const char* stop_name(UmelbanatStop s) {
+  switch (s) {
+    case UmelbanatStop::peck: return "pecked";
+    case UmelbanatStop::nourish: return "nourished a daughter of his own";
+    case UmelbanatStop::empty: return "ended in an empty house";
+    case UmelbanatStop::beget: return "begot a daughter";
+    case UmelbanatStop::endless: return "never ends";
+  }
+  return "";
+}
+
+// Davies, Fig. 10 and "he borrows one more from A to make up a complete house,
+// but if B has gained a multiple of four plus two counters or one, A borrows
+// these back"; RULES.md §5 "Stage end" and Finer points: the remainder rule
+// from the side of the player with more; houses allotted from the greater
+// holder's first house (A for South, a for North) onward in sowing order;
+// at 24-24 six each as at the start, and the player who did not begin the last
+// stage begins; otherwise the gainer plays first.
+void reallot(UmelbanatPosition& pos) {
+  const int s = pos.stage_total(Side::south), n = pos.stage_total(Side::north);
+  Side greater = s >= n ? Side::south : Side::north;
+  int g = std::max(s, n);
+  int houses = s == n ? 6 : g / 4 + (g % 4 == 3 ? 1 : 0);
+  const int first = greater == Side::south ? 0 : 6;
+  for (int k = 0; k < kPits; ++k) pos.owner[(first + k) % kPits] = k < houses ? greater : opponent(greater);
+  pos.pits.fill(4);
+  pos.mark.fill(UmelbanatMark::none);
+  pos.held = {0, 0};
+  pos.to_move = s == n ? opponent(pos.starter) : greater;
+  pos.starter = pos.to_move;
+  // Davies: "Play proceeds until one player has driven the other off the board".
+  pos.phase = houses == kPits ? UmelbanatPhase::over : UmelbanatPhase::play;
+}
+
+// Resolves a turn on a copy: `w` ends as the position after it.
+Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, const UmelbanatMove& m,
+                      UmelbanatPosition& w) {
+  w = pos;
+  const Side s = pos.to_move;
+  for (int i = 0; i < m.n; ++i) {
+    const int h = m.houses[i];
+    const std::uint32_t at = m.offsets[i];
+    if (w.mark[h] != UmelbanatMark::none)
+      return fail(Code::daughter_house, at,
+                  house_str(h) + " is a daughter's house: \"The contents of a daughter's house cannot be picked up "
+                                 "and moved\" (Davies, seed 004; RULES.md §5)");
+    if (w.owner[h] != s)
+      return fail(Code::not_own_beyt, at, house_str(h) + " is " + side_str(opponent(s)) + "'s house this stage, not " +
+                                              side_str(s) + "'s (Davies: \"one of his own houses\"; RULES.md §5)");
+    if (w.pits[h] == 0) return fail(Code::not_own_beyt, at, "house " + house_str(h) + " is empty");
+    UmelbanatStop stop = umelbanat_sow(o, w, h, s);
+    if (stop == UmelbanatStop::endless)
+      return fail(Code::endless_sowing, at,
+                  "the sowing from " + house_str(h) +
+                      " never ends: the counts and the pick-up house repeat within the move (RULES.md §5: \"such "
+                      "a move is not legal\")");
+    // Davies: after a peck "he ... plays again"; RULES.md §5 Finer points:
+    // "After a peck, a player with nothing to sow passes. A stage ends only
+    // after a sowing."
+    const bool again = stop == UmelbanatStop::peck && !w.only_daughters() && w.can_sow(s);
+    if (i + 1 < m.n && !again)
+      return fail(Code::peck_sequence, m.offsets[i + 1] - 1,
+                  "the sowing from " + house_str(h) + " " + stop_name(stop) +
+                      (stop == UmelbanatStop::peck ? ", but there is nothing more to sow" : "") +
+                      ": the turn ends there (only a peck lets the player sow again; Davies, seed 004)");
+    if (i + 1 == m.n && again)
+      return fail(Code::peck_sequence, at,
+                  "the sowing from " + house_str(h) +
+                      " pecked: the player plays again (Davies: \"removes it and one other ... and plays again\")");
+  }
+  w.to_move = opponent(s);
+  if (w.only_daughters()) {
+    w.phase = UmelbanatPhase::end;
+    w.to_move = w.starter;  // the referee acts; the text writes '-'
+  }
+  return Error::none();
+}
+
+// Whether the mover has a sowing that ends. Our reading (docs/RULES-READINGS.md):
+// a player whose every sowing never ends passes, as one with no house to sow from.
+bool has_ending_sowing(const UmelbanatOptions& o, const UmelbanatPosition& pos) {
+  for (int h = 0; h < kPits; ++h) {
+    if (!pos.sowable(h, pos.to_move)) continue;
+    UmelbanatPosition w = pos;
+    if (umelbanat_sow(o, w, h, pos.to_move) != UmelbanatStop::endless) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Position
+// ---------------------------------------------------------------------------
+
+UmelbanatPosition UmelbanatPosition::initial(Side first) {
+  UmelbanatPosition p;
+  p.pits.fill(4);
+  for (int h = 0; h < kPits; ++h) p.owner[h] = south_row(h) ? Side::south : Side::north;
+  p.to_move = first;
+  p.starter = first;
+  return p;
+}
+
+bool UmelbanatPosition::can_sow(Side side) const noexcept {
+  for (int h = 0; h < kPits; ++h)
+    if (sowable(h, side)) return true;
+  return false;
+}
+
+bool UmelbanatPosition::only_daughters() const noexcept {
+  for (int h = 0; h < kPits; ++h)
+    if (mark[h] == UmelbanatMark::none && pits[h] > 0) return false;
+  return true;
+}
+
+int UmelbanatPosition::stage_total(Side side) const noexcept {
+  int total = held[static_cast<int>(side)];
+  for (int h = 0; h < kPits; ++h)
+    if (mark[h] == daughter_of(side)) total += pits[h];
+  return total;
+}
+
+int UmelbanatPosition::houses(Side side) const noexcept {
+  int n = 0;
+  for (Side o : owner) n += o == side;
+  return n;
+}
+
+// ---------------------------------------------------------------------------
+// Sowing (RULES.md §5 "Sowing" and Finer points)
+// ---------------------------------------------------------------------------
+
+UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, int house, Side side) noexcept {
+  const Side other = opponent(side);
+  // Judged in this order: a daughter's house (peck or nourish), an empty
+  // house, exactly four in a house the opponent owns (beget), else relay.
+  // "A relay picks up any house that is not a daughter's, whoever owns it."
+  auto decide = [&pos, other](const Pits& p, int last, int) {
+    if (pos.mark[last] != UmelbanatMark::none || p[last] == 1) return SowNext::stop;
+    if (p[last] == 4 && pos.owner[last] == other) return SowNext::stop;
+    return SowNext::relay;
+  };
+  SowResult r = relay_sow(pos.pits, house, o.skip_origin, decide);
+  if (r.endless) return UmelbanatStop::endless;
+  const int last = r.last;
+  if (pos.mark[last] == daughter_of(other)) {
+    // Davies: "he removes it and one other from that house and from the board";
+    // RULES.md §5 Finer points: a peck takes min(2, count).
+    int k = std::min<int>(2, pos.pits[last]);
+    pos.pits[last] = static_cast<std::uint8_t>(pos.pits[last] - k);
+    pos.held[static_cast<int>(side)] += k;
+    return UmelbanatStop::peck;
+  }
+  if (pos.mark[last] == daughter_of(side)) return UmelbanatStop::nourish;
+  if (pos.pits[last] == 1) return UmelbanatStop::empty;
+  pos.mark[last] = daughter_of(side);  // Davies: "falls on to three others in one of his opponent's houses"
+  return UmelbanatStop::beget;
+}
+
+void umelbanat_end_stage_by_repetition(UmelbanatPosition& pos) noexcept {
+  for (int h = 0; h < kPits; ++h)
+    if (pos.mark[h] == UmelbanatMark::none) {
+      pos.held[static_cast<int>(pos.owner[h])] += pos.pits[h];
+      pos.pits[h] = 0;
+    }
+  pos.phase = UmelbanatPhase::end;
+  pos.to_move = pos.starter;
+}
+
+// ---------------------------------------------------------------------------
+// Move text
+// ---------------------------------------------------------------------------
+
+Error umelbanat_parse(std::string_view t, UmelbanatMove& m) {
+  m = UmelbanatMove{};
+  if (t.empty()) return syntax(0, "empty move");
+  if (t == "--") {
+    m.kind = UmelbanatMoveKind::pass;
+    return Error::none();
+  }
+  if (t[0] == '#') {
+    m.kind = UmelbanatMoveKind::stage_end;
+    std::size_t i = 1;
+    if (!read_number(t, i, m.score[0])) return syntax(i, "expected South's count after '#'");
+    if (i >= t.size() || t[i] != '-') return syntax(i, "expected '-' between the counts");
+    ++i;
+    if (!read_number(t, i, m.score[1])) return syntax(i, "expected North's count");
+    if (i != t.size()) return syntax(i, "unexpected character after the stage end");
+    return Error::none();
+  }
+  std::size_t i = 0;
+  for (;;) {
+    if (i >= t.size() || pit_of_letter(t[i]) < 0) return syntax(i, "expected a house letter A-F or a-f");
+    if (m.n == kUmelbanatMaxSowings) return syntax(i, "more sowings than counters in one turn");
+    m.houses[m.n] = static_cast<std::int8_t>(pit_of_letter(t[i]));
+    m.offsets[m.n++] = static_cast<std::uint16_t>(i);
+    ++i;
+    if (i == t.size()) return Error::none();
+    if (t[i] != ',') return syntax(i, "expected ',' between the sowings of one turn");
+    ++i;
+  }
+}
+
+std::string umelbanat_format(const UmelbanatMove& m) {
+  switch (m.kind) {
+    case UmelbanatMoveKind::pass: return "--";
+    case UmelbanatMoveKind::stage_end: return "#" + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]);
+    case UmelbanatMoveKind::sowings: break;
+  }
+  std::string out;
+  for (int i = 0; i < m.n; ++i) {
+    if (i > 0) out += ',';
+    out += pit_letter(m.houses[i]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Check, apply, legal moves
+// ---------------------------------------------------------------------------
+
+Error umelbanat_check(const UmelbanatOptions& o, const UmelbanatPosition& pos, const UmelbanatMove& m) {
+  if (pos.phase == UmelbanatPhase::over) return fail(Code::game_over, 0, "the game is over");
+  if (pos.phase == UmelbanatPhase::end) {
+    const int s = pos.stage_total(Side::south), n = pos.stage_total(Side::north);
+    if (m.kind != UmelbanatMoveKind::stage_end)
+      return fail(Code::wrong_phase, 0,
+                  "the stage is over: its end is due, written #" + std::to_string(s) + "-" + std::to_string(n) +
+                      " (NOTATION.md section 9)");
+    if (m.score[0] != s || m.score[1] != n)
+      return fail(Code::board_score, 1,
+                  "South holds " + std::to_string(s) + " and North " + std::to_string(n) + ", not " +
+                      std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]) +
+                      " (Davies: \"removes the counters pertaining to his own daughters, adds them to those "
+                      "previously removed\")");
+    return Error::none();
+  }
+  if (m.kind == UmelbanatMoveKind::stage_end)
+    return fail(Code::wrong_phase, 0, "the stage is not over: counters lie outside the daughters' houses");
+  if (m.kind == UmelbanatMoveKind::pass) {
+    if (has_ending_sowing(o, pos))
+      return fail(Code::pass_wrong, 0,
+                  side_str(pos.to_move) + " has a house to sow from, so he may not pass (RULES.md §5: \"A player "
+                                          "with no house to sow from passes\")");
+    return Error::none();
+  }
+  UmelbanatPosition w;
+  return resolve_sowings(o, pos, m, w);
+}
+
+void umelbanat_apply(const UmelbanatOptions& o, UmelbanatPosition& pos, const UmelbanatMove& m) {
+  switch (m.kind) {
+    case UmelbanatMoveKind::pass: pos.to_move = opponent(pos.to_move); return;
+    case UmelbanatMoveKind::stage_end: reallot(pos); return;
+    case UmelbanatMoveKind::sowings: {
+      UmelbanatPosition w;
+      if (!resolve_sowings(o, pos, m, w)) pos = w;
+      return;
+    }
+  }
+}
+
+namespace {
+
+// Depth first over the sowings of one turn; returns false when `limit` is hit.
+bool legal_dfs(const UmelbanatOptions& o, const UmelbanatPosition& w, Side s, UmelbanatMove& m,
+               std::vector<UmelbanatMove>& out, std::size_t limit) {
+  for (int h = 0; h < kPits; ++h) {
+    if (!w.sowable(h, s)) continue;
+    UmelbanatPosition next = w;
+    UmelbanatStop stop = umelbanat_sow(o, next, h, s);
+    if (stop == UmelbanatStop::endless) continue;
+    m.houses[m.n++] = static_cast<std::int8_t>(h);
+    if (stop == UmelbanatStop::peck && !next.only_daughters() && next.can_sow(s)) {
+      if (m.n < kUmelbanatMaxSowings && !legal_dfs(o, next, s, m, out, limit)) return false;
+    } else {
+      if (out.size() >= limit) return false;
+      out.push_back(m);
+    }
+    --m.n;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, std::vector<UmelbanatMove>& out,
+                     std::size_t limit) {
+  UmelbanatMove m;
+  switch (pos.phase) {
+    case UmelbanatPhase::over: return true;
+    case UmelbanatPhase::end:
+      m.kind = UmelbanatMoveKind::stage_end;
+      m.score = {pos.stage_total(Side::south), pos.stage_total(Side::north)};
+      out.push_back(m);
+      return true;
+    case UmelbanatPhase::play: break;
+  }
+  if (!pos.can_sow(pos.to_move)) {
+    m.kind = UmelbanatMoveKind::pass;
+    out.push_back(m);
+    return true;
+  }
+  std::size_t before = out.size();
+  bool complete = legal_dfs(o, pos, pos.to_move, m, out, limit);
+  // Every sowing never ends: no legal turn; the player passes (our reading,
+  // docs/RULES-READINGS.md, as when he has no house to sow from).
+  if (complete && out.size() == before) {
+    m = UmelbanatMove{};
+    m.kind = UmelbanatMoveKind::pass;
+    out.push_back(m);
+  }
+  return complete;
+}
+
+UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPosition& pos, Rng& rng) {
+  std::vector<UmelbanatMove> all;
+  if (pos.phase != UmelbanatPhase::play || !pos.can_sow(pos.to_move)) {
+    umelbanat_legal(o, pos, all);
+    return all.empty() ? UmelbanatMove{} : all.front();
+  }
+  // One sowing at a time, uniformly among those that end; back off to the
+  // full list if a random path runs into a dead end.
+  UmelbanatMove m;
+  UmelbanatPosition w = pos;
+  const Side s = pos.to_move;
+  for (;;) {
+    std::array<int, kPits> ok{};
+    std::array<UmelbanatPosition, kPits> after{};
+    std::array<UmelbanatStop, kPits> stops{};
+    int n = 0;
+    for (int h = 0; h < kPits; ++h) {
+      if (!w.sowable(h, s)) continue;
+      after[n] = w;
+      stops[n] = umelbanat_sow(o, after[n], h, s);
+      if (stops[n] != UmelbanatStop::endless) ok[n++] = h;
+    }
+    if (n == 0) {
+      umelbanat_legal(o, pos, all);
+      return all[rng.below(all.size())];
+    }
+    int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+    m.houses[m.n++] = static_cast<std::int8_t>(ok[k]);
+    w = after[k];
+    if (stops[k] != UmelbanatStop::peck || w.only_daughters() || !w.can_sow(s) || m.n == kUmelbanatMaxSowings)
+      return m;
+  }
+}
+
+Result umelbanat_outcome(const UmelbanatPosition& pos) noexcept {
+  if (pos.phase != UmelbanatPhase::over) return Result::unfinished;
+  return pos.houses(Side::south) > 0 ? Result::south_wins : Result::north_wins;
+}
+
+// ---------------------------------------------------------------------------
+// Position text (NOTATION.md section 9)
+// ---------------------------------------------------------------------------
+
+namespace {
+
+Error setup_error(std::size_t at, std::string reason) {
+  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(reason) + " (NOTATION.md section 9)");
+}
+
+constexpr std::array<std::string_view, 3> kPhaseNames{"play", "end", "over"};
+
+bool read_side(std::string_view f, Side& out) {
+  if (f != "S" && f != "N") return false;
+  out = f == "S" ? Side::south : Side::north;
+  return true;
+}
+
+}  // namespace
+
+UmelbanatPosition::UmelbanatPosition(std::string_view text) {
+  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
+}
+
+Error UmelbanatPosition::parse(std::string_view t, UmelbanatPosition& out) {
+  UmelbanatPosition p;
+  std::array<std::pair<std::size_t, std::string_view>, 7> f{};
+  std::size_t nf = 0, start = 0;
+  for (std::size_t i = 0; i <= t.size(); ++i)
+    if (i == t.size() || t[i] == ' ') {
+      if (nf == f.size()) return setup_error(i, "too many fields");
+      f[nf++] = {start, t.substr(start, i - start)};
+      start = i + 1;
+    }
+  if (nf != 7) return setup_error(0, "expected: counts owners daughters held to-move phase starter");
+  std::size_t i = 0;
+  for (int h = 0; h < kPits; ++h) {
+    if (h > 0) {
+      if (i >= f[0].second.size() || f[0].second[i] != ',') return setup_error(i, "expected ',' (12 counts)");
+      ++i;
+    }
+    int n = 0;
+    if (!read_number(f[0].second, i, n) || n > kUmelbanatCounters) return setup_error(i, "expected a count from 0 to 48");
+    p.pits[h] = static_cast<std::uint8_t>(n);
+  }
+  if (i != f[0].second.size()) return setup_error(i, "exactly 12 counts, A..F then a..f");
+  if (f[1].second.size() != kPits) return setup_error(f[1].first, "expected 12 owners, S or N, A..F then a..f");
+  if (f[2].second.size() != kPits) return setup_error(f[2].first, "expected 12 daughter marks, -, s or n");
+  for (int h = 0; h < kPits; ++h) {
+    char c = f[1].second[h], d = f[2].second[h];
+    if (c != 'S' && c != 'N') return setup_error(f[1].first + h, "an owner is S or N");
+    p.owner[h] = c == 'S' ? Side::south : Side::north;
+    if (d != '-' && d != 's' && d != 'n') return setup_error(f[2].first + h, "a daughter mark is -, s or n");
+    p.mark[h] = d == '-' ? UmelbanatMark::none : d == 's' ? UmelbanatMark::south : UmelbanatMark::north;
+  }
+  std::string_view held = f[3].second;
+  i = 0;
+  if (!read_number(held, i, p.held[0]) || i >= held.size() || held[i] != '-' ||
+      !read_number(held, ++i, p.held[1]) || i != held.size())
+    return setup_error(f[3].first, "expected the counters held, South-North");
+  bool known = false;
+  for (std::size_t k = 0; k < kPhaseNames.size(); ++k)
+    if (f[5].second == kPhaseNames[k]) {
+      p.phase = static_cast<UmelbanatPhase>(k);
+      known = true;
+    }
+  if (!known) return setup_error(f[5].first, "expected the phase: play, end or over");
+  bool dash = f[4].second == "-";
+  if (dash != (p.phase != UmelbanatPhase::play))
+    return setup_error(f[4].first, "the side to move is '-' exactly at a stage end or when the game is over");
+  if (!dash && !read_side(f[4].second, p.to_move)) return setup_error(f[4].first, "expected the side to move: S or N");
+  if (!read_side(f[6].second, p.starter)) return setup_error(f[6].first, "expected who began the stage: S or N");
+  if (dash) p.to_move = p.starter;
+  out = p;
+  return Error::none();
+}
+
+std::string UmelbanatPosition::text() const {
+  std::string out;
+  for (int h = 0; h < kPits; ++h) {
+    if (h > 0) out += ',';
+    out += std::to_string(pits[h]);
+  }
+  out += ' ';
+  for (Side s : owner) out += side_letter(s);
+  out += ' ';
+  for (UmelbanatMark m : mark) out += m == UmelbanatMark::none ? '-' : m == UmelbanatMark::south ? 's' : 'n';
+  out += " " + std::to_string(held[0]) + "-" + std::to_string(held[1]) + " ";
+  out += phase == UmelbanatPhase::play ? side_letter(to_move) : '-';
+  out += ' ';
+  out += kPhaseNames[static_cast<int>(phase)];
+  out += ' ';
+  out += side_letter(starter);
+  return out;
+}
+
+Error umelbanat_validate(const UmelbanatPosition& p) {
+  if (pit_sum(p.pits, 0, kPits) + p.held[0] + p.held[1] != kUmelbanatCounters)
+    return setup_error(0, "the houses and the counters held make 48");
+  for (int h = 0; h < kPits; ++h)
+    if (p.mark[h] != UmelbanatMark::none && p.mark[h] == daughter_of(p.owner[h]))
+      return setup_error(0, "a daughter is begotten in an opponent's house, not in " + house_str(h));
+  if (p.phase == UmelbanatPhase::play && p.only_daughters())
+    return setup_error(0, "only daughters' houses hold counters: the stage has ended (phase end)");
+  if (p.phase == UmelbanatPhase::end && !p.only_daughters())
+    return setup_error(0, "at a stage end only daughters' houses hold counters");
+  if (p.phase == UmelbanatPhase::over && p.houses(Side::south) != 0 && p.houses(Side::north) != 0)
+    return setup_error(0, "the game is over when a player has no houses");
+  if (p.phase != UmelbanatPhase::over && (p.houses(Side::south) == 0 || p.houses(Side::north) == 0))
+    return setup_error(0, "a player without houses has lost: the phase is over");
+  return Error::none();
+}
+
+// ---------------------------------------------------------------------------
+// Diagram: counts, daughters with their owner, the groove (Davies Fig. 10)
+// ---------------------------------------------------------------------------
+
+namespace {
+
+struct Glyphs {
+  const char *tl, *tm, *tr, *ml, *mm, *mr, *bl, *bm, *br, *h, *v, *groove_v, *groove_h, *south, *north;
+};
+constexpr Glyphs kUnicode{"┌", "┬", "┐", "├", "┼", "┤", "└", "┴", "┘", "─", "│", "┃", "━", "♀S", "♀N"};
+constexpr Glyphs kAscii{"+", "+", "+", "+", "+", "+", "+", "+", "+", "-", "|", "#", "=", "*S", "*N"};
+
+// The houses of a row as drawn, left to right: North's row f..a, South's A..F.
+constexpr std::array<std::array<int, 6>, 2> kRows{{{11, 10, 9, 8, 7, 6}, {0, 1, 2, 3, 4, 5}}};
+
+std::string cell(const UmelbanatPosition& pos, int h, const Glyphs& g, bool empty_board) {
+  std::string n = empty_board || pos.pits[h] == 0 ? "" : std::to_string(pos.pits[h]);
+  std::string out = std::string(3 - std::min<std::size_t>(3, n.size()), ' ') + n;
+  if (empty_board || pos.mark[h] == UmelbanatMark::none) return out + "   ";
+  return out + " " + (pos.mark[h] == UmelbanatMark::south ? g.south : g.north);
+}
+
+void row_line(std::string& out, const UmelbanatPosition& pos, const Glyphs& g, int r, bool empty_board) {
+  const auto& row = kRows[r];
+  out += "  ";
+  out += g.v;
+  for (int k = 0; k < 6; ++k) {
+    out += cell(pos, row[k], g, empty_board);
+    bool groove = k < 5 && pos.owner[row[k]] != pos.owner[row[k + 1]];
+    out += k < 5 && groove ? g.groove_v : g.v;
+  }
+}
+
+void rule(std::string& out, const Glyphs& g, const char* l, const char* m, const char* r,
+          const std::array<bool, 6>* groove) {
+  out += "  ";
+  out += l;
+  for (int k = 0; k < 6; ++k) {
+    for (int j = 0; j < 6; ++j) out += groove && (*groove)[k] ? g.groove_h : g.h;
+    out += k < 5 ? m : r;
+  }
+  out += '\n';
+}
+
+std::string houses_of(const UmelbanatPosition& pos, Side s) {
+  std::string out;  // in sowing order from the side's first house (A, a)
+  for (int k = 0; k < kPits; ++k) {
+    int h = (k + (s == Side::south ? 0 : 6)) % kPits;
+    if (pos.owner[h] == s) out += pit_letter(h);
+  }
+  return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+std::string umelbanat_render(const UmelbanatPosition& pos, const RenderOptions& ro) {
+  const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
+  std::string out;
+  std::array<bool, 6> middle{};
+  for (int k = 0; k < 6; ++k) middle[k] = pos.owner[kRows[0][k]] != pos.owner[kRows[1][k]];
+  auto score = [&](Side s) {
+    if (ro.empty_board) return "  " + side_str(s);
+    return "  " + side_str(s) + ": held " + std::to_string(pos.held[static_cast<int>(s)]) + ", houses " +
+           houses_of(pos, s);
+  };
+  if (ro.coordinates) out += "     f      e      d      c      b      a\n";
+  rule(out, g, g.tl, g.tm, g.tr, nullptr);
+  row_line(out, pos, g, 0, ro.empty_board);
+  out += score(Side::north) + "\n";
+  rule(out, g, g.ml, g.mm, g.mr, &middle);
+  row_line(out, pos, g, 1, ro.empty_board);
+  out += score(Side::south) + "\n";
+  rule(out, g, g.bl, g.bm, g.br, nullptr);
+  if (ro.coordinates) out += "     A      B      C      D      E      F\n";
+  if (ro.show_to_move && !ro.empty_board) {
+    switch (pos.phase) {
+      case UmelbanatPhase::play: out += side_str(pos.to_move) + " to move\n"; break;
+      case UmelbanatPhase::end:
+        out += "Stage ended: South " + std::to_string(pos.stage_total(Side::south)) + ", North " +
+               std::to_string(pos.stage_total(Side::north)) + "\n";
+        break;
+      case UmelbanatPhase::over:
+        out += "Game over: " + std::string(result_token(umelbanat_outcome(pos))) + "\n";
+        break;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Options, Game and State
+// ---------------------------------------------------------------------------
+
+namespace {
+
+const std::vector<OptionSpec>& umelbanat_specs() {
+  static const std::vector<OptionSpec> specs{
+      {"first", {"south", "north"}, "south", "who begins the game",
+       "RULES.md §5 Finer points (\"Who begins the game is in the record\"); seed 004 is silent"},
+      {"skip-origin", {"no", "yes"}, "no", "a lap of twelve or more counters skips the house it was taken from",
+       "seed 004 is silent (\"dropping them one by one\"); yes applies Lane's Mankalah rule, RULES.md §4"},
+  };
+  return specs;
+}
+
+const std::vector<Preset>& umelbanat_presets() {
+  static const std::vector<Preset> presets{
+      {"davies", "", "Davies (1925), as RULES.md section 5 reads him"},
+  };
+  return presets;
+}
+
+class UmelbanatState final : public State {
+ public:
+  UmelbanatState(const UmelbanatOptions& o, const UmelbanatPosition& p) : options_(o), pos_(p) { remember(); }
+
+  const Game& game() const noexcept override { return umelbanat_game(); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<UmelbanatState>(*this); }
+  // The stage's history (repetitions) is not part of the position.
+  bool equals(const State& other) const noexcept override {
+    auto* o = dynamic_cast<const UmelbanatState*>(&other);
+    return o && o->options_ == options_ && o->pos_ == pos_;
+  }
+  std::string position_text() const override { return pos_.text(); }
+  Actor to_move() const noexcept override {
+    if (pos_.phase == UmelbanatPhase::over) return Actor::none;
+    if (pos_.phase == UmelbanatPhase::end) return Actor::referee;
+    return actor_of(pos_.to_move);
+  }
+  std::uint32_t turns_played() const noexcept override { return turns_; }
+  bool is_terminal() const noexcept override { return pos_.phase == UmelbanatPhase::over; }
+  Result outcome() const noexcept override { return umelbanat_outcome(pos_); }
+
+  // Pecks multiply the turns: a position can have more than 100000 different
+  // turns (orders of the pecking sowings). Past kListLimit the list is cut
+  // and the position is not enumerable; random_move draws sowing by sowing.
+  static constexpr std::size_t kListLimit = 1000;
+  bool moves_enumerable() const noexcept override {
+    try {
+      std::vector<UmelbanatMove> moves;
+      return umelbanat_legal(options_, pos_, moves, kListLimit);
+    } catch (...) {
+      return false;
+    }
+  }
+  void legal_moves(std::vector<std::string>& out) const override {
+    std::vector<UmelbanatMove> moves;
+    umelbanat_legal(options_, pos_, moves, kListLimit);
+    for (const auto& m : moves) out.push_back(umelbanat_format(m));
+  }
+  std::string random_move(Rng& rng) const override { return umelbanat_format(umelbanat_random(options_, pos_, rng)); }
+  Error play(std::string_view text) override {
+    UmelbanatMove m;
+    if (Error e = resolve(text, m)) return e;
+    umelbanat_apply(options_, pos_, m);
+    after_move();
+    ++turns_;
+    return Error::none();
+  }
+  Error check(std::string_view text, std::string& canonical) const override {
+    UmelbanatMove m;
+    if (Error e = resolve(text, m)) return e;
+    canonical = umelbanat_format(m);
+    return Error::none();
+  }
+  std::string render(const RenderOptions& options) const override { return umelbanat_render(pos_, options); }
+
+ private:
+  Error resolve(std::string_view text, UmelbanatMove& m) const {
+    if (Error e = umelbanat_parse(text, m)) return e;
+    return umelbanat_check(options_, pos_, m);
+  }
+  // RULES.md §5: "A position (counts, marks, owners, player to move) that
+  // repeats within a stage ends the stage; counters outside daughters'
+  // houses then go to the owner of their house."
+  void after_move() {
+    if (pos_.phase != UmelbanatPhase::play) {
+      history_.clear();
+      return;
+    }
+    for (const auto& seen : history_)
+      if (seen == pos_) {
+        umelbanat_end_stage_by_repetition(pos_);
+        history_.clear();
+        return;
+      }
+    remember();
+  }
+  void remember() {
+    if (pos_.phase == UmelbanatPhase::play) history_.push_back(pos_);
+  }
+
+  UmelbanatOptions options_;
+  UmelbanatPosition pos_;
+  std::uint32_t turns_ = 0;
+  std::vector<UmelbanatPosition> history_;
+};
+
+class UmelbanatGame final : public Game {
+ public:
+  std::string_view name() const noexcept override { return "umelbanat"; }
+  std::string_view title() const noexcept override { return "Um el-Banât"; }
+  std::string_view sources() const noexcept override {
+    return "R. Davies, Some Arab games and puzzles (1925), pp. 143-144, Um El Banât (seed 004); RULES.md §5";
+  }
+  const std::vector<OptionSpec>& options() const noexcept override { return umelbanat_specs(); }
+  const std::vector<Preset>& presets() const noexcept override { return umelbanat_presets(); }
+  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
+    UmelbanatOptions o;
+    if (Error e = UmelbanatOptions::from_rules(rules, o)) return e;
+    UmelbanatPosition pos = UmelbanatPosition::initial(o.first);
+    if (!setup.empty()) {
+      if (Error e = UmelbanatPosition::parse(setup, pos)) return e;
+      if (Error e = umelbanat_validate(pos)) return e;
+    }
+    out = std::make_unique<UmelbanatState>(o, pos);
+    return Error::none();
+  }
+};
+
+}  // namespace
+
+const Game& umelbanat_game() {
+  static const UmelbanatGame game;
+  return game;
+}
+
+Error UmelbanatOptions::from_rules(const RuleSet& rules, UmelbanatOptions& out) {
+  UmelbanatOptions o;
+  auto first = rules.get("first"), skip = rules.get("skip-origin");
+  if (!first.empty() && first != "south" && first != "north")
+    return fail(Code::bad_rules, 0, "option first cannot be '" + std::string(first) + "'");
+  if (!skip.empty() && skip != "yes" && skip != "no")
+    return fail(Code::bad_rules, 0, "option skip-origin cannot be '" + std::string(skip) + "'");
+  o.first = first == "north" ? Side::north : Side::south;
+  o.skip_origin = skip == "yes";
+  out = o;
+  return Error::none();
+}
+
+}  // namespace beyt

@@ -1,0 +1,105 @@
+// The sowing core shared by Mankalah and Um el-Banât (beyt/sowing.hpp): one
+// lap, the skipped origin, the relay loop and the detection of a sowing that
+// never ends (RULES.md sections 4 and 5).
+//
+// Pits are written A..F | a..f (South's row, then North's; a opposite F).
+#include <gtest/gtest.h>
+
+#include "beyt/sowing.hpp"
+
+namespace {
+
+using namespace beyt;
+
+Pits pits_of(std::initializer_list<int> counts) {
+  Pits p{};
+  int i = 0;
+  for (int c : counts) p[i++] = static_cast<std::uint8_t>(c);
+  return p;
+}
+
+TEST(Sowing, LettersAndOpposites) {
+  EXPECT_EQ(pit_letter(0), 'A');
+  EXPECT_EQ(pit_letter(5), 'F');
+  EXPECT_EQ(pit_letter(6), 'a');
+  EXPECT_EQ(pit_letter(11), 'f');
+  EXPECT_EQ(pit_of_letter('D'), 3);
+  EXPECT_EQ(pit_of_letter('c'), 8);
+  EXPECT_EQ(pit_of_letter('g'), -1);
+  EXPECT_EQ(opposite_pit(pit_of_letter('F')), pit_of_letter('a'));  // Lane: a opposite F
+  EXPECT_EQ(opposite_pit(pit_of_letter('A')), pit_of_letter('f'));
+  EXPECT_EQ(next_pit(11), 0);  // f -> A
+  EXPECT_EQ(prev_pit(0), 11);
+}
+
+// Lane (seed 001): from F "to the beyts a, b, c, etc., one to each beyt".
+TEST(Sowing, OneLapAnticlockwise) {
+  Pits p = pits_of({0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(sow_lap(p, 5, true), 8);  // F -> a, b, c
+  EXPECT_EQ(p, pits_of({0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0}));
+  Pits q = pits_of({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0});
+  EXPECT_EQ(sow_lap(q, 10, false), 0);  // e -> f, A
+  EXPECT_EQ(q, pits_of({1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}));
+  Pits empty{};
+  EXPECT_EQ(sow_lap(empty, 3, true), -1);
+}
+
+// RULES.md §4: a handful of twelve or more skips the beyt it came from.
+TEST(Sowing, SkipOriginOnTwelveOrMore) {
+  Pits p = pits_of({0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(sow_lap(p, 3, true), 4);  // 11 beyts, then E again
+  EXPECT_EQ(p, pits_of({1, 1, 1, 0, 2, 1, 1, 1, 1, 1, 1, 1}));
+  Pits q = pits_of({0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(sow_lap(q, 3, false), 3);  // the twelfth falls back into D
+  EXPECT_EQ(q, pits_of({1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}));
+  Pits big = pits_of({0, 0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0});  // three whole rounds, then a..f and A
+  EXPECT_EQ(sow_lap(big, 5, true), pit_of_letter('A'));
+  EXPECT_EQ(big[5], 0);
+  EXPECT_EQ(pit_sum(big, 0, 12), 40);
+  EXPECT_EQ(big[6], 4);
+  EXPECT_EQ(big[2], 3);
+}
+
+// The relay is a loop around the lap: decide() is asked after every lap.
+TEST(Sowing, RelayLoopsUntilDecideStops) {
+  Pits p = pits_of({0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0});
+  // Mankalah's rule: 1, 2 or 4 stop; 3, 5 or more relay.
+  auto lane = [](const Pits& x, int last, int) {
+    int c = x[last];
+    return c == 1 || c == 2 || c == 4 ? SowNext::stop : SowNext::relay;
+  };
+  SowResult r = relay_sow(p, 2, true, lane);  // C -> D makes 3: relay from D to E, F, a
+  EXPECT_FALSE(r.endless);
+  EXPECT_EQ(r.laps, 2u);
+  EXPECT_EQ(r.origin, 3);
+  EXPECT_EQ(r.last, 6);
+  EXPECT_EQ(p, pits_of({0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0}));
+}
+
+// A relay that never stops is found, not hung on: one counter that always
+// relays goes round for ever (period 12).
+TEST(Sowing, EndlessRelayIsDetected) {
+  Pits p = pits_of({1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  auto always = [](const Pits&, int, int) { return SowNext::relay; };
+  SowResult r = relay_sow(p, 0, true, always);
+  EXPECT_TRUE(r.endless);
+  EXPECT_LT(r.laps, 100u);
+  EXPECT_EQ(pit_sum(p, 0, 12), 1);
+}
+
+// RULES.md §5's example: 2 1 2 0 1 0 | 1 0 1 0 1 0, sowing from C, never ends
+// under Um el-Banât's rule when no house has a daughter (stop on an empty
+// house, or four in the opponent's house; South owns A..F).
+TEST(Sowing, DaviesRuleExampleNeverEnds) {
+  Pits p = pits_of({2, 1, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0});
+  auto davies = [](const Pits& x, int last, int) {
+    if (x[last] == 1) return SowNext::stop;
+    if (x[last] == 4 && !south_row(last)) return SowNext::stop;
+    return SowNext::relay;
+  };
+  SowResult r = relay_sow(p, 2, false, davies);
+  EXPECT_TRUE(r.endless);
+  EXPECT_EQ(pit_sum(p, 0, 12), 9);
+}
+
+}  // namespace
