@@ -4,6 +4,10 @@
 //  * text -> JSON -> XML -> text gives the canonical text back byte for byte,
 //    and the bundled .json/.xml of each sample are exactly what convert writes;
 //  * render draws every sample after every turn; render --empty draws boards;
+//  * render --format svg: every turn of every sample on a sheet, sheets with
+//    --plies, flipped and monochrome views, arrows and marks from the
+//    command line and from comments, titles with & < > and non-ASCII, and
+//    samples/diagrams/ is exactly what the CLI writes now;
 //  * usage errors exit 2.
 #include <gtest/gtest.h>
 
@@ -304,7 +308,10 @@ TEST(Cli, GenerateIsDeterministicAndValid) {
 TEST(Cli, UsageErrorsExitTwo) {
   for (const char* args : {"", "frobnicate", "validate", "validate --diagnostics xml x.beyt", "convert",
                            "convert x.beyt --to yaml", "render", "render --game 0 x.beyt",
-                           "render --style fancy x.beyt", "generate", "generate --game chess",
+                           "render --style fancy x.beyt", "render --format text x.beyt",
+                           "render --format svg --style ascii x.beyt", "render --mono x.beyt",
+                           "render --format svg --size 2 x.beyt", "render --format svg --every 2 --ply 3 x.beyt",
+                           "render --format svg --arrow c2c3 x.beyt", "generate", "generate --game chess",
                            "generate --game seega --rules size=4", "validate --nonsense x"}) {
     CliRun r = run(args);
     EXPECT_EQ(r.status, 2) << "beyt " << args << "\n" << r.out;
@@ -320,6 +327,192 @@ TEST(Cli, MissingFileIsReportedNotCrashed) {
   CliRun r = run("validate /nonexistent/file.beyt");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("error[E501]"), std::string::npos) << r.out;
+}
+
+// The number of elements named `tag` in `svg` (a rough count, enough here).
+int count_of(const std::string& svg, const std::string& tag) {
+  int n = 0;
+  for (auto at = svg.find("<" + tag); at != std::string::npos; at = svg.find("<" + tag, at + 1)) ++n;
+  return n;
+}
+
+// The SVG of `args`, checked to be one well-formed-looking document.
+std::string svg_of(const std::string& args) {
+  CliRun r = run("render --format svg " + args);
+  EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+  EXPECT_EQ(r.out.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 0), 0u) << args << "\n" << r.out;
+  EXPECT_TRUE(r.out.size() > 7 && r.out.compare(r.out.size() - 7, 7, "</svg>\n") == 0) << args;
+  return r.out;
+}
+
+TEST(CliSvg, EveryTurnOfEverySampleOnASheet) {
+  int drawn = 0;
+  for (const auto& p : sample_files(".beyt")) {
+    CliRun probe = run("render --format svg --ply 0 " + quote(p.string()));
+    if (probe.status == 2 && probe.out.find(" are not available yet") != std::string::npos) continue;  // a game without drawing
+    ++drawn;
+    std::string sheet = svg_of("--every 1 " + quote(p.string()));
+    CliRun too_far = run("render --ply 100000 " + quote(p.string()));
+    int turns = std::stoi(too_far.out.substr(too_far.out.find("has only ") + 9));
+    EXPECT_EQ(count_of(sheet, "g transform"), turns + 1) << p;
+    EXPECT_NE(sheet.find("Initial position"), std::string::npos);
+    EXPECT_NE(sheet.find("After turn " + std::to_string(turns) + ": "), std::string::npos);
+  }
+  EXPECT_GE(drawn, 4) << "the Seega samples draw";
+  // The JSON form of a record draws the same page (--from names the input format).
+  fs::path json = kRoot / "samples/seega/walker-5x5.json", text = kRoot / "samples/seega/walker-5x5.beyt";
+  EXPECT_EQ(svg_of("--from json " + quote(json.string())), svg_of(quote(text.string())));
+}
+
+TEST(CliSvg, SheetOfChosenPlies) {
+  fs::path game = kRoot / "samples/seega/walker-5x5.beyt";
+  std::string sheet = svg_of("--plies 0,12,30 --columns 2 " + quote(game.string()));
+  EXPECT_EQ(count_of(sheet, "g transform"), 3);
+  for (const char* c : {"Initial position", "After turn 12: ", "After turn 30: "})
+    EXPECT_NE(sheet.find(c), std::string::npos) << c;
+  EXPECT_NE(sheet.find("<title>beyt samples, round 1</title>"), std::string::npos) << "title from Event and Round";
+  std::string end = svg_of(quote((kRoot / "samples/seega/lane-5x5.beyt").string()));
+  EXPECT_NE(end.find("After turn 66: d4-e4xe3 (0-1)</text>"), std::string::npos) << "the result after the last turn";
+  CliRun bad = run("render --format svg --plies 0,x " + quote(game.string()));
+  EXPECT_EQ(bad.status, 2);
+  CliRun far = run("render --format svg --plies 0,999 " + quote(game.string()));
+  EXPECT_EQ(far.status, 2);
+  EXPECT_NE(far.out.find("only 51 turns"), std::string::npos) << far.out;
+}
+
+TEST(CliSvg, FlippedMonochromeAndOptions) {
+  fs::path game = kRoot / "samples/seega/walker-5x5.beyt";
+  std::string plain = svg_of("--ply 30 " + quote(game.string()));
+  std::string flipped = svg_of("--ply 30 --flip " + quote(game.string()));
+  EXPECT_NE(plain, flipped);
+  std::string narrow = svg_of("--ply 30 --width 300 " + quote(game.string()));
+  EXPECT_NE(narrow.find("width=\"300\""), std::string::npos) << "--width scales the page";
+  EXPECT_EQ(narrow.substr(narrow.find("viewBox")), plain.substr(plain.find("viewBox"))) << "the drawing stays";
+  std::string mono = svg_of("--ply 30 --mono " + quote(game.string()));
+  EXPECT_EQ(mono.find("#efe2c4"), std::string::npos) << "no tints in monochrome";
+  EXPECT_NE(plain.find("#efe2c4"), std::string::npos);
+  std::string big = svg_of("--ply 30 --size 80 --font Georgia --no-coordinates --bare " + quote(game.string()));
+  EXPECT_NE(big.find("width=\"400\""), std::string::npos) << "5 cells of 80 px";
+  EXPECT_EQ(big.find("<text"), std::string::npos) << "--bare and --no-coordinates: no letters at all";
+  std::string titled = svg_of("--ply 30 --title 'T\xC3\xA2" "b & Um el-Ban\xC3\xA2t <1925>' --caption 'a \"b\"' " +
+                              quote(game.string()));
+  EXPECT_NE(titled.find("<title>T\xC3\xA2" "b &amp; Um el-Ban\xC3\xA2t &lt;1925&gt;</title>"), std::string::npos)
+      << titled;
+  EXPECT_NE(titled.find(">a &quot;b&quot;</text>"), std::string::npos);
+}
+
+TEST(CliSvg, ArrowsAndMarksFromTheCommandLineAndFromComments) {
+  fs::path game = kRoot / "samples/seega/walker-5x5.beyt";
+  std::string plain = svg_of("--ply 30 " + quote(game.string()));
+  std::string marked = svg_of("--ply 30 --arrow a1-a3,e5-c5 --mark c3 --mark d4 " + quote(game.string()));
+  EXPECT_EQ(count_of(marked, "polygon") - count_of(plain, "polygon"), 2);
+  EXPECT_EQ(count_of(marked, "circle") - count_of(plain, "circle"), 2);
+  CliRun off = run("render --format svg --mark z9 " + quote(game.string()));
+  EXPECT_EQ(off.status, 2);
+  EXPECT_NE(off.out.find("'z9' is not a cell"), std::string::npos) << off.out;
+  // centre-immunity.beyt: "[%mark c3] [%arrow e4-d4]" in the game's comment,
+  // "[%mark c3]" after turn 1.
+  fs::path annotated = kRoot / "samples/seega/centre-immunity.beyt";
+  std::string start = svg_of("--ply 0 " + quote(annotated.string()));
+  EXPECT_EQ(count_of(start, "polygon"), 1);
+  EXPECT_NE(start.find("stroke-dasharray"), std::string::npos);
+  std::string two = svg_of("--ply 2 " + quote(annotated.string()));
+  EXPECT_EQ(count_of(two, "polygon"), 0) << "commands belong to the turn they annotate";
+  // A bad command in a comment is a warning, not a failure.
+  fs::path dir = temp_dir();
+  fs::path bad = dir / "bad.beyt";
+  std::ofstream(bad) << "[Game \"seega\"]\n\n1. c1,c5 {[%arrow c1] [%mark q7]} *\n";
+  CliRun r = run("render --format svg " + quote(bad.string()));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("warning"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+TEST(CliSvg, EmptyBoardsAndOutputFile) {
+  fs::path dir = temp_dir();
+  for (const char* size : {"5", "7", "9"}) {
+    fs::path out = dir / (std::string("e") + size + ".svg");
+    CliRun r = run(std::string("render --empty --game seega --format svg --rules 'walker; size=") + size + "' -o " +
+                   quote(out.string()));
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(slurp(out), slurp(kRoot / "tests/golden" / (std::string("seega-empty-") + size + ".svg")))
+        << "the CLI writes the golden empty board";
+  }
+  fs::remove_all(dir);
+}
+
+TEST(CliSvg, RsvgConvertReadsEveryDiagramSample) {
+  ASSERT_EQ(std::system("command -v rsvg-convert >/dev/null 2>&1"), 0)
+      << "rsvg-convert is missing: install librsvg2-bin (.ci/setup does)";
+  fs::path dir = temp_dir();
+  int n = 0;
+  for (const auto& p : files_in(kRoot / "samples/diagrams", ".svg")) {
+    fs::path png = dir / (p.stem().string() + ".png");
+    std::string cmd = "rsvg-convert " + quote(p.string()) + " -o " + quote(png.string()) + " 2>&1";
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    std::string data = slurp(png);
+    ASSERT_GE(data.size(), 24u) << png;
+    auto be = [&](std::size_t at) {
+      unsigned v = 0;
+      for (std::size_t i = 0; i < 4; ++i) v = v << 8 | static_cast<unsigned char>(data[at + i]);
+      return v;
+    };
+    std::string svg = slurp(p);
+    auto w = svg.find(" width=\""), h = svg.find(" height=\"");
+    EXPECT_EQ(std::to_string(be(16)), svg.substr(w + 8, svg.find('"', w + 8) - w - 8)) << p;
+    EXPECT_EQ(std::to_string(be(20)), svg.substr(h + 9, svg.find('"', h + 9) - h - 9)) << p;
+    ++n;
+  }
+  EXPECT_GE(n, 8);
+  fs::remove_all(dir);
+}
+
+TEST(CliSvg, DiagramSamplesAreWhatTheCliWrites) {
+  std::ifstream list(kRoot / "samples/diagrams/diagrams.tsv");
+  std::string line;
+  int n = 0;
+  while (std::getline(list, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos) << line;
+    std::string file = line.substr(0, tab), args = line.substr(tab + 1);
+    CliRun r = run("render " + args);
+    EXPECT_EQ(r.status, 0) << line << "\n" << r.out;
+    EXPECT_EQ(r.out, slurp(kRoot / "samples/diagrams" / file))
+        << file << " is not what `beyt render " << args << "` writes: run samples/diagrams/make";
+    ++n;
+  }
+  EXPECT_EQ(n, static_cast<int>(files_in(kRoot / "samples/diagrams", ".svg").size()))
+      << "diagrams.tsv lists every diagram sample";
+}
+
+TEST(CliSvg, GamesWithoutDrawingAreAUsageErrorNotAPicture) {
+  for (const char* game : {"tab", "dleb", "mankalah", "umelbanat"}) {
+    if (run(std::string("games ") + game).status != 0) continue;  // not in the table on this branch
+    CliRun r = run(std::string("render --empty --format svg --game ") + game);
+    if (r.status == 0) {  // the game draws now
+      EXPECT_EQ(r.out.rfind("<?xml", 0), 0u) << game;
+      continue;
+    }
+    EXPECT_EQ(r.status, 2) << game << "\n" << r.out;
+    EXPECT_NE(r.out.find("SVG diagrams of "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" are not available yet"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("<svg"), std::string::npos) << game;
+  }
+}
+
+TEST(CliSvg, TextFormatsKeepTheirNames) {
+  fs::path game = kRoot / "samples/seega/walker-5x5.beyt";
+  CliRun style = run("render --style ascii " + quote(game.string()));
+  CliRun format = run("render --format ascii " + quote(game.string()));
+  EXPECT_EQ(style.status, 0);
+  EXPECT_EQ(style.out, format.out);
+  EXPECT_EQ(style.out.find("┌"), std::string::npos);
+  CliRun unicode = run("render --format unicode " + quote(game.string()));
+  EXPECT_NE(unicode.out.find("┌"), std::string::npos);
+  CliRun old = run("render --format json " + quote(game.string()));
+  EXPECT_EQ(old.status, 2) << "the input format is --from now";
+  EXPECT_NE(old.out.find("--from"), std::string::npos) << old.out;
 }
 
 }  // namespace

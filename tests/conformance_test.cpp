@@ -5,12 +5,18 @@
 //   * clone() equals its source, position_text() rebuilds an equal State;
 //   * write -> read -> replay gives the same final position, in the text
 //     notation, JSON and XML, and the three records are equal;
-//   * chance outcomes, where a game has them, sum to 1.
+//   * chance outcomes, where a game has them, sum to 1;
+//   * a game that draws SVG (State::can_draw) draws every position of a
+//     playout as a page that parses as XML, and every cell a legal move
+//     touches (move_cells) lies on its board, in both views.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <sstream>
 
+#include <pugixml.hpp>
+
+#include "beyt/diagram.hpp"
 #include "beyt/game.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/replay.hpp"
@@ -186,6 +192,47 @@ TEST_P(Conformance, RenderingNeverFails) {
     EXPECT_EQ(diagram.back(), '\n');
     options.empty_board = true;
     EXPECT_FALSE(state->render(options).empty());
+  }
+}
+
+// Every cell that `move` touches from `state` lies on the board, in both views.
+void expect_move_cells_on_board(const State& state, const std::string& move) {
+  MoveCells cells = state.move_cells(move);
+  for (bool flipped : {false, true}) {
+    DrawOptions d;
+    d.flipped = flipped;
+    svg::Size size = state.board_size(d);
+    for (const auto* list : {&cells.from, &cells.to, &cells.captured})
+      for (const auto& cell : *list) {
+        svg::Point p;
+        ASSERT_TRUE(state.cell_centre(cell, d, p)) << "'" << cell << "' of move " << move;
+        EXPECT_TRUE(p.x > 0 && p.y > 0 && p.x < size.width && p.y < size.height) << cell << " of move " << move;
+      }
+  }
+}
+
+TEST_P(Conformance, SvgDrawingIsConsistent) {
+  auto state = initial();
+  if (!state->can_draw()) GTEST_SKIP() << GetParam().game << " has no SVG drawing yet";
+  Rng rng(5);
+  std::vector<std::string> moves;
+  for (int turn = 0; turn < 80 && !state->is_terminal(); ++turn) {
+    moves.clear();
+    state->legal_moves(moves);
+    for (std::size_t i = 0; i < moves.size(); i += 1 + moves.size() / 40) expect_move_cells_on_board(*state, moves[i]);
+    std::string move = state->random_move(rng);
+    expect_move_cells_on_board(*state, move);
+    auto before = state->clone();
+    ASSERT_FALSE(state->play(move)) << move;
+    Figure f;
+    f.state = state.get();
+    f.last_move = before->move_cells(move);
+    f.caption = move;
+    std::string page, why;
+    ASSERT_TRUE(svg_page({f}, {}, {}, page, why)) << why;
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_buffer(page.data(), page.size())) << page;
+    if (HasFailure()) return;
   }
 }
 

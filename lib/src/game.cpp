@@ -7,6 +7,12 @@
 
 namespace beyt {
 
+svg::Size State::board_size(const DrawOptions&) const { return {}; }
+void State::draw_board(svg::Canvas&, const DrawOptions&) const {}
+void State::draw_pieces(svg::Canvas&, const DrawOptions&) const {}
+bool State::cell_centre(std::string_view, const DrawOptions&, svg::Point&) const { return false; }
+MoveCells State::move_cells(std::string_view) const { return {}; }
+
 std::string_view side_name(Side s) noexcept { return s == Side::south ? "South" : "North"; }
 
 std::string_view actor_name(Actor a) noexcept {

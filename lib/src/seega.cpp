@@ -4,6 +4,7 @@
 #include "beyt/seega.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 
@@ -642,6 +643,128 @@ Error parse_board(std::string_view b, SeegaPosition& out) {
 }
 
 // ---------------------------------------------------------------------------
+// SVG drawing (docs/DIAGRAMS.md): the n x n board of squares, Walker's marked
+// centre as a saltire, South's pieces black discs and North's white discs
+// with a black rim (told apart in monochrome), files a.. under the board and
+// ranks 1.. on its left; flipped, North's side is at the bottom.
+// ---------------------------------------------------------------------------
+
+namespace {
+
+struct SeegaGeometry {
+  int n;
+  double cell, left, top;
+  bool flipped;
+
+  static SeegaGeometry of(int n, const DrawOptions& d) {
+    double pad = std::max(2.0, 0.08 * d.cell);
+    double margin = d.coordinates ? std::max(pad, std::round(0.75 * d.cell)) : pad;
+    return {n, d.cell, margin, pad, d.flipped};
+  }
+  svg::Size size() const {
+    double board = n * cell;
+    return {left + board + top, top + board + (left > top ? left : top)};
+  }
+  // Column and row (from the top-left) of a cell on the drawing.
+  int column(int file) const { return flipped ? n - 1 - file : file; }
+  int row(int rank) const { return flipped ? rank : n - 1 - rank; }
+  svg::Point centre(SeegaCell c) const {
+    return {left + (column(seega_file(c)) + 0.5) * cell, top + (row(seega_rank(c)) + 0.5) * cell};
+  }
+};
+
+// "c3" on an n x n board, or -1.
+SeegaCell seega_parse_cell(std::string_view name, int n) {
+  if (name.size() < 2 || name.size() > 2 || name[0] < 'a' || name[0] >= 'a' + n || name[1] < '1' ||
+      name[1] >= '1' + n)
+    return -1;
+  return seega_cell(name[0] - 'a', name[1] - '1');
+}
+
+void seega_draw_board(const SeegaPosition& pos, const SeegaOptions& o, svg::Canvas& c, const DrawOptions& d) {
+  const SeegaGeometry g = SeegaGeometry::of(pos.size, d);
+  const double side = g.n * g.cell;
+  svg::Paint ground;
+  ground.fill = d.monochrome ? "#fff" : "#efe2c4";
+  ground.stroke = "#000";
+  ground.stroke_width = std::max(1.5, 0.05 * d.cell);
+  c.rect(g.left, g.top, side, side, ground);
+  svg::Paint rule;
+  rule.stroke = "#000";
+  rule.stroke_width = std::max(1.0, 0.025 * d.cell);
+  for (int i = 1; i < g.n; ++i) {
+    double at = i * g.cell;
+    c.line({g.left + at, g.top}, {g.left + at, g.top + side}, rule);
+    c.line({g.left, g.top + at}, {g.left + side, g.top + at}, rule);
+  }
+  // The marked centre of Walker's board: a saltire.
+  svg::Point m = g.centre(o.centre());
+  double k = 0.34 * g.cell;
+  svg::Paint saltire = rule;
+  saltire.stroke_width = std::max(1.0, 0.04 * d.cell);
+  saltire.stroke = d.monochrome ? "#000" : "#7a5a2a";
+  c.line({m.x - k, m.y - k}, {m.x + k, m.y + k}, saltire);
+  c.line({m.x - k, m.y + k}, {m.x + k, m.y - k}, saltire);
+  if (!d.coordinates) return;
+  svg::Font f{d.font, d.font_px(), svg::Anchor::middle, false, false, "#000"};
+  for (int i = 0; i < g.n; ++i) {
+    svg::Point file = g.centre(seega_cell(i, 0)), rank = g.centre(seega_cell(0, i));
+    c.centred_text({file.x, g.top + side + g.left / 2}, std::string(1, static_cast<char>('a' + i)), f);
+    c.centred_text({g.left / 2, rank.y}, std::to_string(i + 1), f);
+  }
+}
+
+void seega_draw_pieces(const SeegaPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+  if (d.empty_board) return;
+  const SeegaGeometry g = SeegaGeometry::of(pos.size, d);
+  svg::Paint black, white;
+  black.fill = "#000";
+  white.fill = "#fff";
+  white.stroke = black.stroke = "#000";
+  white.stroke_width = black.stroke_width = std::max(1.5, 0.06 * d.cell);
+  const double r = 0.33 * g.cell;
+  for (int rank = 0; rank < g.n; ++rank)
+    for (int file = 0; file < g.n; ++file) {
+      SeegaCell cell = seega_cell(file, rank);
+      if (pos.cells[cell] == SeegaPiece::empty) continue;
+      c.circle(g.centre(cell), r, pos.cells[cell] == SeegaPiece::south ? black : white);
+    }
+}
+
+MoveCells seega_move_cells(const SeegaOptions& o, const SeegaPosition& pos, std::string_view text) {
+  MoveCells out;
+  SeegaMove m;
+  if (seega_parse(text, m)) return out;
+  SeegaMove checked = m;
+  if (!seega_check(o, pos, checked)) m = checked;  // captures filled in
+  switch (m.kind) {
+    case SeegaMoveKind::place:
+      for (SeegaCell c : m.place) out.to.push_back(seega_cell_name(c));
+      break;
+    case SeegaMoveKind::removal:
+      if (m.removed >= 0) out.captured.push_back(seega_cell_name(m.removed));
+      [[fallthrough]];
+    case SeegaMoveKind::steps:
+      if (m.from >= 0) out.from.push_back(seega_cell_name(m.from));
+      for (int i = 0; i < m.nsteps; ++i) {
+        const SeegaStep& s = m.steps[i];
+        out.to.push_back(seega_cell_name(s.to));
+        for (int j = 0; j < s.ncaptures; ++j) out.captured.push_back(seega_cell_name(s.captures[j]));
+      }
+      break;
+    case SeegaMoveKind::blocked: break;
+  }
+  // A chain may step onto a cell it emptied earlier in the turn: that cell
+  // holds the moving piece now and is shown as reached, not crossed out.
+  std::erase_if(out.captured, [&out](const std::string& c) {
+    return std::find(out.to.begin(), out.to.end(), c) != out.to.end();
+  });
+  return out;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
 // Game and State
 // ---------------------------------------------------------------------------
 
@@ -677,6 +800,18 @@ class SeegaState final : public State {
   }
   Error adjudicate(std::string_view termination, Result& out) const override;
   std::string render(const RenderOptions& options) const override { return seega_render(pos_, options); }
+
+  bool can_draw() const noexcept override { return true; }
+  svg::Size board_size(const DrawOptions& d) const override { return SeegaGeometry::of(pos_.size, d).size(); }
+  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { seega_draw_board(pos_, options_, c, d); }
+  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { seega_draw_pieces(pos_, c, d); }
+  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+    SeegaCell c = seega_parse_cell(cell, pos_.size);
+    if (c < 0) return false;
+    out = SeegaGeometry::of(pos_.size, d).centre(c);
+    return true;
+  }
+  MoveCells move_cells(std::string_view text) const override { return seega_move_cells(options_, pos_, text); }
 
  private:
   SeegaOptions options_;

@@ -21,6 +21,7 @@
 
 #include "beyt/errors.hpp"
 #include "beyt/options.hpp"
+#include "beyt/svg.hpp"
 
 namespace beyt {
 
@@ -51,7 +52,8 @@ std::string_view result_token(Result r) noexcept;
 /// Inverse of result_token; false if `token` is none of the four.
 bool parse_result_token(std::string_view token, Result& out) noexcept;
 
-/// Diagram styles. SVG is added by the publication-diagrams work.
+/// Text diagram styles (State::render). SVG diagrams are drawn through
+/// State::draw_board and friends (below; docs/DIAGRAMS.md).
 enum class DiagramStyle : std::uint8_t { unicode, ascii };
 
 struct RenderOptions {
@@ -59,6 +61,29 @@ struct RenderOptions {
   bool coordinates = true;     ///< letters/numbers on the margins
   bool show_to_move = true;    ///< a line naming the side to move
   bool empty_board = false;    ///< draw the labelled board without pieces
+};
+
+/// How a game draws its board in SVG (docs/DIAGRAMS.md). Every length is in
+/// px (CSS pixels: rsvg-convert writes one PNG pixel per px).
+struct DrawOptions {
+  double cell = 40;             ///< side of a cell, beyt or point spacing
+  std::string font = "serif";   ///< a generic or well-known family: the file stays self-contained
+  double font_size = 0;         ///< letters on the margins; 0: 0.4 * cell
+  bool monochrome = false;      ///< black and white only (print); else a few tints
+  bool flipped = false;         ///< seen from North: North's side at the bottom
+  bool coordinates = true;      ///< letters/numbers (or Lane's letters) on the margins
+  bool empty_board = false;     ///< the labelled board without pieces
+
+  double font_px() const noexcept { return font_size > 0 ? font_size : 0.4 * cell; }
+};
+
+/// The cells a move touches, named as State::cell_centre takes them: where
+/// pieces left, where they arrived (each step of a chain), what was captured.
+struct MoveCells {
+  std::vector<std::string> from;
+  std::vector<std::string> to;
+  std::vector<std::string> captured;
+  bool empty() const noexcept { return from.empty() && to.empty() && captured.empty(); }
 };
 
 /// Deterministic random source for generators and playouts. std::mt19937_64
@@ -149,6 +174,29 @@ class State {
 
   /// The position as a diagram (Unicode box drawing or ASCII), ending in '\n'.
   virtual std::string render(const RenderOptions& options) const = 0;
+
+  // --- SVG drawing (docs/DIAGRAMS.md) ------------------------------------
+  // A game that draws itself overrides all five; beyt/diagram.hpp lays the
+  // boards out on a page and draws highlights, marks and arrows on top.
+  // The board occupies (0,0)-(board_size) in its own coordinates, its
+  // coordinate margins included.
+
+  /// False (the default): this game has no SVG drawing yet; the other
+  /// drawing functions are then never called.
+  virtual bool can_draw() const noexcept { return false; }
+  /// Width and height of the board drawing, margins with letters included.
+  virtual svg::Size board_size(const DrawOptions& options) const;
+  /// The board: background, lines or cells, patterns, margin letters.
+  virtual void draw_board(svg::Canvas& canvas, const DrawOptions& options) const;
+  /// The pieces (counts, stacks, ...) of this position; nothing when
+  /// options.empty_board. Drawn after the last-move underlay.
+  virtual void draw_pieces(svg::Canvas& canvas, const DrawOptions& options) const;
+  /// The centre of the cell named `cell` in the game's notation ("c3";
+  /// Lane's "K"; "B7"), flipped view included. False if there is no such cell.
+  virtual bool cell_centre(std::string_view cell, const DrawOptions& options, svg::Point& out) const;
+  /// The cells `move_text` touches when played from this position (the
+  /// position before the move). Empty if the text is not a move here.
+  virtual MoveCells move_cells(std::string_view move_text) const;
 };
 
 /// Static description of one game and factory of its States.

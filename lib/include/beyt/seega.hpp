@@ -34,6 +34,10 @@
 // Diagrams (render): Unicode box drawing as Lane's lettered board, South '●',
 // North '○', the empty centre '×' (the pattern on Walker's board); ASCII style
 // +---+ and |, South 'x', North 'o', the empty centre '+'.
+// SVG (State::draw_board etc., docs/DIAGRAMS.md): the n x n board of squares,
+// Walker's marked centre as a saltire, South black discs, North white discs
+// with a black rim, files a.. below and ranks 1.. on the left; flipped, the
+// board is turned half round (a1 top right).
 #pragma once
 
 #include <array>

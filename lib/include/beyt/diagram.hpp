@@ -1,0 +1,60 @@
+// beyt/diagram.hpp - publication diagrams: one board or a figure sheet of
+// several boards of one game on one SVG page (docs/DIAGRAMS.md).
+//
+// The games draw their boards and pieces (State::draw_board, draw_pieces);
+// this layer lays the boards out with a title, captions and page margins and
+// draws, the same way for every game, what a user adds on top: the last move
+// (from / to outlines, crosses on captured cells), marked cells (rings) and
+// arrows. Cells are named in the game's own notation and found through
+// State::cell_centre, so the layer knows no board shape.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "beyt/game.hpp"
+#include "beyt/svg.hpp"
+
+namespace beyt {
+
+struct Arrow {
+  std::string from;
+  std::string to;
+  bool operator==(const Arrow&) const = default;
+};
+
+/// One board on a page.
+struct Figure {
+  const State* state = nullptr;   ///< must can_draw()
+  std::string caption;            ///< under the board; empty: none
+  MoveCells last_move;            ///< highlighted; empty: nothing
+  std::vector<Arrow> arrows;
+  std::vector<std::string> marks;
+};
+
+struct PageOptions {
+  std::string title;      ///< above the boards; empty: none
+  std::string caption;    ///< below everything; empty: none
+  int columns = 0;        ///< boards per row; 0: as many as figures, at most 3
+  double margin = 20;     ///< page margin, px
+  double width = 0;       ///< > 0: the page is scaled to this width in px (a column, a text block)
+};
+
+/// Writes the SVG page of `figures` (at least one; all can_draw()) to `out`.
+/// False with `why` set when a figure's state cannot draw or an arrow or mark
+/// names a cell that is not on its board.
+bool svg_page(const std::vector<Figure>& figures, const DrawOptions& draw, const PageOptions& page,
+              std::string& out, std::string& why);
+
+/// Reads the diagram commands of a comment (NOTATION.md, "Diagram commands
+/// in comments"): `[%arrow c2-c3,d4-d5]` and `[%mark c3,e5]`, any number,
+/// anywhere in the comment; other text is ignored. Appends to `arrows` and
+/// `marks`. False with `why` for a malformed command (an arrow without '-',
+/// an empty cell name, a missing ']'); cells are checked by svg_page.
+bool parse_diagram_commands(std::string_view comment, std::vector<Arrow>& arrows, std::vector<std::string>& marks,
+                            std::string& why);
+/// One arrow "c2-c3" (as --arrow and [%arrow] write it).
+bool parse_arrow(std::string_view text, Arrow& out);
+
+}  // namespace beyt

@@ -1,0 +1,98 @@
+// beyt/svg.hpp - a small SVG writer of our own for publication diagrams.
+//
+// A Canvas collects elements (rect, line, circle, polygon, text) and groups
+// with a translation, and writes one self-contained SVG 1.1 document: no
+// external files, no <style>, fonts named by family only ("serif"), so the
+// file renders the same in a browser and in rsvg-convert.
+// Output is byte-stable: numbers are written with at most two decimals,
+// trailing zeros removed, never in exponent form, never locale-dependent
+// (std::to_chars), attributes in a fixed order, one element per line.
+// docs/DIAGRAMS.md describes how the games draw on it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace beyt::svg {
+
+struct Point {
+  double x = 0;
+  double y = 0;
+};
+
+struct Size {
+  double width = 0;
+  double height = 0;
+};
+
+/// Fill and stroke of a shape. Colours are SVG colour strings ("#000",
+/// "none"); an empty dash means a solid line.
+struct Paint {
+  std::string fill = "none";
+  std::string stroke = "none";
+  double stroke_width = 0;
+  std::string dash;           ///< stroke-dasharray, e.g. "4 3"
+  double opacity = 1;         ///< written only when below 1
+  bool round = false;         ///< round line caps and joins
+};
+
+enum class Anchor { start, middle, end };
+
+struct Font {
+  std::string family = "serif";
+  double size = 12;
+  Anchor anchor = Anchor::middle;
+  bool bold = false;
+  bool italic = false;
+  std::string fill = "#000";
+};
+
+/// "12", "12.5", "0.33", "-3": at most two decimals, no trailing zeros.
+std::string number(double v);
+/// Escapes & < > " ' for text content and attribute values.
+std::string escape(std::string_view text);
+/// Rough width of `text` in `font` (0.56 em per code point, wider for bold):
+/// enough to keep titles and captions inside the page.
+double text_width(std::string_view text, const Font& font);
+
+class Canvas {
+ public:
+  /// A rectangle; `corner` > 0 rounds its corners (rx = ry = corner).
+  void rect(double x, double y, double width, double height, const Paint& paint, double corner = 0);
+  void line(Point a, Point b, const Paint& paint);
+  void circle(Point centre, double radius, const Paint& paint);
+  /// An ellipse (a mancala beyt, a pit).
+  void ellipse(Point centre, double rx, double ry, const Paint& paint);
+  void polygon(const std::vector<Point>& points, const Paint& paint);
+  void polyline(const std::vector<Point>& points, const Paint& paint);
+  /// A path from its `d` text (a groove, a curved track); build it with
+  /// number() so that it stays byte-stable, e.g. "M 0,0 Q 5,8 10,0".
+  void path(std::string_view d, const Paint& paint);
+  /// Text on one line; `at` is the baseline point (start, middle or end as
+  /// the font's anchor says).
+  void text(Point at, std::string_view text, const Font& font);
+  /// Text centred vertically on `at` (the baseline is moved down by 0.35 em),
+  /// for letters on margins and in cells.
+  void centred_text(Point at, std::string_view text, const Font& font);
+  /// Opens <g transform="translate(dx,dy)">; close with end_group().
+  void begin_group(double dx, double dy);
+  void end_group();
+  /// An XML comment (-- is written as - -).
+  void comment(std::string_view text);
+
+  /// The elements written so far (no document wrapper).
+  const std::string& body() const noexcept { return body_; }
+  /// The complete document: XML declaration, <svg> of `size` px with a
+  /// viewBox, <title>, a white background, the elements. Open groups are closed.
+  /// A `display` width (> 0) scales the whole page to that many px wide
+  /// (the height follows, rounded to whole px); the viewBox stays `size`.
+  std::string document(Size size, std::string_view title, double display_width = 0) const;
+
+ private:
+  void open(std::string_view element);
+  std::string body_;
+  int depth_ = 0;
+};
+
+}  // namespace beyt::svg
