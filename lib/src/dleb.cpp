@@ -1,6 +1,7 @@
 // Dleb (beyt/dleb.hpp). Every rule cites Marin (seed 003) and ../shared/RULES.md
 // section 2; readings where both are silent are in docs/RULES-READINGS.md.
 #include "beyt/dleb.hpp"
+#include "position_fields.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -623,20 +624,12 @@ DlebPosition::DlebPosition(std::string_view text) {
 }
 
 Error DlebPosition::parse(std::string_view text, DlebPosition& out) {
-  std::array<std::string_view, 4> parts{};
-  std::array<std::size_t, 4> at{};
-  int count = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    if (text[i] == ' ') {
-      ++i;
-      continue;
-    }
-    std::size_t end = std::min(text.find(' ', i), text.size());
-    if (count == 4) return setup_error(i, "unexpected text after the position");
-    at[static_cast<std::size_t>(count)] = i;
-    parts[static_cast<std::size_t>(count++)] = text.substr(i, end - i);
-    i = end;
-  }
+  PositionFields<4> fields;
+  std::size_t extra = 0;
+  if (!split_position_fields(text, fields, extra)) return setup_error(extra, "unexpected text after the position");
+  const auto& parts = fields.parts;
+  const auto& at = fields.at;
+  const int count = fields.count;
   if (count < 4) return setup_error(text.size(), "expected: field, turn (S1), entered flags (10/01), stored (0/0)");
   DlebPosition p;
   if (Error e = parse_field(parts[0], at[0], p)) return e;

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "game_table.hpp"
+#include "position_fields.hpp"
 
 namespace beyt {
 namespace {
@@ -904,17 +905,12 @@ SeegaPosition::SeegaPosition(std::string_view text) {
 }
 
 Error SeegaPosition::parse(std::string_view text, SeegaPosition& out) {
-  std::array<std::string_view, 4> parts{};
-  std::array<std::size_t, 4> at{};
-  int count = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    if (text[i] == ' ') { ++i; continue; }
-    std::size_t end = std::min(text.find(' ', i), text.size());
-    if (count == 4) return setup_error(i, "unexpected text after the position");
-    at[count] = i;
-    parts[count++] = text.substr(i, end - i);
-    i = end;
-  }
+  PositionFields<4> fields;
+  std::size_t extra = 0;
+  if (!split_position_fields(text, fields, extra)) return setup_error(extra, "unexpected text after the position");
+  const auto& parts = fields.parts;
+  const auto& at = fields.at;
+  const int count = fields.count;
   if (count < 3) return setup_error(text.size(), "expected: board, side (S or N), phase (place or move)");
   SeegaPosition p;
   if (Error e = parse_board(parts[0], p)) {

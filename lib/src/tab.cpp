@@ -2,6 +2,7 @@
 // ../shared/RULES.md section 1; readings where both are silent are listed in
 // docs/RULES-READINGS.md ("Tâb").
 #include "beyt/tab.hpp"
+#include "position_fields.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -679,20 +680,12 @@ TabPosition::TabPosition(std::string_view text) {
 }
 
 Error TabPosition::parse(std::string_view text, TabPosition& out) {
-  std::array<std::string_view, 3> parts{};
-  std::array<std::size_t, 3> at{};
-  int count = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    if (text[i] == ' ') {
-      ++i;
-      continue;
-    }
-    std::size_t end = std::min(text.find(' ', i), text.size());
-    if (count == 3) return setup_error(i, "unexpected text after the position");
-    at[static_cast<std::size_t>(count)] = i;
-    parts[static_cast<std::size_t>(count++)] = text.substr(i, end - i);
-    i = end;
-  }
+  PositionFields<3> fields;
+  std::size_t extra = 0;
+  if (!split_position_fields(text, fields, extra)) return setup_error(extra, "unexpected text after the position");
+  const auto& parts = fields.parts;
+  const auto& at = fields.at;
+  const int count = fields.count;
   if (count < 3) return setup_error(text.size(), "expected: board, side (S or N), phase (opening or play)");
   TabPosition p;
   if (Error e = parse_board(parts[0], at[0], p)) return e;
