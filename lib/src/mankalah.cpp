@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "game_table.hpp"
+#include "mancala_svg.hpp"
 
 namespace beyt {
 namespace {
@@ -41,9 +42,8 @@ Error syntax(std::size_t at, std::string what) {
 // opposite". RULES.md §4 Finer points: judged on the counts when the last
 // hasweh falls; no beyt counted twice; the walk stops at the emptied beyt the
 // handful came from; chains may cross rows.
-int capture_chain(Pits& pits, int last, int origin) {
+int capture_chain(Pits& pits, int last, int origin, std::array<bool, kPits>& take) {
   const Pits at_fall = pits;
-  std::array<bool, kPits> take{};
   for (int p = last; p != origin && (at_fall[p] == 2 || at_fall[p] == 4); p = prev_pit(p)) {
     take[p] = true;
     take[opposite_pit(p)] = true;
@@ -237,7 +237,7 @@ MankalahSowing mankalah_sow(const Pits& pits, int beyt, bool skip_origin) noexce
   out.endless = r.endless;
   if (r.endless || r.last < 0) return out;
   int c = out.pits[r.last];
-  if (c == 2 || c == 4) out.taken = capture_chain(out.pits, r.last, r.origin);
+  if (c == 2 || c == 4) out.taken = capture_chain(out.pits, r.last, r.origin, out.captured);
   return out;
 }
 
@@ -681,6 +681,46 @@ std::string mankalah_render(const MankalahPosition& pos, const RenderOptions& ro
 }
 
 // ---------------------------------------------------------------------------
+// SVG drawing (docs/DIAGRAMS.md): Lane's lettered board (mancala_svg.hpp),
+// the count of hasa in each beyt as a numeral, each side's hasa taken on this
+// board and his gains in the match at the right of his row.
+// ---------------------------------------------------------------------------
+
+namespace {
+
+void mankalah_draw_pieces(const MankalahPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+  std::array<std::string, 2> totals;
+  for (int s = 0; s < 2; ++s)
+    totals[s] = "taken " + std::to_string(pos.taken[s]) + ", gains " + std::to_string(pos.gains[s]);
+  mancala_svg::draw_counts(c, d, pos.pits, totals);
+}
+
+// The beyt sown from (and the feeder's beyt), the beyt of the last hasweh,
+// the beyts whose hasa were taken; a tebweez, a turn or a board end touches
+// no beyt.
+MoveCells mankalah_move_cells(const MankalahOptions& o, const MankalahPosition& pos, std::string_view text) {
+  MoveCells out;
+  MankalahMove m;
+  if (mankalah_parse(text, m) || mankalah_check(o, pos, m)) return out;
+  if (m.kind != MankalahMoveKind::sow && m.kind != MankalahMoveKind::feed) return out;
+  auto name = [](int b) { return std::string(1, pit_letter(b)); };
+  Pits start = pos.pits;
+  if (m.kind == MankalahMoveKind::feed) {
+    --start[m.feed_from];
+    ++start[m.beyt];
+    out.from.push_back(name(m.feed_from));
+  }
+  out.from.push_back(name(m.beyt));
+  MankalahSowing r = mankalah_sow(start, m.beyt, o.skip_origin);
+  if (r.last >= 0) out.to.push_back(name(r.last));
+  for (int b = 0; b < kPits; ++b)
+    if (r.captured[b]) out.captured.push_back(name(b));
+  return out;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
 // Options, Game and State
 // ---------------------------------------------------------------------------
 
@@ -759,6 +799,18 @@ class MankalahState final : public State {
     return Error::none();
   }
   std::string render(const RenderOptions& options) const override { return mankalah_render(pos_, options); }
+
+  bool can_draw() const noexcept override { return true; }
+  svg::Size board_size(const DrawOptions& d) const override { return mancala_svg::Geometry::of(d).size(); }
+  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { mancala_svg::draw_board(c, d, {}); }
+  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { mankalah_draw_pieces(pos_, c, d); }
+  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+    int b = mancala_svg::parse_pit(cell);
+    if (b < 0) return false;
+    out = mancala_svg::Geometry::of(d).centre(b);
+    return true;
+  }
+  MoveCells move_cells(std::string_view text) const override { return mankalah_move_cells(options_, pos_, text); }
 
  private:
   Error resolve(std::string_view text, MankalahMove& m) const {

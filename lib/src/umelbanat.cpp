@@ -2,10 +2,12 @@
 // RULES.md section 5; readings of our own are in docs/RULES-READINGS.md.
 #include "beyt/umelbanat.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
 #include "game_table.hpp"
+#include "mancala_svg.hpp"
 
 namespace beyt {
 namespace {
@@ -159,7 +161,8 @@ int UmelbanatPosition::houses(Side side) const noexcept {
 // Sowing (RULES.md §5 "Sowing" and Finer points)
 // ---------------------------------------------------------------------------
 
-UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, int house, Side side) noexcept {
+UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, int house, Side side,
+                            int* last_out) noexcept {
   const Side other = opponent(side);
   // Judged in this order: a daughter's house (peck or nourish), an empty
   // house, exactly four in a house the opponent owns (beget), else relay.
@@ -172,6 +175,7 @@ UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, i
   SowResult r = relay_sow(pos.pits, house, o.skip_origin, decide);
   if (r.endless) return UmelbanatStop::endless;
   const int last = r.last;
+  if (last_out) *last_out = last;
   if (pos.mark[last] == daughter_of(other)) {
     // Davies: "he removes it and one other from that house and from the board";
     // RULES.md §5 Finer points: a peck takes min(2, count).
@@ -584,6 +588,66 @@ std::string umelbanat_render(const UmelbanatPosition& pos, const RenderOptions& 
 }
 
 // ---------------------------------------------------------------------------
+// SVG drawing (docs/DIAGRAMS.md): the board of Mankalah (mancala_svg.hpp)
+// with North's houses on a hatched ground, Davies' groove as a heavy line
+// between the two owners' houses, the counts as numerals, each daughter's
+// house marked with her owner (a black disc in the corner for South's, a
+// white one for North's), and each side's pecked counters and houses.
+// ---------------------------------------------------------------------------
+
+namespace {
+
+void umelbanat_draw_pieces(const UmelbanatPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+  if (d.empty_board) return;
+  std::array<std::string, 2> totals;
+  for (Side s : {Side::south, Side::north}) {
+    int h = pos.houses(s);
+    totals[static_cast<int>(s)] = "held " + std::to_string(pos.held[static_cast<int>(s)]) + ", " +
+                                  std::to_string(h) + (h == 1 ? " house" : " houses");
+  }
+  mancala_svg::draw_counts(c, d, pos.pits, totals);
+  for (int h = 0; h < kPits; ++h)
+    if (pos.mark[h] != UmelbanatMark::none)
+      mancala_svg::draw_daughter(c, d, h, pos.mark[h] == UmelbanatMark::south ? Side::south : Side::north);
+}
+
+// Each house sown from, the house where each sowing ended (a daughter
+// begotten, nourished or pecked, an empty house); a pass or a stage end
+// touches no house.
+MoveCells umelbanat_move_cells(const UmelbanatOptions& o, const UmelbanatPosition& pos, std::string_view text) {
+  MoveCells out;
+  UmelbanatMove m;
+  if (umelbanat_parse(text, m) || umelbanat_check(o, pos, m)) return out;
+  if (m.kind != UmelbanatMoveKind::sowings) return out;
+  auto add = [](std::vector<std::string>& list, int h) {
+    std::string name(1, pit_letter(h));
+    if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
+  };
+  UmelbanatPosition w = pos;
+  std::array<bool, kPits> pecked{};
+  for (int i = 0; i < m.n; ++i) {
+    int last = -1;
+    add(out.from, m.houses[i]);
+    UmelbanatStop stop = umelbanat_sow(o, w, m.houses[i], pos.to_move, &last);
+    if (stop == UmelbanatStop::endless || last < 0) break;
+    if (stop == UmelbanatStop::peck) pecked[last] = true;
+    add(out.to, last);
+  }
+  // A pecked house that the pecks emptied is crossed as captured; one that
+  // still holds counters keeps its solid outline (a cross would hide its
+  // count), and the pecked counters show in the side's `held` total.
+  std::erase_if(out.to, [&](const std::string& h) {
+    const int p = pit_of_letter(h[0]);
+    if (!pecked[p] || w.pits[p] != 0) return false;
+    out.captured.push_back(h);
+    return true;
+  });
+  return out;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
 // Options, Game and State
 // ---------------------------------------------------------------------------
 
@@ -660,6 +724,22 @@ class UmelbanatState final : public State {
     return Error::none();
   }
   std::string render(const RenderOptions& options) const override { return umelbanat_render(pos_, options); }
+
+  bool can_draw() const noexcept override { return true; }
+  svg::Size board_size(const DrawOptions& d) const override { return mancala_svg::Geometry::of(d).size(); }
+  void draw_board(svg::Canvas& c, const DrawOptions& d) const override {
+    mancala_svg::BoardExtras extras;
+    extras.owner = &pos_.owner;
+    mancala_svg::draw_board(c, d, extras);
+  }
+  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { umelbanat_draw_pieces(pos_, c, d); }
+  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+    int h = mancala_svg::parse_pit(cell);
+    if (h < 0) return false;
+    out = mancala_svg::Geometry::of(d).centre(h);
+    return true;
+  }
+  MoveCells move_cells(std::string_view text) const override { return umelbanat_move_cells(options_, pos_, text); }
 
  private:
   Error resolve(std::string_view text, UmelbanatMove& m) const {

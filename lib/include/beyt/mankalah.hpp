@@ -132,6 +132,7 @@ struct MankalahSowing {
   int last = -1;         ///< beyt of the last hasweh
   std::uint32_t laps = 0;
   bool endless = false;  ///< the relay never ends (the move is illegal)
+  std::array<bool, kPits> captured{};  ///< the beyts whose hasa were taken
 };
 /// Sows from `beyt` with relay and captures; pure function of its arguments.
 MankalahSowing mankalah_sow(const Pits& pits, int beyt, bool skip_origin) noexcept;

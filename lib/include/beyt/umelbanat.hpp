@@ -109,8 +109,10 @@ enum class UmelbanatStop : std::uint8_t { peck, nourish, empty, beget, endless }
 
 /// One sowing from `house` by `side` on `pos` (pits and marks change; held on
 /// a peck). Precondition: pos.sowable(house, side). `pos` is unusable when
-/// the result is endless.
-UmelbanatStop umelbanat_sow(const UmelbanatOptions& options, UmelbanatPosition& pos, int house, Side side) noexcept;
+/// the result is endless. `last`, if given, receives the house of the last
+/// counter (the pecked, nourished, begotten or empty house).
+UmelbanatStop umelbanat_sow(const UmelbanatOptions& options, UmelbanatPosition& pos, int house, Side side,
+                            int* last = nullptr) noexcept;
 
 inline constexpr int kUmelbanatMaxSowings = 64;  ///< > 48 pecks: no turn is longer
 

@@ -1,0 +1,60 @@
+// mancala_svg.hpp (internal) - the SVG board shared by Mankalah and Um
+// el-Banât (docs/DIAGRAMS.md): Lane's figure of two rows of six beyts, f e d c
+// b a over A B C D E F, each beyt a round hollow in a square of the board,
+// Lane's letters on the margins, and a panel at the right of each row naming
+// its side with his totals. Um el-Banât adds the owner of each house (North's
+// houses on a hatched ground), the groove between the two owners' houses and
+// the daughters' marks.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "beyt/game.hpp"
+#include "beyt/sowing.hpp"
+#include "beyt/svg.hpp"
+
+namespace beyt::mancala_svg {
+
+struct Geometry {
+  double cell = 40;
+  double pad = 2;     ///< white round the drawing
+  double rim = 6;     ///< the board's wooden rim round the squares
+  double top = 2;     ///< margin above the board (letters of the top row)
+  double bottom = 2;  ///< margin below the board (letters of the bottom row)
+  double panel = 0;   ///< width of the side panel at the right
+  bool flipped = false;
+
+  static Geometry of(const DrawOptions& d);
+  svg::Size size() const;
+  /// Top-left corner of the six-by-two squares.
+  double grid_x() const { return pad + rim; }
+  double grid_y() const { return top + rim; }
+  /// Column 0..5 (left to right) and row 0 (top) / 1 (bottom) of a pit.
+  int column(int pit) const;
+  int row(int pit) const;
+  svg::Point centre(int pit) const;
+  /// The side whose seat is at row `r` of the drawing.
+  Side seat(int r) const { return (r == 1) != flipped ? Side::south : Side::north; }
+};
+
+/// The pit named "A".."F" / "a".."f", or -1.
+int parse_pit(std::string_view name) noexcept;
+
+/// What a game adds to the plain board.
+struct BoardExtras {
+  const std::array<Side, kPits>* owner = nullptr;  ///< Um el-Banât: hatched ground for North's houses, the groove
+};
+
+/// The board: rim, squares, beyts, extras, Lane's letters, the side names.
+void draw_board(svg::Canvas& c, const DrawOptions& d, const BoardExtras& extras);
+/// The counts in the beyts (numerals; nothing in an empty beyt), the beyt rims
+/// redrawn over the last-move tint, and a line of totals under each side's
+/// name (`totals[Side]`, e.g. "taken 12, gains 4").
+void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const std::array<std::string, 2>& totals);
+/// A daughter's mark in the top-right corner of house `pit`: a black disc for
+/// South's daughter, a white disc with a black rim for North's.
+void draw_daughter(svg::Canvas& c, const DrawOptions& d, int pit, Side owner);
+
+}  // namespace beyt::mancala_svg
