@@ -57,8 +57,16 @@ void draw_move_overlay(svg::Canvas& c, const State& s, const MoveCells& m, const
   svg::Paint cross = outline(d.monochrome ? "#000" : kCaptureLine, std::max(2.0, 0.08 * d.cell));
   cross.round = true;
   const double k = 0.2 * d.cell;
+  // In black and white a white rim under the cross keeps it visible on a
+  // black piece (Tâb, Dleb: the taking kelb or man stands on the cell).
+  svg::Paint rim = outline("#fff", 2 * cross.stroke_width);
+  rim.round = true;
   for (const auto& cell : m.captured)
     if (s.cell_centre(cell, d, p)) {
+      if (d.monochrome) {
+        c.line({p.x - k, p.y - k}, {p.x + k, p.y + k}, rim);
+        c.line({p.x - k, p.y + k}, {p.x + k, p.y - k}, rim);
+      }
       c.line({p.x - k, p.y - k}, {p.x + k, p.y + k}, cross);
       c.line({p.x - k, p.y + k}, {p.x + k, p.y - k}, cross);
     }

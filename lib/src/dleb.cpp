@@ -4,6 +4,7 @@
 #include "position_fields.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace beyt {
@@ -488,6 +489,128 @@ std::string status_line(const DlebPosition& p) {
   return out + "\n";
 }
 
+// ---------------------------------------------------------------------------
+// SVG drawing (docs/DIAGRAMS.md, "Dleb"): the field of Marin's four lines
+// A (South's, at the bottom) to D, crossed by N cross-lines numbered above
+// and below, the lines lettered on both sides. The men stand on the points:
+// South black, North white with a black rim; a slave (never moved) is a
+// square, a free man a disc; a double carries its count. Above 20
+// cross-lines the spacing along the lines shrinks (to half a cell at most)
+// and only every fifth cross-line is numbered. Flipped, line D is at the
+// bottom and cross-line 1 on the right.
+// ---------------------------------------------------------------------------
+
+struct DlebGeometry {
+  int n;
+  double cell, step, left, top;
+  bool flipped;
+
+  static DlebGeometry of(int n, const DrawOptions& d) {
+    double step = n <= 20 ? d.cell : std::max(0.5 * d.cell, d.cell * 20 / n);
+    double pad = std::max(2.0, 0.08 * d.cell);
+    double margin = d.coordinates ? std::max(pad, std::round(0.75 * d.cell)) : pad;
+    return {n, d.cell, step, margin, margin, d.flipped};
+  }
+  // The field is n steps wide (half a step beyond the end cross-lines) and
+  // four cells high (half a cell beyond lines A and D).
+  svg::Size size() const { return {2 * left + n * step, 2 * top + 4 * cell}; }
+  double x_of(int x) const { return left + ((flipped ? n - x : x - 1) + 0.5) * step; }
+  double y_of(int line) const { return top + ((flipped ? line : 3 - line) + 0.5) * cell; }
+  svg::Point centre(DlebPoint p) const { return {x_of(dleb_x(p)), y_of(dleb_line(p))}; }
+  // Whether cross-line x gets its number (all of them up to 20; else 1 and
+  // every fifth).
+  bool numbered(int x) const { return n <= 20 || x == 1 || x % 5 == 0; }
+};
+
+// "A1".."D<n>", whole, or -1.
+DlebPoint dleb_parse_point(std::string_view name, int n) {
+  std::size_t i = 0;
+  DlebPoint p = -1;
+  if (!read_point(name, i, p) || i != name.size() || dleb_x(p) > n) return -1;
+  return p;
+}
+
+void dleb_draw_board(const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+  const DlebGeometry g = DlebGeometry::of(pos.cross_lines, d);
+  const svg::Size size = g.size();
+  svg::Paint ground;
+  ground.fill = d.monochrome ? "#fff" : "#efe2c4";
+  ground.stroke = d.monochrome ? "none" : "#000";
+  ground.stroke_width = d.monochrome ? 0 : std::max(1.0, 0.025 * d.cell);
+  if (!d.monochrome) c.rect(g.left, g.top, g.n * g.step, 4 * g.cell, ground);
+  svg::Paint rule;
+  rule.stroke = "#000";
+  rule.stroke_width = std::max(1.0, 0.025 * d.cell);
+  svg::Paint heavy = rule;
+  heavy.stroke_width = std::max(1.5, 0.05 * d.cell);
+  const double x0 = g.x_of(1), x1 = g.x_of(g.n);
+  const double ya = g.y_of(0), yd = g.y_of(3);
+  for (int x = 1; x <= g.n; ++x) c.line({g.x_of(x), std::min(ya, yd)}, {g.x_of(x), std::max(ya, yd)}, rule);
+  // The teams' lines A and D heavier than the sea lines B and C.
+  for (int l = 0; l < 4; ++l)
+    c.line({std::min(x0, x1), g.y_of(l)}, {std::max(x0, x1), g.y_of(l)}, l == 0 || l == 3 ? heavy : rule);
+  if (!d.coordinates) return;
+  svg::Font f{d.font, d.font_px(), svg::Anchor::middle, false, false, "#000"};
+  svg::Font num = f;
+  num.size = std::min(f.size, std::max(0.25 * d.cell, 0.9 * g.step));
+  for (int x = 1; x <= g.n; ++x) {
+    if (!g.numbered(x)) continue;
+    c.centred_text({g.x_of(x), g.top / 2}, std::to_string(x), num);
+    c.centred_text({g.x_of(x), size.height - g.top / 2}, std::to_string(x), num);
+  }
+  for (int l = 0; l < 4; ++l) {
+    std::string name(1, static_cast<char>('A' + l));
+    c.centred_text({g.left / 2, g.y_of(l)}, name, f);
+    c.centred_text({size.width - g.left / 2, g.y_of(l)}, name, f);
+  }
+}
+
+void dleb_draw_pieces(const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+  if (d.empty_board) return;
+  const DlebGeometry g = DlebGeometry::of(pos.cross_lines, d);
+  svg::Paint black, white;
+  black.fill = "#000";
+  white.fill = "#fff";
+  white.stroke = black.stroke = "#000";
+  white.stroke_width = black.stroke_width = std::max(1.0, 0.05 * d.cell);
+  const double r = std::min(0.3 * g.cell, 0.42 * g.step);
+  for (int l = 0; l < 4; ++l)
+    for (int x = 1; x <= g.n; ++x) {
+      const DlebStack& st = pos.at(dleb_point(l, x));
+      if (!st.count) continue;
+      const bool south = st.team == Side::south;
+      const svg::Paint& paint = south ? black : white;
+      svg::Point p = g.centre(dleb_point(l, x));
+      if (st.slave) {  // never moved: a square
+        double h = 0.88 * r;
+        c.rect(p.x - h, p.y - h, 2 * h, 2 * h, paint);
+      } else {
+        c.circle(p, r, paint);
+      }
+      if (st.count > 1) {  // a double: its count on it
+        svg::Font k{d.font, 1.25 * r, svg::Anchor::middle, true, false, south ? "#fff" : "#000"};
+        c.centred_text(p, std::to_string(st.count), k);
+      }
+    }
+}
+
+MoveCells dleb_move_cells(const DlebOptions& o, const DlebPosition& pos, std::string_view text) {
+  MoveCells out;
+  DlebTurn t;
+  if (dleb_parse(text, t)) return out;
+  DlebTurn checked = t;
+  if (!dleb_check(o, pos, checked)) t = checked;  // eats filled in
+  for (int k = 0; k < t.nuses; ++k) {
+    const DlebUse& u = t.uses[static_cast<std::size_t>(k)];
+    if ((u.kind != DlebUseKind::move && u.kind != DlebUseKind::stored_move) || u.from < 0 || u.to < 0) continue;
+    if (dleb_x(u.from) > pos.cross_lines || dleb_x(u.to) > pos.cross_lines) continue;
+    out.from.push_back(dleb_point_name(u.from));
+    out.to.push_back(dleb_point_name(u.to));
+    if (u.eats || u.x_written) out.captured.push_back(dleb_point_name(u.to));
+  }
+  return out;
+}
+
 class DlebState final : public State {
  public:
   DlebState(const DlebOptions& o, const DlebPosition& p) : options_(o), pos_(p) {}
@@ -526,6 +649,18 @@ class DlebState final : public State {
     return is_terminal() ? std::string() : dleb_random_turn(options_, pos_, rng);
   }
   std::string render(const RenderOptions& options) const override { return dleb_render(pos_, options); }
+
+  bool can_draw() const noexcept override { return true; }
+  svg::Size board_size(const DrawOptions& d) const override { return DlebGeometry::of(pos_.cross_lines, d).size(); }
+  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { dleb_draw_board(pos_, c, d); }
+  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { dleb_draw_pieces(pos_, c, d); }
+  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+    DlebPoint p = dleb_parse_point(cell, pos_.cross_lines);
+    if (p < 0) return false;
+    out = DlebGeometry::of(pos_.cross_lines, d).centre(p);
+    return true;
+  }
+  MoveCells move_cells(std::string_view text) const override { return dleb_move_cells(options_, pos_, text); }
 
  private:
   DlebOptions options_;

@@ -38,10 +38,13 @@ std::string escape(std::string_view text) {
 }
 
 double text_width(std::string_view text, const Font& font) {
-  std::size_t points = 0;
+  // Capitals are wider: a stick game's throws are written in them
+  // ("BWBB,WWW,..."), and 0.56 em would let a long caption run off the page.
+  std::size_t points = 0, capitals = 0;
   for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++points;
-  return static_cast<double>(points) * font.size * (font.bold ? 0.62 : 0.56);
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++(c >= 'A' && c <= 'Z' ? capitals : points);
+  return static_cast<double>(points) * font.size * (font.bold ? 0.62 : 0.56) +
+         static_cast<double>(capitals) * font.size * (font.bold ? 0.86 : 0.78);
 }
 
 namespace {

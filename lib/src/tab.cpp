@@ -5,6 +5,7 @@
 #include "position_fields.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace beyt {
@@ -516,6 +517,147 @@ std::string status_line(const TabPosition& p) {
 }
 
 // ---------------------------------------------------------------------------
+// SVG drawing (docs/DIAGRAMS.md, "Tâb"): Lane's board of four rows of
+// beyts. On widths 7, 9 and 11 every beyt carries its Lane letter (RULES.md
+// §1 Board), large when the beyt is empty, small in its top-left corner under
+// a kelb; widths 13 and 15 have grid names on the margins (files a.. under
+// the board, ranks 1..4 on its left). South's kelbs are black, North's white
+// with a black rim; a Nasrani (never moved) is a square, a Muslim a disc; an
+// 'eggeh carries its size. Flipped, North's home row is at the bottom.
+// ---------------------------------------------------------------------------
+
+struct TabGeometry {
+  int w;
+  double cell, left, top, bottom;
+  bool flipped, letters;
+
+  static TabGeometry of(int w, const DrawOptions& d) {
+    double pad = std::max(2.0, 0.08 * d.cell);
+    bool letters = tab_has_letters(w) && d.coordinates;
+    double margin = d.coordinates && !letters ? std::max(pad, std::round(0.75 * d.cell)) : pad;
+    return {w, d.cell, margin, pad, margin, d.flipped, letters};
+  }
+  svg::Size size() const { return {left + w * cell + top, top + 4 * cell + bottom}; }
+  int column(int file) const { return flipped ? w - 1 - file : file; }
+  int line(int row) const { return flipped ? row : 3 - row; }
+  svg::Point corner(TabCell c) const { return {left + column(tab_file(c)) * cell, top + line(tab_row(c)) * cell}; }
+  svg::Point centre(TabCell c) const {
+    svg::Point p = corner(c);
+    return {p.x + cell / 2, p.y + cell / 2};
+  }
+};
+
+// A cell name of this width, whole: Lane's letter or a grid name.
+TabCell tab_parse_cell(std::string_view name, int w) {
+  std::size_t i = 0;
+  TabCell c = -1;
+  bool grid = false;
+  if (!tab_read_cell(name, i, w, c, grid) || i != name.size()) return -1;
+  return c;
+}
+
+// Lane's letters, in the beyts; under a kelb they go small into the corner.
+void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+  const TabGeometry g = TabGeometry::of(pos.width, d);
+  if (!g.letters) return;
+  svg::Font big{d.font, std::max(d.font_px(), 0.45 * d.cell), svg::Anchor::middle, false, true, "#000"};
+  svg::Font small{d.font, 0.24 * d.cell, svg::Anchor::start, false, false, "#000"};
+  for (int r = 0; r < 4; ++r)
+    for (int file = 0; file < g.w; ++file) {
+      TabCell cell = tab_cell(file, r);
+      std::string name = tab_cell_name(cell, g.w, false);
+      if (d.empty_board || !pos.at(cell).count) {
+        c.centred_text(g.centre(cell), name, big);
+      } else {
+        svg::Point k = g.corner(cell);
+        c.text({k.x + 0.06 * d.cell, k.y + 0.24 * d.cell}, name, small);
+      }
+    }
+}
+
+void tab_draw_board(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+  const TabGeometry g = TabGeometry::of(pos.width, d);
+  const double width = g.w * g.cell, height = 4 * g.cell;
+  svg::Paint ground;
+  ground.fill = d.monochrome ? "#fff" : "#efe2c4";
+  ground.stroke = "#000";
+  ground.stroke_width = std::max(1.5, 0.05 * d.cell);
+  c.rect(g.left, g.top, width, height, ground);
+  svg::Paint rule;
+  rule.stroke = "#000";
+  rule.stroke_width = std::max(1.0, 0.025 * d.cell);
+  for (int i = 1; i < g.w; ++i) c.line({g.left + i * g.cell, g.top}, {g.left + i * g.cell, g.top + height}, rule);
+  for (int i = 1; i < 4; ++i) {
+    svg::Paint r = rule;
+    // The home rows are set off from the two middle rows of the round.
+    if (i != 2) r.stroke_width = std::max(1.5, 0.05 * d.cell);
+    c.line({g.left, g.top + i * g.cell}, {g.left + width, g.top + i * g.cell}, r);
+  }
+  if (!d.coordinates) return;
+  svg::Font f{d.font, d.font_px(), svg::Anchor::middle, false, false, "#000"};
+  if (g.letters) {
+    // With kelbs the letters are written by draw_pieces, over the tint of
+    // the last move.
+    if (d.empty_board) tab_draw_letters(pos, c, d);
+    return;
+  }
+  for (int file = 0; file < g.w; ++file) {
+    svg::Point p = g.centre(tab_cell(file, 0));
+    c.centred_text({p.x, g.top + height + g.bottom / 2}, std::string(1, static_cast<char>('a' + file)), f);
+  }
+  for (int r = 0; r < 4; ++r)
+    c.centred_text({g.left / 2, g.centre(tab_cell(0, r)).y}, std::to_string(r + 1), f);
+}
+
+void tab_draw_pieces(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+  if (d.empty_board) return;
+  tab_draw_letters(pos, c, d);
+  const TabGeometry g = TabGeometry::of(pos.width, d);
+  svg::Paint black, white;
+  black.fill = "#000";
+  white.fill = "#fff";
+  white.stroke = black.stroke = "#000";
+  white.stroke_width = black.stroke_width = std::max(1.5, 0.06 * d.cell);
+  const double r = 0.3 * g.cell;
+  for (int row = 0; row < 4; ++row)
+    for (int file = 0; file < g.w; ++file) {
+      TabCell cell = tab_cell(file, row);
+      const TabStack& st = pos.at(cell);
+      if (!st.count) continue;
+      const bool south = st.side == Side::south;
+      const svg::Paint& paint = south ? black : white;
+      svg::Point p = g.centre(cell);
+      if (st.nasrani) {  // never moved: a square
+        double h = 0.25 * g.cell;
+        c.rect(p.x - h, p.y - h, 2 * h, 2 * h, paint);
+      } else {
+        c.circle(p, r, paint);
+      }
+      if (st.count > 1) {  // an 'eggeh: its size on it
+        svg::Font n{d.font, 0.38 * g.cell, svg::Anchor::middle, true, false, south ? "#fff" : "#000"};
+        c.centred_text(p, std::to_string(st.count), n);
+      }
+    }
+}
+
+MoveCells tab_move_cells(const TabOptions& o, const TabPosition& pos, std::string_view text) {
+  MoveCells out;
+  TabTurn t;
+  if (tab_parse(text, pos.width, t)) return out;
+  TabTurn checked = t;
+  if (!tab_check(o, pos, checked)) t = checked;  // captures filled in
+  const bool grid = !tab_has_letters(pos.width);
+  for (int k = 0; k < t.nuses; ++k) {
+    const TabUse& u = t.uses[static_cast<std::size_t>(k)];
+    if (u.forfeit || u.from < 0 || u.to < 0) continue;
+    out.from.push_back(tab_cell_name(u.from, pos.width, grid));
+    out.to.push_back(tab_cell_name(u.to, pos.width, grid));
+    if (u.captures || u.x_written) out.captured.push_back(tab_cell_name(u.to, pos.width, grid));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
 // Game and State
 // ---------------------------------------------------------------------------
 
@@ -552,6 +694,18 @@ class TabState final : public State {
     return is_terminal() ? std::string() : tab_random_turn(options_, pos_, rng);
   }
   std::string render(const RenderOptions& options) const override { return tab_render(pos_, options); }
+
+  bool can_draw() const noexcept override { return true; }
+  svg::Size board_size(const DrawOptions& d) const override { return TabGeometry::of(pos_.width, d).size(); }
+  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { tab_draw_board(pos_, c, d); }
+  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { tab_draw_pieces(pos_, c, d); }
+  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+    TabCell c = tab_parse_cell(cell, pos_.width);
+    if (c < 0) return false;
+    out = TabGeometry::of(pos_.width, d).centre(c);
+    return true;
+  }
+  MoveCells move_cells(std::string_view text) const override { return tab_move_cells(options_, pos_, text); }
 
  private:
   TabOptions options_;

@@ -52,7 +52,8 @@ struct Font {
 std::string number(double v);
 /// Escapes & < > " ' for text content and attribute values.
 std::string escape(std::string_view text);
-/// Rough width of `text` in `font` (0.56 em per code point, wider for bold):
+/// Rough width of `text` in `font` (0.56 em per code point, 0.78 per capital
+/// A-Z, wider for bold):
 /// enough to keep titles and captions inside the page.
 double text_width(std::string_view text, const Font& font);
 
