@@ -1,6 +1,7 @@
 // Mankalah (Lane): rules engine (beyt/mankalah.hpp). Sources: seed 001,
 // RULES.md section 4; readings of our own are in docs/RULES-READINGS.md.
 #include "beyt/mankalah.hpp"
+#include "text_board.hpp"
 
 #include <charconv>
 #include <stdexcept>
@@ -619,20 +620,12 @@ Error mankalah_validate(const MankalahOptions& o, const MankalahPosition& p) {
 
 namespace {
 
-struct Glyphs {
-  const char *tl, *tm, *tr, *ml, *mm, *mr, *bl, *bm, *br, *h, *v;
-};
-constexpr Glyphs kUnicode{"┌", "┬", "┐", "├", "┼", "┤", "└", "┴", "┘", "─", "│"};
-constexpr Glyphs kAscii{"+", "+", "+", "+", "+", "+", "+", "+", "+", "-", "|"};
+using Glyphs = BoxGlyphs;
+constexpr const Glyphs& kUnicode = kUnicodeBox;
+constexpr const Glyphs& kAscii = kAsciiBox;
 
 void rule(std::string& out, const Glyphs& g, const char* l, const char* m, const char* r) {
-  out += "  ";
-  out += l;
-  for (int k = 0; k < 6; ++k) {
-    for (int j = 0; j < 4; ++j) out += g.h;
-    out += k < 5 ? m : r;
-  }
-  out += '\n';
+  box_rule(out, g, 6, 4, "  ", l, m, r);
 }
 
 std::string cell(int count, bool empty_board) {

@@ -2,6 +2,7 @@
 // Sources: Lane (seed 000, "SEEGA"), Walker (seed 002); RULES.md section 3;
 // notation/NOTATION.md section 5.
 #include "beyt/seega.hpp"
+#include "text_board.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -531,31 +532,16 @@ const std::vector<Preset>& seega_presets() {
 // Diagram (RULES.md section 1 box drawing; NOTATION.md section 5)
 // ---------------------------------------------------------------------------
 
-struct Glyphs {
-  const char *tl, *tm, *tr, *ml, *mm, *mr, *bl, *bm, *br, *h, *v, *south, *north, *centre;
+struct Glyphs : BoxGlyphs {
+  const char *south, *north, *centre;
 };
-constexpr Glyphs kUnicode{"┌", "┬", "┐", "├", "┼", "┤", "└", "┴", "┘", "─", "│", "●", "○", "×"};
-constexpr Glyphs kAscii{"+", "+", "+", "+", "+", "+", "+", "+", "+", "-", "|", "x", "o", "+"};
+constexpr Glyphs kUnicode{kUnicodeBox, "●", "○", "×"};
+constexpr Glyphs kAscii{kAsciiBox, "x", "o", "+"};
 
 void rule_line(std::string& out, const Glyphs& g, int n, bool margins, const char* l, const char* m, const char* r) {
-  if (margins) out += "   ";
-  out += l;
-  for (int f = 0; f < n; ++f) {
-    for (int k = 0; k < 3; ++k) out += g.h;
-    out += f + 1 < n ? m : r;
-  }
-  out += '\n';
+  box_rule(out, g, n, 3, margins ? "   " : "", l, m, r);
 }
 
-void files_line(std::string& out, int n) {
-  out += "   ";
-  for (int f = 0; f < n; ++f) {
-    out += "  ";
-    out += static_cast<char>('a' + f);
-    if (f + 1 < n) out += ' ';
-  }
-  out += '\n';
-}
 
 const char* glyph(const SeegaPosition& pos, SeegaCell c, const Glyphs& g, bool empty_board) {
   SeegaPiece p = empty_board ? SeegaPiece::empty : pos.cells[c];
@@ -1098,7 +1084,7 @@ std::string seega_render(const SeegaPosition& pos, const RenderOptions& ro) {
   const int n = pos.size;
   const bool margins = ro.coordinates;
   std::string out;
-  if (margins) files_line(out, n);
+  if (margins) box_files_line(out, n);
   rule_line(out, g, n, margins, g.tl, g.tm, g.tr);
   for (int r = n - 1; r >= 0; --r) {
     if (margins) out += " " + std::to_string(r + 1) + " ";
@@ -1114,7 +1100,7 @@ std::string seega_render(const SeegaPosition& pos, const RenderOptions& ro) {
     if (r > 0) rule_line(out, g, n, margins, g.ml, g.mm, g.mr);
   }
   rule_line(out, g, n, margins, g.bl, g.bm, g.br);
-  if (margins) files_line(out, n);
+  if (margins) box_files_line(out, n);
   if (ro.show_to_move && !ro.empty_board) out += status_line(pos, g);
   return out;
 }

@@ -2,6 +2,7 @@
 // ../shared/RULES.md section 1; readings where both are silent are listed in
 // docs/RULES-READINGS.md ("Tâb").
 #include "beyt/tab.hpp"
+#include "text_board.hpp"
 #include "position_fields.hpp"
 
 #include <algorithm>
@@ -472,32 +473,16 @@ Error parse_board(std::string_view b, std::size_t base, TabPosition& out) {
 // Diagram
 // ---------------------------------------------------------------------------
 
-struct Glyphs {
-  const char *tl, *tm, *tr, *ml, *mm, *mr, *bl, *bm, *br, *h, *v;
+struct Glyphs : BoxGlyphs {
   const char* kelb[2][2];  // [side][nasrani]
 };
-constexpr Glyphs kUnicode{"┌", "┬", "┐", "├", "┼", "┤", "└", "┴", "┘", "─", "│", {{"●", "■"}, {"○", "□"}}};
-constexpr Glyphs kAscii{"+", "+", "+", "+", "+", "+", "+", "+", "+", "-", "|", {{"x", "X"}, {"o", "O"}}};
+constexpr Glyphs kUnicode{kUnicodeBox, {{"●", "■"}, {"○", "□"}}};
+constexpr Glyphs kAscii{kAsciiBox, {{"x", "X"}, {"o", "O"}}};
 
 void rule_line(std::string& out, const Glyphs& g, int n, bool margins, const char* l, const char* m, const char* r) {
-  if (margins) out += "   ";
-  out += l;
-  for (int f = 0; f < n; ++f) {
-    for (int k = 0; k < 3; ++k) out += g.h;
-    out += f + 1 < n ? m : r;
-  }
-  out += '\n';
+  box_rule(out, g, n, 3, margins ? "   " : "", l, m, r);
 }
 
-void files_line(std::string& out, int n) {
-  out += "   ";
-  for (int f = 0; f < n; ++f) {
-    out += "  ";
-    out += static_cast<char>('a' + f);
-    if (f + 1 < n) out += ' ';
-  }
-  out += '\n';
-}
 
 std::string cell_text(const TabPosition& p, TabCell c, const Glyphs& g, bool empty_board, bool letters) {
   const TabStack& st = p.at(c);
@@ -1061,7 +1046,7 @@ std::string tab_render(const TabPosition& p, const RenderOptions& ro) {
   const bool letters = tab_has_letters(n) && ro.coordinates && (ro.empty_board || ro.style == DiagramStyle::unicode);
   const bool margins = ro.coordinates && !letters;
   std::string out;
-  if (margins) files_line(out, n);
+  if (margins) box_files_line(out, n);
   rule_line(out, g, n, margins, g.tl, g.tm, g.tr);
   for (int r = 3; r >= 0; --r) {
     if (margins) out += " " + std::to_string(r + 1) + " ";
@@ -1077,7 +1062,7 @@ std::string tab_render(const TabPosition& p, const RenderOptions& ro) {
     if (r > 0) rule_line(out, g, n, margins, g.ml, g.mm, g.mr);
   }
   rule_line(out, g, n, margins, g.bl, g.bm, g.br);
-  if (margins) files_line(out, n);
+  if (margins) box_files_line(out, n);
   if (!ro.empty_board) {
     out += std::string(g.kelb[0][1]) + " South Nasrani  " + g.kelb[0][0] + " South Muslim  " + g.kelb[1][1] +
            " North Nasrani  " + g.kelb[1][0] + " North Muslim  (a number: the kelbs of an 'eggeh)\n";

@@ -1,6 +1,7 @@
 // Um el-Banât (Davies): rules engine (beyt/umelbanat.hpp). Sources: seed 004,
 // RULES.md section 5; readings of our own are in docs/RULES-READINGS.md.
 #include "beyt/umelbanat.hpp"
+#include "text_board.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -504,11 +505,11 @@ Error umelbanat_validate(const UmelbanatPosition& p) {
 
 namespace {
 
-struct Glyphs {
-  const char *tl, *tm, *tr, *ml, *mm, *mr, *bl, *bm, *br, *h, *v, *groove_v, *groove_h, *south, *north;
+struct Glyphs : BoxGlyphs {
+  const char *groove_v, *groove_h, *south, *north;
 };
-constexpr Glyphs kUnicode{"┌", "┬", "┐", "├", "┼", "┤", "└", "┴", "┘", "─", "│", "┃", "━", "♀S", "♀N"};
-constexpr Glyphs kAscii{"+", "+", "+", "+", "+", "+", "+", "+", "+", "-", "|", "#", "=", "*S", "*N"};
+constexpr Glyphs kUnicode{kUnicodeBox, "┃", "━", "♀S", "♀N"};
+constexpr Glyphs kAscii{kAsciiBox, "#", "=", "*S", "*N"};
 
 // The houses of a row as drawn, left to right: North's row f..a, South's A..F.
 constexpr std::array<std::array<int, 6>, 2> kRows{{{11, 10, 9, 8, 7, 6}, {0, 1, 2, 3, 4, 5}}};
