@@ -206,7 +206,7 @@ TEST(Cli, RenderEmptyBoards) {
   EXPECT_NE(bad.out.find("size"), std::string::npos);
 }
 
-// RULES.md §1 (and seed 001 end): Lane's lettered 9-wide board, letter for
+// docs/RULES.md §Tâb (and Lane 1836): Lane's lettered 9-wide board, letter for
 // letter, is what `render --empty --game tab` prints.
 constexpr const char* kLaneBoard =
     "┌───┬───┬───┬───┬───┬───┬───┬───┬───┐\n"
@@ -223,8 +223,8 @@ TEST(Cli, RenderEmptyTabIsLanesBoard) {
   CliRun r = run("render --empty --game tab --bare");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, kLaneBoard);
-  // The same box as RULES.md §1 prints it, when the rules digest is at hand.
-  std::ifstream rules(kRoot / "../shared/RULES.md");
+  // The same box as docs/RULES.md §Tâb prints it, when the rules digest is at hand.
+  std::ifstream rules(kRoot / "docs/RULES.md");
   if (rules) {
     std::string line, box;
     bool in_tab = false;

@@ -1,7 +1,7 @@
 // Dleb rules tests: hand-made positions (the field as position text, lines
 // D, C, B, A top to bottom, cross-lines 1..N left to right: NOTATION.md §7),
 // a turn, the whole expected position compared; Marin's entry stages and
-// liberation examples (seed 003); every rule and option of RULES.md §2; every
+// liberation examples (Marin 1931); every rule and option of docs/RULES.md §Dleb; every
 // error code with its offset.
 //
 // Position text: '.' empty, S/N a slave, s/n a free man, s2 a double; on B
@@ -52,7 +52,7 @@ constexpr const char* kFour = "cross-lines=4";
 constexpr const char* kStart4 = "NNNN/..../..../SSSS S1 0/0 0/0";
 constexpr const char* kEntered4 = "NNNN/..../..../SSSS S1 1/1 0/0";
 
-// --- Marin's entry stages (seed 003 "Entering the game") --------------------
+// --- Marin's entry stages (Marin 1931 "Entering the game") --------------------
 
 TEST(DlebEntry, StageOneDugOrTxlxEndsTheTurn) {
   // "(1) He plays with the four billets: if he throws a dug or a txlx·dx, his

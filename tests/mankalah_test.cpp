@@ -1,4 +1,4 @@
-// Mankalah rules tests (RULES.md section 4, Lane seed 001): hand-made
+// Mankalah rules tests (docs/RULES.md §Mankalah, Lane 1836): hand-made
 // positions (position text, NOTATION.md section 8), a move, the whole expected
 // position; the worked example of Lane's relay from D; the all-sixes board
 // that decides skip-origin; every option and every error code with its offset.
@@ -111,7 +111,7 @@ TEST(Mankalah, ChainJudgedOnCountsAtTheFallNoBeytTwice) {
   EXPECT_EQ(r.pits, expected);
 }
 
-// RULES.md §4: "with six in every beyt he who plays first is sure to lose"
+// docs/RULES.md §Mankalah: "with six in every beyt he who plays first is sure to lose"
 // (Lane). The game of the ignorant plays itself: with the origin skipped the
 // first player loses; without skipping he wins.
 TEST(Mankalah, AllSixesFirstPlayerLosesOnlyWithSkipOrigin) {
@@ -218,7 +218,7 @@ TEST(Mankalah, MatchToTarget) {
   EXPECT_EQ(t->position_text(), "0,0,0,0,0,0,0,0,0,0,0,0 N distribute 0-0 60-30 N");
 }
 
-// RULES.md §4 "Endless boards": a repeated (counts, mover) ends the board, each
+// docs/RULES.md §Mankalah "Endless boards": a repeated (counts, mover) ends the board, each
 // taking his own row (loop=own-side); loop=none plays on.
 TEST(Mankalah, LoopEndsTheBoardOwnSide) {
   // One hasweh each chasing the other: A and a ... forced play.
@@ -245,7 +245,7 @@ TEST(Mankalah, LoopEndsTheBoardOwnSide) {
   EXPECT_EQ(n->to_move(), Actor::south);
 }
 
-// RULES.md §4 Finer points: "A move whose sowing never ends (the board and the
+// docs/RULES.md §Mankalah Finer points: "A move whose sowing never ends (the board and the
 // pick-up beyt repeat within the move) is illegal." Found by a search over
 // random boards (none turned up with the origin skipped): with skip-origin=no
 // the sowing from A below relays for ever; the engine says so (E320), no hang.

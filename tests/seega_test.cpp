@@ -1,6 +1,6 @@
 // Seega rules tests: hand-made positions (a diagram in a comment, a move, the
 // whole expected position compared as position text), the worked example of
-// Walker's illustration 2 (seed 002), every option of RULES.md section 3,
+// Walker's illustration 2 (Walker 2011), every option of docs/RULES.md §Seega,
 // every error code of the engine with its offset, and random playouts.
 //
 // Diagrams: S = South, N = North, . = empty; rank 5 on top (NOTATION.md §5).
@@ -87,7 +87,7 @@ constexpr const char* kSimple = "4N/5/5/SN1S1/5 S move";
 // 1 . . S . N
 constexpr const char* kChain = "5/5/3NS/SN3/2S1N S move";
 
-// Walker's illustration 2 (seed 002): North on the centre c3, above it (c4)
+// Walker's illustration 2 (Walker 2011): North on the centre c3, above it (c4)
 // and to its right (d3). South e4-d4 takes c4 and d3; c3 stays.
 // 5 . . . . .
 // 4 . S N . S
@@ -116,8 +116,12 @@ TEST(SeegaRules, GameTableEntry) {
   for (const auto& spec : seega().options()) {
     names.push_back(spec.name);
     EXPECT_FALSE(spec.help.empty());
-    EXPECT_NE(spec.source.find("RULES.md §3"), std::string_view::npos) << spec.name;
-    EXPECT_NE(spec.source.find("seed"), std::string_view::npos) << spec.name;
+    EXPECT_NE(spec.source.find("docs/RULES.md §Seega"), std::string_view::npos) << spec.name;
+    // Every option names its published source by author and year.
+    bool cited = spec.source.find("Walker 2011") != std::string_view::npos ||
+                 spec.source.find("Lane 1836") != std::string_view::npos;
+    EXPECT_TRUE(cited) << spec.name << ": " << spec.source;
+    EXPECT_EQ(spec.source.find("seed"), std::string_view::npos) << spec.name;
   }
   EXPECT_EQ(names, (std::vector<std::string_view>{"size", "first-mover", "chain", "centre-immune", "blocked",
                                                    "lane-opening", "barrier"}));
@@ -194,7 +198,7 @@ TEST(SeegaRules, BadRules) {
 }
 
 // ---------------------------------------------------------------------------
-// Placement (Walker rules 2-4; Lane; RULES.md §3 "Placement")
+// Placement (Walker rules 2-4; Lane; docs/RULES.md §Seega "Placement")
 // ---------------------------------------------------------------------------
 
 TEST(SeegaPlacement, SouthPlacesFirstTwoPerTurn) {
@@ -275,7 +279,7 @@ TEST(SeegaPlacement, LaneOpening) {
 }
 
 // ---------------------------------------------------------------------------
-// Movement and capture (Walker rules 5-12; RULES.md §3 "Capture", "Centre")
+// Movement and capture (Walker rules 5-12; docs/RULES.md §Seega "Capture", "Centre")
 // ---------------------------------------------------------------------------
 
 TEST(SeegaCapture, CustodianCapture) {
@@ -426,7 +430,7 @@ TEST(SeegaChain, ChainErrors) {
 }
 
 // ---------------------------------------------------------------------------
-// Blocked player (Walker rule 7; Lane; RULES.md §3 "Blocked player")
+// Blocked player (Walker rule 7; Lane; docs/RULES.md §Seega "Blocked player")
 // ---------------------------------------------------------------------------
 
 TEST(SeegaBlocked, ExtraTurn) {
@@ -458,7 +462,7 @@ TEST(SeegaBlocked, NoWayCanBeOpened) {
 
 TEST(SeegaBlocked, TakingTheLastPieceOpens) {
   // 4 S . . . .     a4-a3 takes North's last piece a2 (a1 beyond): that
-  // 3 . . . . .     counts as opening a way (RULES.md §3, finer points),
+  // 3 . . . . .     counts as opening a way (docs/RULES.md §Seega, finer points),
   // 2 N S . . .     though b2-c2 would also have left North a step.
   // 1 S . . . .
   const char* setup = "5/S4/5/NS3/S4 S move extra";

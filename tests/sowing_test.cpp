@@ -1,6 +1,6 @@
 // The sowing core shared by Mankalah and Um el-Banât (beyt/sowing.hpp): one
 // lap, the skipped origin, the relay loop and the detection of a sowing that
-// never ends (RULES.md sections 4 and 5).
+// never ends (docs/RULES.md §Mankalah and §Um el-Banât).
 //
 // Pits are written A..F | a..f (South's row, then North's; a opposite F).
 #include <gtest/gtest.h>
@@ -32,7 +32,7 @@ TEST(Sowing, LettersAndOpposites) {
   EXPECT_EQ(prev_pit(0), 11);
 }
 
-// Lane (seed 001): from F "to the beyts a, b, c, etc., one to each beyt".
+// Lane 1836: from F "to the beyts a, b, c, etc., one to each beyt".
 TEST(Sowing, OneLapAnticlockwise) {
   Pits p = pits_of({0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(sow_lap(p, 5, true), 8);  // F -> a, b, c
@@ -44,7 +44,7 @@ TEST(Sowing, OneLapAnticlockwise) {
   EXPECT_EQ(sow_lap(empty, 3, true), -1);
 }
 
-// RULES.md §4: a handful of twelve or more skips the beyt it came from.
+// docs/RULES.md §Mankalah: a handful of twelve or more skips the beyt it came from.
 TEST(Sowing, SkipOriginOnTwelveOrMore) {
   Pits p = pits_of({0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(sow_lap(p, 3, true), 4);  // 11 beyts, then E again
@@ -87,7 +87,7 @@ TEST(Sowing, EndlessRelayIsDetected) {
   EXPECT_EQ(pit_sum(p, 0, 12), 1);
 }
 
-// RULES.md §5's example: 2 1 2 0 1 0 | 1 0 1 0 1 0, sowing from C, never ends
+// docs/RULES.md §Um el-Banât's example: 2 1 2 0 1 0 | 1 0 1 0 1 0, sowing from C, never ends
 // under Um el-Banât's rule when no house has a daughter (stop on an empty
 // house, or four in the opponent's house; South owns A..F).
 TEST(Sowing, DaviesRuleExampleNeverEnds) {

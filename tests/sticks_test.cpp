@@ -1,4 +1,4 @@
-// The shared stick-game core (beyt/sticks.hpp): Lane's counts (seed 001 end),
+// The shared stick-game core (beyt/sticks.hpp): Lane's counts (Lane 1836),
 // the odds of four fair sticks, the throw-again rule, tracks as data.
 #include <gtest/gtest.h>
 

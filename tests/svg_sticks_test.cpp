@@ -234,7 +234,7 @@ std::multimap<std::string, svg::Point> texts_of_board(const State& s, const Draw
 }
 
 TEST(TabSvg, LanesLettersAreInTheirCells) {
-  // RULES.md §1 Board: top row i h g f e d c b a, then k..s, then S..K,
+  // docs/RULES.md §Tâb Board: top row i h g f e d c b a, then k..s, then S..K,
   // bottom A..I.
   const char* rows[4] = {"ihgfedcba", "klmnopqrs", "SRQPONMLK", "ABCDEFGHI"};
   auto s = state_of(tab_game(), "lane");
@@ -296,7 +296,7 @@ TEST(TabSvg, WideBoardsHaveGridNamesOnTheMargins) {
 }
 
 TEST(TabSvg, MoveCellsOfLanesWorkedExamples) {
-  // "táb and four and two ... the kelb from beyt I ... Q" (seed 000).
+  // "táb and four and two ... the kelb from beyt I ... Q" (Lane 1836).
   auto s = state_of(tab_game(), "lane");
   MoveCells m = s->move_cells("1,4,2:1I-K,4K-O,2O-Q");
   EXPECT_EQ(m.from, (std::vector<std::string>{"I", "K", "O"}));
@@ -304,7 +304,7 @@ TEST(TabSvg, MoveCellsOfLanesWorkedExamples) {
   EXPECT_TRUE(m.captured.empty());
   EXPECT_TRUE(s->move_cells("3").empty()) << "an opening throw moves nothing";
   EXPECT_TRUE(s->move_cells("nonsense").empty());
-  // "from m ... take the kelb in o ... that in s ... pass into a" (seed 000);
+  // "from m ... take the kelb in o ... that in s ... pass into a" (Lane 1836);
   // written leniently with '-', the captures are found from the position.
   auto m2 = state_of(tab_game(), "lane", "........N/..s.n...n/........./......... S play");
   MoveCells c = m2->move_cells("1,4,2:2m-o,4o-s,1s-a");

@@ -1,7 +1,7 @@
 // Tâb rules tests: hand-made positions (the board as position text, rows
 // a..i / k..s / S..K / A..I top to bottom: NOTATION.md §6), a turn, the whole
-// expected position compared; Lane's two worked examples (seed 000); every
-// rule and option of RULES.md section 1; every error code with its offset.
+// expected position compared; Lane's two worked examples (Lane 1836); every
+// rule and option of docs/RULES.md §Tâb; every error code with its offset.
 //
 // Position text: '.' empty, S/N a Nasrani, s/n a Muslim kelb, s3 an 'eggeh
 // of three, ^4 a history beyond the kelb's own row (4: has entered the
@@ -49,12 +49,12 @@ std::string canon(std::string_view rules, std::string_view setup, std::string_vi
 
 constexpr const char* kStart = "NNNNNNNNN/........./........./SSSSSSSSS S play";
 
-// --- Lane's worked examples (seed 000) -------------------------------------
+// --- Lane's worked examples (Lane 1836) -------------------------------------
 
 TEST(TabLane, TabFourTwoTakesTheKelbFromIToQ) {
   // "Supposing him, at the beginning of the game, to have thrown táb and four
   // and two, he removes the kelb from beyt I, and places it in the seventh
-  // beyt from I, which is Q." The opening táb counts (RULES.md §1 Opening).
+  // beyt from I, which is Q." The opening táb counts (docs/RULES.md §Tâb Opening).
   auto s = state_of("");
   ASSERT_EQ(s->position_text(), "NNNNNNNNN/........./........./SSSSSSSSS S opening");
   ASSERT_FALSE(s->play("1,4,2:1I-K,4K-O,2O-Q"));
@@ -85,7 +85,7 @@ TEST(TabLane, FromMTakingOSAndA) {
 // --- Cells ------------------------------------------------------------------
 
 TEST(TabCells, LaneLettersAndGridNames) {
-  // RULES.md §1 Board: the 9-wide lettering, no J.
+  // docs/RULES.md §Tâb Board: the 9-wide lettering, no J.
   EXPECT_EQ(tab_cell_name(tab_cell(0, 0), 9, false), "A");
   EXPECT_EQ(tab_cell_name(tab_cell(8, 0), 9, false), "I");
   EXPECT_EQ(tab_cell_name(tab_cell(8, 1), 9, false), "K");
@@ -204,7 +204,7 @@ TEST(TabTrack, EnemyRowEntryNeedsAnEnemyKelbThereAndHappensOnce) {
 
 TEST(TabTrack, LockInTheEnemyRow) {
   // South kelb on b (in North's row): it moves on only when South's own row
-  // is empty, or holds only an 'eggeh and no táb was thrown (seed 000).
+  // is empty, or holds only an 'eggeh and no táb was thrown (Lane 1836).
   EXPECT_EQ(canon("", "N......s./........./........./S........ S play", "1,2:2b-d"), "E347@5");
   EXPECT_EQ(canon("", "N......s./........./........./......... S play", "1,2:2b-d"), "1,2:2b-d,1--");
   EXPECT_EQ(canon("", "N......s./........./........./s2........ S play", "3:3b-e"), "3:3b-e");

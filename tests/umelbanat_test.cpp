@@ -1,8 +1,8 @@
-// Um el-Banât rules tests (RULES.md section 5, Davies seed 004): hand-made
+// Um el-Banât rules tests (docs/RULES.md §Um el-Banât, Davies Davies 1925): hand-made
 // positions (position text, NOTATION.md section 9), a turn, the whole expected
 // position; Davies' Fig. 9 pecking sequence; begetting, nourishing, relay,
 // passing, stage ends with the borrowing rules and re-allotted houses, the
-// endless sowing of RULES.md; every error code with its offset.
+// endless sowing of docs/RULES.md §Um el-Banât; every error code with its offset.
 //
 // Position text: counts A..F,a..f  owners  daughters  held S-N  to-move
 // phase  starter. Diagrams: North's row f..a on top, D = daughter.
@@ -86,7 +86,7 @@ TEST(Umelbanat, BegetOnFourInOpponentsHouse) {
             "4,4,4,4,4,0,4,4,4,4,4,4 SSSSSSNNNNNN ------s----- 4-0 N play S");
 }
 
-// RULES.md §5 Finer points: "Four in one's own house relays": E into F makes
+// docs/RULES.md §Um el-Banât Finer points: "Four in one's own house relays": E into F makes
 // four in South's own house; F relays to a, b, c, d; d was empty: stop.
 TEST(Umelbanat, FourInOwnHouseRelays) {
   EXPECT_EQ(after("0,0,0,0,1,3,0,0,0,0,0,0 SSSSSSNNNNNN ------------ 22-22 S play S", "E"),
@@ -115,7 +115,7 @@ TEST(Umelbanat, OwnershipAndPassing) {
   EXPECT_EQ(after(none, "--"), "0,0,4,0,0,0,4,4,4,4,4,4 SSSSSSNNNNNN --n--------- 12-8 N play S");
 }
 
-// RULES.md §5: `2 1 2 0 1 0 | 1 0 1 0 1 0` sowing from C never ends; such a
+// docs/RULES.md §Um el-Banât: `2 1 2 0 1 0 | 1 0 1 0 1 0` sowing from C never ends; such a
 // move is not legal (E320), and the engine does not hang.
 TEST(Umelbanat, EndlessSowingFromRulesExample) {
   const char* pos = "2,1,2,0,1,0,1,0,1,0,1,0 SSSSSSNNNNNN ------------ 20-19 S play S";
@@ -128,7 +128,7 @@ TEST(Umelbanat, EndlessSowingFromRulesExample) {
 // Davies: "divides them into fours ... If B has gained three counters, over
 // and above some multiple of four ..., he borrows one more from A ..., but if
 // B has gained a multiple of four plus two counters or one, A borrows these
-// back" (RULES.md §5 "Stage end": allotted from the greater holder's first house).
+// back" (docs/RULES.md §Um el-Banât "Stage end": allotted from the greater holder's first house).
 TEST(Umelbanat, StageEndReallotsHouses) {
   auto end = [](int s, int n, char starter = 'S') {
     return "0,0,0,0,0,0,0,0,0,0,0,0 SSSSSSNNNNNN ------------ " + std::to_string(s) + "-" + std::to_string(n) +

@@ -1,4 +1,4 @@
-// Dleb (beyt/dleb.hpp). Every rule cites Marin (seed 003) and ../shared/RULES.md
+// Dleb (beyt/dleb.hpp). Every rule cites Marin 1931 and docs/RULES.md
 // section 2; readings where both are silent are in docs/RULES-READINGS.md.
 #include "beyt/dleb.hpp"
 #include "position_fields.hpp"
@@ -11,7 +11,7 @@ namespace beyt {
 namespace {
 
 // ---------------------------------------------------------------------------
-// The boustrophedon as data (RULES.md §2 Track; seed 003 "Move of the Men":
+// The boustrophedon as data (docs/RULES.md §Dleb Track; Marin 1931 "Move of the Men":
 // "A1 successively to B1, B2, B3 ... B20, C20 ... C1, D1 ... D20, ... and comes
 // back through C20 ... C1, B1 ... B20, A20 ... etc.")
 // ---------------------------------------------------------------------------
@@ -71,13 +71,13 @@ Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u) {
   if (!on_field(u.from, n)) return Code::not_own_piece;
   const DlebStack& st = p.at(u.from);
   if (st.count == 0 || st.team != ctx.team) return Code::not_own_piece;
-  // Seed 003 "Handicapped Players": "no attention will be paid to any of his
+  // Marin 1931 "Handicapped Players": "no attention will be paid to any of his
   // throws with the exception of the dleb he may happen to cast".
   if (ctx.handicapped && u.kind == DlebUseKind::move && u.value != 1) return Code::handicapped_throw;
   if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;  // "Only a dleb can separate them"
   DlebPoint front = front_slave(p, ctx.team);
   if (st.slave) {
-    // "This can only be done by means of a dleb"; front-first (RULES.md §2).
+    // "This can only be done by means of a dleb"; front-first (docs/RULES.md §Dleb).
     if (u.value != 1) return Code::needs_tab;
     if (u.from != front) return Code::release_order;
   } else if (u.value == 1 && front >= 0) {
@@ -105,31 +105,31 @@ std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, 
     case Code::not_own_piece:
       return "no man of " + team + " stands on " + (on_field(u.from, p.cross_lines) ? dleb_point_name(u.from) : "that point");
     case Code::handicapped_throw:
-      return "a handicapped player's throws count only when they are dleb (seed 003 \"Handicapped Players\")";
-    case Code::split_illegal: return "only a dleb separates a double man, one man one step (seed 003 \"Double Men\")";
+      return "a handicapped player's throws count only when they are dleb (Marin 1931 \"Handicapped Players\")";
+    case Code::split_illegal: return "only a dleb separates a double man, one man one step (Marin 1931 \"Double Men\")";
     case Code::needs_tab:
-      return "the man on " + dleb_point_name(u.from) + " is a slave: only a dleb frees it, one step (seed 003 "
+      return "the man on " + dleb_point_name(u.from) + " is a slave: only a dleb frees it, one step (Marin 1931 "
              "\"Liberating the Men\")";
     case Code::release_order:
-      return "the slaves are freed front-first: " + dleb_point_name(front_slave(p, ctx.team)) + " first (RULES.md §2)";
+      return "the slaves are freed front-first: " + dleb_point_name(front_slave(p, ctx.team)) + " first (docs/RULES.md §Dleb)";
     case Code::must_free:
       return "while " + team + " has slaves every dleb frees the front slave, " +
-             dleb_point_name(front_slave(p, ctx.team)) + " (seed 003: \"obliged to use all their dleb for this purpose\")";
+             dleb_point_name(front_slave(p, ctx.team)) + " (Marin 1931: \"obliged to use all their dleb for this purpose\")";
     case Code::wrong_distance: {
       const DlebStack& st = p.at(u.from);
       int c0 = cycle_of(u.from, st.segment, p.cross_lines);
       return "a throw of " + std::to_string(u.value) + " takes the man on " + dleb_point_name(u.from) + " to " +
              dleb_point_name(point_of((c0 + u.value) % (6 * p.cross_lines), p.cross_lines)) + ", not " +
-             dleb_point_name(u.to) + " (RULES.md §2 Track)";
+             dleb_point_name(u.to) + " (docs/RULES.md §Dleb Track)";
     }
-    case Code::pass_enemy: return "a man may not pass over an enemy (seed 003 \"Taking Men\")";
-    case Code::occupied: return "a man may not land on his own side's slave (RULES.md §2 Finer points)";
+    case Code::pass_enemy: return "a man may not pass over an enemy (Marin 1931 \"Taking Men\")";
+    case Code::occupied: return "a man may not land on his own side's slave (docs/RULES.md §Dleb Finer points)";
     case Code::capture_mismatch: return "'x' written, but no enemy stands on " + dleb_point_name(u.to);
     default: return "illegal use";
   }
 }
 
-// Applies a checked move (RULES.md §2 Moves, double men; Finer points).
+// Applies a checked move (docs/RULES.md §Dleb Moves, double men; Finer points).
 void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u) {
   const int n = p.cross_lines;
   DlebStack& src = p.points[static_cast<std::size_t>(u.from)];
@@ -232,7 +232,7 @@ struct Available {
   bool entered_now = false;    // dag
 };
 
-// Seed 003 "Entering the game" and RULES.md §2 Players and turns: stages 1
+// Marin 1931 "Entering the game" and docs/RULES.md §Dleb Players and turns: stages 1
 // (four billets), 2 (three), 3 (two). Finer points: each turn of a player who
 // has not entered starts at stage 1 with nothing scored.
 Error entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Available& a) {
@@ -246,7 +246,7 @@ Error entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Ava
     if (th.nfaces != need)
       return fail(Code::throw_sequence, th.offset,
                   "at entry stage " + std::to_string(stage) + " the player throws " + std::to_string(need) +
-                      " billets (seed 003 \"Entering the game\")");
+                      " billets (Marin 1931 \"Entering the game\")");
     int w = dleb_whites(th, o.night);
     if (stage == 1) {
       if (w == 1) ++dleb, stage = 2;        // "as soon as a dleb appears he counts one dleb"
@@ -284,7 +284,7 @@ Error entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a) {
   if (k < 0) return Error::none();
   return fail(Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
               "after a stte, dleb or gsse the same player throws again; a dug or txlx·dx hands on the billets "
-              "(seed 003)");
+              "(Marin 1931)");
 }
 
 // Order in which omitted forfeits are appended: the throws' order.
@@ -317,17 +317,17 @@ Error check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Ava
     }
     if (u.kind == DlebUseKind::forfeit) {
       if (u.value == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
-        return fail(Code::must_free, u.offset, "a dleb cannot be forgone while slaves remain (RULES.md §2 Finer points)");
+        return fail(Code::must_free, u.offset, "a dleb cannot be forgone while slaves remain (docs/RULES.md §Dleb Finer points)");
       continue;
     }
     if (w.count(enemy) == 0)
       return fail(Code::game_over, u.offset, "every enemy man is eaten: the rest of the throws are forgone");
     if (u.kind == DlebUseKind::store) {
-      // Seed 003 "Storing the dleb": "When one team has liberated all its men
+      // Marin 1931 "Storing the dleb": "When one team has liberated all its men
       // ... it can even store them up"; "Only dleb can be stored up".
-      if (u.value != 1) return fail(Code::stored_dleb, u.offset, "only dleb are stored (seed 003)");
+      if (u.value != 1) return fail(Code::stored_dleb, u.offset, "only dleb are stored (Marin 1931)");
       if (w.slaves(team) > 0)
-        return fail(Code::must_free, u.offset, "a dleb is stored only when all the team's men are free (seed 003)");
+        return fail(Code::must_free, u.offset, "a dleb is stored only when all the team's men are free (Marin 1931)");
       ++w.stored[static_cast<std::size_t>(team)];
       continue;
     }
@@ -351,7 +351,7 @@ Error check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Ava
     if (v == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
       return fail(Code::must_free, static_cast<std::uint32_t>(end),
                   "a dleb is left unused while slaves remain: it must free the front slave, " +
-                      dleb_point_name(front_slave(w, team)) + " (seed 003)");
+                      dleb_point_name(front_slave(w, team)) + " (Marin 1931)");
     DlebUse f;
     f.kind = DlebUseKind::forfeit;
     f.value = static_cast<std::uint8_t>(v);
@@ -393,15 +393,15 @@ bool read_int(std::string_view v, int lo, int hi, int& out) {
 const std::vector<OptionSpec>& dleb_specs() {
   static const std::vector<OptionSpec> specs{
       {"cross-lines", {}, "20", "number of cross-lines N (points A1..DN), 4 to 100",
-       "seed 003 (\"Twenty cross-lines are a convenient number, but there may be fewer or more\"); RULES.md §2"},
+       "Marin 1931 (\"Twenty cross-lines are a convenient number, but there may be fewer or more\"); docs/RULES.md §Dleb"},
       {"players", {}, "1", "players in each team, 1 to 8; partners play in succession",
-       "seed 003 (\"The players may be 2, 4, 6, 8, or more, and divide into two equal teams\"); RULES.md §2"},
+       "Marin 1931 (\"The players may be 2, 4, 6, 8, or more, and divide into two equal teams\"); docs/RULES.md §Dleb"},
       {"first", {"south", "north"}, "south", "the team that won the start (the deciding throws are not moves)",
-       "seed 003 \"The Start\"; RULES.md §2 Players and turns"},
+       "Marin 1931 \"The Start\"; docs/RULES.md §Dleb Players and turns"},
       {"time", {"day", "night"}, "day", "a billet on its side (G) counts white by day, black by night",
-       "seed 003 (\"counted as white if the game is played during the day time\"); RULES.md §2 Throws"},
+       "Marin 1931 (\"counted as white if the game is played during the day time\"); docs/RULES.md §Dleb Throws"},
       {"double-course", {"standing", "mover"}, "standing", "a double of men with different headings takes the "
-       "standing man's heading, or the mover's", "RULES.md §2 Finer points"},
+       "standing man's heading, or the mover's", "docs/RULES.md §Dleb Finer points"},
   };
   return specs;
 }
@@ -673,7 +673,7 @@ class DlebGame final : public Game {
   std::string_view name() const noexcept override { return "dleb"; }
   std::string_view title() const noexcept override { return "Dleb"; }
   std::string_view sources() const noexcept override {
-    return "G. Marin, \"Somali games\" (1931), pp. 508-510, 7. dleb (seed 003); RULES.md §2";
+    return "G. Marin, \"Somali games\" (1931), pp. 508-510, 7. dleb (Marin 1931); docs/RULES.md §Dleb";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return dleb_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return dleb_presets(); }
@@ -746,7 +746,7 @@ DlebPosition DlebPosition::initial(const DlebOptions& o) {
   p.players = o.players;
   p.to_move = o.first;
   // "The points of junction of the cross-lines with the lines A and D are
-  // covered with two sets of stones" (seed 003 "The Men").
+  // covered with two sets of stones" (Marin 1931 "The Men").
   for (int x = 1; x <= o.cross_lines; ++x) {
     p.points[static_cast<std::size_t>(dleb_point(0, x))] = DlebStack{1, Side::south, true, 0};
     p.points[static_cast<std::size_t>(dleb_point(3, x))] = DlebStack{1, Side::north, true, 3};
@@ -917,7 +917,7 @@ Error dleb_check(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t) {
   if (Error e = entering ? entry_throws(o, t, end, a) : entered_throws(o, t, a)) return e;
   if (entering && !a.entered_now && t.nuses > 0)
     return fail(Code::throw_not_available, t.uses[0].offset,
-                "a player who has not entered moves nothing: his throws only score (seed 003)");
+                "a player who has not entered moves nothing: his throws only score (Marin 1931)");
   return check_uses(o, pos, t, a, entering, std::max<std::size_t>(t.length, end));
 }
 
@@ -942,7 +942,7 @@ void dleb_apply(const DlebOptions& o, DlebPosition& pos, const DlebTurn& t) {
       case DlebUseKind::move: do_move(o, pos, team, u); break;
     }
   }
-  // "partners ... play in succession" (seed 003); RULES.md §2 Finer points:
+  // "partners ... play in succession" (Marin 1931); docs/RULES.md §Dleb Finer points:
   // the starting team's players 1..K, then the other team's 1..K.
   if (pos.player + 1 < pos.players) {
     ++pos.player;
@@ -1061,7 +1061,7 @@ Result dleb_outcome(const DlebPosition& pos) noexcept {
 }
 
 Error dleb_validate(const DlebOptions& o, const DlebPosition& pos) {
-  auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (RULES.md section 2)"); };
+  auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (docs/RULES.md §Dleb)"); };
   if (pos.cross_lines != o.cross_lines)
     return bad("the field has " + std::to_string(pos.cross_lines) + " cross-lines but the rules say cross-lines=" +
                std::to_string(o.cross_lines));

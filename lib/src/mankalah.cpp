@@ -1,5 +1,5 @@
-// Mankalah (Lane): rules engine (beyt/mankalah.hpp). Sources: seed 001,
-// RULES.md section 4; readings of our own are in docs/RULES-READINGS.md.
+// Mankalah (Lane): rules engine (beyt/mankalah.hpp). Sources: Lane 1836,
+// docs/RULES.md §Mankalah; readings of our own are in docs/RULES-READINGS.md.
 #include "beyt/mankalah.hpp"
 #include "text_board.hpp"
 
@@ -33,14 +33,14 @@ Error syntax(std::size_t at, std::string what) {
 }
 
 // ---------------------------------------------------------------------------
-// Sowing (RULES.md §4 "Sowing", "Finer points")
+// Sowing (docs/RULES.md §Mankalah "Sowing", "Finer points")
 // ---------------------------------------------------------------------------
 
 // Lane: "if it contain two or four, he takes its contents, with those of the
 // beyt opposite; and if ... one or more of the preceding beyts also contain
 // either of these numbers, no beyt with any other number intervening, he takes
 // the contents of these preceding beyts also, with the contents of those
-// opposite". RULES.md §4 Finer points: judged on the counts when the last
+// opposite". docs/RULES.md §Mankalah Finer points: judged on the counts when the last
 // hasweh falls; no beyt counted twice; the walk stops at the emptied beyt the
 // handful came from; chains may cross rows.
 int capture_chain(Pits& pits, int last, int origin, std::array<bool, kPits>& take) {
@@ -85,7 +85,7 @@ bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos) {
   return false;
 }
 
-// After every sowing, feed or turn (RULES.md §4 "Empty side", Finer points:
+// After every sowing, feed or turn (docs/RULES.md §Mankalah "Empty side", Finer points:
 // "If exactly one hasweh remains after a sowing, the board ends at once").
 void settle(const MankalahOptions& o, MankalahPosition& pos) {
   if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return;
@@ -109,7 +109,7 @@ void next_board(const MankalahOptions& o, MankalahPosition& pos) {
     pos.gains[static_cast<int>(gainer)] += s > n ? s - n : n - s;
     distributor = opponent(gainer);
   } else {
-    distributor = pos.began();  // RULES.md §4 Finer points: on a tie, whoever began distributes
+    distributor = pos.began();  // docs/RULES.md §Mankalah Finer points: on a tie, whoever began distributes
   }
   pos.taken = {0, 0};
   pos.pits = {};
@@ -130,10 +130,10 @@ Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, Mankal
   if (!in_row(m.beyt, s))
     return fail(Code::not_own_beyt, m.beyt_offset,
                 std::string(1, pit_letter(m.beyt)) + " is not in " + side_str(s) + "'s row (" + row +
-                    "): one sows from one's own beyt (Lane, seed 001; RULES.md §4)");
+                    "): one sows from one's own beyt (Lane 1836; docs/RULES.md §Mankalah)");
   if (pits[m.beyt] == 0)
     return fail(Code::not_own_beyt, m.beyt_offset,
-                std::string("beyt ") + pit_letter(m.beyt) + " is empty (RULES.md §4 \"Sowing\")");
+                std::string("beyt ") + pit_letter(m.beyt) + " is empty (docs/RULES.md §Mankalah \"Sowing\")");
   if (o.way == MankalahWay::ghasheem) {
     int forced = mankalah_forced_beyt(pits, s);
     if (forced != m.beyt)
@@ -141,13 +141,13 @@ Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, Mankal
                   std::string("the game of the ignorant plays from ") + pit_letter(forced) + ", not " +
                       pit_letter(m.beyt) +
                       " (Lane: \"He always plays from beyt F, or, if that be empty, from the nearest beyt to "
-                      "it in his own row\"; RULES.md §4)");
+                      "it in his own row\"; docs/RULES.md §Mankalah)");
   }
   MankalahSowing r = mankalah_sow(pits, m.beyt, o.skip_origin);
   if (r.endless)
     return fail(Code::endless_sowing, m.beyt_offset,
                 std::string("the sowing from ") + pit_letter(m.beyt) +
-                    " never ends: the board and the pick-up beyt repeat within the move (RULES.md §4 "
+                    " never ends: the board and the pick-up beyt repeat within the move (docs/RULES.md §Mankalah "
                     "Finer points: such a move is illegal)");
   if (m.taken >= 0 && m.taken != r.taken)
     return fail(Code::capture_mismatch, m.taken_offset,
@@ -163,14 +163,14 @@ Error check_distribution(const MankalahOptions& o, const MankalahMove& m) {
   if (total != kMankalahHasa)
     return fail(Code::bad_distribution, 1,
                 "the distribution holds " + std::to_string(total) +
-                    " hasa, not 72 (Lane: \"distributes all the hasa\"; RULES.md §4)");
+                    " hasa, not 72 (Lane: \"distributes all the hasa\"; docs/RULES.md §Mankalah)");
   if (o.way == MankalahWay::akil)
     for (int i = 0; i < 6; ++i)
       if ((m.counts[i] == 0) != (m.counts[i + 6] == 0))
         return fail(Code::bad_distribution, 1,
                     std::string("in the game of the wise ") + pit_letter(i) + " and " + pit_letter(i + 6) +
                         " are both filled or both empty (Lane: \"in the corresponding beyt or beyts on the "
-                        "other side\"; RULES.md §4 Finer points)");
+                        "other side\"; docs/RULES.md §Mankalah Finer points)");
   return Error::none();
 }
 
@@ -180,11 +180,11 @@ Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
     return fail(Code::feed_wrong, 0,
                 "no feed is due: " + side_str(s) +
                     " has hasa in his row, or the other has no more than one (Lane: \"When one party has more "
-                    "than a single hasweh ... and the other has none\"; RULES.md §4)");
+                    "than a single hasweh ... and the other has none\"; docs/RULES.md §Mankalah)");
   if (!in_row(m.feed_from, feeder) || pos.pits[m.feed_from] == 0)
     return fail(Code::feed_wrong, 1,
                 side_str(feeder) + " feeds from a non-empty beyt of his own row, not " +
-                    std::string(1, pit_letter(m.feed_from)) + " (RULES.md §4 Finer points)");
+                    std::string(1, pit_letter(m.feed_from)) + " (docs/RULES.md §Mankalah Finer points)");
   if (m.beyt != row_start(s))
     return fail(Code::feed_wrong, m.beyt_offset,
                 std::string("the hasweh goes into the first beyt of the empty side, ") + pit_letter(row_start(s)) +
@@ -201,7 +201,7 @@ Error check_play(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
       if (pos.phase != MankalahPhase::choose)
         return fail(Code::turn_illegal, 0,
                     "the board may be turned only by the other party, right after the distribution (Lane: \"he "
-                    "may turn the board round; and then his adversary begins\"; RULES.md §4)");
+                    "may turn the board round; and then his adversary begins\"; docs/RULES.md §Mankalah)");
       return Error::none();
     case MankalahMoveKind::feed: return check_feed(o, pos, m);
     case MankalahMoveKind::sow:
@@ -210,7 +210,7 @@ Error check_play(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
                     side_str(pos.to_move) + " has no hasa: " + side_str(opponent(pos.to_move)) +
                         " must first put one into " + std::string(1, pit_letter(row_start(pos.to_move))) +
                         ", written ~X/" + std::string(1, pit_letter(row_start(pos.to_move))) +
-                        " (Lane; RULES.md §4 \"Empty side\")");
+                        " (Lane; docs/RULES.md §Mankalah \"Empty side\")");
       return check_sowing(o, pos, m, pos.pits);
     default: return fail(Code::wrong_phase, 0, "a distribution or board end during play");
   }
@@ -224,7 +224,7 @@ Error check_play(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
 
 // Lane: "If the last beyt ... contain but one ... he ceases; ... if it contain
 // two or four, he takes ...; If ... three, or five, or more, he takes these
-// out, and goes on distributing them" (the relay; RULES.md §4 "Sowing").
+// out, and goes on distributing them" (the relay; docs/RULES.md §Mankalah "Sowing").
 MankalahSowing mankalah_sow(const Pits& pits, int beyt, bool skip_origin) noexcept {
   MankalahSowing out;
   out.pits = pits;
@@ -359,7 +359,7 @@ Error mankalah_check(const MankalahOptions& o, const MankalahPosition& pos, Mank
       if (m.kind != MankalahMoveKind::distribute)
         return fail(Code::wrong_phase, 0,
                     side_str(pos.distributor) + " is to distribute the hasa first, written =n,n,... (tebweez; "
-                                                "Lane, seed 001; NOTATION.md section 8)");
+                                                "Lane 1836; NOTATION.md section 8)");
       return check_distribution(o, m);
     case MankalahPhase::end:
       if (m.kind != MankalahMoveKind::board_end)
@@ -391,7 +391,7 @@ void mankalah_apply(const MankalahOptions& o, MankalahPosition& pos, const Manka
       pos.to_move = opponent(pos.distributor);
       break;
     case MankalahMoveKind::turn:
-      // RULES.md §4 Finer points: turning swaps the counts of A..F with a..f;
+      // docs/RULES.md §Mankalah Finer points: turning swaps the counts of A..F with a..f;
       // "his adversary begins the game" (Lane).
       for (int i = 0; i < 6; ++i) std::swap(pos.pits[i], pos.pits[i + 6]);
       pos.turned = true;
@@ -725,14 +725,14 @@ const std::vector<OptionSpec>& mankalah_specs() {
   static const std::vector<OptionSpec> specs{
       {"way", {"ghasheem", "akil"}, "ghasheem",
        "game of the ignorant (forced start from F, free tebweez) or of the wise (any beyt, paired tebweez)",
-       "seed 001 (Lane: leab el-ghasheem, leab el-'akil); RULES.md §4 \"Two ways of playing\""},
+       "Lane 1836: leab el-ghasheem, leab el-'akil; docs/RULES.md §Mankalah \"Two ways of playing\""},
       {"skip-origin", {"yes", "no"}, "yes", "a handful of twelve or more skips the beyt it was taken from",
-       "seed 001 (Lane: with six in every beyt \"he who plays first is sure to lose\"); RULES.md §4"},
+       "Lane 1836: with six in every beyt \"he who plays first is sure to lose\"; docs/RULES.md §Mankalah"},
       {"target", {}, "60", "gains that win the match (a number from 1 to 9999)",
-       "seed 001 (Lane: \"amount to sixty\"); RULES.md §4 \"Scoring and match\""},
+       "Lane 1836: \"amount to sixty\"; docs/RULES.md §Mankalah \"Scoring and match\""},
       {"loop", {"own-side", "none"}, "own-side",
        "a repeated position ends the board, each taking the hasa of his own row; or no rule",
-       "RULES.md §4 \"Endless boards\" (Lane gives no rule)"},
+       "docs/RULES.md §Mankalah \"Endless boards\" (Lane gives no rule)"},
   };
   return specs;
 }
@@ -810,7 +810,7 @@ class MankalahState final : public State {
     if (Error e = mankalah_parse(text, m)) return e;
     return mankalah_check(options_, pos_, m);
   }
-  // RULES.md §4 "Endless boards" (loop=own-side): "when a position (counts,
+  // docs/RULES.md §Mankalah "Endless boards" (loop=own-side): "when a position (counts,
   // player to move) repeats within a board, the board ends and each player
   // takes the hasa on his own side".
   void after_move() {
@@ -844,7 +844,7 @@ class MankalahGame final : public Game {
   std::string_view name() const noexcept override { return "mankalah"; }
   std::string_view title() const noexcept override { return "Mankalah"; }
   std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), mankal'ah (seed 001); RULES.md §4";
+    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), mankal'ah ; docs/RULES.md §Mankalah";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return mankalah_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return mankalah_presets(); }

@@ -1,5 +1,5 @@
 // Seega: rules engine, Game/State and diagrams (beyt/seega.hpp).
-// Sources: Lane (seed 000, "SEEGA"), Walker (seed 002); RULES.md section 3;
+// Sources: Lane 1836 ("SEEGA"), Walker 2011; docs/RULES.md §Seega;
 // notation/NOTATION.md section 5.
 #include "beyt/seega.hpp"
 #include "text_board.hpp"
@@ -56,7 +56,7 @@ Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{c
 std::string side_str(Side s) { return std::string(side_name(s)); }
 
 // ---------------------------------------------------------------------------
-// Captures (Walker rules 8, 10-12; Lane; RULES.md section 3 "Capture", "Centre")
+// Captures (Walker rules 8, 10-12; Lane; docs/RULES.md §Seega "Capture", "Centre")
 // ---------------------------------------------------------------------------
 
 // The enemies a piece `p` arriving on `to` takes: custodian capture in each
@@ -101,7 +101,7 @@ bool can_capture_from(const SeegaOptions& o, const SeegaPosition& w, SeegaCell a
 }
 
 // Whether the blocked side `b` has a way after a step (or no piece left:
-// RULES.md section 3, finer points: taking the last piece counts as opening).
+// docs/RULES.md §Seega, finer points: taking the last piece counts as opening).
 bool way_open(const SeegaPosition& w, Side b) { return w.count(b) == 0 || seega_can_step(w, b); }
 
 // Whether some first step of the mover opens a way for the blocked opponent.
@@ -183,7 +183,7 @@ Error parse_steps(std::string_view t, std::size_t base, SeegaMove& m) {
 }
 
 // ---------------------------------------------------------------------------
-// Checking a move (RULES.md section 3)
+// Checking a move (docs/RULES.md §Seega)
 // ---------------------------------------------------------------------------
 
 // Listed captures must be exactly the real ones (NOTATION.md section 5).
@@ -206,7 +206,7 @@ Error match_captures(const SeegaStep& s, const std::array<SeegaCell, kSeegaMaxLi
 }
 
 // Extra turn: the first step must leave the blocked player a way if any
-// first step can (Walker rule 7; RULES.md section 3, finer points).
+// first step can (Walker rule 7; docs/RULES.md §Seega, finer points).
 Error check_opening(const SeegaOptions& o, const SeegaPosition& before, const SeegaPosition& after,
                     const SeegaMove& m) {
   Side blocked = opponent(before.to_move);
@@ -322,7 +322,7 @@ Error check_removal(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m) {
   if (w.cells[m.removed] != piece_of(opp) || !next_to_blocked)
     return fail(Code::removal_illegal, 1,
                 "the removed piece must be " + side_str(opp) + "'s, next to a piece of " + side_str(w.to_move) +
-                    " (Lane; RULES.md section 3)");
+                    " (Lane; docs/RULES.md §Seega)");
   w.cells[m.removed] = SeegaPiece::empty;
   return check_steps(o, w, m);
 }
@@ -355,7 +355,7 @@ void finish_turn(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
     w.cells[m.place[0]] = w.cells[m.place[1]] = piece_of(mover);
     if (all_placed(w)) {
       // Walker rule 4: the last placer steps first; first-placer: South,
-      // who always places first (RULES.md section 3, finer points).
+      // who always places first (docs/RULES.md §Seega, finer points).
       w.phase = SeegaPhase::move;
       w.to_move = o.first_mover == SeegaFirstMover::last_placer ? mover : Side::south;
     }
@@ -457,12 +457,12 @@ void for_each_legal(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit)
 }
 
 // ---------------------------------------------------------------------------
-// Options (RULES.md section 3) and the Game table entry
+// Options (docs/RULES.md §Seega) and the Game table entry
 // ---------------------------------------------------------------------------
 
 Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std::move(reason)); }
 
-// The default Lane opening pairs: middles of the edges (RULES.md section 3).
+// The default Lane opening pairs: middles of the edges (docs/RULES.md §Seega).
 std::array<std::array<SeegaCell, 2>, 2> default_opening(int n) {
   int m = n / 2;
   return {{{seega_cell(m, 0), seega_cell(m, n - 1)}, {seega_cell(0, m), seega_cell(n - 1, m)}}};
@@ -499,22 +499,22 @@ Error read_choice(const RuleSet& r, std::string_view name, std::string_view firs
 const std::vector<OptionSpec>& seega_specs() {
   static const std::vector<OptionSpec> specs{
       {"size", {"5", "7", "9"}, "5", "board of n x n cells (khamsawee, seb'awee, tis'awee)",
-       "seed 000 (Lane, SEEGA); seed 002 (Walker, Variations); RULES.md §3"},
+       "Lane 1836, \"SEEGA\"; Walker 2011, \"Variations\"; docs/RULES.md §Seega"},
       {"first-mover", {"last-placer", "first-placer"}, "last-placer",
        "who makes the first step: the player who placed last, or the one who placed first",
-       "seed 002 (Walker rule 4) vs seed 000 (Lane) and Ludii; RULES.md §3"},
+       "Walker 2011, rule 4 vs Lane 1836 and Ludii; docs/RULES.md §Seega"},
       {"chain", {"optional", "mandatory"}, "optional", "after a capture the same piece may / must go on capturing",
-       "seed 002 (Walker rule 9) vs seed 000 (Lane: \"as long as he can\"); RULES.md §3"},
+       "Walker 2011, rule 9 vs Lane 1836: \"as long as he can\"); docs/RULES.md §Seega"},
       {"centre-immune", {"yes", "no"}, "yes", "a piece on the centre cannot be captured",
-       "seed 002 (Walker rule 12); RULES.md §3"},
+       "Walker 2011, rule 12; docs/RULES.md §Seega"},
       {"blocked", {"extra-turn", "remove"}, "extra-turn",
        "a blocked player's opponent takes an extra turn, or removes his own piece to open a way",
-       "seed 002 (Walker rule 7) vs seed 000 (Lane: \"open to him a way\"); RULES.md §3"},
+       "Walker 2011, rule 7 vs Lane 1836: \"open to him a way\"); docs/RULES.md §Seega"},
       {"lane-opening", {}, "no",
        "first pair of each player on prescribed cells: no, yes (middles of the edges) or e.g. c2+c4/b3+d3",
-       "seed 000 (Lane: \"a, a\" and \"b, b\"); RULES.md §3"},
+       "Lane 1836: \"a, a\" and \"b, b\"); docs/RULES.md §Seega"},
       {"barrier", {"no", "yes"}, "no", "a barrier ending (Termination \"barrier\") goes to the side with more pieces",
-       "seed 002 (Walker, Variations); RULES.md §3"},
+       "Walker 2011, \"Variations\"; docs/RULES.md §Seega"},
   };
   return specs;
 }
@@ -529,7 +529,7 @@ const std::vector<Preset>& seega_presets() {
 }
 
 // ---------------------------------------------------------------------------
-// Diagram (RULES.md section 1 box drawing; NOTATION.md section 5)
+// Diagram (docs/RULES.md §Tâb box drawing; NOTATION.md section 5)
 // ---------------------------------------------------------------------------
 
 struct Glyphs : BoxGlyphs {
@@ -823,8 +823,8 @@ class SeegaGame final : public Game {
   std::string_view name() const noexcept override { return "seega"; }
   std::string_view title() const noexcept override { return "Seega"; }
   std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), SEEGA (seed 000); "
-           "D. Walker, Seega (2011) (seed 002); RULES.md §3";
+    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), SEEGA; "
+           "D. Walker, Seega (Cyningstan, 2011); docs/RULES.md §Seega";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return seega_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return seega_presets(); }
@@ -1055,7 +1055,7 @@ Result seega_outcome(const SeegaPosition& pos) noexcept {
 }
 
 Error seega_validate(const SeegaOptions& o, const SeegaPosition& pos) {
-  auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (RULES.md section 3)"); };
+  auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (docs/RULES.md §Seega)"); };
   if (pos.size != o.size)
     return bad("the board is " + std::to_string(pos.size) + "x" + std::to_string(pos.size) + " but the rules say size=" +
                std::to_string(o.size));

@@ -3,8 +3,8 @@
 
 namespace beyt {
 
-// Lane (seed 001): "distributes them to the beyts a, b, c, etc., one to each
-// beyt ... then ... to his own beyts, in the order A, B, C". RULES.md §4: a
+// Lane 1836: "distributes them to the beyts a, b, c, etc., one to each
+// beyt ... then ... to his own beyts, in the order A, B, C". docs/RULES.md §Mankalah: a
 // handful of twelve or more skips the beyt it came from (skip_origin).
 int sow_lap(Pits& pits, int from, bool skip_origin) noexcept {
   int hand = pits[from];

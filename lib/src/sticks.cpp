@@ -1,5 +1,5 @@
-// The shared stick-game core (beyt/sticks.hpp). Lane, seed 001 end: the four
-// sticks and their counts; RULES.md section 1 "Throws".
+// The shared stick-game core (beyt/sticks.hpp). Lane 1836: the four
+// sticks and their counts; docs/RULES.md §Tâb "Throws".
 #include "beyt/sticks.hpp"
 
 namespace beyt {
@@ -25,7 +25,7 @@ Error sticks_parse_throw(std::string_view t, std::size_t& i, StickThrow& out) {
     return Error{Code::throw_faces,
                  "the faces show " + std::to_string(whites) + " white, which counts " +
                      std::to_string(sticks_value(whites)) + ", not " + std::to_string(out.value) +
-                     " (Lane: one white táb, two, three, four white four, all black six; RULES.md §1)",
+                     " (Lane: one white táb, two, three, four white four, all black six; docs/RULES.md §Tâb)",
                  out.offset};
   return Error::none();
 }

@@ -1,5 +1,5 @@
-// Tâb (beyt/tab.hpp). Every rule cites Lane (seeds 001 end and 000) and
-// ../shared/RULES.md section 1; readings where both are silent are listed in
+// Tâb (beyt/tab.hpp). Every rule cites Lane 1836 and
+// docs/RULES.md §Tâb; readings where both are silent are listed in
 // docs/RULES-READINGS.md ("Tâb").
 #include "beyt/tab.hpp"
 #include "text_board.hpp"
@@ -13,10 +13,10 @@ namespace beyt {
 namespace {
 
 // ---------------------------------------------------------------------------
-// Cells, rows and routes (RULES.md §1 Board, Track)
+// Cells, rows and routes (docs/RULES.md §Tâb Board, Track)
 // ---------------------------------------------------------------------------
 
-// Lane's alphabet without J ("There is no J"; RULES.md §1 Board).
+// Lane's alphabet without J ("There is no J"; docs/RULES.md §Tâb Board).
 constexpr std::string_view kLetters = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
 
 constexpr int home_row(Side s) { return s == Side::south ? 0 : 3; }
@@ -25,7 +25,7 @@ constexpr int enemy_row(Side s) { return s == Side::south ? 3 : 0; }
 constexpr int route_index(Side s, int row) { return s == Side::south ? row : 3 - row; }
 constexpr int min_progress(Side s, TabCell c) { return route_index(s, tab_row(c)) + 1; }
 
-// Index of a cell's Lane letter in kLetters (RULES.md §1 Board: A..I along
+// Index of a cell's Lane letter in kLetters (docs/RULES.md §Tâb Board: A..I along
 // South's row, K..S back along the row above it, k..s and a..i likewise).
 int letter_index(TabCell c, int w) {
   int f = tab_file(c);
@@ -40,7 +40,7 @@ int letter_index(TabCell c, int w) {
 // The route of one side on a board of width w, as data (beyt/sticks.hpp).
 // South: A..I, up to K, K..S, up to k, k..s; at s the fork: back to K (round
 // the middle rows) or up into North's row at a, a..i, down to k. North
-// mirrors it (RULES.md §1 Track; seed 000: "from K to S, and from k to s;
+// mirrors it (docs/RULES.md §Tâb Track; Lane 1836: "from K to S, and from k to s;
 // and may then either repeat the same round or enter his adversary's row").
 StickTrack build_track(int w, Side s) {
   StickTrack t;
@@ -131,7 +131,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   if (st.nasrani) {
     // Seed 000: "Neither party can remove a kelb from its original place but
     // by throwing táb before each such removal"; "He must always commence
-    // with the kelb in beyt I" (RULES.md §1 Nasrani and Muslim).
+    // with the kelb in beyt I" (docs/RULES.md §Tâb Nasrani and Muslim).
     if (u.value != 1) return Code::needs_tab;
     bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover) &&
                       nasrani_count(p, ctx.mover) == ctx.o.kelbs();
@@ -147,7 +147,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   if (to_row == enemy_row(ctx.mover) && from_row != to_row) {
     // Seed 000: "enter his adversary's row, as long as there is any kelb
     // remaining in that row"; "He cannot pass the same kelb again into his
-    // adversary's row". RULES.md §1 Finer points: an enemy kelb there when
+    // adversary's row". docs/RULES.md §Tâb Finer points: an enemy kelb there when
     // the move starts; the history of an 'eggeh is the union of its kelbs'.
     int stacks = 0, kelbs = 0;
     row_holding(p, enemy, enemy_row(ctx.mover), stacks, kelbs);
@@ -175,7 +175,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
     // Seed 000: "he may leave it there in safety"; Finer points: "cannot be
     // landed on, but may be passed over".
     if (ctx.o.enemy_row_safe && to_row == enemy_row(enemy)) return Code::safe_cell;
-    u.captures = true;  // "takes them all" (RULES.md §1 Capture)
+    u.captures = true;  // "takes them all" (docs/RULES.md §Tâb Capture)
   }
   if (u.x_written && !u.captures) return Code::capture_mismatch;
   return Code::ok;
@@ -189,40 +189,40 @@ std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, c
       return "no kelb of " + std::string(side_name(ctx.mover)) + " stands on " +
              (on_board(u.from, p.width) ? name(u.from) : std::string("that cell"));
     case Code::split_illegal:
-      return "only a táb divides an 'eggeh, one kelb one cell (seed 000: \"he cannot divide them again ... unless "
+      return "only a táb divides an 'eggeh, one kelb one cell (Lane 1836: \"he cannot divide them again ... unless "
              "he throw táb\")";
     case Code::needs_tab:
       return "the kelb on " + name(u.from) + " is a Nasrani: it leaves its place only by a táb, one cell " +
-             "(seed 000: \"but by throwing táb before each such removal\")";
+             "(Lane 1836: \"but by throwing táb before each such removal\")";
     case Code::release_order:
       return "the first kelb freed is the foremost, " + name(foremost_nasrani(p, ctx.mover)) +
              (ctx.o.release_any ? "" : "; kelbs are freed front-first (release=front-first)") +
-             " (seed 000: \"He must always commence with the kelb in beyt I\"; RULES.md §1)";
+             " (Lane 1836: \"He must always commence with the kelb in beyt I\"; docs/RULES.md §Tâb)";
     case Code::wrong_distance: {
       TrackWalk w = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
       std::string ends = name(w.end[0]) + (w.nends > 1 ? " or " + name(w.end[1]) : "");
       return "a throw of " + v + " takes the kelb on " + name(u.from) + " to " + ends + ", not " + name(u.to) +
-             " (RULES.md §1 Track)";
+             " (docs/RULES.md §Tâb Track)";
     }
     case Code::enemy_row_entry:
-      return "a kelb enters the adversary's row only while he has a kelb there, and only once (seed 000; "
-             "RULES.md §1 Enemy home row)";
+      return "a kelb enters the adversary's row only while he has a kelb there, and only once (Lane 1836; "
+             "docs/RULES.md §Tâb Enemy home row)";
     case Code::enemy_row_locked:
       return "the kelb on " + name(u.from) + " stays in the adversary's row while " +
              std::string(side_name(ctx.mover)) +
-             " has kelbs in his own row, unless only one 'eggeh is there and no táb was thrown this turn (seed 000; "
-             "RULES.md §1)";
+             " has kelbs in his own row, unless only one 'eggeh is there and no táb was thrown this turn (Lane 1836; "
+             "docs/RULES.md §Tâb)";
     case Code::pass_enemy: return "a move may not pass over an enemy kelb (pass-enemy=no)";
-    case Code::occupied: return "a kelb may not land on its own side's Nasrani (RULES.md §1 Finer points)";
+    case Code::occupied: return "a kelb may not land on its own side's Nasrani (docs/RULES.md §Tâb Finer points)";
     case Code::safe_cell:
-      return "the enemy kelb on " + name(u.to) + " is safe in its adversary's row (seed 000: \"in safety\"; "
+      return "the enemy kelb on " + name(u.to) + " is safe in its adversary's row (Lane 1836: \"in safety\"; "
              "enemy-row-safe=yes)";
     case Code::capture_mismatch: return "'x' written, but there is no enemy kelb on " + name(u.to) + " to take";
     default: return "illegal use";
   }
 }
 
-// Applies a use that use_fault accepted (RULES.md §1 Capture, Eggeh).
+// Applies a use that use_fault accepted (docs/RULES.md §Tâb Capture, Eggeh).
 void do_use(TabPosition& p, Side mover, const TabUse& u) {
   if (u.forfeit) return;
   TabStack& src = p.cells[static_cast<std::size_t>(u.from)];
@@ -303,20 +303,20 @@ Error check_throws(const TabPosition& p, const TabTurn& t) {
     // Seed 000: "They first throw alternately until one has thrown táb".
     if (t.nthrows > 1)
       return fail(Code::throw_sequence, t.throws[1].offset,
-                  "in the opening each player throws once, alternately, until one throws táb (seed 000)");
+                  "in the opening each player throws once, alternately, until one throws táb (Lane 1836)");
     if (t.colon)
       return fail(Code::throw_sequence, t.throws[0].offset + 1u,
-                  "an opening throw other than táb moves nothing: write the throw alone (seed 000)");
+                  "an opening throw other than táb moves nothing: write the throw alone (Lane 1836)");
     return Error::none();
   }
   int k = sticks_sequence_fault(t.throws.data(), t.nthrows);
   if (k < 0) return Error::none();
   bool after_end = k > 0 && !sticks_throw_again(t.throws[static_cast<std::size_t>(k - 1)].value);
   return fail(Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
-              after_end ? "the throwing ended with the 2 or 3 before this throw (seed 001 end: \"when he has "
+              after_end ? "the throwing ended with the 2 or 3 before this throw (Lane 1836: \"when he has "
                           "thrown two, or three, it is then the turn of the other\")"
                         : "after táb, four or six the player throws again: the turn's throws end on 2 or 3 "
-                          "(seed 001 end)");
+                          "(Lane 1836)");
 }
 
 Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
@@ -332,12 +332,12 @@ Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
     TabUse& u = t.uses[static_cast<std::size_t>(k)];
     if (avail[u.value] == 0)
       return fail(Code::throw_not_available, u.offset,
-                  "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once (RULES.md §1)");
+                  "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once (docs/RULES.md §Tâb)");
     --avail[u.value];
     if (u.forfeit) continue;
     if (w.count(opponent(pos.to_move)) == 0)
       return fail(Code::game_over, u.offset,
-                  "the adversary has no kelb left: the rest of the throws are forfeits (RULES.md §1 Finer points)");
+                  "the adversary has no kelb left: the rest of the throws are forfeits (docs/RULES.md §Tâb Finer points)");
     if (Code c = use_fault(ctx, w, u); c != Code::ok) {
       // The caret: at the destination for faults of the landing or the path,
       // at the value for a Nasrani without táb, else at the origin cell.
@@ -383,18 +383,18 @@ Error read_choice(const RuleSet& r, std::string_view name, std::string_view firs
 const std::vector<OptionSpec>& tab_specs() {
   static const std::vector<OptionSpec> specs{
       {"width", {"7", "9", "11", "13", "15"}, "9", "cells in each of the four rows",
-       "seed 001 end (Lane: \"usually seven, nine, eleven, thirteen, or fifteen\"); RULES.md §1 Board"},
+       "Lane 1836: \"usually seven, nine, eleven, thirteen, or fifteen\"; docs/RULES.md §Tâb Board"},
       {"pieces", {}, "full", "kelbs in every cell of the home rows (full), or only in the first N cells",
-       "seed 000 (Lane: \"only in a certain number of beyts ... in the first four\"); RULES.md §1 Pieces"},
+       "Lane 1836: \"only in a certain number of beyts ... in the first four\"; docs/RULES.md §Tâb Pieces"},
       {"release", {"front-first", "any"}, "front-first",
        "Nasrani are freed foremost first, or any (the first freed is always the foremost)",
-       "seed 000 (\"He must always commence with the kelb in beyt I\"); RULES.md §1 Nasrani and Muslim"},
+       "Lane 1836 (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb Nasrani and Muslim"},
       {"enemy-row-safe", {"yes", "no"}, "yes", "a kelb in the adversary's home row cannot be taken",
-       "seed 000 (\"he may leave it there in safety\"); RULES.md §1 Enemy home row"},
+       "Lane 1836 (\"he may leave it there in safety\"); docs/RULES.md §Tâb Enemy home row"},
       {"pass-enemy", {"yes", "no"}, "yes", "a move may pass over enemy kelbs (no: Dleb's rule)",
-       "RULES.md §1 Capture (Lane silent; Marin forbids it in Dleb, seed 003)"},
+       "docs/RULES.md §Tâb Capture (Lane silent; Marin forbids it in Dleb, Marin 1931)"},
       {"first", {"south", "north"}, "south", "who throws first in the opening",
-       "RULES.md §1 Opening (Lane: \"They first throw alternately\"; silent on who begins)"},
+       "docs/RULES.md §Tâb Opening (Lane: \"They first throw alternately\"; silent on who begins)"},
   };
   return specs;
 }
@@ -503,8 +503,8 @@ std::string status_line(const TabPosition& p) {
 
 // ---------------------------------------------------------------------------
 // SVG drawing (docs/DIAGRAMS.md, "Tâb"): Lane's board of four rows of
-// beyts. On widths 7, 9 and 11 every beyt carries its Lane letter (RULES.md
-// §1 Board), large when the beyt is empty, small in its top-left corner under
+// beyts. On widths 7, 9 and 11 every beyt carries its Lane letter (docs/RULES.md
+// §Tâb Board), large when the beyt is empty, small in its top-left corner under
 // a kelb; widths 13 and 15 have grid names on the margins (files a.. under
 // the board, ranks 1..4 on its left). South's kelbs are black, North's white
 // with a black rim; a Nasrani (never moved) is a square, a Muslim a disc; an
@@ -703,8 +703,7 @@ class TabGame final : public Game {
   std::string_view name() const noexcept override { return "tab"; }
   std::string_view title() const noexcept override { return "Tâb"; }
   std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), the game of táb (seeds 001 end and "
-           "000); RULES.md §1";
+    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), the game of táb; docs/RULES.md §Tâb";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return tab_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return tab_presets(); }
@@ -806,7 +805,7 @@ TabPosition TabPosition::initial(const TabOptions& o) {
   TabPosition p;
   p.width = o.width;
   p.to_move = o.first;
-  // The first N cells in lettering order: A.. and a.. (RULES.md §1 Pieces).
+  // The first N cells in lettering order: A.. and a.. (docs/RULES.md §Tâb Pieces).
   for (int k = 0; k < o.kelbs(); ++k) {
     p.cells[static_cast<std::size_t>(tab_cell(k, 0))] = TabStack{1, Side::south, true, 1};
     p.cells[static_cast<std::size_t>(tab_cell(o.width - 1 - k, 3))] = TabStack{1, Side::north, true, 1};
@@ -935,7 +934,7 @@ void tab_apply(const TabOptions& o, TabPosition& pos, const TabTurn& t) {
     for (int k = 0; k < t.nuses; ++k) {
       do_use(pos, pos.to_move, t.uses[static_cast<std::size_t>(k)]);
     }
-    pos.opening = false;  // "he who has done this then throws again" (seed 001 end)
+    pos.opening = false;  // "he who has done this then throws again" (Lane 1836)
   }
   pos.to_move = opponent(pos.to_move);
 }
@@ -1002,7 +1001,7 @@ std::string tab_random_turn(const TabOptions& o, const TabPosition& pos, Rng& rn
 }
 
 Result tab_outcome(const TabPosition& pos) noexcept {
-  // "A player with no kelbs left loses" (RULES.md §1 End).
+  // "A player with no kelbs left loses" (docs/RULES.md §Tâb End).
   int s = pos.count(Side::south), n = pos.count(Side::north);
   if (s && n) return Result::unfinished;
   if (!s && !n) return Result::draw;  // only from a set-up position
@@ -1010,7 +1009,7 @@ Result tab_outcome(const TabPosition& pos) noexcept {
 }
 
 Error tab_validate(const TabOptions& o, const TabPosition& pos) {
-  auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (RULES.md section 1)"); };
+  auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (docs/RULES.md §Tâb)"); };
   if (pos.width != o.width)
     return bad("the board is " + std::to_string(pos.width) + " wide but the rules say width=" +
                std::to_string(o.width));
@@ -1039,7 +1038,7 @@ Error tab_validate(const TabOptions& o, const TabPosition& pos) {
 std::string tab_render(const TabPosition& p, const RenderOptions& ro) {
   const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
   const int n = p.width;
-  // Lane's lettered box (RULES.md §1 Board, letter for letter): on widths
+  // Lane's lettered box (docs/RULES.md §Tâb Board, letter for letter): on widths
   // with letters, every empty cell shows its letter and there are no margins.
   // With kelbs this needs glyphs that no letter can be mistaken for: Unicode
   // only; the ASCII diagram (x, o) keeps grid margins.
@@ -1073,7 +1072,7 @@ std::string tab_render(const TabPosition& p, const RenderOptions& ro) {
 
 Error tab_rewrite_cells(std::string_view text, int w, bool grid, std::string& out) {
   if (!grid && !tab_has_letters(w))
-    return fail(Code::bad_rules, 0, "Lane's letters exist only for widths 7, 9 and 11 (RULES.md §1 Board)");
+    return fail(Code::bad_rules, 0, "Lane's letters exist only for widths 7, 9 and 11 (docs/RULES.md §Tâb Board)");
   TabTurn t;
   if (Error e = tab_parse(text, w, t)) return e;
   t.grid = grid;

@@ -1,5 +1,5 @@
 // Internal: the box-drawing pieces of the text diagrams (Unicode as in Lane's
-// lettered board, RULES.md section 1, or plain ASCII), shared by the engines.
+// lettered board, docs/RULES.md §Tâb, or plain ASCII), shared by the engines.
 #pragma once
 
 #include <string>

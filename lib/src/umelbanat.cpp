@@ -1,5 +1,5 @@
-// Um el-Banât (Davies): rules engine (beyt/umelbanat.hpp). Sources: seed 004,
-// RULES.md section 5; readings of our own are in docs/RULES-READINGS.md.
+// Um el-Banât (Davies): rules engine (beyt/umelbanat.hpp). Sources: Davies 1925,
+// docs/RULES.md §Um el-Banât; readings of our own are in docs/RULES-READINGS.md.
 #include "beyt/umelbanat.hpp"
 #include "text_board.hpp"
 
@@ -42,7 +42,7 @@ const char* stop_name(UmelbanatStop s) {
 
 // Davies, Fig. 10 and "he borrows one more from A to make up a complete house,
 // but if B has gained a multiple of four plus two counters or one, A borrows
-// these back"; RULES.md §5 "Stage end" and Finer points: the remainder rule
+// these back"; docs/RULES.md §Um el-Banât "Stage end" and Finer points: the remainder rule
 // from the side of the player with more; houses allotted from the greater
 // holder's first house (A for South, a for North) onward in sowing order;
 // at 24-24 six each as at the start, and the player who did not begin the last
@@ -74,18 +74,18 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
     if (w.mark[h] != UmelbanatMark::none)
       return fail(Code::daughter_house, at,
                   house_str(h) + " is a daughter's house: \"The contents of a daughter's house cannot be picked up "
-                                 "and moved\" (Davies, seed 004; RULES.md §5)");
+                                 "and moved\" (Davies, Davies 1925; docs/RULES.md §Um el-Banât)");
     if (w.owner[h] != s)
       return fail(Code::not_own_beyt, at, house_str(h) + " is " + side_str(opponent(s)) + "'s house this stage, not " +
-                                              side_str(s) + "'s (Davies: \"one of his own houses\"; RULES.md §5)");
+                                              side_str(s) + "'s (Davies: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
     if (w.pits[h] == 0) return fail(Code::not_own_beyt, at, "house " + house_str(h) + " is empty");
     UmelbanatStop stop = umelbanat_sow(o, w, h, s);
     if (stop == UmelbanatStop::endless)
       return fail(Code::endless_sowing, at,
                   "the sowing from " + house_str(h) +
-                      " never ends: the counts and the pick-up house repeat within the move (RULES.md §5: \"such "
+                      " never ends: the counts and the pick-up house repeat within the move (docs/RULES.md §Um el-Banât: \"such "
                       "a move is not legal\")");
-    // Davies: after a peck "he ... plays again"; RULES.md §5 Finer points:
+    // Davies: after a peck "he ... plays again"; docs/RULES.md §Um el-Banât Finer points:
     // "After a peck, a player with nothing to sow passes. A stage ends only
     // after a sowing."
     const bool again = stop == UmelbanatStop::peck && !w.only_daughters() && w.can_sow(s);
@@ -93,7 +93,7 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
       return fail(Code::peck_sequence, m.offsets[i + 1] - 1,
                   "the sowing from " + house_str(h) + " " + stop_name(stop) +
                       (stop == UmelbanatStop::peck ? ", but there is nothing more to sow" : "") +
-                      ": the turn ends there (only a peck lets the player sow again; Davies, seed 004)");
+                      ": the turn ends there (only a peck lets the player sow again; Davies, Davies 1925)");
     if (i + 1 == m.n && again)
       return fail(Code::peck_sequence, at,
                   "the sowing from " + house_str(h) +
@@ -159,7 +159,7 @@ int UmelbanatPosition::houses(Side side) const noexcept {
 }
 
 // ---------------------------------------------------------------------------
-// Sowing (RULES.md §5 "Sowing" and Finer points)
+// Sowing (docs/RULES.md §Um el-Banât "Sowing" and Finer points)
 // ---------------------------------------------------------------------------
 
 UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, int house, Side side,
@@ -179,7 +179,7 @@ UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, i
   if (last_out) *last_out = last;
   if (pos.mark[last] == daughter_of(other)) {
     // Davies: "he removes it and one other from that house and from the board";
-    // RULES.md §5 Finer points: a peck takes min(2, count).
+    // docs/RULES.md §Um el-Banât Finer points: a peck takes min(2, count).
     int k = std::min<int>(2, pos.pits[last]);
     pos.pits[last] = static_cast<std::uint8_t>(pos.pits[last] - k);
     pos.held[static_cast<int>(side)] += k;
@@ -274,7 +274,7 @@ Error umelbanat_check(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
   if (m.kind == UmelbanatMoveKind::pass) {
     if (has_ending_sowing(o, pos))
       return fail(Code::pass_wrong, 0,
-                  side_str(pos.to_move) + " has a house to sow from, so he may not pass (RULES.md §5: \"A player "
+                  side_str(pos.to_move) + " has a house to sow from, so he may not pass (docs/RULES.md §Um el-Banât: \"A player "
                                           "with no house to sow from passes\")");
     return Error::none();
   }
@@ -657,16 +657,16 @@ namespace {
 const std::vector<OptionSpec>& umelbanat_specs() {
   static const std::vector<OptionSpec> specs{
       {"first", {"south", "north"}, "south", "who begins the game",
-       "RULES.md §5 Finer points (\"Who begins the game is in the record\"); seed 004 is silent"},
+       "docs/RULES.md §Um el-Banât Finer points (\"Who begins the game is in the record\"); Davies 1925 is silent"},
       {"skip-origin", {"no", "yes"}, "no", "a lap of twelve or more counters skips the house it was taken from",
-       "seed 004 is silent (\"dropping them one by one\"); yes applies Lane's Mankalah rule, RULES.md §4"},
+       "Davies 1925 is silent (\"dropping them one by one\"); yes applies Lane's Mankalah rule, docs/RULES.md §Mankalah"},
   };
   return specs;
 }
 
 const std::vector<Preset>& umelbanat_presets() {
   static const std::vector<Preset> presets{
-      {"davies", "", "Davies (1925), as RULES.md section 5 reads him"},
+      {"davies", "", "Davies (1925), as docs/RULES.md §Um el-Banât reads him"},
   };
   return presets;
 }
@@ -747,7 +747,7 @@ class UmelbanatState final : public State {
     if (Error e = umelbanat_parse(text, m)) return e;
     return umelbanat_check(options_, pos_, m);
   }
-  // RULES.md §5: "A position (counts, marks, owners, player to move) that
+  // docs/RULES.md §Um el-Banât: "A position (counts, marks, owners, player to move) that
   // repeats within a stage ends the stage; counters outside daughters'
   // houses then go to the owner of their house."
   void after_move() {
@@ -778,7 +778,7 @@ class UmelbanatGame final : public Game {
   std::string_view name() const noexcept override { return "umelbanat"; }
   std::string_view title() const noexcept override { return "Um el-Banât"; }
   std::string_view sources() const noexcept override {
-    return "R. Davies, Some Arab games and puzzles (1925), pp. 143-144, Um El Banât (seed 004); RULES.md §5";
+    return "R. Davies, Some Arab games and puzzles (1925), pp. 143-144, Um El Banât (Davies 1925); docs/RULES.md §Um el-Banât";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return umelbanat_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return umelbanat_presets(); }

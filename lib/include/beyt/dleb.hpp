@@ -1,30 +1,30 @@
 // beyt/dleb.hpp - Dleb (Somali Da·r·d): the rules engine and its typed API.
 //
 // Sources:
-//   * G. Marin, "Somali games" (1931), pp. 508-510, "7. dleb"
-//     (../shared/seeds/003_07c8c8c7416132dc.txt): the billets and the gúr,
+//   * G. Marin, "Somali games" (1931), pp. 508-510, "7. dleb":
+//     the billets and the gúr,
 //     the field of four lines, the teams, the start, the three entry stages,
 //     the boustrophedon, liberation by dleb, taking, stored dleb, double men,
 //     handicapped players.
-//   * The readings: ../shared/RULES.md section 2, "Finer points" included.
+//   * The readings: docs/RULES.md §Dleb, "Finer points" included.
 //   * Move syntax and position text: notation/NOTATION.md section 7.
 //   * Throws: beyt/sticks.hpp (values 1, 2, 3, 4, 6 and the throw-again rule
-//     are those of Tâb: RULES.md §2 Throws).
+//     are those of Tâb: docs/RULES.md §Dleb Throws).
 //
 // Parameters (rule options; `beyt games` lists them too):
 //
 // | option        | values             | marin (default) | source                                         |
 // |---------------|--------------------|-----------------|------------------------------------------------|
-// | cross-lines   | 4 .. 100           | 20              | seed 003 ("Twenty cross-lines ... fewer or more") |
-// | players       | 1 .. 8 (per team)  | 1               | seed 003 ("2, 4, 6, 8, or more ... two equal teams") |
-// | first         | south, north       | south           | seed 003 "The Start" (the deciding throws: our option) |
-// | time          | day, night         | day             | seed 003 (g·r "white ... day time, black ... night") |
-// | double-course | standing, mover    | standing        | RULES.md §2 Finer points                        |
+// | cross-lines   | 4 .. 100           | 20              | Marin 1931 ("Twenty cross-lines ... fewer or more") |
+// | players       | 1 .. 8 (per team)  | 1               | Marin 1931 ("2, 4, 6, 8, or more ... two equal teams") |
+// | first         | south, north       | south           | Marin 1931 "The Start" (the deciding throws: our option) |
+// | time          | day, night         | day             | Marin 1931 (g·r "white ... day time, black ... night") |
+// | double-course | standing, mover    | standing        | docs/RULES.md §Dleb Finer points                        |
 //
 // Points: index = line * 100 + (cross-line - 1); line 0 = A (team 1, South),
 // 3 = D (team 2, North). The track is one cycle of 6N steps through the
 // segments A (N..1), B (1..N), C (N..1), D (1..N), C (N..1), B (1..N)
-// (RULES.md §2 Track): a man's place on it is its point and its segment; on
+// (docs/RULES.md §Dleb Track): a man's place on it is its point and its segment; on
 // B and C the segment is its heading (toward D or toward A).
 //
 // Diagrams (render): the four lines D (top) to A, cross-line numbers above;
@@ -59,7 +59,7 @@ constexpr int dleb_x(DlebPoint p) noexcept { return p % kDlebStride + 1; }
 /// "A1", "D20".
 std::string dleb_point_name(DlebPoint p);
 
-/// Every rule option as a typed value (RULES.md section 2; table above).
+/// Every rule option as a typed value (docs/RULES.md §Dleb; table above).
 struct DlebOptions {
   int cross_lines = 20;
   int players = 1;
@@ -136,7 +136,7 @@ struct DlebTurn {
   std::uint16_t length = 0;  ///< of the parsed text (where "the turn ends too soon" points)
 };
 
-/// White sides of a throw: G counts white by day, black by night (seed 003).
+/// White sides of a throw: G counts white by day, black by night (Marin 1931).
 int dleb_whites(const DlebThrow& t, bool night) noexcept;
 /// Reads a turn, syntax only. Errors: move_syntax.
 Error dleb_parse(std::string_view text, DlebTurn& out);
@@ -153,7 +153,7 @@ void dleb_apply(const DlebOptions& options, DlebPosition& pos, const DlebTurn& t
 Error dleb_play(const DlebOptions& options, DlebPosition& pos, std::string_view text,
                 std::string* canonical = nullptr);
 /// Whether the player to move is handicapped: not entered, and his team has
-/// no slaves (RULES.md §2 Handicapped player).
+/// no slaves (docs/RULES.md §Dleb Handicapped player).
 bool dleb_handicapped(const DlebPosition& pos) noexcept;
 /// A random turn: each billet white or black with probability 1/2.
 std::string dleb_random_turn(const DlebOptions& options, const DlebPosition& pos, Rng& rng);

@@ -27,7 +27,7 @@ namespace beyt {
 
 /// The two sides. South is the side whose home row is lettered A.. in Lane's
 /// boards and, in Seega, the player who places first (ranks count from his
-/// side, RULES.md section 3). In Dleb, South is team 1 (line A).
+/// side, docs/RULES.md §Seega). In Dleb, South is team 1 (line A).
 enum class Side : std::int8_t { south = 0, north = 1 };
 
 constexpr Side opponent(Side s) noexcept { return s == Side::south ? Side::north : Side::south; }
@@ -205,7 +205,7 @@ class Game {
   virtual ~Game() = default;
   virtual std::string_view name() const noexcept = 0;     ///< "seega"
   virtual std::string_view title() const noexcept = 0;    ///< "Seega"
-  /// Sources of the rules: seed files and RULES.md section.
+  /// Sources of the rules: the published works (author, year, page) and the docs/RULES.md section.
   virtual std::string_view sources() const noexcept = 0;
   virtual const std::vector<OptionSpec>& options() const noexcept = 0;
   /// Presets; the first is the default.

@@ -2,23 +2,23 @@
 //
 // Sources:
 //   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836),
-//     "mankal'ah" (../shared/seeds/001_8bcd469742fc2b27.txt): 72 hasa, the
+//     "mankal'ah": 72 hasa, the
 //     distribution (tebweez), turning the board, sowing from F, captures on two
 //     or four with the beyt opposite and the preceding beyts, the relay on
 //     three, five or more, the empty side, the last hasweh, gains to sixty;
 //     the game of the ignorant (leab el-ghasheem) and of the wise (el-'akil).
-//   * The readings: ../shared/RULES.md section 4 ("Mankalah", "Finer points").
+//   * The readings: docs/RULES.md §Mankalah ("Mankalah", "Finer points").
 //   * Move syntax and position text: notation/NOTATION.md section 8.
-//   * Our own readings where RULES.md is silent: docs/RULES-READINGS.md.
+//   * Our own readings where the sources are silent: docs/RULES-READINGS.md.
 //
 // Parameters (rule options; `beyt games` lists them too):
 //
 // | option      | values             | ghasheem (default) | akil     | source                          |
 // |-------------|--------------------|--------------------|----------|---------------------------------|
-// | way         | ghasheem, akil     | ghasheem           | akil     | seed 001; RULES.md §4 "Two ways"|
-// | skip-origin | yes, no            | yes                | yes      | seed 001 ("sure to lose"); §4   |
-// | target      | 1..9999            | 60                 | 60       | seed 001 ("sixty"); §4          |
-// | loop        | own-side, none     | own-side           | own-side | RULES.md §4 "Endless boards"    |
+// | way         | ghasheem, akil     | ghasheem           | akil     | Lane 1836; docs/RULES.md §Mankalah "Two ways"|
+// | skip-origin | yes, no            | yes                | yes      | Lane 1836 ("sure to lose"); §Mankalah  |
+// | target      | 1..9999            | 60                 | 60       | Lane 1836 ("sixty"); §Mankalah         |
+// | loop        | own-side, none     | own-side           | own-side | docs/RULES.md §Mankalah "Endless boards"    |
 //
 // Beyts are the pits of beyt/sowing.hpp: 0..5 = A..F (South), 6..11 = a..f
 // (North), a opposite F. Counts are hasa (cowries or pebbles); 72 in all.
@@ -50,7 +50,7 @@ inline constexpr int kMankalahHasa = 72;  ///< Lane: "seventy-two small shells"
 enum class MankalahWay : std::uint8_t { ghasheem, akil };
 enum class MankalahLoop : std::uint8_t { own_side, none };
 
-/// Every rule option as a typed value (RULES.md section 4; table above).
+/// Every rule option as a typed value (docs/RULES.md §Mankalah; table above).
 struct MankalahOptions {
   MankalahWay way = MankalahWay::ghasheem;
   bool skip_origin = true;
@@ -125,7 +125,7 @@ Error mankalah_parse(std::string_view text, MankalahMove& out);
 /// The move text; the canonical form writes `x<n>` exactly when n > 0.
 std::string mankalah_format(const MankalahMove& move);
 
-/// The outcome of sowing from `beyt` on `pits` (RULES.md §4 "Sowing").
+/// The outcome of sowing from `beyt` on `pits` (docs/RULES.md §Mankalah "Sowing").
 struct MankalahSowing {
   Pits pits{};           ///< the board after the sowing and its captures
   int taken = 0;         ///< hasa taken by the mover
@@ -155,7 +155,7 @@ Error mankalah_check(const MankalahOptions& options, const MankalahPosition& pos
 /// any sowing that ends ends the board, each taking his own row (our
 /// reading, docs/RULES-READINGS.md).
 void mankalah_apply(const MankalahOptions& options, MankalahPosition& pos, const MankalahMove& move);
-/// Ends the board now, each side taking the hasa in his own row (RULES.md §4
+/// Ends the board now, each side taking the hasa in his own row (docs/RULES.md §Mankalah
 /// "Endless boards", loop=own-side).
 void mankalah_end_board_own_side(MankalahPosition& pos) noexcept;
 /// Every legal move that can be listed, in a fixed order (sowings A..F or

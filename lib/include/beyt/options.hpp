@@ -1,7 +1,7 @@
 // beyt/options.hpp - rule options, presets and the `Rules` tag syntax.
 //
 // Every ambiguous rule of a source is an option a record can name (see
-// ../shared/RULES.md: "Every gap below has one default reading, and every
+// docs/RULES.md: "Every gap below has one default reading, and every
 // reading that a serious reader could also take is an option").
 //
 // Rules text (the value of the `Rules` tag and of `--rules`):
@@ -29,7 +29,7 @@ struct OptionSpec {
   std::vector<std::string_view> values;  ///< allowed values; empty = free form
   std::string_view default_value;  ///< value under the default preset
   std::string_view help;           ///< one line: what the option decides
-  std::string_view source;         ///< seed file and RULES.md section
+  std::string_view source;         ///< the published source (author, year, page) and the docs/RULES.md section
 };
 
 /// A named set of option values (e.g. Seega's "walker" and "lane").

@@ -1,28 +1,27 @@
 // beyt/seega.hpp - Seega: the rules engine and its typed API.
 //
 // Sources:
-//   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836), "SEEGA"
-//     (../shared/seeds/000_74546d78427f538c.txt): boards 5, 7, 9; the first
-//     pair of each player on prescribed cells; the way opened by removing one's
+//   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836), "SEEGA":
+//     boards 5, 7, 9; the first pair of each player on prescribed cells; the way opened by removing one's
 //     own kelb; chains "as long as he can".
-//   * D. Walker, Seega (Cyningstan 2011) (../shared/seeds/002_58694b544fd143ca.txt):
+//   * D. Walker, Seega (Cyningstan 2011):
 //     rules 1-13 and the variants (7x7, 9x9, barrier).
-//   * The readings: ../shared/RULES.md section 3 ("Seega", "Finer points").
+//   * The readings: docs/RULES.md §Seega ("Seega", "Finer points").
 //   * Move syntax and position text: notation/NOTATION.md section 5.
 //
 // Parameters (rule options; `beyt games` lists them too):
 //
 // | option        | values                        | walker (default) | lane         | source                 |
 // |---------------|-------------------------------|------------------|--------------|------------------------|
-// | size          | 5, 7, 9                       | 5                | 5            | seed 000; seed 002 var.|
-// | first-mover   | last-placer, first-placer     | last-placer      | first-placer | seed 002 rule 4; Lane  |
-// | chain         | optional, mandatory           | optional         | mandatory    | seed 002 rule 9; Lane  |
-// | centre-immune | yes, no                       | yes              | no           | seed 002 rule 12       |
-// | blocked       | extra-turn, remove            | extra-turn       | remove       | seed 002 rule 7; Lane  |
-// | lane-opening  | no, yes, "c2+c4/b3+d3"        | no               | yes          | seed 000 ("a, a"/"b, b") |
-// | barrier       | no, yes                       | no               | no           | seed 002 "Variations"  |
+// | size          | 5, 7, 9                       | 5                | 5            | Lane 1836; Walker 2011 var.|
+// | first-mover   | last-placer, first-placer     | last-placer      | first-placer | Walker 2011 rule 4; Lane  |
+// | chain         | optional, mandatory           | optional         | mandatory    | Walker 2011 rule 9; Lane  |
+// | centre-immune | yes, no                       | yes              | no           | Walker 2011 rule 12       |
+// | blocked       | extra-turn, remove            | extra-turn       | remove       | Walker 2011 rule 7; Lane  |
+// | lane-opening  | no, yes, "c2+c4/b3+d3"        | no               | yes          | Lane 1836 ("a, a"/"b, b") |
+// | barrier       | no, yes                       | no               | no           | Walker 2011 "Variations"  |
 //
-// lane-opening=yes means the per-size default pairs (RULES.md section 3):
+// lane-opening=yes means the per-size default pairs (docs/RULES.md §Seega):
 // 5x5 South c1+c5, North a3+e3; 7x7 d1+d7 / a4+g4; 9x9 e1+e9 / a5+i5. A custom
 // value names South's pair then North's pair, "c2+c4/b3+d3".
 //
@@ -74,7 +73,7 @@ enum class SeegaFirstMover : std::uint8_t { last_placer, first_placer };
 enum class SeegaChain : std::uint8_t { optional, mandatory };
 enum class SeegaBlocked : std::uint8_t { extra_turn, remove };
 
-/// Every rule option as a typed value (RULES.md section 3; table above).
+/// Every rule option as a typed value (docs/RULES.md §Seega; table above).
 struct SeegaOptions {
   int size = 5;                                           ///< 5, 7 or 9
   SeegaFirstMover first_mover = SeegaFirstMover::last_placer;

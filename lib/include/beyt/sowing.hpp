@@ -1,14 +1,14 @@
 // beyt/sowing.hpp - the sowing core shared by Mankalah and Um el-Banât.
 //
 // Sources:
-//   * E. W. Lane (1836), "mankal'ah" (../shared/seeds/001_8bcd469742fc2b27.txt):
+//   * E. W. Lane (1836), "mankal'ah":
 //     one hasweh "to each beyt", from F to a, b, c ... then A, B, C ...; the
 //     relay "if the last beyt ... contain three, or five, or more, he takes
 //     these out, and goes on distributing them" (the worked example from D).
-//   * R. Davies (1925), "Um el Banât" (../shared/seeds/004_a9fce44c048df835.txt):
+//   * R. Davies (1925), "Um el Banât":
 //     "dropping them one by one in an anticlockwise direction ... he picks it
 //     up ... and goes on distributing these counters".
-//   * The readings: ../shared/RULES.md sections 4 and 5 (a handful of twelve or
+//   * The readings: docs/RULES.md §Mankalah and §Um el-Banât (a handful of twelve or
 //     more skips its origin in Mankalah; a sowing that never ends is an error).
 //
 // The board is twelve pits in sowing order: index 0..5 are A..F (South's row,
@@ -18,7 +18,7 @@
 //
 // | parameter     | meaning                                              | source               |
 // |---------------|------------------------------------------------------|----------------------|
-// | skip_origin   | a lap of 12 or more passes over the pit it came from | RULES.md §4 (Lane)   |
+// | skip_origin   | a lap of 12 or more passes over the pit it came from | docs/RULES.md §Mankalah (Lane)   |
 //
 // Everything here works on a fixed std::array: no allocation in the hot loop.
 #pragma once
@@ -78,7 +78,7 @@ struct SowResult {
 /// pick-up pit), and a relay never removes counters, so a sowing that never
 /// ends returns to an earlier (board, pick-up pit): Brent's cycle detection
 /// finds that in at most twice the lap count of the cycle, with no storage
-/// (RULES.md §4 and §5: "A sowing that never ends ... is an error the engine
+/// (docs/RULES.md §Mankalah and §Um el-Banât: "A sowing that never ends ... is an error the engine
 /// must detect and report, never hang on"). On `endless` the pits hold some
 /// position of the cycle; callers work on a copy and discard it.
 template <class Decide>

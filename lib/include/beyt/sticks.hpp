@@ -2,14 +2,13 @@
 // throws as chance events, the throw-again rule, and tracks as data.
 //
 // Sources:
-//   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836), "táb"
-//     (../shared/seeds/001_8bcd469742fc2b27.txt end, 000_74546d78427f538c.txt):
+//   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836), "táb":
 //     "If they fall so that one only has its white side upwards ... táb ...
 //     counts one: ... two ... three ... if all four be white, four ... if all
 //     four black, six." "When one throws táb, or four, or six, he throws
 //     again; but when he has thrown two, or three, it is then the turn of the
 //     other."
-//   * The readings: ../shared/RULES.md section 1 ("Throws") and section 2.
+//   * The readings: docs/RULES.md §Tâb ("Throws") and §Dleb.
 //   * Notation of a throw: notation/NOTATION.md sections 6 and 7.
 //
 // Parameters (fixed by the sources):
@@ -23,7 +22,7 @@
 // | 0         | 6     |       | C(4,0)/16 = 1/16               | yes          |
 //
 // A record stores every throw as data; a replay never re-derives throws from a
-// random seed (RULES.md section 1: "A record stores every throw").
+// random seed (docs/RULES.md §Tâb: "A record stores every throw").
 #pragma once
 
 #include <array>

@@ -1,13 +1,12 @@
 // beyt/tab.hpp - Tâb: the rules engine and its typed API.
 //
 // Sources:
-//   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836), "táb"
-//     (../shared/seeds/001_8bcd469742fc2b27.txt end and
-//     000_74546d78427f538c.txt start): the lettered 9-wide board, the sticks,
+//   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836), "táb":
+//     the lettered 9-wide board, the sticks,
 //     the opening throws, Nasrani and Muslim, the round of the middle rows,
 //     captures, the 'eggeh, the adversary's row; the worked examples
 //     "táb and four and two ... Q" and "from m ... o ... s ... a".
-//   * The readings: ../shared/RULES.md section 1, "Finer points" included.
+//   * The readings: docs/RULES.md §Tâb, "Finer points" included.
 //   * Move syntax and position text: notation/NOTATION.md section 6.
 //   * Throws and tracks: beyt/sticks.hpp (the shared stick-game core).
 //
@@ -15,19 +14,19 @@
 //
 // | option         | values                   | lane (default) | source                                  |
 // |----------------|--------------------------|----------------|-----------------------------------------|
-// | width          | 7, 9, 11, 13, 15         | 9              | seed 001 end ("seven, nine, eleven ...")|
-// | pieces         | full, 1 .. width         | full           | seed 000 ("in the first four")          |
-// | release        | front-first, any         | front-first    | seed 000 ("must always commence ... I") |
-// | enemy-row-safe | yes, no                  | yes            | seed 000 ("leave it there in safety")   |
-// | pass-enemy     | yes, no                  | yes            | RULES.md §1 Capture (no = Dleb's rule)  |
-// | first          | south, north             | south          | RULES.md §1 Opening (silent: our option)|
+// | width          | 7, 9, 11, 13, 15         | 9              | Lane 1836 ("seven, nine, eleven ...")|
+// | pieces         | full, 1 .. width         | full           | Lane 1836 ("in the first four")          |
+// | release        | front-first, any         | front-first    | Lane 1836 ("must always commence ... I") |
+// | enemy-row-safe | yes, no                  | yes            | Lane 1836 ("leave it there in safety")   |
+// | pass-enemy     | yes, no                  | yes            | docs/RULES.md §Tâb Capture (no = Dleb's rule)  |
+// | first          | south, north             | south          | docs/RULES.md §Tâb Opening (silent: our option)|
 //
 // Cells: index = file + 16 * row, both 0-based; row 0 is South's home row
 // (Lane's A..I), row 3 North's (a..i); file 0 is South's left (A, S, k, i).
 // One fixed 64-cell array holds every width.
 //
 // Diagrams (render): Lane's box drawing; on widths 7, 9 and 11 each empty
-// cell shows its Lane letter (the empty 9-wide board is exactly RULES.md §1's
+// cell shows its Lane letter (the empty 9-wide board is exactly docs/RULES.md §Tâb's
 // box); other widths, and ASCII diagrams with kelbs, have grid margins.
 // With kelbs: South Nasrani '■', Muslim '●'; North Nasrani '□', Muslim '○';
 // an 'eggeh adds its size ("●3"). ASCII: 'X'/'x' South, 'O'/'o' North.
@@ -58,7 +57,7 @@ constexpr int tab_file(TabCell c) noexcept { return c % kTabStride; }
 constexpr int tab_row(TabCell c) noexcept { return c / kTabStride; }
 
 /// Whether width `w` has Lane letters (7, 9, 11: "skip J, continue the
-/// alphabet"; RULES.md §1 Board).
+/// alphabet"; docs/RULES.md §Tâb Board).
 constexpr bool tab_has_letters(int w) noexcept { return w == 7 || w == 9 || w == 11; }
 /// The name of a cell: its Lane letter ("I", "k") when `grid` is false and
 /// the width has letters, else its grid name ("i1", "a3": file a.., rank 1..4
@@ -69,7 +68,7 @@ std::string tab_cell_name(TabCell c, int width, bool grid);
 /// read. False if there is no cell of this width there.
 bool tab_read_cell(std::string_view text, std::size_t& i, int width, TabCell& out, bool& grid);
 
-/// Every rule option as a typed value (RULES.md section 1; table above).
+/// Every rule option as a typed value (docs/RULES.md §Tâb; table above).
 struct TabOptions {
   int width = 9;
   int pieces = 0;             ///< 0 = every cell of the home rows, else the first N
@@ -88,7 +87,7 @@ struct TabOptions {
 /// One cell's content: the kelbs of one side standing there (a single kelb
 /// or an 'eggeh). `progress` is how many rows of its side's route the stack
 /// (or any of its kelbs) has been in, 1..4: South's route runs rows 0, 1, 2,
-/// 3, North's 3, 2, 1, 0 (its history, RULES.md §1 Finer points: "the union
+/// 3, North's 3, 2, 1, 0 (its history, docs/RULES.md §Tâb Finer points: "the union
 /// of its kelbs'"; 4 = has entered the adversary's row).
 struct TabStack {
   std::uint8_t count = 0;     ///< 0 = empty cell

@@ -3,21 +3,21 @@
 //
 // Sources:
 //   * R. Davies, "Some Arab games and puzzles" (1925), pp. 143-144, "Um El
-//     Banât" (../shared/seeds/004_a9fce44c048df835.txt): six houses of four
+//     Banât": six houses of four
 //     each, anticlockwise sowing with relay, daughters begotten on four in an
 //     opponent's house, pecking (Fig. 9), nourishing, stages counted in fours
 //     with the borrowing rules, houses re-allotted (Fig. 10, the groove),
 //     driven off the board.
-//   * The readings: ../shared/RULES.md section 5 ("Um el-Banât", "Finer points").
+//   * The readings: docs/RULES.md §Um el-Banât ("Um el-Banât", "Finer points").
 //   * Move syntax and position text: notation/NOTATION.md section 9.
-//   * Our own readings where RULES.md is silent: docs/RULES-READINGS.md.
+//   * Our own readings where the sources are silent: docs/RULES-READINGS.md.
 //
 // Parameters (rule options; `beyt games` lists them too):
 //
 // | option      | values       | davies (default) | source                                  |
 // |-------------|--------------|------------------|-----------------------------------------|
-// | first       | south, north | south            | RULES.md §5 Finer points ("in the record") |
-// | skip-origin | no, yes      | no               | seed 004 (silent); RULES.md §4 by analogy |
+// | first       | south, north | south            | docs/RULES.md §Um el-Banât Finer points ("in the record") |
+// | skip-origin | no, yes      | no               | Davies 1925 (silent); docs/RULES.md §Mankalah by analogy |
 //
 // Houses are the pits of beyt/sowing.hpp (0..5 = A..F, 6..11 = a..f); who
 // owns each house is part of the position and changes between stages. 48
@@ -104,7 +104,7 @@ struct UmelbanatPosition {
   bool operator==(const UmelbanatPosition&) const = default;
 };
 
-/// How one sowing ended (RULES.md §5 Finer points: judged in this order).
+/// How one sowing ended (docs/RULES.md §Um el-Banât Finer points: judged in this order).
 enum class UmelbanatStop : std::uint8_t { peck, nourish, empty, beget, endless };
 
 /// One sowing from `house` by `side` on `pos` (pits and marks change; held on
@@ -136,7 +136,7 @@ Error umelbanat_check(const UmelbanatOptions& options, const UmelbanatPosition& 
 /// Applies a checked turn (a stage end re-allots the houses).
 void umelbanat_apply(const UmelbanatOptions& options, UmelbanatPosition& pos, const UmelbanatMove& move);
 /// Ends the stage now: counters outside daughters' houses go to the owner
-/// of their house (RULES.md §5, a repeated position).
+/// of their house (docs/RULES.md §Um el-Banât, a repeated position).
 void umelbanat_end_stage_by_repetition(UmelbanatPosition& pos) noexcept;
 /// Every legal turn (depth first over the pecks), at most `limit`; returns
 /// false if the limit cut the list. Pecks multiply the turns: random play
