@@ -24,6 +24,7 @@ constexpr std::array kCodes{
     CodeInfo{Code::unbalanced_variation, "unbalanced-variation", "A ')' without its '(' or a '(' never closed."},
     CodeInfo{Code::unexpected_token, "unexpected-token", "A character or token that has no place here."},
     CodeInfo{Code::missing_result, "missing-result", "The movetext ends without a result token (strict), or a tag section follows a game with no result."},
+    CodeInfo{Code::bad_character, "bad-character", "A tag value, comment or move holds a character no record may hold (a control character, or a noncharacter such as U+FFFE), in any format: NOTATION.md section 11."},
     CodeInfo{Code::strict_turn_number, "strict-turn-number", "Strict: a move without its turn number, or with a wrong one."},
     CodeInfo{Code::strict_roster, "strict-roster", "Strict: a roster tag is missing or out of the canonical order."},
     CodeInfo{Code::strict_move_form, "strict-move-form", "Strict: a move is not written in its canonical form."},
@@ -80,8 +81,10 @@ constexpr std::array kCodes{
     CodeInfo{Code::result_token_mismatch, "result-token-mismatch", "The result token after the moves differs from the Result tag."},
     CodeInfo{Code::bad_termination, "bad-termination", "The Termination tag is unknown or not allowed by the rules."},
     CodeInfo{Code::barrier_count, "barrier-count", "A barrier ending whose result does not follow the piece counts."},
-    CodeInfo{Code::io_error, "io-error", "A file cannot be opened, read or written."},
+    CodeInfo{Code::io_error, "io-error", "An input cannot be opened or read (a directory, no permission, a read error); the message gives the system's reason."},
     CodeInfo{Code::usage, "usage", "The command line is not valid."},
+    CodeInfo{Code::write_error, "write-error", "An output cannot be written (no space, no permission, no such folder); the message gives the system's reason, and the file that was there is left as it was."},
+    CodeInfo{Code::same_file, "same-file", "The output is one of the inputs (the same file, through any path or link): nothing is read or written."},
 };
 
 constexpr std::array<Code, kCodes.size()> make_code_list() {
