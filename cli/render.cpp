@@ -73,12 +73,12 @@ bool write_out(const std::string& path, const std::string& text) {
   Output out;
   std::string error;
   if (!out.open(path, error)) {
-    std::cerr << "beyt render: " << error << "\n";
+    print_file_error(err(), Code::write_error, path, error, false);
     return false;
   }
   out.stream() << text;
   if (!out.close(error)) {
-    std::cerr << "beyt render: " << error << "\n";
+    print_file_error(err(), Code::write_error, path, error, false);
     return false;
   }
   return true;
@@ -275,7 +275,8 @@ int run_render(int argc, char** argv) {
       ("style", "unicode or ascii (the older name of --format)", cxxopts::value(o.style))
       ("empty", "draw the empty board of --game under --rules", cxxopts::value(o.empty))
       ("rules", "rules for --empty, e.g. \"walker; size=7\"", cxxopts::value(o.rules))
-      ("from", "input format: text, json or xml (default: from the extension)", cxxopts::value(o.from))
+      ("from", "input format: text, json or xml (default: from the extension, else the content)",
+       cxxopts::value(o.from))
       ("no-coordinates", "no letters and numbers on the margins", cxxopts::value(o.no_coordinates))
       ("bare", "the diagram only, without title and captions", cxxopts::value(o.bare))
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
@@ -365,14 +366,16 @@ int run_render(int argc, char** argv) {
   if (wanted == 0) return usage_error("render", "--game K counts from 1");
   if (o.ply < -1) return usage_error("render", "--ply must be 0 or more");
 
-  notation::Format in_format;
-  if (!choose_format(o.input, o.from, in_format)) return usage_error("render", "--from must be text, json or xml");
+  std::optional<notation::Format> from;
+  if (!parse_format_option(o.from, from)) return usage_error("render", "--from must be text, json or xml");
+  if (int rc = refuse_same_file("render", {o.input}, o.output)) return rc;
   Input input;
   std::string error;
   if (!input.open(o.input, error)) {
-    std::cerr << "beyt render: " << error << "\n";
+    print_file_error(err(), Code::io_error, o.input, error, false);
     return kExitInvalid;
   }
+  const notation::Format in_format = input.format(from);
   PickVisitor picker(wanted);
   notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, picker);
   if (!picker.found()) {
