@@ -2,6 +2,7 @@
 #include "beyt/notation/formats.hpp"
 
 #include <optional>
+#include <sstream>
 
 #include "beyt/notation/json.hpp"
 #include "beyt/notation/text.hpp"
@@ -107,6 +108,14 @@ void RecordWriter::game(const GameRecord& record) {
     case Format::xml: impl_->xml->game(record); break;
     case Format::text: write_text(impl_->out, record); break;
   }
+}
+
+std::string write_record(const GameRecord& record, Format f) {
+  std::ostringstream out;
+  RecordWriter writer(out, f);
+  writer.game(record);
+  writer.finish();
+  return out.str();
 }
 
 void RecordWriter::finish() {

@@ -35,6 +35,9 @@ Format format_of_content(std::string_view head) noexcept;
 Diagnostic read_games(std::istream& in, const std::string& file, Format f,
                       GameVisitor& visitor, ReadOptions options = {});
 
+/// One game as a whole document in format `f` (for tests, tools, fuzzing).
+std::string write_record(const GameRecord& record, Format f);
+
 /// Writes games in format `f`, one at a time.
 class RecordWriter {
  public:
