@@ -31,6 +31,10 @@
 //   ... read from in.stream(), write to out.stream() ...
 //   if (failed) return kExitInvalid;                 // out's destructor discards
 //   if (!out.close(error)) { print_file_error(err(), Code::write_error, ...); ... }
+//
+// In-place editing (-i) is the same path with the input's own name as the
+// output (no refuse_same_file): Output::open(path) writes beside it, and
+// only close() renames the new file over the input, after it was read whole.
 #pragma once
 
 #include <cstdint>

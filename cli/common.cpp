@@ -97,6 +97,7 @@ class InBuf final : public std::streambuf {
   /// one needs (when `drop`). False at the end of the input; throws
   /// ReadFailure when the system says no.
   bool read_more(bool drop) {
+    if (!failure_.empty()) throw ReadFailure{};  // every read after a failure fails
     if (eof_) return false;
     std::size_t cur = static_cast<std::size_t>(gptr() - eback());
     std::size_t fill = filled();

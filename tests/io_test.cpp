@@ -244,6 +244,19 @@ TEST(CliFiles, InputsThatAreNotFiles) {
   CliRun r = run("render " + quote(d));
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("error[E501]"), std::string::npos) << r.out;
+  // A read that fails (EIO: /proc/self/mem at offset 0 is no mapped memory),
+  // whatever the format: E501, and nothing written.
+  for (const char* format : {"", "--format text ", "--format json ", "--format xml "}) {
+    CliRun io = run(std::string("validate ") + format + "/proc/self/mem");
+    EXPECT_EQ(io.status, 1) << format << io.out;
+    EXPECT_NE(io.out.find("/proc/self/mem: error[E501]: cannot read '/proc/self/mem': Input/output error"),
+              std::string::npos)
+        << format << io.out;
+    EXPECT_NE(io.out.find("1 input (1 could not be read), 0 games"), std::string::npos) << io.out;
+  }
+  CliRun io = run("convert /proc/self/mem --to xml -o " + quote(d + "/io.xml"));
+  EXPECT_EQ(io.status, 1) << io.out;
+  EXPECT_FALSE(fs::exists(dir / "io.xml"));
   // A file that cannot be read (not as root: root reads everything).
   const fs::path locked = dir / "locked.beyt";
   spit(locked, slurp(kSample));

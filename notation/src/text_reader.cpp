@@ -751,8 +751,7 @@ struct TextReader::Impl {
     error = Diagnostic{};
     error.code = Code::io_error;
     error.reason = "cannot read the input";
-    error.file = file;
-    error.loc = here();
+    error.file = file;  // no place: the failure is the stream's, not the text's
     error.game = game;
     failed = true;
   }

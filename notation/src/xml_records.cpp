@@ -538,7 +538,9 @@ class Reader {
       return !stopped_;
     }
     // The game is broken: the visitor may go on with the next one, from
-    // the end of this one or (when the XML is broken) the next <game>.
+    // the end of this one or (when the XML is broken) the next <game>. A
+    // read failure is no broken game: finish() reports it.
+    if (in_.bad()) return false;
     Diagnostic d = std::move(err_);
     err_ = Diagnostic{};
     err_.file = d.file;
