@@ -444,6 +444,13 @@ TEST_F(CliCounts, EveryCombination) {
        1},
       {"--strict bom-strict.beyt", "beyt validate: 1 input, 1 game: 1 valid, 0 invalid; 1 error outside the games\n", 1},
       {"three.beyt missing.beyt", "beyt validate: 2 inputs (1 could not be read), 3 games: 3 valid, 0 invalid\n", 1},
+      // As the issue found them: E150 alone printed "0 games, 18446744073709551615
+      // valid"; a valid file and an E151 file printed "1 game, 0 valid".
+      {"@E150-json-syntax.json",
+       "beyt validate: 1 input, 1 game: 0 valid, 1 invalid; checking of " + (kRoot / "samples/invalid").string() +
+           "/E150-json-syntax.json stopped at game 1: the rest was not checked\n",
+       1},
+      {"three.beyt @E151-json-structure.json", "beyt validate: 2 inputs, 4 games: 3 valid, 1 invalid\n", 1},
       {"json-syntax.json xml-root.xml three.beyt",
        "beyt validate: 3 inputs, 5 games: 4 valid, 1 invalid; checking stopped early in 2 inputs: the rest of each "
        "was not checked\n",
@@ -452,7 +459,11 @@ TEST_F(CliCounts, EveryCombination) {
   for (const auto& c : cases) {
     std::string args;
     std::istringstream words(c.files);
-    for (std::string w; words >> w;) args += (w.rfind("--", 0) == 0 ? w : quote(path(w))) + " ";
+    for (std::string w; words >> w;) {
+      if (w.rfind("--", 0) == 0) args += w + " ";
+      else if (w[0] == '@') args += quote((kRoot / "samples/invalid" / w.substr(1)).string()) + " ";
+      else args += quote(path(w)) + " ";
+    }
     int status = -1;
     EXPECT_EQ(summary_of(args, &status), c.summary) << c.files;
     EXPECT_EQ(status, c.status) << c.files;
