@@ -80,6 +80,7 @@ class ValidatingVisitor : public notation::GameVisitor {
   // An error that spoils one game: report it and go on with the next.
   bool error(const notation::Diagnostic& d) override {
     report(d);
+    if (d.loc.line > 0) input_.forget_before(d.loc.offset);  // quoted: nothing before it is needed
     return true;
   }
 
