@@ -2,8 +2,24 @@
 #include "beyt/chars.hpp"
 
 #include <cstdio>
+#include <cstring>
 
 namespace beyt::chars {
+namespace {
+
+constexpr std::uint64_t kOnes = 0x0101010101010101u;
+constexpr std::uint64_t kHigh = 0x8080808080808080u;
+
+/// True if the 8 bytes at p are all printable ASCII (0x20..0x7E): no byte
+/// below 0x20 (a borrow sets its high bit), none above 0x7E (adding 1 or
+/// the byte itself sets it).
+bool printable8(const unsigned char* p) noexcept {
+  std::uint64_t w;
+  std::memcpy(&w, p, 8);
+  return (((w - kOnes * 0x20) & ~w) | ((w + kOnes) | w)) & kHigh ? false : true;
+}
+
+}  // namespace
 
 std::size_t decode(const unsigned char* p, std::size_t n, char32_t& cp) noexcept {
   const unsigned char c = p[0];
@@ -32,6 +48,10 @@ Problem check(std::string_view text, Field field) noexcept {
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();
   for (std::size_t i = 0; i < n;) {
+    if (n - i >= 8 && printable8(p + i)) {
+      i += 8;
+      continue;
+    }
     const unsigned char c = p[i];
     if (c >= 0x20 && c < 0x7F) {
       ++i;

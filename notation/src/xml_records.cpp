@@ -634,6 +634,16 @@ class Reader {
     const auto* p = reinterpret_cast<const unsigned char*>(raw_);
     const std::size_t n = raw_size_;
     for (std::size_t i = 0; i < n;) {
+      if (n - i >= 8) {  // 8 bytes at a time while they are plain: printable ASCII or LF, no '&'
+        std::uint64_t w = load8(raw_ + i);
+        const std::uint64_t nl = (bytes_equal(w, '\n') >> 7) * 0xFF;  // 0xFF for each LF byte
+        w ^= nl & (kOnes * ('\n' ^ ' '));                               // ... read as a blank
+        const std::uint64_t odd = ((w - kOnes * 0x20) & ~w) | ((w + kOnes) | w) | bytes_equal(w, '&');
+        if ((odd & kHigh) == 0) {
+          i += 8;
+          continue;
+        }
+      }
       const unsigned char c = p[i];
       if (c >= 0x20 && c < 0x7F) {
         if (c == '&') {
