@@ -479,12 +479,14 @@ bool Output::open(const std::string& path, std::string& error) {
       if (base.size() > 200) base.resize(200);
       std::string pattern = (dir.empty() ? std::string() : dir + "/") + "." + base + ".beyt-XXXXXX";
       install_handlers();
+      int failure = 0;
       {
         SignalsBlocked blocked;
         out.fd = create_registered(pattern, out.slot);
+        if (out.fd < 0) failure = errno;
       }
       if (out.fd < 0) {
-        error = cannot_write(path, reason_of(errno));
+        error = cannot_write(path, reason_of(failure));
         return false;
       }
       out.temp = pattern;
@@ -503,7 +505,7 @@ bool Output::open(const std::string& path, std::string& error) {
   }
   out.buf = std::make_unique<OutBuf>(out.fd);
   out.stream = std::make_unique<std::ostream>(out.buf.get());
-  if (out.fd == 1) g_stdout_buf = out.buf.get();
+  if (path == "-") g_stdout_buf = out.buf.get();
   return true;
 }
 
