@@ -2,7 +2,8 @@
 // one run (issue 11's table). Run through bench/compare, which makes the
 // corpora with `beyt generate`; figures and how to read them: bench/README.md.
 //
-//   beyt_compare --beyt PATH [--jobs-file FILE] CORPUS_DIR
+//   beyt_compare --beyt PATH [--runs N] [--jobs-file FILE] CORPUS_DIR
+//   beyt_compare --read-only FILE N   (for a profiler: the reader alone, N times)
 //
 // CORPUS_DIR holds GAME.beyt, GAME.json and GAME.xml for each game (the same
 // games in the three formats). For each file it measures, in CPU seconds
@@ -306,6 +307,16 @@ void target(const char* what, double value, double goal, const char* unit) {
 int main(int argc, char** argv) {
   std::string beyt, dir, jobs_file;
   int runs = 2;
+  if (argc == 4 && std::string(argv[1]) == "--read-only") {
+    // For a profiler: read FILE (format from its extension) N times, nothing else.
+    const std::string data = slurp(argv[2]);
+    for (int i = 0, n = std::atoi(argv[3]); i < n; ++i) {
+      std::istringstream in(data);
+      Collect c(nullptr);
+      (void)read_games(in, argv[2], format_of_path(argv[2]), c);
+    }
+    return 0;
+  }
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--beyt" && i + 1 < argc) beyt = argv[++i];

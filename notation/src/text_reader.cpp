@@ -35,6 +35,7 @@ namespace {
 
 constexpr unsigned kMaxDepth = kMaxVariationDepth;  // deepest variation nesting accepted
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+constexpr std::size_t kMaxReserve = 4096;  // room made ahead for turns and tags, at most
 
 struct Stop {};  // thrown after the Diagnostic is filled in
 
@@ -114,6 +115,8 @@ struct TextReader::Impl {
   bool resume_here = false;    // the error is at the next game's '['
   bool in_tags = false;
   TagNames tag_names;          // of the game being read (E105)
+  std::size_t last_moves = 0;  // main-line turns of the last game: room made
+  std::size_t last_tags = 0;   // before the next one is read (no regrowth)
   chars::Field field = chars::Field::move;  // where the text being scanned stands (E110)
 
   SourceLoc here() const {
@@ -164,8 +167,15 @@ struct TextReader::Impl {
       if (!more()) return false;
     return true;
   }
+  // The byte k ahead of pos (-1 at the end of the input). Inline for the
+  // common case of a byte already in the buffer.
   int peek(std::size_t k = 0) {
-    if (end - pos <= k && !ensure(k + 1)) return -1;
+    if (end - pos > k) [[likely]]
+      return static_cast<unsigned char>(buf[pos + k]);
+    return peek_more(k);
+  }
+  [[gnu::noinline]] int peek_more(std::size_t k) {
+    if (!ensure(k + 1)) return -1;
     return static_cast<unsigned char>(buf[pos + k]);
   }
 
@@ -770,6 +780,8 @@ struct TextReader::Impl {
         return false;
       }
       ++game;
+      out.moves.reserve(last_moves);
+      out.tags.reserve(last_tags);
       out.loc = here();
       in_tags = true;
       tag_names.clear();
@@ -780,6 +792,8 @@ struct TextReader::Impl {
       if (options.strict) strict_roster_complete(out);
       in_tags = false;
       movetext(out.moves, 0, 1, out, nullptr);
+      last_moves = std::min<std::size_t>(out.moves.size() + out.moves.size() / 8, kMaxReserve);
+      last_tags = std::min<std::size_t>(out.tags.size(), kMaxReserve);
       if (read_failed) {
         read_failure();
         return false;
