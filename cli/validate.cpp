@@ -250,6 +250,22 @@ class Pool {
     batch_done_.wait(lock, [&] { return batch.done; });
   }
 
+  // Replays here the batch queued last that no thread has taken (the
+  // threads take the oldest first). False if there is none.
+  bool help() {
+    std::shared_ptr<Batch> batch;
+    {
+      std::lock_guard lock(mutex_);
+      while (!queue_.empty() && !batch) {
+        if (!queue_.back()->claimed) batch = queue_.back();
+        queue_.pop_back();
+      }
+    }
+    if (!batch) return false;
+    run(*batch);
+    return true;
+  }
+
   bool done(const Batch& batch) {
     std::lock_guard lock(mutex_);
     return batch.done;
@@ -383,7 +399,10 @@ class ParallelValidator {
   void push() {
     if (!current_->done) pool_.submit(current_);
     pending_.push_back(std::move(current_));
-    // Print what is done; past the bound, wait for (or replay) the oldest.
+    // Past the bound, this thread replays too (the newest batch no thread
+    // has taken), or waits for the oldest; then prints what is done.
+    while (pending_.size() > max_pending_ && !pool_.done(*pending_.front()) && pool_.help()) {
+    }
     while (!pending_.empty() && (pending_.size() > max_pending_ || pool_.done(*pending_.front())))
       print_front(pending_.size() > max_pending_);
   }
