@@ -117,6 +117,7 @@ struct TextReader::Impl {
   TagNames tag_names;          // of the game being read (E105)
   std::size_t last_moves = 0;  // main-line turns of the last game: room made
   std::size_t last_tags = 0;   // before the next one is read (no regrowth)
+  Node next_node;              // the next turn, built here and moved into its line
   chars::Field field = chars::Field::move;  // where the text being scanned stands (E110)
 
   SourceLoc here() const {
@@ -227,8 +228,22 @@ struct TextReader::Impl {
   // --- blanks ---------------------------------------------------------------
 
   // Skips blanks, line ends and '%' escape lines. Strict: a tab, CR, '%' line
-  // or a blank at the end of a line is strict_layout.
+  // or a blank at the end of a line is strict_layout. Inline for the common
+  // case between two tokens on a line: nothing, or one space.
   void skip_blanks() {
+    if (!options.strict && end - pos >= 2) [[likely]] {
+      const char c = buf[pos];
+      const char d = buf[pos + 1];
+      if (c == ' ' && d != ' ' && d != '\t' && d != '\n' && d != '\r') {
+        ++pos;  // col > 1 after it: a '%' there is no escape line
+        ++col;
+        return;
+      }
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '%') return;
+    }
+    skip_blanks_more();
+  }
+  [[gnu::noinline]] void skip_blanks_more() {
     bool trailing = false;  // strict: in a run of spaces
     SourceLoc run;
     for (;;) {
@@ -689,9 +704,11 @@ struct TextReader::Impl {
           if (strict && !numbered)
             fail(Code::strict_turn_number, loc,
                  "expected turn number " + std::to_string(turn) + ". before the move", turn);
-          Node& node = moves.emplace_back();
-          node.move.assign(word);
-          node.loc = loc;
+          // Moved in from a scratch node (left empty by the move):
+          // emplace_back() would zero all 176 bytes of the Node first.
+          next_node.move.assign(word);
+          next_node.loc = loc;
+          Node& node = moves.emplace_back(std::move(next_node));
           node.before = std::move(pending);
           pending.clear();
           numbered = false;
