@@ -20,6 +20,7 @@
 
 #include "beyt/chars.hpp"
 #include "beyt/notation/text.hpp"
+#include "node_maker.hpp"
 #include "tag_names.hpp"
 
 namespace beyt::notation {
@@ -117,7 +118,7 @@ struct TextReader::Impl {
   TagNames tag_names;          // of the game being read (E105)
   std::size_t last_moves = 0;  // main-line turns of the last game: room made
   std::size_t last_tags = 0;   // before the next one is read (no regrowth)
-  Node next_node;              // the next turn, built here and moved into its line
+  NodeMaker nodes;             // starts each turn's Node
   chars::Field field = chars::Field::move;  // where the text being scanned stands (E110)
 
   SourceLoc here() const {
@@ -704,11 +705,9 @@ struct TextReader::Impl {
           if (strict && !numbered)
             fail(Code::strict_turn_number, loc,
                  "expected turn number " + std::to_string(turn) + ". before the move", turn);
-          // Moved in from a scratch node (left empty by the move):
-          // emplace_back() would zero all 176 bytes of the Node first.
-          next_node.move.assign(word);
-          next_node.loc = loc;
-          Node& node = moves.emplace_back(std::move(next_node));
+          Node& node = nodes.append(moves);
+          node.move.assign(word);
+          node.loc = loc;
           node.before = std::move(pending);
           pending.clear();
           numbered = false;
