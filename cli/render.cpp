@@ -394,13 +394,11 @@ int run_render(int argc, char** argv) {
   if (svg && !replay.state->can_draw())
     return usage_error("render", "SVG diagrams of " + std::string(replay.game->title()) + " are not available yet");
 
-  std::vector<notation::NodePosition> positions(paths.size());
-  for (std::size_t i = 0; i < paths.size(); ++i) {
-    d = notation::replay_to(record, input.name(), wanted, paths[i], positions[i]);
-    if (d) {  // a variation's illegal move (the main line was checked above)
-      print_diagnostic(std::cerr, d, &input, false);
-      return kExitInvalid;
-    }
+  std::vector<notation::NodePosition> positions;
+  d = notation::replay_to_all(record, input.name(), wanted, paths, positions);
+  if (d) {  // a variation's illegal move (the main line was checked above)
+    print_diagnostic(std::cerr, d, &input, false);
+    return kExitInvalid;
   }
 
   if (format == "position") {

@@ -216,6 +216,28 @@ TEST(NodePath, ReplayToAVariationPlaysItsTurns) {
   fs::remove_all(dir);
 }
 
+TEST(NodePath, ReplayToAllIsReplayToForEachPath) {
+  auto r = read_file(kRoot / "samples/seega/centre-immunity.beyt").at(0);
+  std::vector<notation::NodePath> paths;
+  for (const char* p : {"5", "0", "3.1.3", "2", "2", "4"}) {
+    paths.emplace_back();
+    ASSERT_TRUE(notation::NodePath::parse(p, paths.back()));
+  }
+  std::vector<notation::NodePosition> all;
+  ASSERT_FALSE(notation::replay_to_all(r, "test", 1, paths, all));
+  ASSERT_EQ(all.size(), paths.size());
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    auto one = position(r, paths[i].text());
+    EXPECT_EQ(all[i].path, paths[i]);
+    EXPECT_EQ(all[i].turn, one.turn) << paths[i].text();
+    EXPECT_EQ(all[i].node, one.node) << paths[i].text();
+    EXPECT_EQ(all[i].end_of_game, one.end_of_game) << paths[i].text();
+    EXPECT_TRUE(all[i].state->equals(*one.state)) << paths[i].text();
+    EXPECT_EQ(!all[i].before, !one.before) << paths[i].text();
+    if (one.before) EXPECT_TRUE(all[i].before->equals(*one.before)) << paths[i].text();
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Capture marks: on the taken cell, clear of the taker standing there
 // ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The positions of a record as diagrams (beyt/notation/figures.hpp).
 #include "beyt/notation/figures.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "beyt/notation/replay.hpp"
@@ -177,6 +178,49 @@ Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uin
   out.turn = turn;
   if (turn == 0) out.node = nullptr;
   out.end_of_game = path.main_line() && turn == record.moves.size();
+  return {};
+}
+
+Diagnostic replay_to_all(const GameRecord& record, const std::string& file, std::uint32_t index,
+                         const std::vector<NodePath>& paths, std::vector<NodePosition>& out) {
+  out.clear();
+  out.resize(paths.size());
+  // The main line's positions in turn order, from one replay.
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    if (paths[i].main_line()) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return paths[a].steps[0] < paths[b].steps[0]; });
+  if (!order.empty()) {
+    NodePosition start;
+    if (Diagnostic d = replay_to(record, file, index, NodePath{{0}}, start)) {
+      out[order.front()] = std::move(start);
+      return d;
+    }
+    std::unique_ptr<State> state = std::move(start.state), before;
+    std::uint32_t turn = 0;
+    for (std::size_t i : order) {
+      const std::uint32_t want = paths[i].steps[0];
+      for (; turn < want; ++turn) {
+        const Node& node = record.moves[turn];
+        before = state->clone();
+        if (Error e = state->play(node.move)) {
+          out[i].state = std::move(before);
+          return move_error(file, index, node, e, turn + 1, *out[i].state);
+        }
+      }
+      NodePosition& pos = out[i];
+      pos.path = paths[i];
+      pos.turn = want;
+      pos.state = state->clone();
+      pos.before = want > 0 ? before->clone() : nullptr;
+      pos.node = want > 0 ? &record.moves[want - 1] : nullptr;
+      pos.end_of_game = want == record.moves.size();
+    }
+  }
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    if (!paths[i].main_line())
+      if (Diagnostic d = replay_to(record, file, index, paths[i], out[i])) return d;
   return {};
 }
 

@@ -59,6 +59,12 @@ struct NodePosition {
 Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uint32_t index, const NodePath& path,
                      NodePosition& out);
 
+/// replay_to() for several paths at once (`out[i]` for `paths[i]`): the
+/// main line is played once for all its positions, however many. Returns the
+/// first error, as replay_to.
+Diagnostic replay_to_all(const GameRecord& record, const std::string& file, std::uint32_t index,
+                         const std::vector<NodePath>& paths, std::vector<NodePosition>& out);
+
 /// The caption of a position: figure_caption() with the move as written,
 /// what the move did (State::describe_move on the position before it) and,
 /// after the last turn of the main line of a finished game, its result.
