@@ -591,6 +591,13 @@ TEST(Viewer, IllegalMovesAndUnreadableFiles) {
   EXPECT_NE(page.find("<span class=\"m bad\">a3,a4</span>"), std::string::npos);
   EXPECT_NE(page.find("<span class=\"m bad\">b1,b2</span>"), std::string::npos);
   EXPECT_NE(page.find("<span class=\"m bad\">c1,c1</span>"), std::string::npos) << "the variation's too";
+  // A game whose Game tag names no game is listed, with its error, and no board.
+  std::ofstream(dir / "nogame.beyt") << "[Game \"chess\"]\n\n1. e4 *\n";
+  CliRun nogame = run("render --format html " + quote((dir / "nogame.beyt").string()));
+  EXPECT_EQ(nogame.status, 1);
+  EXPECT_NE(nogame.out.find("error[E202]"), std::string::npos);
+  EXPECT_TRUE(boards_of(nogame.out.substr(nogame.out.find("<!DOCTYPE"))).empty());
+  EXPECT_NE(nogame.out.find("<span class=\"m bad\">e4</span>"), std::string::npos);
   // A file that cannot be read writes nothing.
   std::ofstream(dir / "broken.beyt") << "[Game \"seega\"]\n\n1. c1,c5 {no end\n";
   fs::path none = dir / "broken.html";

@@ -109,6 +109,13 @@ class GameView {
     return line(record_.moves, 1, {}, "0", start, why);
   }
 
+  // The move list alone, when the game cannot be replayed at all (a bad
+  // Game, Rules or SetUp tag).
+  void text_only() {
+    comments_html(list_, record_.comments);
+    plain(record_.moves, 1);
+  }
+
   const std::string& list() const { return list_; }
   const std::string& boards() const { return boards_; }
   // The width of the boards' SVG pages in px ("" if none was drawn).
@@ -428,7 +435,8 @@ bool ViewerWriter::add(const GameRecord& record, std::uint32_t index, Diagnostic
   if (options_.title_from_tags) page.title = start.game ? record_title(record, *start.game) : "";
   if (options_.caption_from_tags) page.caption = record_caption(record);
   GameView view(record, index, first_index_, options_, page, warnings);
-  if (start.state && !view.run(*start.state, why)) return false;
+  if (!start.state) view.text_only();
+  else if (!view.run(*start.state, why)) return false;
   // The board column grows up to one and a half times the boards' own width.
   out_ << "<div class=\"play\">\n<div class=\"view\"";
   if (!view.width().empty()) out_ << " style=\"--w:" << view.width() << "px\"";
@@ -437,7 +445,7 @@ bool ViewerWriter::add(const GameRecord& record, std::uint32_t index, Diagnostic
        << "<button type=\"button\" data-go=\"prev\" title=\"Previous (Left arrow)\" aria-label=\"Previous\">&lsaquo;</button>"
        << "<button type=\"button\" data-go=\"next\" title=\"Next (Right arrow)\" aria-label=\"Next\">&rsaquo;</button>"
        << "<button type=\"button\" data-go=\"last\" title=\"Last of this line (End)\" aria-label=\"Last\">&raquo;</button>"
-       << "</div>\n<p class=\"where\"></p>\n</div>\n<div class=\"side\">\n";
+       << "</div>\n<p class=\"where\" aria-live=\"polite\"></p>\n</div>\n<div class=\"side\">\n";
   if (problem) out_ << "<p class=\"error\">" << html(format_text(problem)) << "</p>\n";
   out_ << "<div class=\"moves\">" << view.list() << " <span class=\"r\">" << html(record.result)
        << "</span></div>\n</div>\n</div>\n</section>\n";
