@@ -64,13 +64,26 @@ notation::NodePosition position(const notation::GameRecord& r, const std::string
   return pos;
 }
 
-std::string page_of(const notation::GameRecord& r, const std::string& path, const DrawOptions& d = {},
+std::string page_of(const notation::NodePosition& pos, const notation::GameRecord& r, const DrawOptions& d = {},
                     const PageOptions& page = {}) {
-  auto pos = position(r, path);
   std::string svg, why;
   std::vector<std::string> warnings;
   EXPECT_TRUE(notation::position_svg(r, pos, d, {}, page, svg, why, warnings)) << why;
   return svg;
+}
+
+std::string page_of(const notation::GameRecord& r, const std::string& path, const DrawOptions& d = {},
+                    const PageOptions& page = {}) {
+  return page_of(position(r, path), r, d, page);
+}
+
+// Every position of the main line, from one replay.
+std::vector<notation::NodePosition> main_line(const notation::GameRecord& r) {
+  std::vector<notation::NodePath> paths;
+  for (std::uint32_t t = 0; t <= r.moves.size(); ++t) paths.push_back({{t}});
+  std::vector<notation::NodePosition> out;
+  EXPECT_FALSE(notation::replay_to_all(r, "test", 1, paths, out));
+  return out;
 }
 
 double attr(pugi::xml_node e, const char* name) { return std::stod(svg_attr(e, name)); }
@@ -105,12 +118,13 @@ TEST(Plates, EveryPageIsAsWideAsItsBoard) {
   int pages = 0;
   for (const auto& p : sample_files(".beyt")) {
     for (const auto& r : read_file(p)) {
+      const auto positions = main_line(r);
       for (std::size_t ply = 0; ply <= r.moves.size(); ++ply) {
         DrawOptions d;
-        const std::string svg = page_of(r, std::to_string(ply), d);
+        const auto& pos = positions.at(ply);
+        const std::string svg = page_of(pos, r, d);
         pugi::xml_document x;
         ASSERT_TRUE(x.load_buffer(svg.data(), svg.size()));
-        auto pos = position(r, std::to_string(ply));
         const double board = pos.state->board_size(d).width;
         EXPECT_EQ(x.child("svg").attribute("width").as_double(), std::ceil(board + 2 * 20)) << p << " ply " << ply;
         for (auto t : svg_elements(x.child("svg"), "text")) {
@@ -533,8 +547,15 @@ TEST(Viewer, EveryPositionOfEverySampleIsTheSvgRenderDraws) {
     PageOptions page;
     page.title = notation::record_title(r, *find_game(r.find_tag("Game")->value));
     page.caption = notation::record_caption(r);
+    std::vector<notation::NodePath> paths;
     for (const auto& [ply, svg] : shown) {
-      EXPECT_EQ(svg, inline_form(page_of(r, ply, {}, page))) << p << " ply " << ply;
+      paths.emplace_back();
+      EXPECT_TRUE(notation::NodePath::parse(ply, paths.back())) << ply;
+    }
+    std::vector<notation::NodePosition> positions;
+    ASSERT_FALSE(notation::replay_to_all(r, "test", 1, paths, positions));
+    for (const auto& pos : positions) {
+      EXPECT_EQ(shown[pos.path.text()], inline_form(page_of(pos, r, {}, page))) << p << " ply " << pos.path.text();
       ++boards;
     }
     // And the CLI writes the same for a few of them.
