@@ -315,17 +315,25 @@ TEST(TabRender, LanesBoardAndPieces) {
   ro.empty_board = false;
   auto t = state_of("", "N......../........./....s3..../S........ N play");
   std::string diagram = t->render(ro);
-  EXPECT_NE(diagram.find(" ●3"), std::string::npos) << diagram;
-  EXPECT_NE(diagram.find("■"), std::string::npos);
-  EXPECT_NE(diagram.find("□"), std::string::npos);
+  EXPECT_NE(diagram.find("│O●3│"), std::string::npos) << diagram;
   EXPECT_NE(diagram.find("North to move"), std::string::npos);
-  // Lane's letters stay on the empty cells of a lettered board.
-  EXPECT_NE(diagram.find("│ □ │ h │ g │"), std::string::npos) << diagram;
-  EXPECT_NE(diagram.find("│ ■ │ B │ C │"), std::string::npos) << diagram;
+  // Lane's letters stay on every cell of a lettered board, a kelb after it.
+  EXPECT_NE(diagram.find("│i□ │ h │ g │"), std::string::npos) << diagram;
+  EXPECT_NE(diagram.find("│A■ │ B │ C │"), std::string::npos) << diagram;
   auto wide = state_of("width=13", "N............/............./............./S............ N play");
   EXPECT_NE(wide->render(ro).find(" 1 │ ■ │   │"), std::string::npos) << wide->render(ro);
+  // ASCII keeps Lane's letters too; its kelbs are marks no letter is taken for.
   ro.style = DiagramStyle::ascii;
-  EXPECT_NE(t->render(ro).find(" x3"), std::string::npos);
+  std::string ascii = t->render(ro);
+  EXPECT_NE(ascii.find("|i% | h | g |"), std::string::npos) << ascii;
+  EXPECT_NE(ascii.find("| P |O@3| N |"), std::string::npos) << ascii;
+  EXPECT_NE(ascii.find("|A# | B | C |"), std::string::npos) << ascii;
+  EXPECT_NE(ascii.find("# South Nasrani  @ South Muslim  % North Nasrani  * North Muslim"), std::string::npos);
+  // An 'eggeh of ten or more widens every cell by one, the letter still in front.
+  auto big = state_of("width=11", "N........../.........../.....s10...../S.......... N play");
+  std::string wide_cells = big->render(ro);
+  EXPECT_NE(wide_cells.find("|R@10|"), std::string::npos) << wide_cells;
+  EXPECT_NE(wide_cells.find("| a  |"), std::string::npos) << wide_cells;
 }
 
 TEST(TabRandom, RandomTurnsAreCanonicalAndLegal) {

@@ -611,6 +611,52 @@ MoveCells dleb_move_cells(const DlebOptions& o, const DlebPosition& pos, std::st
   return out;
 }
 
+// The cross of an eaten man: above and right of the point, clear of the man
+// that ate (who stands on it), and short of the next point when the
+// cross-lines are close.
+bool dleb_capture_mark(const DlebPosition& pos, std::string_view name, const DrawOptions& d, svg::Point& centre,
+                       double& half) {
+  DlebPoint p = dleb_parse_point(name, pos.cross_lines);
+  if (p < 0) return false;
+  const DlebGeometry g = DlebGeometry::of(pos.cross_lines, d);
+  svg::Point at = g.centre(p);
+  half = 0.1 * d.cell;
+  centre = {at.x + std::min(0.36 * d.cell, 0.5 * g.step), at.y - 0.36 * d.cell};
+  return true;
+}
+
+// What a turn did, for a caption: who plays (with teams), whether he entered
+// or stays out, the men eaten, the dleb stored or played from store.
+std::string dleb_describe(const DlebOptions& o, const DlebPosition& pos, std::string_view text) {
+  DlebTurn t;
+  if (dleb_parse(text, t) || dleb_check(o, pos, t)) return {};
+  std::string who(side_name(pos.to_move));
+  if (pos.players > 1) who += ", player " + std::to_string(pos.player + 1);
+  const auto team = static_cast<std::size_t>(pos.to_move), player = static_cast<std::size_t>(pos.player);
+  DlebPosition after = pos;
+  dleb_apply(o, after, t);
+  std::vector<std::string> parts;
+  const bool was_in = pos.entered[team][player];
+  if (!was_in && after.entered[team][player]) parts.push_back("enters");
+  else if (!was_in && !dleb_handicapped(pos)) parts.push_back("does not enter yet");
+  const int eaten = pos.count(opponent(pos.to_move)) - after.count(opponent(pos.to_move));
+  std::string where;
+  int stored = 0, from_store = 0;
+  for (int k = 0; k < t.nuses; ++k) {
+    const DlebUse& u = t.uses[static_cast<std::size_t>(k)];
+    if (u.eats) where += (where.empty() ? "" : ", ") + dleb_point_name(u.to);
+    stored += u.kind == DlebUseKind::store;
+    from_store += u.kind == DlebUseKind::stored_move;
+  }
+  if (eaten > 0) parts.push_back("eats " + std::to_string(eaten) + (eaten == 1 ? " man" : " men") + " (on " + where + ")");
+  if (stored > 0) parts.push_back("stores " + std::to_string(stored) + " dleb");
+  if (from_store > 0) parts.push_back("plays " + std::to_string(from_store) + " stored dleb");
+  if (parts.empty()) return {};
+  std::string out = who;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? " " : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return out;
+}
+
 class DlebState final : public State {
  public:
   DlebState(const DlebOptions& o, const DlebPosition& p) : options_(o), pos_(p) {}
@@ -661,6 +707,10 @@ class DlebState final : public State {
     return true;
   }
   MoveCells move_cells(std::string_view text) const override { return dleb_move_cells(options_, pos_, text); }
+  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& at, double& half) const override {
+    return dleb_capture_mark(pos_, cell, d, at, half);
+  }
+  std::string describe_move(std::string_view text) const override { return dleb_describe(options_, pos_, text); }
 
  private:
   DlebOptions options_;

@@ -711,6 +711,58 @@ MoveCells mankalah_move_cells(const MankalahOptions& o, const MankalahPosition& 
   return out;
 }
 
+// What a turn did, for a caption (`after`: the position the State reached,
+// the repetition rule included): the distribution, turning the board, the
+// sowing with its take and a feed, the board ending on it (each taking the
+// hasa of his own row), the board end's gains and the match won.
+std::string mankalah_describe(const MankalahOptions& o, const MankalahPosition& pos, const MankalahPosition& after,
+                              std::string_view text) {
+  MankalahMove m;
+  if (mankalah_parse(text, m)) return {};
+  const std::string mover = side_str(pos.to_move), other = side_str(opponent(pos.to_move));
+  switch (m.kind) {
+    case MankalahMoveKind::distribute: return mover + " distributes the 72 hasa";
+    case MankalahMoveKind::turn: return mover + " turns the board: " + other + " begins";
+    case MankalahMoveKind::board_end: {
+      const int s = pos.taken[0], n = pos.taken[1];
+      std::string out = "Board ends: South took " + std::to_string(s) + ", North " + std::to_string(n) + "; ";
+      out += s == n ? std::string("nobody gains")
+                    : side_str(s > n ? Side::south : Side::north) + " gains " + std::to_string(s > n ? s - n : n - s);
+      if (after.phase == MankalahPhase::over) {
+        Side w = after.gains[0] > after.gains[1] ? Side::south : Side::north;
+        out += "; " + side_str(w) + " wins the match, " + std::to_string(after.gains[static_cast<int>(w)]) + " to " +
+               std::to_string(after.gains[static_cast<int>(opponent(w))]);
+      }
+      return out;
+    }
+    case MankalahMoveKind::sow:
+    case MankalahMoveKind::feed: break;
+  }
+  std::string out;
+  if (m.kind == MankalahMoveKind::feed)
+    out = other + " puts a hasweh from " + std::string(1, pit_letter(m.feed_from)) + " into " +
+          std::string(1, pit_letter(m.beyt)) + "; ";
+  const int taken = after.taken[static_cast<int>(pos.to_move)] - pos.taken[static_cast<int>(pos.to_move)];
+  Pits start = pos.pits;
+  if (m.kind == MankalahMoveKind::feed) --start[m.feed_from], ++start[m.beyt];
+  const MankalahSowing r = mankalah_sow(start, m.beyt, o.skip_origin);
+  out += mover + " sows from " + std::string(1, pit_letter(m.beyt));
+  if (after.phase == MankalahPhase::end && pit_sum(after.pits, 0, kPits) == 0 && pos.phase != MankalahPhase::end) {
+    // The board ended on this turn: what was left went to the row's owner.
+    const int sown_take = m.taken >= 0 ? m.taken : r.taken;
+    const int left = after.taken[0] + after.taken[1] - pos.taken[0] - pos.taken[1] - sown_take;
+    if (sown_take > 0) out += " and takes " + std::to_string(sown_take);
+    if (left > 0)
+      out += left == 1 ? "; the board ends: the last hasweh goes to the owner of its row"
+                       : "; the board ends: each takes the hasa on his own side";
+    else
+      out += "; the board is clear";
+    return out;
+  }
+  if (taken > 0) out += " and takes " + std::to_string(taken);
+  return out;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -804,6 +856,10 @@ class MankalahState final : public State {
     return true;
   }
   MoveCells move_cells(std::string_view text) const override { return mankalah_move_cells(options_, pos_, text); }
+  std::string describe_move(std::string_view text) const override {
+    MankalahState next(*this);
+    return next.play(text) ? std::string() : mankalah_describe(options_, pos_, next.pos_, text);
+  }
 
  private:
   Error resolve(std::string_view text, MankalahMove& m) const {

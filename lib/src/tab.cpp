@@ -476,21 +476,31 @@ Error parse_board(std::string_view b, std::size_t base, TabPosition& out) {
 struct Glyphs : BoxGlyphs {
   const char* kelb[2][2];  // [side][nasrani]
 };
+// ASCII kelbs are marks, not letters: they stand next to Lane's letters.
 constexpr Glyphs kUnicode{kUnicodeBox, {{"●", "■"}, {"○", "□"}}};
-constexpr Glyphs kAscii{kAsciiBox, {{"x", "X"}, {"o", "O"}}};
+constexpr Glyphs kAscii{kAsciiBox, {{"@", "#"}, {"*", "%"}}};
 
-void rule_line(std::string& out, const Glyphs& g, int n, bool margins, const char* l, const char* m, const char* r) {
-  box_rule(out, g, n, 3, margins ? "   " : "", l, m, r);
+void rule_line(std::string& out, const Glyphs& g, int n, int width, bool margins, const char* l, const char* m,
+               const char* r) {
+  box_rule(out, g, n, width, margins ? "   " : "", l, m, r);
 }
 
-
-std::string cell_text(const TabPosition& p, TabCell c, const Glyphs& g, bool empty_board, bool letters) {
+// A cell `width` characters wide (3, or 4 when an 'eggeh has ten kelbs or
+// more). With letters the cell's letter stays in front of its kelb: " a ",
+// "a● ", "a●3"; without: " ● ", " ●3", "●12".
+std::string cell_text(const TabPosition& p, TabCell c, const Glyphs& g, bool empty_board, bool letters, int width) {
   const TabStack& st = p.at(c);
-  if (empty_board || !st.count) return letters ? " " + tab_cell_name(c, p.width, false) + " " : "   ";
-  std::string k = g.kelb[static_cast<int>(st.side)][st.nasrani ? 1 : 0];
-  if (st.count == 1) return " " + k + " ";
-  if (st.count < 10) return " " + k + std::to_string(st.count);
-  return k + std::to_string(st.count);
+  std::string letter = letters ? tab_cell_name(c, p.width, false) : " ";
+  std::string out;
+  if (empty_board || !st.count) {
+    out = " " + (letters ? letter : std::string(" ")) + " ";
+  } else {
+    std::string n = st.count > 1 ? std::to_string(st.count) : "";
+    out = (letters || n.size() < 2 ? letter : std::string()) + g.kelb[static_cast<int>(st.side)][st.nasrani ? 1 : 0] + n;
+  }
+  std::size_t shown = 0;  // code points
+  for (char ch : out) shown += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  return out + std::string(static_cast<std::size_t>(width) > shown ? static_cast<std::size_t>(width) - shown : 0, ' ');
 }
 
 std::string status_line(const TabPosition& p) {
@@ -504,11 +514,14 @@ std::string status_line(const TabPosition& p) {
 // ---------------------------------------------------------------------------
 // SVG drawing (docs/DIAGRAMS.md, "Tâb"): Lane's board of four rows of
 // beyts. On widths 7, 9 and 11 every beyt carries its Lane letter (docs/RULES.md
-// §Tâb Board), large when the beyt is empty, small in its top-left corner under
-// a kelb; widths 13 and 15 have grid names on the margins (files a.. under
-// the board, ranks 1..4 on its left). South's kelbs are black, North's white
-// with a black rim; a Nasrani (never moved) is a square, a Muslim a disc; an
-// 'eggeh carries its size. Flipped, North's home row is at the bottom.
+// §Tâb Board), large when the beyt is empty; under a kelb the letter stays in
+// the beyt's top-left corner, as large as a margin letter, and the kelb moves
+// towards the bottom right. Widths 13 and 15 have grid names on the margins
+// (files a.. under the board, ranks 1..4 on its left). South's kelbs are
+// black, North's white with a black rim; a Nasrani (never moved) is a square,
+// a Muslim a disc; an 'eggeh carries its size. A capture is crossed in the
+// beyt's top-right corner, clear of the kelb that took. Flipped, North's home
+// row is at the bottom.
 // ---------------------------------------------------------------------------
 
 struct TabGeometry {
@@ -530,6 +543,20 @@ struct TabGeometry {
     svg::Point p = corner(c);
     return {p.x + cell / 2, p.y + cell / 2};
   }
+  // A kelb: below and right of the letter on lettered boards, else centred.
+  svg::Point piece(TabCell c) const {
+    svg::Point p = centre(c);
+    double shift = letters ? 0.1 * cell : 0;
+    return {p.x + shift, p.y + shift};
+  }
+  double radius() const { return (letters ? 0.25 : 0.27) * cell; }
+  double nasrani_half() const { return (letters ? 0.21 : 0.22) * cell; }
+  // The capture cross: in the top-right corner, outside the kelb.
+  svg::Point capture(TabCell c) const {
+    svg::Point k = corner(c);
+    return letters ? svg::Point{k.x + 0.8 * cell, k.y + 0.2 * cell} : svg::Point{k.x + 0.84 * cell, k.y + 0.16 * cell};
+  }
+  double capture_half() const { return (letters ? 0.11 : 0.1) * cell; }
 };
 
 // A cell name of this width, whole: Lane's letter or a grid name.
@@ -541,12 +568,13 @@ TabCell tab_parse_cell(std::string_view name, int w) {
   return c;
 }
 
-// Lane's letters, in the beyts; under a kelb they go small into the corner.
+// Lane's letters, in the beyts: large in an empty beyt, in the top-left
+// corner of an occupied one (as large as the margin letters, at most 0.4 cell).
 void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const TabGeometry g = TabGeometry::of(pos.width, d);
   if (!g.letters) return;
   svg::Font big{d.font, std::max(d.font_px(), 0.45 * d.cell), svg::Anchor::middle, false, true, "#000"};
-  svg::Font small{d.font, 0.24 * d.cell, svg::Anchor::start, false, false, "#000"};
+  svg::Font small{d.font, std::min(d.font_px(), 0.4 * d.cell), svg::Anchor::start, false, true, "#000"};
   for (int r = 0; r < 4; ++r)
     for (int file = 0; file < g.w; ++file) {
       TabCell cell = tab_cell(file, r);
@@ -555,7 +583,7 @@ void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions&
         c.centred_text(g.centre(cell), name, big);
       } else {
         svg::Point k = g.corner(cell);
-        c.text({k.x + 0.06 * d.cell, k.y + 0.24 * d.cell}, name, small);
+        c.text({k.x + 0.07 * d.cell, k.y + 0.06 * d.cell + 0.72 * small.size}, name, small);
       }
     }
 }
@@ -603,7 +631,6 @@ void tab_draw_pieces(const TabPosition& pos, svg::Canvas& c, const DrawOptions& 
   white.fill = "#fff";
   white.stroke = black.stroke = "#000";
   white.stroke_width = black.stroke_width = std::max(1.5, 0.06 * d.cell);
-  const double r = 0.3 * g.cell;
   for (int row = 0; row < 4; ++row)
     for (int file = 0; file < g.w; ++file) {
       TabCell cell = tab_cell(file, row);
@@ -611,18 +638,29 @@ void tab_draw_pieces(const TabPosition& pos, svg::Canvas& c, const DrawOptions& 
       if (!st.count) continue;
       const bool south = st.side == Side::south;
       const svg::Paint& paint = south ? black : white;
-      svg::Point p = g.centre(cell);
+      svg::Point p = g.piece(cell);
       if (st.nasrani) {  // never moved: a square
-        double h = 0.25 * g.cell;
+        double h = g.nasrani_half();
         c.rect(p.x - h, p.y - h, 2 * h, 2 * h, paint);
       } else {
-        c.circle(p, r, paint);
+        c.circle(p, g.radius(), paint);
       }
       if (st.count > 1) {  // an 'eggeh: its size on it
-        svg::Font n{d.font, 0.38 * g.cell, svg::Anchor::middle, true, false, south ? "#fff" : "#000"};
+        svg::Font n{d.font, (st.count > 9 ? 0.26 : 0.36) * g.cell, svg::Anchor::middle, true, false,
+                    south ? "#fff" : "#000"};
         c.centred_text(p, std::to_string(st.count), n);
       }
     }
+}
+
+bool tab_capture_mark(const TabPosition& pos, std::string_view cell, const DrawOptions& d, svg::Point& centre,
+                      double& half) {
+  TabCell c = tab_parse_cell(cell, pos.width);
+  if (c < 0) return false;
+  const TabGeometry g = TabGeometry::of(pos.width, d);
+  centre = g.capture(c);
+  half = g.capture_half();
+  return true;
 }
 
 MoveCells tab_move_cells(const TabOptions& o, const TabPosition& pos, std::string_view text) {
@@ -638,6 +676,38 @@ MoveCells tab_move_cells(const TabOptions& o, const TabPosition& pos, std::strin
     out.from.push_back(tab_cell_name(u.from, pos.width, grid));
     out.to.push_back(tab_cell_name(u.to, pos.width, grid));
     if (u.captures || u.x_written) out.captured.push_back(tab_cell_name(u.to, pos.width, grid));
+  }
+  return out;
+}
+
+// What a turn did, for a caption: an opening throw; the táb that ends the
+// opening; the kelbs taken and where; the throws forfeited.
+std::string tab_describe(const TabOptions& o, const TabPosition& pos, std::string_view text) {
+  TabTurn t;
+  if (tab_parse(text, pos.width, t) || tab_check(o, pos, t)) return {};
+  const std::string side(side_name(pos.to_move));
+  if (pos.opening && t.nthrows > 0 && t.throws[0].value != 1) {
+    auto v = t.throws[0].value;
+    return side + "'s opening throw: " + (v == 6 ? std::string("6 (no white side)") : std::to_string(v)) +
+           ", no táb; " + std::string(side_name(opponent(pos.to_move))) + " throws next";
+  }
+  const bool grid = !tab_has_letters(pos.width);
+  TabPosition after = pos;
+  tab_apply(o, after, t);
+  const int taken = pos.count(opponent(pos.to_move)) - after.count(opponent(pos.to_move));
+  std::string where, forfeits;
+  for (int k = 0; k < t.nuses; ++k) {
+    const TabUse& u = t.uses[static_cast<std::size_t>(k)];
+    if (u.forfeit) forfeits += (forfeits.empty() ? "" : ", ") + std::to_string(u.value);
+    else if (u.captures) where += (where.empty() ? "" : ", ") + tab_cell_name(u.to, pos.width, grid);
+  }
+  std::vector<std::string> actions;
+  if (taken > 0) actions.push_back("takes " + std::to_string(taken) + (taken == 1 ? " kelb" : " kelbs") + " (on " + where + ")");
+  if (!forfeits.empty()) actions.push_back("forfeits " + forfeits);
+  std::string out = pos.opening ? side + " throws táb: the opening ends" : std::string();
+  if (!actions.empty()) {
+    out += out.empty() ? side + " " : "; he ";
+    for (std::size_t i = 0; i < actions.size(); ++i) out += (i ? " and " : "") + actions[i];
   }
   return out;
 }
@@ -691,6 +761,10 @@ class TabState final : public State {
     return true;
   }
   MoveCells move_cells(std::string_view text) const override { return tab_move_cells(options_, pos_, text); }
+  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& at, double& half) const override {
+    return tab_capture_mark(pos_, cell, d, at, half);
+  }
+  std::string describe_move(std::string_view text) const override { return tab_describe(options_, pos_, text); }
 
  private:
   TabOptions options_;
@@ -1038,30 +1112,43 @@ Error tab_validate(const TabOptions& o, const TabPosition& pos) {
 std::string tab_render(const TabPosition& p, const RenderOptions& ro) {
   const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
   const int n = p.width;
-  // Lane's lettered box (docs/RULES.md §Tâb Board, letter for letter): on widths
-  // with letters, every empty cell shows its letter and there are no margins.
-  // With kelbs this needs glyphs that no letter can be mistaken for: Unicode
-  // only; the ASCII diagram (x, o) keeps grid margins.
-  const bool letters = tab_has_letters(n) && ro.coordinates && (ro.empty_board || ro.style == DiagramStyle::unicode);
+  // Lane's lettered box (docs/RULES.md §Tâb Board, letter for letter): on
+  // widths with letters every cell keeps its letter, a kelb stands after it;
+  // there are no margins. Other widths have grid margins.
+  const bool letters = tab_has_letters(n) && ro.coordinates;
   const bool margins = ro.coordinates && !letters;
+  int width = 3;
+  if (!ro.empty_board)
+    for_each_cell(n, [&](TabCell c) {
+      if (p.at(c).count >= 10) width = 4;
+    });
   std::string out;
-  if (margins) box_files_line(out, n);
-  rule_line(out, g, n, margins, g.tl, g.tm, g.tr);
+  auto files = [&] {
+    out += "   ";
+    for (int f = 0; f < n; ++f) {
+      out += std::string(static_cast<std::size_t>(width) / 2 + 1, ' ');
+      out += static_cast<char>('a' + f);
+      if (f + 1 < n) out += std::string(static_cast<std::size_t>(width - width / 2 - 1), ' ');
+    }
+    out += '\n';
+  };
+  if (margins) files();
+  rule_line(out, g, n, width, margins, g.tl, g.tm, g.tr);
   for (int r = 3; r >= 0; --r) {
     if (margins) out += " " + std::to_string(r + 1) + " ";
     out += g.v;
     for (int f = 0; f < n; ++f) {
-      out += cell_text(p, tab_cell(f, r), g, ro.empty_board, letters);
+      out += cell_text(p, tab_cell(f, r), g, ro.empty_board, letters, width);
       out += g.v;
     }
     if (margins) out += " " + std::to_string(r + 1);
     if (r == 3) out += "   North's home row";
     if (r == 0) out += "   South's home row";
     out += '\n';
-    if (r > 0) rule_line(out, g, n, margins, g.ml, g.mm, g.mr);
+    if (r > 0) rule_line(out, g, n, width, margins, g.ml, g.mm, g.mr);
   }
-  rule_line(out, g, n, margins, g.bl, g.bm, g.br);
-  if (margins) box_files_line(out, n);
+  rule_line(out, g, n, width, margins, g.bl, g.bm, g.br);
+  if (margins) files();
   if (!ro.empty_board) {
     out += std::string(g.kelb[0][1]) + " South Nasrani  " + g.kelb[0][0] + " South Muslim  " + g.kelb[1][1] +
            " North Nasrani  " + g.kelb[1][0] + " North Muslim  (a number: the kelbs of an 'eggeh)\n";

@@ -593,7 +593,8 @@ std::string umelbanat_render(const UmelbanatPosition& pos, const RenderOptions& 
 // with North's houses on a hatched ground, Davies' groove as a heavy line
 // between the two owners' houses, the counts as numerals, each daughter's
 // house marked with her owner (a black disc in the corner for South's, a
-// white one for North's), and each side's pecked counters and houses.
+// ring with black edges for North's, round the hollow so that the count stays
+// clear), and each side's pecked counters and houses.
 // ---------------------------------------------------------------------------
 
 namespace {
@@ -643,6 +644,59 @@ MoveCells umelbanat_move_cells(const UmelbanatOptions& o, const UmelbanatPositio
     out.captured.push_back(h);
     return true;
   });
+  return out;
+}
+
+// What a turn did, for a caption (`after`: the position the State reached,
+// the repetition rule included): a pass, each sowing's peck, daughter
+// begotten or nourished, a stage ended by repetition, the stage end's totals
+// and the houses of the next stage, the game won.
+std::string umelbanat_describe(const UmelbanatOptions& o, const UmelbanatPosition& pos,
+                               const UmelbanatPosition& after, std::string_view text) {
+  UmelbanatMove m;
+  if (umelbanat_parse(text, m)) return {};
+  const std::string mover = side_str(pos.to_move);
+  if (m.kind == UmelbanatMoveKind::pass) return mover + " passes: he has no house to sow from";
+  if (m.kind == UmelbanatMoveKind::stage_end) {
+    std::string out = "Stage ends: South holds " + std::to_string(pos.stage_total(Side::south)) + ", North " +
+                      std::to_string(pos.stage_total(Side::north));
+    if (after.phase == UmelbanatPhase::over) {
+      Side w = after.houses(Side::south) > 0 ? Side::south : Side::north;
+      return out + "; " + side_str(opponent(w)) + " has no house left: " + side_str(w) + " wins";
+    }
+    auto houses = [&](Side s) {
+      int h = after.houses(s);
+      return side_str(s) + " " + std::to_string(h) + (h == 1 ? " house" : " houses");
+    };
+    return out + "; next stage: " + houses(Side::south) + ", " + houses(Side::north);
+  }
+  std::vector<std::string> events;
+  UmelbanatPosition w = pos;
+  for (int i = 0; i < m.n; ++i) {
+    const int house = m.houses[static_cast<std::size_t>(i)];
+    if (!w.sowable(house, pos.to_move)) return {};
+    int last = -1;
+    const int held = w.held[static_cast<int>(pos.to_move)];
+    UmelbanatStop stop = umelbanat_sow(o, w, house, pos.to_move, &last);
+    if (stop == UmelbanatStop::endless || last < 0) return {};
+    const std::string at(1, pit_letter(last));
+    if (stop == UmelbanatStop::peck)
+      events.push_back("pecks " + std::to_string(w.held[static_cast<int>(pos.to_move)] - held) + " in " + at);
+    else if (stop == UmelbanatStop::beget)
+      events.push_back("begets a daughter in " + at);
+    else if (stop == UmelbanatStop::nourish)
+      events.push_back("nourishes his daughter in " + at);
+  }
+  std::string out, verb;
+  for (const auto& e : events) {  // "pecks 2 in b, 2 in c, begets a daughter in e"
+    auto space = e.find(' ');
+    std::string v = e.substr(0, space);
+    out += (out.empty() ? mover + " " : ", ") + (v == verb ? e.substr(space + 1) : e);
+    verb = v;
+  }
+  if (after.phase == UmelbanatPhase::end && !w.only_daughters())
+    out += std::string(out.empty() ? "" : "; ") +
+           "the position repeats: the stage ends, the counters outside daughters' houses go to their houses' owners";
   return out;
 }
 
@@ -741,6 +795,10 @@ class UmelbanatState final : public State {
     return true;
   }
   MoveCells move_cells(std::string_view text) const override { return umelbanat_move_cells(options_, pos_, text); }
+  std::string describe_move(std::string_view text) const override {
+    UmelbanatState next(*this);
+    return next.play(text) ? std::string() : umelbanat_describe(options_, pos_, next.pos_, text);
+  }
 
  private:
   Error resolve(std::string_view text, UmelbanatMove& m) const {
