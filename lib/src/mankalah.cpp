@@ -41,14 +41,19 @@ Error syntax(std::size_t at, std::string what) {
 // either of these numbers, no beyt with any other number intervening, he takes
 // the contents of these preceding beyts also, with the contents of those
 // opposite". docs/RULES.md §Mankalah Finer points: judged on the counts when the last
-// hasweh falls; no beyt counted twice; the walk stops at the emptied beyt the
-// handful came from; chains may cross rows.
+// hasweh falls; no beyt counted twice; the walk back stops at the emptied beyt
+// the handful came from; chains may cross rows. The last beyt itself is always
+// taken, even when a lap of twelve or more ended in its own origin
+// (skip-origin=no): the stop is about the walk back, not the last beyt.
 int capture_chain(Pits& pits, int last, int origin, std::array<bool, kPits>& take) {
   const Pits at_fall = pits;
-  for (int p = last; p != origin && (at_fall[p] == 2 || at_fall[p] == 4); p = prev_pit(p)) {
+  int p = last;
+  do {
+    if (at_fall[p] != 2 && at_fall[p] != 4) break;
     take[p] = true;
     take[opposite_pit(p)] = true;
-  }
+    p = prev_pit(p);
+  } while (p != origin);
   int taken = 0;
   for (int i = 0; i < kPits; ++i)
     if (take[i]) {
