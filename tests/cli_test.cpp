@@ -329,6 +329,30 @@ TEST(Cli, MissingFileIsReportedNotCrashed) {
   EXPECT_NE(r.out.find("error[E501]"), std::string::npos) << r.out;
 }
 
+// The two records of issue 9, as a user validates them: Mankalah with
+// skip-origin=no, a lap of 24 ending in its own origin beyt F holding 2 takes
+// F and a (docs/RULES.md §Mankalah Finer points); Tâb with release=any, North's
+// first freed kelb must be c, his foremost Nasrani, after South took b
+// (docs/RULES.md §Tâb Finer points; samples/invalid/E344-release-any-after-capture.beyt).
+TEST(Cli, RuleFixesOfIssue9) {
+  fs::path dir = temp_dir();
+  fs::path mankalah = dir / "mankalah.beyt", tab = dir / "tab.beyt";
+  std::ofstream(mankalah) << "[Game \"mankalah\"]\n[Rules \"akil; skip-origin=no\"]\n"
+                             "[SetUp \"0,0,0,0,1,24,0,0,0,0,0,1 S play 23-23 0-0 N\"]\n\n1. Fx4 *\n";
+  CliRun m = run("validate " + quote(mankalah.string()));
+  EXPECT_EQ(m.status, 0) << m.out;
+  std::ofstream(tab) << "[Game \"tab\"]\n[Rules \"lane; pieces=3; release=any\"]\n[Cells \"lane\"]\n"
+                        "[Result \"*\"]\n\n1. 1,6,6,6,4,1,1,6,1,1,4,4,4,2:1C-D,6D-K,6K-Q,6Q-n,4n-r,1r-s,2sxb,"
+                        "1B-C,6C-I,1I-K,1A-B,4B-F,4F-K,4b-f\n2. 1,2:1a-b,2-- *\n";
+  CliRun t = run("validate " + quote(tab.string()));
+  EXPECT_EQ(t.status, 1) << t.out;
+  EXPECT_NE(t.out.find(tab.string() + ":7:9: error[E344]: game 1, turn 2, North: the first kelb freed is the "
+                                      "foremost, c"),
+            std::string::npos)
+      << t.out;
+  fs::remove_all(dir);
+}
+
 // The number of elements named `tag` in `svg` (a rough count, enough here).
 int count_of(const std::string& svg, const std::string& tag) {
   int n = 0;

@@ -133,8 +133,10 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
     // by throwing táb before each such removal"; "He must always commence
     // with the kelb in beyt I" (docs/RULES.md §Tâb Nasrani and Muslim).
     if (u.value != 1) return Code::needs_tab;
-    bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover) &&
-                      nasrani_count(p, ctx.mover) == ctx.o.kelbs();
+    // release=any: the first kelb freed is the foremost Nasrani on the board,
+    // whatever the opponent has taken; "first" is judged on the position:
+    // while the side has no Muslim kelb (docs/RULES.md §Tâb Finer points).
+    bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover);
     if ((!ctx.o.release_any || none_freed) && u.from != foremost_nasrani(p, ctx.mover)) return Code::release_order;
   }
   TrackWalk walk = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
@@ -196,7 +198,8 @@ std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, c
              "(Lane 1836: \"but by throwing táb before each such removal\")";
     case Code::release_order:
       return "the first kelb freed is the foremost, " + name(foremost_nasrani(p, ctx.mover)) +
-             (ctx.o.release_any ? "" : "; kelbs are freed front-first (release=front-first)") +
+             (ctx.o.release_any ? "; with release=any that holds while the side has no Muslim kelb on the board"
+                                : "; kelbs are freed front-first (release=front-first)") +
              " (Lane 1836: \"He must always commence with the kelb in beyt I\"; docs/RULES.md §Tâb)";
     case Code::wrong_distance: {
       TrackWalk w = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
