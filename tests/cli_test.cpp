@@ -124,12 +124,20 @@ TEST(Cli, EveryInvalidSampleIsRejectedWithItsCodeAndPlace) {
     fs::path p = kRoot / "samples/invalid" / e.file;
     ASSERT_TRUE(fs::exists(p)) << p;
     bool strict = e.file.find("strict") != std::string::npos;
-    CliRun r = run(std::string("validate ") + (strict ? "--strict " : "") + quote(p.string()));
+    bool warning = e.code[0] == 'W';  // valid with a warning; an error under --strict
+    CliRun r = run(std::string("validate ") + (strict || warning ? "--strict " : "") + quote(p.string()));
     EXPECT_EQ(r.status, 1) << e.file << "\n" << r.out;
-    std::string place = p.string() + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) + ": ";
+    std::string place = p.string() + ":" +
+                        (e.line > 0 ? std::to_string(e.line) + ":" + std::to_string(e.column) + ":" : "") + " ";
     EXPECT_NE(r.out.find(place), std::string::npos) << e.file << ": wanted " << place << "\n" << r.out;
     EXPECT_NE(r.out.find("error[" + e.code + "]"), std::string::npos) << e.file << "\n" << r.out;
     EXPECT_EQ(e.file.rfind(e.code + "-", 0), 0u) << "invalid samples are named after their code";
+    if (!warning) continue;
+    CliRun lenient = run("validate " + quote(p.string()));
+    EXPECT_EQ(lenient.status, 0) << e.file << "\n" << lenient.out;
+    EXPECT_NE(lenient.out.find(place + "warning[" + e.code + "]"), std::string::npos) << e.file << "\n" << lenient.out;
+    EXPECT_EQ(lenient.out.find("error["), std::string::npos) << e.file << "\n" << lenient.out;
+    EXPECT_NE(lenient.out.find(" 1 warning\n"), std::string::npos) << "the summary counts it\n" << lenient.out;
   }
 }
 
@@ -141,6 +149,11 @@ TEST(Cli, JsonDiagnosticsAreOneObjectPerLine) {
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("\"code\":\"" + e.code + "\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"line\":" + std::to_string(e.line)), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"severity\":\"error\""), std::string::npos) << r.out;
+  CliRun w = run("validate --quiet --diagnostics json " +
+                 quote((kRoot / "samples/invalid/W401-finished-unknown-result.beyt").string()));
+  EXPECT_EQ(w.status, 0);
+  EXPECT_NE(w.out.find("\"severity\":\"warning\",\"code\":\"W401\""), std::string::npos) << w.out;
 }
 
 TEST(Cli, RoundTripsAreByteIdentical) {
