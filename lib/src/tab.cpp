@@ -386,25 +386,25 @@ Error read_choice(const RuleSet& r, std::string_view name, std::string_view firs
 const std::vector<OptionSpec>& tab_specs() {
   static const std::vector<OptionSpec> specs{
       {"width", {"7", "9", "11", "13", "15"}, "9", "cells in each of the four rows",
-       "Lane 1836: \"usually seven, nine, eleven, thirteen, or fifteen\"; docs/RULES.md §Tâb Board"},
+       "Lane 1836, táb (\"usually seven, nine, eleven, thirteen, or fifteen\"); docs/RULES.md §Tâb"},
       {"pieces", {}, "full", "kelbs in every cell of the home rows (full), or only in the first N cells",
-       "Lane 1836: \"only in a certain number of beyts ... in the first four\"; docs/RULES.md §Tâb Pieces"},
+       "Lane 1836, táb (\"only in a certain number of beyts ... in the first four\"); docs/RULES.md §Tâb"},
       {"release", {"front-first", "any"}, "front-first",
        "Nasrani are freed foremost first, or any (the first freed is always the foremost)",
-       "Lane 1836 (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb Nasrani and Muslim"},
+       "Lane 1836, táb (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb"},
       {"enemy-row-safe", {"yes", "no"}, "yes", "a kelb in the adversary's home row cannot be taken",
-       "Lane 1836 (\"he may leave it there in safety\"); docs/RULES.md §Tâb Enemy home row"},
+       "Lane 1836, táb (\"he may leave it there in safety\"); docs/RULES.md §Tâb"},
       {"pass-enemy", {"yes", "no"}, "yes", "a move may pass over enemy kelbs (no: Dleb's rule)",
-       "docs/RULES.md §Tâb Capture (Lane silent; Marin forbids it in Dleb, Marin 1931)"},
+       "Lane 1836, táb, is silent; Marin 1931, p. 509, forbids it in dleb; docs/RULES.md §Tâb"},
       {"first", {"south", "north"}, "south", "who throws first in the opening",
-       "docs/RULES.md §Tâb Opening (Lane: \"They first throw alternately\"; silent on who begins)"},
+       "Lane 1836, táb (\"They first throw alternately\"), names no one; docs/RULES.md §Tâb"},
   };
   return specs;
 }
 
 const std::vector<Preset>& tab_presets() {
   static const std::vector<Preset> presets{
-      {"lane", "", "Lane (1836): the 9-wide board, full rows, front-first release, safe in the adversary's row"},
+      {"lane", "", "Lane 1836: the 9-wide board, full rows, front-first release, safe in the adversary's row"},
   };
   return presets;
 }
@@ -706,7 +706,7 @@ class TabGame final : public Game {
   std::string_view name() const noexcept override { return "tab"; }
   std::string_view title() const noexcept override { return "Tâb"; }
   std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), the game of táb; docs/RULES.md §Tâb";
+    return "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return tab_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return tab_presets(); }
