@@ -1,5 +1,5 @@
 // Dleb (beyt/dleb.hpp). Every rule cites Marin 1931 and docs/RULES.md
-// section 2; readings where both are silent are in docs/RULES-READINGS.md.
+// §Dleb; readings where both are silent are in its Finer points.
 #include "beyt/dleb.hpp"
 #include "position_fields.hpp"
 

@@ -1,5 +1,5 @@
 // Mankalah (Lane): rules engine (beyt/mankalah.hpp). Sources: Lane 1836,
-// docs/RULES.md §Mankalah; readings of our own are in docs/RULES-READINGS.md.
+// docs/RULES.md §Mankalah; readings of our own are in its Finer points.
 #include "beyt/mankalah.hpp"
 #include "text_board.hpp"
 
@@ -98,7 +98,7 @@ void settle(const MankalahOptions& o, MankalahPosition& pos) {
     end_board(pos);  // Lane: "that one is the property of the person on whose side it is"
     return;
   }
-  // Our reading (docs/RULES-READINGS.md): a player whose every sowing never
+  // Our reading (docs/RULES.md §Mankalah Finer points): a player whose every sowing never
   // ends cannot play; the board ends as a loop does, each taking his own row.
   if (pos.phase == MankalahPhase::play && pos.row(pos.to_move) > 0 && !has_ending_sowing(o, pos))
     end_board(pos);

@@ -512,7 +512,7 @@ const std::vector<OptionSpec>& seega_specs() {
        "Walker 2011, rule 7 (an extra turn) vs Lane 1836, seega (\"open to him a way\"); docs/RULES.md §Seega"},
       {"lane-opening", {}, "no",
        "first pair of each player on prescribed cells: no, yes (middles of the edges) or e.g. c2+c4/b3+d3",
-       "Lane 1836, seega (\"a, a\" and \"b, b\" on his figure, which is lost); docs/RULES.md §Seega"},
+       "Lane 1836, seega (\"a, a\" and \"b, b\" on his figure); docs/RULES.md §Seega"},
       {"barrier", {"no", "yes"}, "no", "a barrier ending (Termination \"barrier\") goes to the side with more pieces",
        "Walker 2011, Variations (the barrier); docs/RULES.md §Seega"},
   };

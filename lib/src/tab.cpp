@@ -1,6 +1,6 @@
 // Tâb (beyt/tab.hpp). Every rule cites Lane 1836 and
 // docs/RULES.md §Tâb; readings where both are silent are listed in
-// docs/RULES-READINGS.md ("Tâb").
+// docs/RULES.md §Tâb Finer points.
 #include "beyt/tab.hpp"
 #include "text_board.hpp"
 #include "position_fields.hpp"

@@ -1,5 +1,5 @@
 // Um el-Banât (Davies): rules engine (beyt/umelbanat.hpp). Sources: Davies 1925,
-// docs/RULES.md §Um el-Banât; readings of our own are in docs/RULES-READINGS.md.
+// docs/RULES.md §Um el-Banât; readings of our own are in its Finer points.
 #include "beyt/umelbanat.hpp"
 #include "text_board.hpp"
 
@@ -107,7 +107,7 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
   return Error::none();
 }
 
-// Whether the mover has a sowing that ends. Our reading (docs/RULES-READINGS.md):
+// Whether the mover has a sowing that ends. Our reading (docs/RULES.md §Um el-Banât):
 // a player whose every sowing never ends passes, as one with no house to sow from.
 bool has_ending_sowing(const UmelbanatOptions& o, const UmelbanatPosition& pos) {
   for (int h = 0; h < kPits; ++h) {
@@ -338,7 +338,7 @@ bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, st
   std::size_t before = out.size();
   bool complete = legal_dfs(o, pos, pos.to_move, m, out, limit);
   // Every sowing never ends: no legal turn; the player passes (our reading,
-  // docs/RULES-READINGS.md, as when he has no house to sow from).
+  // docs/RULES.md §Um el-Banât, as when he has no house to sow from).
   if (complete && out.size() == before) {
     m = UmelbanatMove{};
     m.kind = UmelbanatMoveKind::pass;
