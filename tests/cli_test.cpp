@@ -11,11 +11,14 @@
 //  * usage errors exit 2.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "beyt/game.hpp"
 
 namespace {
 
@@ -305,6 +308,77 @@ TEST(Cli, GamesListsPresetsAndOptions) {
   EXPECT_EQ(run("games nosuchgame").status, 2);
 }
 
+// The section "## <title>" of docs/RULES.md, up to the "---" rule before the
+// next section (or the end of the file), ending in one line end.
+std::string rules_md_section(const std::string& title) {
+  std::string doc = slurp(kRoot / "docs/RULES.md");
+  std::size_t begin = doc.find("\n## " + title + "\n");
+  if (begin == std::string::npos) return {};
+  ++begin;
+  std::size_t end = doc.find("\n---\n", begin);
+  std::string text = doc.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text + "\n";
+}
+
+// beyt rules GAME prints exactly the game's section of docs/RULES.md (the
+// program carries the document, generated at build time); --json adds the
+// game table's presets and options to it.
+TEST(Cli, RulesPrintsTheGamesSectionOfRulesMd) {
+  for (const beyt::Game* game : beyt::game_table()) {
+    std::string name(game->name()), expected = rules_md_section(std::string(game->title()));
+    ASSERT_FALSE(expected.empty()) << game->title();
+    CliRun r = run("rules " + name);
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, expected) << name;
+    EXPECT_NE(r.out.find("### Options"), std::string::npos);
+    CliRun j = run("rules --json " + name);
+    ASSERT_EQ(j.status, 0) << j.out;
+    auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["name"], name);
+    EXPECT_EQ(doc["title"], std::string(game->title()));
+    EXPECT_EQ(doc["sources"], std::string(game->sources()));
+    EXPECT_EQ(doc["rules"], expected);
+    ASSERT_EQ(doc["options"].size(), game->options().size());
+    for (std::size_t i = 0; i < game->options().size(); ++i) {
+      const auto& spec = game->options()[i];
+      EXPECT_EQ(doc["options"][i]["name"], std::string(spec.name));
+      EXPECT_EQ(doc["options"][i]["default"], std::string(spec.default_value));
+      EXPECT_EQ(doc["options"][i]["values"].size(), spec.values.size());
+      EXPECT_EQ(doc["options"][i]["source"], std::string(spec.source));
+    }
+    EXPECT_EQ(doc["presets"].size(), game->presets().size());
+  }
+  EXPECT_EQ(run("rules").status, 2);
+  CliRun unknown = run("rules chess");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.out.find("seega"), std::string::npos) << "names the games: " << unknown.out;
+}
+
+// beyt games and beyt games --json cite the same sources: the game's and each
+// option's, by author, year and page, with the docs/RULES.md section.
+TEST(Cli, GamesCitesTheSameSourcesAsText) {
+  CliRun text = run("games");
+  CliRun json = run("games --json");
+  ASSERT_EQ(json.status, 0);
+  auto doc = nlohmann::json::parse(json.out);
+  ASSERT_EQ(doc["games"].size(), beyt::game_table().size());
+  for (std::size_t g = 0; g < beyt::game_table().size(); ++g) {
+    const beyt::Game& game = *beyt::game_table()[g];
+    const auto& entry = doc["games"][g];
+    EXPECT_EQ(entry["name"], std::string(game.name()));
+    EXPECT_EQ(entry["sources"], std::string(game.sources()));
+    EXPECT_NE(text.out.find("sources: " + std::string(game.sources())), std::string::npos);
+    for (std::size_t i = 0; i < game.options().size(); ++i) {
+      std::string source(game.options()[i].source);
+      EXPECT_EQ(entry["options"][i]["source"], source);
+      EXPECT_NE(text.out.find("source: " + source), std::string::npos) << source;
+    }
+  }
+  CliRun one = run("games --json tab");
+  EXPECT_EQ(nlohmann::json::parse(one.out)["games"].size(), 1u);
+}
+
 TEST(Cli, GenerateIsDeterministicAndValid) {
   fs::path dir = temp_dir();
   fs::path a = dir / "a.beyt", b = dir / "b.beyt", j = dir / "c.json";
@@ -328,7 +402,7 @@ TEST(Cli, UsageErrorsExitTwo) {
     CliRun r = run(args);
     EXPECT_EQ(r.status, 2) << "beyt " << args << "\n" << r.out;
   }
-  for (const char* cmd : {"validate", "convert", "render", "games", "generate"}) {
+  for (const char* cmd : {"validate", "convert", "render", "games", "rules", "generate"}) {
     CliRun r = run(std::string(cmd) + " --help");
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.out.find("beyt " + std::string(cmd)), std::string::npos);
