@@ -8,6 +8,7 @@
 //  * the project stands on its own: no file refers to material outside it.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -221,6 +222,7 @@ TEST(Docs, TheProjectStandsOnItsOwn) {
                                             std::string("seeds") + "/"};
   for (const auto& file : project_files()) {
     std::string text = slurp(file);
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));  // any capitals
     for (const auto& s : outside) EXPECT_EQ(text.find(s), std::string::npos) << file << " mentions " << s;
   }
 }

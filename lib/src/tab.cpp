@@ -129,7 +129,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   if (st.count == 0 || st.side != ctx.mover) return Code::not_own_piece;
   if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;
   if (st.nasrani) {
-    // Seed 000: "Neither party can remove a kelb from its original place but
+    // Lane 1836, táb: "Neither party can remove a kelb from its original place but
     // by throwing táb before each such removal"; "He must always commence
     // with the kelb in beyt I" (docs/RULES.md §Tâb Nasrani and Muslim).
     if (u.value != 1) return Code::needs_tab;
@@ -147,7 +147,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   const int from_row = tab_row(u.from), to_row = tab_row(u.to);
   const Side enemy = opponent(ctx.mover);
   if (to_row == enemy_row(ctx.mover) && from_row != to_row) {
-    // Seed 000: "enter his adversary's row, as long as there is any kelb
+    // Lane 1836, táb: "enter his adversary's row, as long as there is any kelb
     // remaining in that row"; "He cannot pass the same kelb again into his
     // adversary's row". docs/RULES.md §Tâb Finer points: an enemy kelb there when
     // the move starts; the history of an 'eggeh is the union of its kelbs'.
@@ -156,7 +156,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
     if (st.progress >= 4 || kelbs == 0) return Code::enemy_row_entry;
   }
   if (from_row == enemy_row(ctx.mover)) {
-    // Seed 000: "cannot continue to circulate the kelb which has entered that
+    // Lane 1836, táb: "cannot continue to circulate the kelb which has entered that
     // row until he has no kelb remaining in his own row; or unless he have
     // only an 'eggeh in his row, and does not throw táb". Finer points: one
     // stack of two or more and nothing else; no 1 among the turn's throws.
@@ -174,7 +174,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   u.captures = false;
   if (dst.count && dst.side == ctx.mover && dst.nasrani) return Code::occupied;  // Finer points
   if (dst.count && dst.side == enemy) {
-    // Seed 000: "he may leave it there in safety"; Finer points: "cannot be
+    // Lane 1836, táb: "he may leave it there in safety"; Finer points: "cannot be
     // landed on, but may be passed over".
     if (ctx.o.enemy_row_safe && to_row == enemy_row(enemy)) return Code::safe_cell;
     u.captures = true;  // "takes them all" (docs/RULES.md §Tâb Capture)
@@ -236,7 +236,7 @@ void do_use(TabPosition& p, Side mover, const TabUse& u) {
     src.count = static_cast<std::uint8_t>(src.count - 1);
   } else {
     src = TabStack{};
-    // Seed 000: "If he avail himself of a throw ... to bring them back into a
+    // Lane 1836, táb: "If he avail himself of a throw ... to bring them back into a
     // row through which they have already passed ... they become reduced to
     // a single kelb". Finer points: the destination row differs from the
     // start row and is one it has passed; the remaining kelb lands normally.
@@ -303,7 +303,7 @@ void format_use(const TabUse& u, int w, bool grid, std::string& out) {
 
 Error check_throws(const TabPosition& p, const TabTurn& t) {
   if (p.opening && t.throws[0].value != 1) {
-    // Seed 000: "They first throw alternately until one has thrown táb".
+    // Lane 1836, táb: "They first throw alternately until one has thrown táb".
     if (t.nthrows > 1)
       return fail(Code::throw_sequence, t.throws[1].offset,
                   "in the opening each player throws once, alternately, until one throws táb (Lane 1836)");
