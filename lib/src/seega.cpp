@@ -509,7 +509,7 @@ const std::vector<OptionSpec>& seega_specs() {
        "Walker 2011, rule 12 and Illustration 2; Lane 1836, seega, has no such rule; docs/RULES.md §Seega"},
       {"blocked", {"extra-turn", "remove"}, "extra-turn",
        "a blocked player's opponent takes an extra turn, or removes his own piece to open a way",
-       "Walker 2011, rule 7 (an extra turn) vs Lane 1836, seega (\"open to him a way\"); docs/RULES.md §Seega"},
+       "Walker 2011, rule 7 (an extra turn) vs Lane 1836, seega (\"open to him, a way\"); docs/RULES.md §Seega"},
       {"lane-opening", {}, "no",
        "first pair of each player on prescribed cells: no, yes (middles of the edges) or e.g. c2+c4/b3+d3",
        "Lane 1836, seega (\"a, a\" and \"b, b\" on his figure); docs/RULES.md §Seega"},
