@@ -171,6 +171,28 @@ TEST(TabRelease, NasraniLeavesOnlyByTabFrontFirst) {
   EXPECT_EQ(after("", freed, "1,1,2:1H-I,1I-K"), "NNNNNNNNN/........./..s.....s/SSSSSSS.. N play");
 }
 
+// release=any: the first kelb a side frees is its foremost Nasrani on the
+// board, even after the opponent has taken another of its Nasrani; only when
+// the foremost itself is lost is the next one foremost (docs/RULES.md §Tâb
+// Finer points). North's three Nasrani stand on a, b, c (pieces=3; c is the
+// foremost, nearest i).
+TEST(TabRelease, AnyReleaseStillFreesTheForemostFirstAfterALoss) {
+  const char* b_lost = "......N.N/........./........./SSS...... N play";
+  EXPECT_EQ(canon("pieces=3; release=any", b_lost, "1,2:1a-b"), "E344@5");
+  EXPECT_EQ(canon("pieces=3; release=any", b_lost, "1,2:1c-d"), "1,2:1c-d,2--");
+  const char* c_lost = ".......NN/........./........./SSS...... N play";  // b is now the foremost
+  EXPECT_EQ(canon("pieces=3; release=any", c_lost, "1,2:1b-c"), "1,2:1b-c,2--");
+  EXPECT_EQ(canon("pieces=3; release=any", c_lost, "1,1,2:1b-c,1a-b"), "1,1,2:1b-c,1a-b,2--")
+      << "once one is freed, any Nasrani may follow";
+  // The record: South takes North's b with its 14-throw turn; North's
+  // next táb may not free a (c is still the foremost).
+  auto s = state_of("pieces=3; release=any");
+  ASSERT_FALSE(s->play("1,6,6,6,4,1,1,6,1,1,4,4,4,2:1C-D,6D-K,6K-Q,6Q-n,4n-r,1r-s,2sxb,1B-C,6C-I,1I-K,1A-B,"
+                       "4B-F,4F-K,4b-f"));
+  EXPECT_EQ(err_text(s->play("1,2:1a-b,2--")), "E344@5");
+  EXPECT_FALSE(s->play("1,2:1c-d,2--"));
+}
+
 TEST(TabRelease, PiecesInTheFirstCellsOnly) {
   // Lane: "only in a certain number of beyts ... in the first four": A..D, a..d.
   auto s = state_of("width=7; pieces=4");

@@ -1,6 +1,6 @@
 // Tâb (beyt/tab.hpp). Every rule cites Lane 1836 and
 // docs/RULES.md §Tâb; readings where both are silent are listed in
-// docs/RULES-READINGS.md ("Tâb").
+// docs/RULES.md §Tâb Finer points.
 #include "beyt/tab.hpp"
 #include "text_board.hpp"
 #include "position_fields.hpp"
@@ -129,12 +129,14 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   if (st.count == 0 || st.side != ctx.mover) return Code::not_own_piece;
   if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;
   if (st.nasrani) {
-    // Seed 000: "Neither party can remove a kelb from its original place but
+    // Lane 1836, táb: "Neither party can remove a kelb from its original place but
     // by throwing táb before each such removal"; "He must always commence
     // with the kelb in beyt I" (docs/RULES.md §Tâb Nasrani and Muslim).
     if (u.value != 1) return Code::needs_tab;
-    bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover) &&
-                      nasrani_count(p, ctx.mover) == ctx.o.kelbs();
+    // release=any: the first kelb freed is the foremost Nasrani on the board,
+    // whatever the opponent has taken; "first" is judged on the position:
+    // while the side has no Muslim kelb (docs/RULES.md §Tâb Finer points).
+    bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover);
     if ((!ctx.o.release_any || none_freed) && u.from != foremost_nasrani(p, ctx.mover)) return Code::release_order;
   }
   TrackWalk walk = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
@@ -145,7 +147,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   const int from_row = tab_row(u.from), to_row = tab_row(u.to);
   const Side enemy = opponent(ctx.mover);
   if (to_row == enemy_row(ctx.mover) && from_row != to_row) {
-    // Seed 000: "enter his adversary's row, as long as there is any kelb
+    // Lane 1836, táb: "enter his adversary's row, as long as there is any kelb
     // remaining in that row"; "He cannot pass the same kelb again into his
     // adversary's row". docs/RULES.md §Tâb Finer points: an enemy kelb there when
     // the move starts; the history of an 'eggeh is the union of its kelbs'.
@@ -154,7 +156,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
     if (st.progress >= 4 || kelbs == 0) return Code::enemy_row_entry;
   }
   if (from_row == enemy_row(ctx.mover)) {
-    // Seed 000: "cannot continue to circulate the kelb which has entered that
+    // Lane 1836, táb: "cannot continue to circulate the kelb which has entered that
     // row until he has no kelb remaining in his own row; or unless he have
     // only an 'eggeh in his row, and does not throw táb". Finer points: one
     // stack of two or more and nothing else; no 1 among the turn's throws.
@@ -172,7 +174,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   u.captures = false;
   if (dst.count && dst.side == ctx.mover && dst.nasrani) return Code::occupied;  // Finer points
   if (dst.count && dst.side == enemy) {
-    // Seed 000: "he may leave it there in safety"; Finer points: "cannot be
+    // Lane 1836, táb: "he may leave it there in safety"; Finer points: "cannot be
     // landed on, but may be passed over".
     if (ctx.o.enemy_row_safe && to_row == enemy_row(enemy)) return Code::safe_cell;
     u.captures = true;  // "takes them all" (docs/RULES.md §Tâb Capture)
@@ -196,7 +198,8 @@ std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, c
              "(Lane 1836: \"but by throwing táb before each such removal\")";
     case Code::release_order:
       return "the first kelb freed is the foremost, " + name(foremost_nasrani(p, ctx.mover)) +
-             (ctx.o.release_any ? "" : "; kelbs are freed front-first (release=front-first)") +
+             (ctx.o.release_any ? "; with release=any that holds while the side has no Muslim kelb on the board"
+                                : "; kelbs are freed front-first (release=front-first)") +
              " (Lane 1836: \"He must always commence with the kelb in beyt I\"; docs/RULES.md §Tâb)";
     case Code::wrong_distance: {
       TrackWalk w = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
@@ -233,7 +236,7 @@ void do_use(TabPosition& p, Side mover, const TabUse& u) {
     src.count = static_cast<std::uint8_t>(src.count - 1);
   } else {
     src = TabStack{};
-    // Seed 000: "If he avail himself of a throw ... to bring them back into a
+    // Lane 1836, táb: "If he avail himself of a throw ... to bring them back into a
     // row through which they have already passed ... they become reduced to
     // a single kelb". Finer points: the destination row differs from the
     // start row and is one it has passed; the remaining kelb lands normally.
@@ -300,7 +303,7 @@ void format_use(const TabUse& u, int w, bool grid, std::string& out) {
 
 Error check_throws(const TabPosition& p, const TabTurn& t) {
   if (p.opening && t.throws[0].value != 1) {
-    // Seed 000: "They first throw alternately until one has thrown táb".
+    // Lane 1836, táb: "They first throw alternately until one has thrown táb".
     if (t.nthrows > 1)
       return fail(Code::throw_sequence, t.throws[1].offset,
                   "in the opening each player throws once, alternately, until one throws táb (Lane 1836)");
@@ -383,25 +386,25 @@ Error read_choice(const RuleSet& r, std::string_view name, std::string_view firs
 const std::vector<OptionSpec>& tab_specs() {
   static const std::vector<OptionSpec> specs{
       {"width", {"7", "9", "11", "13", "15"}, "9", "cells in each of the four rows",
-       "Lane 1836: \"usually seven, nine, eleven, thirteen, or fifteen\"; docs/RULES.md §Tâb Board"},
+       "Lane 1836, táb (\"usually seven, nine, eleven, thirteen, or fifteen\"); docs/RULES.md §Tâb"},
       {"pieces", {}, "full", "kelbs in every cell of the home rows (full), or only in the first N cells",
-       "Lane 1836: \"only in a certain number of beyts ... in the first four\"; docs/RULES.md §Tâb Pieces"},
+       "Lane 1836, táb (\"only in a certain number of beyts ... in the first four\"); docs/RULES.md §Tâb"},
       {"release", {"front-first", "any"}, "front-first",
        "Nasrani are freed foremost first, or any (the first freed is always the foremost)",
-       "Lane 1836 (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb Nasrani and Muslim"},
+       "Lane 1836, táb (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb"},
       {"enemy-row-safe", {"yes", "no"}, "yes", "a kelb in the adversary's home row cannot be taken",
-       "Lane 1836 (\"he may leave it there in safety\"); docs/RULES.md §Tâb Enemy home row"},
+       "Lane 1836, táb (\"he may leave it there in safety\"); docs/RULES.md §Tâb"},
       {"pass-enemy", {"yes", "no"}, "yes", "a move may pass over enemy kelbs (no: Dleb's rule)",
-       "docs/RULES.md §Tâb Capture (Lane silent; Marin forbids it in Dleb, Marin 1931)"},
+       "Lane 1836, táb, is silent; Marin 1931, p. 509, forbids it in dleb; docs/RULES.md §Tâb"},
       {"first", {"south", "north"}, "south", "who throws first in the opening",
-       "docs/RULES.md §Tâb Opening (Lane: \"They first throw alternately\"; silent on who begins)"},
+       "Lane 1836, táb (\"They first throw alternately\"), names no one; docs/RULES.md §Tâb"},
   };
   return specs;
 }
 
 const std::vector<Preset>& tab_presets() {
   static const std::vector<Preset> presets{
-      {"lane", "", "Lane (1836): the 9-wide board, full rows, front-first release, safe in the adversary's row"},
+      {"lane", "", "Lane 1836: the 9-wide board, full rows, front-first release, safe in the adversary's row"},
   };
   return presets;
 }
@@ -777,7 +780,7 @@ class TabGame final : public Game {
   std::string_view name() const noexcept override { return "tab"; }
   std::string_view title() const noexcept override { return "Tâb"; }
   std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), the game of táb; docs/RULES.md §Tâb";
+    return "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return tab_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return tab_presets(); }

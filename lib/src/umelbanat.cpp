@@ -1,5 +1,5 @@
 // Um el-Banât (Davies): rules engine (beyt/umelbanat.hpp). Sources: Davies 1925,
-// docs/RULES.md §Um el-Banât; readings of our own are in docs/RULES-READINGS.md.
+// docs/RULES.md §Um el-Banât; readings of our own are in its Finer points.
 #include "beyt/umelbanat.hpp"
 #include "text_board.hpp"
 
@@ -74,10 +74,10 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
     if (w.mark[h] != UmelbanatMark::none)
       return fail(Code::daughter_house, at,
                   house_str(h) + " is a daughter's house: \"The contents of a daughter's house cannot be picked up "
-                                 "and moved\" (Davies, Davies 1925; docs/RULES.md §Um el-Banât)");
+                                 "and moved\" (Davies 1925, p. 144; docs/RULES.md §Um el-Banât)");
     if (w.owner[h] != s)
       return fail(Code::not_own_beyt, at, house_str(h) + " is " + side_str(opponent(s)) + "'s house this stage, not " +
-                                              side_str(s) + "'s (Davies: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
+                                              side_str(s) + "'s (Davies 1925, p. 143: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
     if (w.pits[h] == 0) return fail(Code::not_own_beyt, at, "house " + house_str(h) + " is empty");
     UmelbanatStop stop = umelbanat_sow(o, w, h, s);
     if (stop == UmelbanatStop::endless)
@@ -93,11 +93,11 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
       return fail(Code::peck_sequence, m.offsets[i + 1] - 1,
                   "the sowing from " + house_str(h) + " " + stop_name(stop) +
                       (stop == UmelbanatStop::peck ? ", but there is nothing more to sow" : "") +
-                      ": the turn ends there (only a peck lets the player sow again; Davies, Davies 1925)");
+                      ": the turn ends there (only a peck lets the player sow again; Davies 1925, p. 143)");
     if (i + 1 == m.n && again)
       return fail(Code::peck_sequence, at,
                   "the sowing from " + house_str(h) +
-                      " pecked: the player plays again (Davies: \"removes it and one other ... and plays again\")");
+                      " pecked: the player plays again (Davies 1925, p. 143: \"removes it and one other ... and plays again\")");
   }
   w.to_move = opponent(s);
   if (w.only_daughters()) {
@@ -107,7 +107,7 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
   return Error::none();
 }
 
-// Whether the mover has a sowing that ends. Our reading (docs/RULES-READINGS.md):
+// Whether the mover has a sowing that ends. Our reading (docs/RULES.md §Um el-Banât):
 // a player whose every sowing never ends passes, as one with no house to sow from.
 bool has_ending_sowing(const UmelbanatOptions& o, const UmelbanatPosition& pos) {
   for (int h = 0; h < kPits; ++h) {
@@ -265,7 +265,7 @@ Error umelbanat_check(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
       return fail(Code::board_score, 1,
                   "South holds " + std::to_string(s) + " and North " + std::to_string(n) + ", not " +
                       std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]) +
-                      " (Davies: \"removes the counters pertaining to his own daughters, adds them to those "
+                      " (Davies 1925, p. 144: \"removes the counters pertaining to his own daughters, adds them to those "
                       "previously removed\")");
     return Error::none();
   }
@@ -338,7 +338,7 @@ bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, st
   std::size_t before = out.size();
   bool complete = legal_dfs(o, pos, pos.to_move, m, out, limit);
   // Every sowing never ends: no legal turn; the player passes (our reading,
-  // docs/RULES-READINGS.md, as when he has no house to sow from).
+  // docs/RULES.md §Um el-Banât, as when he has no house to sow from).
   if (complete && out.size() == before) {
     m = UmelbanatMove{};
     m.kind = UmelbanatMoveKind::pass;
@@ -711,16 +711,16 @@ namespace {
 const std::vector<OptionSpec>& umelbanat_specs() {
   static const std::vector<OptionSpec> specs{
       {"first", {"south", "north"}, "south", "who begins the game",
-       "docs/RULES.md §Um el-Banât Finer points (\"Who begins the game is in the record\"); Davies 1925 is silent"},
+       "Davies 1925, pp. 143-144, names no one; docs/RULES.md §Um el-Banât"},
       {"skip-origin", {"no", "yes"}, "no", "a lap of twelve or more counters skips the house it was taken from",
-       "Davies 1925 is silent (\"dropping them one by one\"); yes applies Lane's Mankalah rule, docs/RULES.md §Mankalah"},
+       "Davies 1925, p. 143 (\"dropping them one by one\"), is silent; yes applies Lane 1836's Mankalah rule; docs/RULES.md §Um el-Banât"},
   };
   return specs;
 }
 
 const std::vector<Preset>& umelbanat_presets() {
   static const std::vector<Preset> presets{
-      {"davies", "", "Davies (1925), as docs/RULES.md §Um el-Banât reads him"},
+      {"davies", "", "Davies 1925, as docs/RULES.md §Um el-Banât reads him"},
   };
   return presets;
 }
@@ -836,7 +836,7 @@ class UmelbanatGame final : public Game {
   std::string_view name() const noexcept override { return "umelbanat"; }
   std::string_view title() const noexcept override { return "Um el-Banât"; }
   std::string_view sources() const noexcept override {
-    return "R. Davies, Some Arab games and puzzles (1925), pp. 143-144, Um El Banât (Davies 1925); docs/RULES.md §Um el-Banât";
+    return "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return umelbanat_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return umelbanat_presets(); }
