@@ -37,6 +37,7 @@ struct Tally {
   std::uint64_t invalid = 0;
   std::uint64_t outside = 0;
   std::uint64_t stopped = 0;
+  std::uint64_t warnings = 0;
   std::string stop;  // where the last stop happened: "of x.json at game 5"
 
   bool failed() const { return unreadable + invalid + outside + stopped > 0; }
@@ -47,7 +48,7 @@ std::string count(std::uint64_t n, std::string_view one, std::string_view many) 
 }
 
 // "beyt validate: 2 inputs, 12 games: 10 valid, 2 invalid" and what else
-// went wrong.
+// went wrong, then the warnings ("; 1 warning").
 std::string summary(const Tally& t) {
   std::string s = "beyt validate: " + count(t.inputs, "input", "inputs");
   if (t.unreadable > 0) s += " (" + std::to_string(t.unreadable) + " could not be read)";
@@ -56,6 +57,7 @@ std::string summary(const Tally& t) {
   if (t.outside > 0) s += "; " + count(t.outside, "error", "errors") + " outside the games";
   if (t.stopped == 1) s += "; checking " + t.stop + ": the rest was not checked";
   else if (t.stopped > 1) s += "; checking stopped early in " + std::to_string(t.stopped) + " inputs: the rest of each was not checked";
+  if (t.warnings > 0) s += "; " + count(t.warnings, "warning", "warnings");
   return s;
 }
 
@@ -74,6 +76,7 @@ class ValidatingVisitor : public notation::GameVisitor {
     notation::Diagnostic d = notation::replay(record, input_.name(), index, replay_options, replay);
     if (d) report(d);
     else ++tally_.valid;
+    for (const auto& w : replay.warnings) warning(w);
     return true;
   }
 
@@ -82,6 +85,12 @@ class ValidatingVisitor : public notation::GameVisitor {
     report(d);
     if (d.loc.line > 0) input_.forget_before(d.loc.offset);  // quoted: nothing before it is needed
     return true;
+  }
+
+  // A warning the reader met (W101): reported, counted, never a failure.
+  void warning(const notation::Diagnostic& w) override {
+    print_diagnostic(std::cout, w, &input_, options_.json);
+    ++tally_.warnings;
   }
 
   // The error the reader stopped at (read_games' result).
@@ -122,6 +131,20 @@ class ValidatingVisitor : public notation::GameVisitor {
   std::uint32_t last_invalid_ = 0;  // the last game counted invalid
 };
 
+// W102: an input that holds no game at all (an error under --strict,
+// counted as an error outside the games).
+void no_games(const ValidateOptions& options, Input& input, notation::Format format, Tally& tally) {
+  notation::Diagnostic d;
+  d.code = Code::no_games;
+  d.reason = format == notation::Format::text ? "no game in this input: it is empty or holds only blanks"
+                                              : "no game in this input: its list of games is empty";
+  d.file = input.name();
+  d.severity = options.strict ? Severity::error : Severity::warning;
+  print_diagnostic(std::cout, d, &input, options.json);
+  if (options.strict) ++tally.outside;
+  else ++tally.warnings;
+}
+
 void validate_file(const ValidateOptions& options, const std::string& path, Tally& tally) {
   ++tally.inputs;
   Input input;
@@ -134,11 +157,15 @@ void validate_file(const ValidateOptions& options, const std::string& path, Tall
   std::optional<notation::Format> forced;
   parse_format_option(options.format, forced);  // checked before
   const notation::Format format = input.format(forced);
+  const Tally before = tally;
   ValidatingVisitor visitor(options, input, tally);
   notation::ReadOptions read_options;
   read_options.strict = options.strict;
   notation::Diagnostic d = notation::read_games(input.stream(), path, format, visitor, read_options);
   if (d) visitor.stopped(std::move(d));  // the visitor goes on wherever the reader can
+  if (tally.valid == before.valid && tally.invalid == before.invalid && tally.outside == before.outside &&
+      tally.stopped == before.stopped && tally.unreadable == before.unreadable)
+    no_games(options, input, format, tally);
 }
 
 }  // namespace
@@ -153,11 +180,13 @@ int run_validate(int argc, char** argv) {
                         "XML at the next <game>, JSON after a structure error; where that is not\n"
                         "possible (a JSON syntax error) the diagnostic and the summary say where\n"
                         "checking stopped. The summary (standard error) counts inputs, those that\n"
-                        "could not be read, games, valid and invalid ones.\n"
+                        "could not be read, games, valid and invalid ones, and warnings.\n"
+                        "Warnings (warning[W...]: a finished game recorded with *, a byte-order mark, an\n"
+                        "input with no game) do not fail validation; --strict makes them errors.\n"
                         "Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.");
   spec.positional_help("FILE...");
   spec.add_options()
-      ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form)",
+      ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form) and make warnings errors",
        cxxopts::value(o.strict))
       ("game", "game of records without a Game tag (see beyt games)", cxxopts::value(o.game))
       ("format", "input format: text, json or xml (default: from the extension, else the content)",
