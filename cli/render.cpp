@@ -78,12 +78,12 @@ bool write_out(const std::string& path, const std::string& text) {
   Output out;
   std::string error;
   if (!out.open(path, error)) {
-    std::cerr << "beyt render: " << error << "\n";
+    print_file_error(err(), Code::write_error, path, error, false);
     return false;
   }
   out.stream() << text;
   if (!out.close(error)) {
-    std::cerr << "beyt render: " << error << "\n";
+    print_file_error(err(), Code::write_error, path, error, false);
     return false;
   }
   return true;
@@ -173,13 +173,10 @@ bool wanted_paths(const RenderCliOptions& o, const notation::GameRecord& record,
 }
 
 int render_html(const RenderCliOptions& o, const cxxopts::ParseResult& parsed, std::uint32_t wanted,
-                notation::Format in_format, const SvgJob& job) {
+                std::optional<notation::Format> from, const SvgJob& job) {
   Input input;
-  std::string error;
-  if (!input.open(o.input, error)) {
-    std::cerr << "beyt render: " << error << "\n";
-    return kExitInvalid;
-  }
+  if (!open_input(input, o.input)) return kExitInvalid;
+  const notation::Format in_format = input.format(from);
   notation::ViewerOptions vo;
   vo.draw = job.draw;
   vo.figures = job.figures;
@@ -254,7 +251,8 @@ int run_render(int argc, char** argv) {
       ("style", "unicode or ascii (the older name of --format)", cxxopts::value(o.style))
       ("empty", "draw the empty board of --game under --rules", cxxopts::value(o.empty))
       ("rules", "rules for --empty, e.g. \"walker; size=7\"", cxxopts::value(o.rules))
-      ("from", "input format: text, json or xml (default: from the extension)", cxxopts::value(o.from))
+      ("from", "input format: text, json or xml (default: from the extension, else the content)",
+       cxxopts::value(o.from))
       ("no-coordinates", "no letters and numbers on the margins", cxxopts::value(o.no_coordinates))
       ("bare", "the diagram only, without title and captions", cxxopts::value(o.bare))
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
@@ -354,15 +352,13 @@ int run_render(int argc, char** argv) {
   }
   if (wanted == 0) return usage_error("render", "--game K counts from 1");
 
-  notation::Format in_format;
-  if (!choose_format(o.input, o.from, in_format)) return usage_error("render", "--from must be text, json or xml");
-  if (html) return render_html(o, *parsed, wanted, in_format, job);
+  std::optional<notation::Format> from;
+  if (!parse_format_option(o.from, from)) return usage_error("render", "--from must be text, json or xml");
+  if (int rc = refuse_same_file("render", {o.input}, o.output)) return rc;
+  if (html) return render_html(o, *parsed, wanted, from, job);
   Input input;
-  std::string error;
-  if (!input.open(o.input, error)) {
-    std::cerr << "beyt render: " << error << "\n";
-    return kExitInvalid;
-  }
+  if (!open_input(input, o.input)) return kExitInvalid;
+  const notation::Format in_format = input.format(from);
   PickVisitor picker(wanted);
   notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, picker);
   if (!picker.found()) {

@@ -23,7 +23,7 @@
 
 namespace {
 
-using namespace beyt::clitest;
+using namespace beyt::test;
 
 TEST(Cli, EverySampleValidates) {
   ASSERT_GE(files_in(kRoot / "samples/seega", ".beyt").size(), 4u);

@@ -160,8 +160,19 @@ const std::vector<ErrorCase>& error_cases() {
       {"bracket_mid_line", "1. a [Event \"x\"] *", false, Code::unexpected_token, 1, 6},
       {"nag_before_move", "$1 1. a *", false, Code::unexpected_token, 1, 1},
       {"suffix_before_move", "! 1. a *", false, Code::unexpected_token, 1, 1},
-      {"control_char", "1. a\x01 *", false, Code::unexpected_token, 1, 5},
-      {"nul_byte", std::string("1. a \0 *", 8), false, Code::unexpected_token, 1, 6},
+      // --- E110 bad_character (NOTATION.md section 11)
+      {"control_char", "1. a\x01 *", false, Code::bad_character, 1, 5},
+      {"nul_byte", std::string("1. a \0 *", 8), false, Code::bad_character, 1, 6},
+      {"del_in_movetext", "1. a \x7F *", false, Code::bad_character, 1, 6},
+      {"c1_in_move", "1. a\xC2\x85 *", false, Code::bad_character, 1, 5},
+      {"noncharacter_in_move", "1. a\xEF\xBF\xBE *", false, Code::bad_character, 1, 5},
+      {"tab_in_tag_value", "[Event \"a\tb\"]\n*", false, Code::bad_character, 1, 10},
+      {"nul_in_tag_value", std::string("[Event \"a\0b\"]\n*", 16), false, Code::bad_character, 1, 10},
+      {"fffe_in_tag_value", "[Event \"a\xEF\xBF\xBE\"]\n*", false, Code::bad_character, 1, 10},
+      {"ffff_in_comment", "1. a {x\xEF\xBF\xBF} *", false, Code::bad_character, 1, 8},
+      {"nul_in_comment", std::string("1. a {x\0} *", 12), false, Code::bad_character, 1, 8},
+      {"escape_in_line_comment", "1. a ;x\x1B\n*", false, Code::bad_character, 1, 8},
+      {"noncharacter_plane_16", "1. a {\xF4\x8F\xBF\xBF} *", false, Code::bad_character, 1, 7},
       {"comment_in_empty_variation", "1. a ({c}) *", false, Code::unexpected_token, 1, 10},
       {"too_deep", deep_nesting(300), false, Code::unexpected_token, 1, 6 + 6 * 256},
       // --- E109 missing_result (strict; lenient gives "*")
@@ -781,7 +792,7 @@ class RecordGen {
     int tags = pick(0, 12);
     const char* names[] = {"Event", "Site", "Date", "Round", "South", "North", "Result", "Game",
                            "Rules", "SetUp", "Source", "Annotator", "Cells", "X_1", "TimeOfDay"};
-    for (int i = 0; i < tags; ++i) g.set_tag(names[pick(0, 14)], text(pick(0, 30), false));
+    for (int i = 0; i < tags; ++i) g.set_tag(names[pick(0, 14)], text(pick(0, 30), false, false));
     // The writer always emits the roster: a record read back has it in order.
     GameRecord canonical;
     for (auto name : kRoster) {
@@ -803,7 +814,8 @@ class RecordGen {
  private:
   int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
 
-  std::string text(int n, bool allow_line_end) {
+  // Tag values (allow_tab false) hold no control character: NOTATION.md section 11.
+  std::string text(int n, bool allow_line_end, bool allow_tab = true) {
     static const std::vector<std::string> pieces = {
         "a", "b", "Z", "0", "9", " ", "  ", ",", "-", "x", "~", "/", ".", "'", ":", "\"", "\\",
         "(", ")", "[", "]", "$", "!", "?", ";", "%", "*", "\t", "\xC3\xA9", "\xD8\xB3",
@@ -811,7 +823,8 @@ class RecordGen {
     std::string s;
     for (int i = 0; i < n; ++i) {
       if (allow_line_end && pick(0, 20) == 0) s += pick(0, 1) ? "\n" : "\r\n";
-      s += pieces[pick(0, static_cast<int>(pieces.size()) - 1)];
+      const std::string& piece = pieces[pick(0, static_cast<int>(pieces.size()) - 1)];
+      if (allow_tab || piece != "\t") s += piece;
     }
     return s;
   }

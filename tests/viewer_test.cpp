@@ -35,7 +35,7 @@
 namespace beyt {
 namespace {
 
-using namespace clitest;
+using namespace test;
 using svgtest::svg_attr;
 using svgtest::svg_elements;
 

@@ -1,6 +1,8 @@
 // The SVG writer (beyt/svg.hpp).
 #include "beyt/svg.hpp"
 
+#include "beyt/chars.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -22,18 +24,29 @@ std::string number(double v) {
 std::string escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
-      default:
-        // Control characters are not allowed in XML 1.0: drop them.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') break;
-        out += c;
+      default: {
+        // What XML 1.0 and rsvg-convert cannot take (beyt/chars.hpp): control
+        // characters are dropped (TAB and LF stay); invalid UTF-8 and
+        // noncharacters such as U+FFFE become U+FFFD.
+        char32_t cp = 0;
+        const std::size_t len = chars::decode(p + i, text.size() - i, cp);
+        if (len == 0) out += "\xEF\xBF\xBD";
+        else if (chars::allowed(cp, chars::Field::comment) && cp != '\r') out.append(text.data() + i, len);
+        else if (!chars::is_control(cp)) out += "\xEF\xBF\xBD";
+        i += len == 0 ? 1 : len;
+        continue;
+      }
     }
+    ++i;
   }
   return out;
 }

@@ -861,6 +861,7 @@ Error TabOptions::from_rules(const RuleSet& rules, TabOptions& out) {
     bool digits = pieces.size() <= 2;
     for (char c : pieces) {
       digits = digits && c >= '0' && c <= '9';
+      if (!digits) break;  // a long value must not overflow n (found by fuzz_text)
       n = n * 10 + (c - '0');
     }
     if (!digits || n < 1 || n > o.width)

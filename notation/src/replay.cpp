@@ -1,6 +1,7 @@
 // The validator's replay (beyt/notation/replay.hpp).
 #include "beyt/notation/replay.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace beyt::notation {
@@ -32,6 +33,7 @@ Diagnostic make(const Context& ctx, Code code, std::string reason, SourceLoc loc
 SourceLoc value_place(const TagPair& tag, std::uint32_t offset) {
   SourceLoc loc = tag.value_loc.line > 0 ? tag.value_loc : tag.loc;
   loc.column = column_at(tag.value, loc.column, offset);
+  loc.offset += std::min<std::size_t>(offset, tag.value.size());  // the character of the column
   return loc;
 }
 
@@ -93,6 +95,7 @@ Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std:
                       const State& state) {
   SourceLoc loc = node.loc;
   loc.column = column_at(node.move, loc.column, e.offset);
+  loc.offset += std::min<std::size_t>(e.offset, node.move.size());
   Diagnostic d = make(ctx, e.code, e.reason, std::move(loc));
   d.turn = turn;
   if (state.to_move() != Actor::none) d.player = state.player_label();

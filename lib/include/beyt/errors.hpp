@@ -7,7 +7,8 @@
 // in docs/ERRORS.md; a test checks that the two agree.
 //
 // Ranges:
-//   E1xx  text notation syntax (notation/NOTATION.md)
+//   E1xx  text notation syntax (notation/NOTATION.md); E110 a character no
+//         record may hold, in any of the three formats
 //   E15x  JSON record structure, E16x XML record structure
 //   E2xx  tags: game, rules, set-up position
 //   E3xx  moves: the move text does not parse, or the move is illegal
@@ -38,6 +39,7 @@ enum class Code : std::uint16_t {
   unbalanced_variation = 107,  ///< ')' without '(' or '(' never closed
   unexpected_token = 108,      ///< a character or token with no place here
   missing_result = 109,        ///< game text ends without a result token
+  bad_character = 110,         ///< a character no record may hold (any format; NOTATION.md §11)
   // strict mode (--strict): what the canonical form has and the input lacks
   strict_turn_number = 120,    ///< turn number missing or wrong
   strict_roster = 121,         ///< a roster tag is missing or out of order
@@ -107,8 +109,10 @@ enum class Code : std::uint16_t {
   barrier_count = 404,         ///< barrier ending: the result does not follow the counts
 
   // --- E5xx: input/output -----------------------------------------------
-  io_error = 501,              ///< a file cannot be opened, read or written
+  io_error = 501,              ///< an input cannot be opened or read
   usage = 502,                 ///< a command-line usage error
+  write_error = 503,           ///< an output cannot be written (the old file is kept)
+  same_file = 504,             ///< the output is one of the inputs
 
   // --- Wxxx: warnings (1000 + the number) --------------------------------
   byte_order_mark = 1101,      ///< W101: a text record starts with a UTF-8 byte-order mark

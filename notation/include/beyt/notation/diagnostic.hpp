@@ -42,8 +42,10 @@ struct Diagnostic {
 /// "file:line:column: [pointer: ]error[CODE]: game N, turn T, PLAYER: reason"
 /// ("warning[CODE]" for a warning; "file: " alone when loc.line is 0)
 /// followed, when `source_line` is not empty, by the line and a caret under
-/// loc.column. Ends in '\n'.
-std::string format_text(const Diagnostic& d, std::string_view source_line = {});
+/// loc.column. `first_column` is the column of source_line's first character:
+/// 1 for a whole line, more for a piece cut from a long line (shown after
+/// "..."). Ends in '\n'.
+std::string format_text(const Diagnostic& d, std::string_view source_line = {}, std::uint32_t first_column = 1);
 /// One JSON object on one line (no trailing newline). Keys as listed above.
 std::string format_json(const Diagnostic& d);
 

@@ -21,20 +21,28 @@
 namespace beyt::notation {
 
 /// Reads every game of a JSON record file, passing each to `visitor`.
-/// Errors: Code::json_syntax (line/column of the fault), Code::json_structure
-/// (line/column and pointer of the value that is not as the schema says).
+/// Errors: Code::json_syntax (line/column of the fault; also for what is not
+/// JSON at all, such as 0x1, 01 or a number out of range, in beyt's words),
+/// Code::bad_utf8, Code::json_structure (line/column and pointer of the
+/// value that is not as the schema says), Code::bad_character (a character
+/// no record may hold, NOTATION.md section 11), Code::io_error (the stream
+/// failed). After a structure or character error inside a game the reader
+/// asks visitor.error() whether to go on with the next game (the JSON is
+/// still well formed); after a syntax error it cannot, and returns it.
 Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor);
 
-/// Streaming writer: begin on construction, one game per call, finish().
-/// Output: canonical JSON, 2-space indent, LF, UTF-8, final newline.
 /// What the text notation cannot hold (NOTATION.md section 10). Each returns
 /// why `text` cannot stand in its place, or an empty view when it can. The
-/// JSON and XML readers reject such records (E151, E161).
+/// JSON and XML readers reject such records (E151, E161), after the
+/// character policy (beyt/chars.hpp, E110) has had its say.
 std::string_view move_text_problem(std::string_view text) noexcept;
 std::string_view tag_name_problem(std::string_view name) noexcept;
 std::string_view tag_value_problem(std::string_view value) noexcept;
 std::string_view comment_problem(std::string_view comment) noexcept;
 
+/// Streaming writer: begin on construction, one game per call, finish().
+/// Output: canonical JSON, 2-space indent, LF, UTF-8, final newline.
+/// Invalid UTF-8 and characters the policy excludes are written as U+FFFD.
 class JsonWriter {
  public:
   explicit JsonWriter(std::ostream& out);

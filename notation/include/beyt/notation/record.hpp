@@ -87,6 +87,8 @@ inline constexpr std::string_view kRoster[] = {"Event", "Site", "Date", "Round",
 /// Value the canonical writer gives a missing roster tag.
 std::string_view roster_default(std::string_view name) noexcept;
 
+struct Diagnostic;
+
 /// Receives games one at a time from a streaming reader (text, JSON or XML).
 /// Memory does not grow with the file: each record is passed and dropped.
 class GameVisitor {
@@ -94,6 +96,23 @@ class GameVisitor {
   virtual ~GameVisitor() = default;
   /// Called with each complete game; return false to stop reading.
   virtual bool game(GameRecord&& record, std::uint32_t index) = 0;
+  /// Called with an error that spoils one game only (Diagnostic::game is its
+  /// 1-based index), when the reader can go on with the next game: text
+  /// after any syntax error (at the next tag section), JSON after a
+  /// structure error inside a game (E110, E151: the JSON is still well
+  /// formed), XML after any error inside a <game> (at the next <game>).
+  /// Return true to go on, false to stop: the reader then returns `error`.
+  /// The default stops at the first error. Errors the reader cannot go on
+  /// from (a JSON syntax error, an XML error outside the games, a read
+  /// failure) never come here: the reader returns them.
+  virtual bool error(const Diagnostic& error) {
+    (void)error;
+    return false;
+  }
+  /// Called with each warning the reader meets (a W code with
+  /// Severity::warning, e.g. W101 for a byte-order mark), before the game or
+  /// error that follows it in the input. The default ignores it.
+  virtual void warning(const Diagnostic& warning) { (void)warning; }
 };
 
 }  // namespace beyt::notation

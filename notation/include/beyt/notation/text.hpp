@@ -56,8 +56,11 @@ class TextReader {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Reads every game, passing each to `visitor`. Stops at the first syntax
-/// error and returns it (code ok when the input was read to the end).
+/// Reads every game, passing each to `visitor`. At a syntax error (or a
+/// character no record may hold, E110) asks visitor.error() whether to go
+/// on with the next game (TextReader::recover); returns the error it stopped
+/// at, or code ok when the input was read to the end. A read failure
+/// (Code::io_error) always stops. Warnings (W101) go to visitor.warning().
 Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& visitor,
                      ReadOptions options = {});
 
