@@ -1,7 +1,7 @@
 // cli/cli.hpp - what the subcommands of the `beyt` program share.
 //
 // One file per subcommand (validate.cpp, convert.cpp, render.cpp, games.cpp,
-// generate.cpp), each with an options struct, the cxxopts setup that binds
+// rules.cpp, generate.cpp), each with an options struct, the cxxopts setup that binds
 // them, and a run function that calls the library. main.cpp dispatches
 // argv[1] through the table below (cxxopts has no subcommands).
 // Exit codes: 0 success, 1 invalid records or failed work, 2 usage error.
@@ -25,7 +25,7 @@
 //
 //   if (int rc = refuse_same_file("cmd", inputs, o.output)) return rc;
 //   Input in; Output out; std::string error;
-//   if (!in.open(path, error)) { print_file_error(err(), Code::io_error, path, error, false); ... }
+//   if (!open_input(in, path)) return kExitInvalid;  // E501 with the reason
 //   notation::Format f = in.format(from);            // --from, extension or content
 //   if (!out.open(o.output, error)) { print_file_error(err(), Code::write_error, ...); ... }
 //   ... read from in.stream(), write to out.stream() ...
@@ -65,6 +65,7 @@ int run_validate(int argc, char** argv);
 int run_convert(int argc, char** argv);
 int run_render(int argc, char** argv);
 int run_games(int argc, char** argv);
+int run_rules(int argc, char** argv);
 int run_generate(int argc, char** argv);
 
 /// The subcommand table, in the order `beyt --help` lists them.
@@ -178,5 +179,9 @@ void print_diagnostic(std::ostream& out, const notation::Diagnostic& d, Input* i
 /// Writes an error about a whole file ("PATH: error[E501]: REASON"), in text
 /// or JSON-lines form: code io_error (reading) or write_error (writing).
 void print_file_error(std::ostream& out, Code code, const std::string& path, const std::string& reason, bool json);
+/// Opens `path` into `input` (Input::open); when it cannot be read, writes
+/// the E501 error with the system's reason to standard error (text form)
+/// and returns false.
+bool open_input(Input& input, const std::string& path);
 
 }  // namespace beyt::cli

@@ -23,6 +23,7 @@ const std::vector<Command>& commands() {
       {"convert", "convert records between text, JSON and XML", run_convert},
       {"render", "draw the position after any turn as a diagram", run_render},
       {"games", "list the games, their rule presets and options", run_games},
+      {"rules", "print a game's rules, options and their sources (docs/RULES.md)", run_rules},
       {"generate", "write random legal games (tests, fuzz corpora, benchmarks)", run_generate},
   };
   return table;
@@ -649,6 +650,13 @@ void print_file_error(std::ostream& out, Code code, const std::string& path, con
   d.reason = reason;
   d.file = path;
   print_diagnostic(out, d, nullptr, json);
+}
+
+bool open_input(Input& input, const std::string& path) {
+  std::string error;
+  if (input.open(path, error)) return true;
+  print_file_error(err(), Code::io_error, path, error, false);
+  return false;
 }
 
 }  // namespace beyt::cli

@@ -130,13 +130,10 @@ int run_convert(int argc, char** argv) {
   if (int rc = refuse_same_file("convert", {o.input}, o.output)) return rc;
 
   Input input;
+  if (!open_input(input, o.input)) return kExitInvalid;
+  const notation::Format in_format = input.format(from);
   Output output;
   std::string error;
-  if (!input.open(o.input, error)) {
-    print_file_error(err(), Code::io_error, o.input, error, false);
-    return kExitInvalid;
-  }
-  const notation::Format in_format = input.format(from);
   if (!output.open(o.output, error)) {
     print_file_error(err(), Code::write_error, o.output, error, false);
     return kExitInvalid;

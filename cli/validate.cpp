@@ -44,6 +44,7 @@ struct Tally {
   std::uint64_t invalid = 0;
   std::uint64_t outside = 0;
   std::uint64_t stopped = 0;
+  std::uint64_t warnings = 0;
   std::string stop;  // where the last stop happened: "of x.json at game 5"
 
   bool failed() const { return unreadable + invalid + outside + stopped > 0; }
@@ -54,7 +55,7 @@ std::string count(std::uint64_t n, std::string_view one, std::string_view many) 
 }
 
 // "beyt validate: 2 inputs, 12 games: 10 valid, 2 invalid" and what else
-// went wrong.
+// went wrong, then the warnings ("; 1 warning").
 std::string summary(const Tally& t) {
   std::string s = "beyt validate: " + count(t.inputs, "input", "inputs");
   if (t.unreadable > 0) s += " (" + std::to_string(t.unreadable) + " could not be read)";
@@ -63,6 +64,7 @@ std::string summary(const Tally& t) {
   if (t.outside > 0) s += "; " + count(t.outside, "error", "errors") + " outside the games";
   if (t.stopped == 1) s += "; checking " + t.stop + ": the rest was not checked";
   else if (t.stopped > 1) s += "; checking stopped early in " + std::to_string(t.stopped) + " inputs: the rest of each was not checked";
+  if (t.warnings > 0) s += "; " + count(t.warnings, "warning", "warnings");
   return s;
 }
 
@@ -75,18 +77,27 @@ class Reporter {
   Reporter(const ValidateOptions& options, Input& input, Tally& tally)
       : options_(options), input_(input), tally_(tally) {}
 
-  // Game `index`, starting at byte `offset`, replayed with result `d`.
-  void game(std::uint32_t index, std::uint64_t offset, const notation::Diagnostic& d) {
+  // Game `index`, starting at byte `offset`, replayed with result `d` and
+  // the replay's warnings.
+  void game(std::uint32_t index, std::uint64_t offset, const notation::Diagnostic& d,
+            const std::vector<notation::Diagnostic>& warnings) {
     input_.forget_before(offset);
     seen_ = std::max(seen_, index);
     if (d) report(d);
     else ++tally_.valid;
+    for (const auto& w : warnings) warning(w);
   }
 
   // An error that spoils one game: report it and go on with the next.
   void error(const notation::Diagnostic& d) {
     report(d);
     if (d.loc.line > 0) input_.forget_before(d.loc.offset);  // quoted: nothing before it is needed
+  }
+
+  // A warning the reader met (W101): reported, counted, never a failure.
+  void warning(const notation::Diagnostic& w) {
+    print_diagnostic(std::cout, w, &input_, options_.json);
+    ++tally_.warnings;
   }
 
   // The error the reader stopped at (read_games' result).
@@ -127,13 +138,22 @@ class Reporter {
   std::uint32_t last_invalid_ = 0;  // the last game counted invalid
 };
 
-notation::Diagnostic replay_game(const ValidateOptions& options, const notation::GameRecord& record,
-                                 const std::string& file, std::uint32_t index) {
+// The replay of one game: its first error (or Code::ok) and its warnings.
+struct Checked {
+  notation::Diagnostic d;
+  std::vector<notation::Diagnostic> warnings;
+};
+
+Checked replay_game(const ValidateOptions& options, const notation::GameRecord& record, const std::string& file,
+                    std::uint32_t index) {
   notation::ReplayOptions replay_options;
   replay_options.default_game = options.game;
   replay_options.strict = options.strict;
   notation::Replay replay;
-  return notation::replay(record, file, index, replay_options, replay);
+  Checked c;
+  c.d = notation::replay(record, file, index, replay_options, replay);
+  c.warnings = std::move(replay.warnings);
+  return c;
 }
 
 // -j 1: each game is replayed as the reader hands it over.
@@ -143,7 +163,8 @@ class ValidatingVisitor : public notation::GameVisitor {
       : options_(options), input_(input), reporter_(options, input, tally) {}
 
   bool game(notation::GameRecord&& record, std::uint32_t index) override {
-    reporter_.game(index, record.loc.offset, replay_game(options_, record, input_.name(), index));
+    const Checked c = replay_game(options_, record, input_.name(), index);
+    reporter_.game(index, record.loc.offset, c.d, c.warnings);
     return true;
   }
 
@@ -152,6 +173,8 @@ class ValidatingVisitor : public notation::GameVisitor {
     return true;
   }
 
+  void warning(const notation::Diagnostic& w) override { reporter_.warning(w); }
+
   void stopped(notation::Diagnostic d) { reporter_.stopped(std::move(d)); }
 
  private:
@@ -159,6 +182,27 @@ class ValidatingVisitor : public notation::GameVisitor {
   Input& input_;
   Reporter reporter_;
 };
+
+// Whether `t` counts nothing more than `before` does (warnings aside): the
+// input held no game (W102).
+bool nothing_since(const Tally& before, const Tally& t) {
+  return t.valid == before.valid && t.invalid == before.invalid && t.outside == before.outside &&
+         t.stopped == before.stopped && t.unreadable == before.unreadable;
+}
+
+// W102: an input that holds no game at all (an error under --strict,
+// counted as an error outside the games).
+void no_games(const ValidateOptions& options, Input& input, notation::Format format, Tally& tally) {
+  notation::Diagnostic d;
+  d.code = Code::no_games;
+  d.reason = format == notation::Format::text ? "no game in this input: it is empty or holds only blanks"
+                                              : "no game in this input: its list of games is empty";
+  d.file = input.name();
+  d.severity = options.strict ? Severity::error : Severity::warning;
+  print_diagnostic(std::cout, d, &input, options.json);
+  if (options.strict) ++tally.outside;
+  else ++tally.warnings;
+}
 
 void validate_file(const ValidateOptions& options, const std::string& path, Tally& tally) {
   ++tally.inputs;
@@ -172,13 +216,14 @@ void validate_file(const ValidateOptions& options, const std::string& path, Tall
   std::optional<notation::Format> forced;
   parse_format_option(options.format, forced);  // checked before
   const notation::Format format = input.format(forced);
+  const Tally before = tally;
   ValidatingVisitor visitor(options, input, tally);
   notation::ReadOptions read_options;
   read_options.strict = options.strict;
   notation::Diagnostic d = notation::read_games(input.stream(), path, format, visitor, read_options);
   if (d) visitor.stopped(std::move(d));  // the visitor goes on wherever the reader can
+  if (nothing_since(before, tally)) no_games(options, input, format, tally);
 }
-
 
 // --- -j N: games replayed by N threads, printed in input order --------------
 //
@@ -199,15 +244,19 @@ struct Source {
   Source(const ValidateOptions& options, Tally& tally) : reporter(options, input, tally) {}
   Input input;
   Reporter reporter;
+  notation::Format format = notation::Format::text;
+  bool printing = false;  // its first entry has been printed
+  Tally before;           // the counts then (for W102)
 };
 
 struct Entry {
-  enum class Kind : std::uint8_t { game, error, stopped, unreadable };
+  // end: the input is over (W102 if it held no game).
+  enum class Kind : std::uint8_t { game, error, warning, stopped, unreadable, end };
   Kind kind = Kind::game;
   std::uint32_t index = 0;       // game
   std::uint64_t offset = 0;      // game: where it starts
   notation::GameRecord record;   // game: dropped once replayed
-  notation::Diagnostic d;        // game: the replay's result; error, stopped: the reader's
+  Checked checked;               // game: the replay's result; error, warning, stopped: the reader's (in d)
   std::string reason;            // unreadable: "cannot read 'PATH': REASON"
 };
 
@@ -291,7 +340,7 @@ class Pool {
     if (batch.claimed.exchange(true)) return;
     for (Entry& e : batch.entries) {
       if (e.kind != Entry::Kind::game) continue;
-      e.d = replay_game(options_, e.record, batch.path, e.index);
+      e.checked = replay_game(options_, e.record, batch.path, e.index);
       e.record = notation::GameRecord();  // its memory back now, not when printed
     }
     {
@@ -335,6 +384,7 @@ class ParallelValidator {
     std::optional<notation::Format> forced;
     parse_format_option(options_.format, forced);  // checked before
     const notation::Format format = source->input.format(forced);
+    source->format = format;
     start(source, path);
     Cutter cutter(*this);
     notation::ReadOptions read_options;
@@ -343,9 +393,12 @@ class ParallelValidator {
     if (d) {
       Entry e;
       e.kind = Entry::Kind::stopped;
-      e.d = std::move(d);
+      e.checked.d = std::move(d);
       current_->entries.push_back(std::move(e));
     }
+    Entry end;
+    end.kind = Entry::Kind::end;
+    current_->entries.push_back(std::move(end));
     push();
   }
 
@@ -373,9 +426,15 @@ class ParallelValidator {
     bool error(const notation::Diagnostic& d) override {
       Entry e;
       e.kind = Entry::Kind::error;
-      e.d = d;
+      e.checked.d = d;
       v_.current_->entries.push_back(std::move(e));
       return true;
+    }
+    void warning(const notation::Diagnostic& w) override {
+      Entry e;
+      e.kind = Entry::Kind::warning;
+      e.checked.d = w;
+      v_.current_->entries.push_back(std::move(e));
     }
 
    private:
@@ -410,11 +469,19 @@ class ParallelValidator {
   void print_front(bool wait) {
     Batch& b = *pending_.front();
     if (wait) pool_.finish(b);
+    if (b.source && !b.source->printing) {
+      b.source->printing = true;
+      b.source->before = tally_;
+    }
     for (Entry& e : b.entries) {
       switch (e.kind) {
-        case Entry::Kind::game: b.source->reporter.game(e.index, e.offset, e.d); break;
-        case Entry::Kind::error: b.source->reporter.error(e.d); break;
-        case Entry::Kind::stopped: b.source->reporter.stopped(std::move(e.d)); break;
+        case Entry::Kind::game: b.source->reporter.game(e.index, e.offset, e.checked.d, e.checked.warnings); break;
+        case Entry::Kind::error: b.source->reporter.error(e.checked.d); break;
+        case Entry::Kind::warning: b.source->reporter.warning(e.checked.d); break;
+        case Entry::Kind::stopped: b.source->reporter.stopped(std::move(e.checked.d)); break;
+        case Entry::Kind::end:
+          if (nothing_since(b.source->before, tally_)) no_games(options_, b.source->input, b.source->format, tally_);
+          break;
         case Entry::Kind::unreadable:
           print_file_error(std::cout, Code::io_error, b.path, e.reason, options_.json);
           ++tally_.unreadable;
@@ -444,11 +511,13 @@ int run_validate(int argc, char** argv) {
                         "XML at the next <game>, JSON after a structure error; where that is not\n"
                         "possible (a JSON syntax error) the diagnostic and the summary say where\n"
                         "checking stopped. The summary (standard error) counts inputs, those that\n"
-                        "could not be read, games, valid and invalid ones.\n"
+                        "could not be read, games, valid and invalid ones, and warnings.\n"
+                        "Warnings (warning[W...]: a finished game recorded with *, a byte-order mark, an\n"
+                        "input with no game) do not fail validation; --strict makes them errors.\n"
                         "Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.");
   spec.positional_help("FILE...");
   spec.add_options()
-      ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form)",
+      ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form) and make warnings errors",
        cxxopts::value(o.strict))
       ("game", "game of records without a Game tag (see beyt games)", cxxopts::value(o.game))
       ("format", "input format: text, json or xml (default: from the extension, else the content)",

@@ -1,16 +1,20 @@
-// Running the `beyt` program from the tests: the command line through the
-// shell, its exit status and its output, and temporary folders.
+// Running the `beyt` program (BEYT_CLI_PATH) from the tests: the command line
+// through the shell, its exit status and its output, the bundled samples
+// (BEYT_SOURCE_DIR), and temporary folders; shared by the CLI test files.
 #pragma once
 
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace beyt::test {
 
@@ -97,5 +101,31 @@ class TempDir {
  private:
   fs::path path_;
 };
+
+inline std::vector<fs::path> files_in(const fs::path& dir, const std::string& ext) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ext) out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// Every game's sample files with extension `ext`: samples/<game>/ (not samples/invalid).
+inline std::vector<fs::path> sample_files(const std::string& ext) {
+  std::vector<fs::path> out;
+  for (const auto& dir : fs::directory_iterator(kRoot / "samples")) {
+    if (!dir.is_directory() || dir.path().filename() == "invalid") continue;
+    for (const auto& p : files_in(dir.path(), ext)) out.push_back(p);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// A fresh folder under the temporary directory for this test process.
+inline fs::path temp_dir() {
+  fs::path dir = fs::temp_directory_path() / ("beyt-cli-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
 
 }  // namespace beyt::test

@@ -65,7 +65,8 @@ TEST(CliFiles, OutputThatIsAnInputIsRefused) {
         "convert " + quote(a.string()) + " --to json -o " + quote(a.string()),
         "convert - -o " + quote(a.string()) + " < " + quote(a.string()),
         "render " + quote(a.string()) + " -o " + quote(d + "/hard.beyt"),
-        "render " + quote(a.string()) + " --format svg -o " + quote(a.string())}) {
+        "render " + quote(a.string()) + " --format svg -o " + quote(a.string()),
+        "render " + quote(d + "/link.beyt") + " --format html -o " + quote(a.string())}) {
     CliRun r = run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_NE(r.out.find("error[E504]"), std::string::npos) << args << "\n" << r.out;
@@ -244,6 +245,9 @@ TEST(CliFiles, InputsThatAreNotFiles) {
   CliRun r = run("render " + quote(d));
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("error[E501]"), std::string::npos) << r.out;
+  CliRun h = run("render " + quote(d) + " --format html -o " + quote(d + "/page.html"));
+  EXPECT_EQ(h.status, 1);
+  EXPECT_NE(h.out.find(d + ": error[E501]: cannot read '" + d + "': Is a directory"), std::string::npos) << h.out;
   // A read that fails (EIO: /proc/self/mem at offset 0 is no mapped memory),
   // whatever the format: E501, and nothing written.
   for (const char* format : {"", "--format text ", "--format json ", "--format xml "}) {
@@ -278,6 +282,7 @@ TEST(CliFiles, WriteFailuresNameTheReason) {
       {"convert " + in + " -o /dev/full", "cannot write '/dev/full': No space left on device"},
       {"generate --game seega --count 5 -o /dev/full", "No space left on device"},
       {"render " + in + " -o /dev/full", "No space left on device"},
+      {"render " + in + " --format html -o /dev/full", "No space left on device"},
       {"convert " + in + " -o " + quote((dir / "no/such/folder/x.json").string()), "No such file or directory"},
       {"convert " + in + " -o " + quote(dir.path().string()), "Is a directory"},
   };
@@ -356,6 +361,13 @@ TEST(CliFormats, FailedReadWritesNothing) {
   CliRun f = run("convert " + quote((dir / "broken.json").string()) + " -o " + quote((dir / "out.xml").string()));
   EXPECT_EQ(f.status, 1);
   EXPECT_EQ(slurp(dir / "out.xml"), "keep me\n");
+  // The viewer page of a record that cannot be read: the old page stays.
+  spit(dir / "page.html", "keep me\n");
+  CliRun h = run("render " + quote((dir / "broken.json").string()) + " --format html -o " +
+                 quote((dir / "page.html").string()));
+  EXPECT_EQ(h.status, 1);
+  EXPECT_NE(h.out.find("error[E150]"), std::string::npos) << h.out;
+  EXPECT_EQ(slurp(dir / "page.html"), "keep me\n");
   // An error after some games: the games before it went out, the document
   // is left unclosed (no reader takes it for whole).
   const std::string two = slurp(kSample) + slurp(kSample) + "[Event \"x\"]\n\n1. c1,c5 {open *\n";
@@ -363,7 +375,7 @@ TEST(CliFormats, FailedReadWritesNothing) {
   CliRun p = run("convert " + quote((dir / "two.beyt").string()) + " --to xml 2>/dev/null | cat");
   EXPECT_NE(p.out.find("</game>"), std::string::npos);
   EXPECT_EQ(p.out.find("</beyt>"), std::string::npos) << p.out;
-  EXPECT_EQ(dir.listing(), "broken.json\nout.xml\ntwo.beyt\n");
+  EXPECT_EQ(dir.listing(), "broken.json\nout.xml\npage.html\ntwo.beyt\n");
 }
 
 // --- validate: honest counts -------------------------------------------------------
@@ -393,6 +405,8 @@ class CliCounts : public ::testing::Test {
     spit(*dir_ / "replay.beyt", replace_nth(three, "1. {Lane: \"One of them places two of his kelbs in the 'eyns marked a, a\"} c1,c5",
                                             "1. c3,c5", 2));
     spit(*dir_ / "bom-strict.beyt", "\xEF\xBB\xBF" + slurp(kSample));
+    spit(*dir_ / "empty.json", "{\"format\": \"beyt\", \"version\": 1, \"games\": []}\n");
+    spit(*dir_ / "empty.xml", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<beyt version=\"1\">\n</beyt>\n");
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -451,6 +465,18 @@ TEST_F(CliCounts, EveryCombination) {
            "/E150-json-syntax.json stopped at game 1: the rest was not checked\n",
        1},
       {"three.beyt @E151-json-structure.json", "beyt validate: 2 inputs, 4 games: 3 valid, 1 invalid\n", 1},
+      // Warnings (W101, W102, W401) are counted after everything else and
+      // fail nothing; --strict makes them errors.
+      {"bom-strict.beyt three.json", "beyt validate: 2 inputs, 4 games: 4 valid, 0 invalid; 1 warning\n", 0},
+      {"@W102-no-games.beyt empty.json empty.xml",
+       "beyt validate: 3 inputs, 0 games: 0 valid, 0 invalid; 3 warnings\n", 0},
+      {"--strict @W102-no-games.beyt three.beyt",
+       "beyt validate: 2 inputs, 3 games: 3 valid, 0 invalid; 1 error outside the games\n", 1},
+      {"@W401-finished-unknown-result.beyt @E150-json-syntax.json",
+       "beyt validate: 2 inputs, 2 games: 1 valid, 1 invalid; checking of " + (kRoot / "samples/invalid").string() +
+           "/E150-json-syntax.json stopped at game 1: the rest was not checked; 1 warning\n",
+       1},
+      {"--strict @W401-finished-unknown-result.beyt", "beyt validate: 1 input, 1 game: 0 valid, 1 invalid\n", 1},
       {"json-syntax.json xml-root.xml three.beyt",
        "beyt validate: 3 inputs, 5 games: 4 valid, 1 invalid; checking stopped early in 2 inputs: the rest of each "
        "was not checked\n",
@@ -490,19 +516,25 @@ TEST_F(CliCounts, TheDiagnosticSaysWhereCheckingStopped) {
 
 TEST(CliValidate, EveryInvalidSampleIsCountedOnce) {
   std::string args;
-  int files = 0, strict = 0;
+  int files = 0, strict = 0, warnings = 0, no_game = 0;
   for (const auto& e : fs::directory_iterator(kRoot / "samples/invalid")) {
     const std::string ext = e.path().extension().string();
     if (ext != ".beyt" && ext != ".json" && ext != ".xml") continue;
     args += quote(e.path().string()) + " ";
     ++files;
-    strict += e.path().filename().string().find("strict") != std::string::npos;
+    const std::string name = e.path().filename().string();
+    strict += name.find("strict") != std::string::npos;
+    warnings += name[0] == 'W';
+    no_game += name.rfind("W102", 0) == 0;
   }
   CliRun r = run("validate " + args + " 2>&1 >/dev/null | cat");
-  // Without --strict the strict samples are valid; every other is one invalid game.
-  const std::string counts = std::to_string(files) + " inputs, " + std::to_string(files) + " games: " +
-                             std::to_string(strict) + " valid, " + std::to_string(files - strict) + " invalid";
+  // Without --strict the strict samples are valid, and so are the W samples
+  // (one warning each; W102 holds no game); every other is one invalid game.
+  const std::string counts = std::to_string(files) + " inputs, " + std::to_string(files - no_game) + " games: " +
+                             std::to_string(strict + warnings - no_game) + " valid, " +
+                             std::to_string(files - strict - warnings) + " invalid";
   EXPECT_NE(r.out.find(counts), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("; " + std::to_string(warnings) + " warnings\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("18446744073709551615"), std::string::npos);
 }
 

@@ -120,6 +120,7 @@ struct TextReader::Impl {
   std::size_t last_tags = 0;   // before the next one is read (no regrowth)
   NodeMaker nodes;             // starts each turn's Node
   chars::Field field = chars::Field::move;  // where the text being scanned stands (E110)
+  std::vector<Diagnostic> warnings;  // not yet taken (take_warnings)
 
   SourceLoc here() const {
     SourceLoc loc;
@@ -762,12 +763,20 @@ struct TextReader::Impl {
   void start() {
     started = true;
     if (peek(0) == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF) {
-      const SourceLoc loc = here();
+      // Odd but harmless: warning W101, an error under strict (docs/ERRORS.md).
+      const SourceLoc at = here();
       pos += 3;  // the BOM takes no column
       if (options.strict) {
-        resume_here = true;  // recover() goes on right after it
-        fail(Code::strict_layout, loc, "UTF-8 byte-order mark: the canonical form has none");
+        resume_here = true;  // reading goes on after it (recover)
+        fail(Code::byte_order_mark, at, "UTF-8 byte-order mark: the canonical form has none");
       }
+      Diagnostic w;
+      w.code = Code::byte_order_mark;
+      w.severity = Severity::warning;
+      w.reason = "UTF-8 byte-order mark at the start of the input, ignored (the canonical form has none)";
+      w.file = file;
+      w.loc = at;
+      warnings.push_back(std::move(w));
     }
   }
 
@@ -871,6 +880,8 @@ const Diagnostic& TextReader::error() const noexcept { return impl_->error; }
 
 bool TextReader::recover() { return impl_->recover(); }
 
+std::vector<Diagnostic> TextReader::take_warnings() { return std::exchange(impl_->warnings, {}); }
+
 std::uint32_t TextReader::game_index() const noexcept { return impl_->game; }
 
 Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& visitor,
@@ -878,7 +889,9 @@ Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& vis
   TextReader reader(in, file, options);
   GameRecord record;
   for (;;) {
-    if (reader.next(record)) {
+    const bool read = reader.next(record);
+    for (const Diagnostic& w : reader.take_warnings()) visitor.warning(w);
+    if (read) {
       if (!visitor.game(std::move(record), reader.game_index())) return Diagnostic{};
       continue;
     }

@@ -109,6 +109,10 @@ class GameVisitor {
     (void)error;
     return false;
   }
+  /// Called with each warning the reader meets (a W code with
+  /// Severity::warning, e.g. W101 for a byte-order mark), before the game or
+  /// error that follows it in the input. The default ignores it.
+  virtual void warning(const Diagnostic& warning) { (void)warning; }
 };
 
 }  // namespace beyt::notation
