@@ -135,6 +135,26 @@ TEST_F(MixedFiles, JsonAndXmlWithInvalidGames) {
   expect_same_at_any_j(quote(jf.string()) + " " + quote(xf.string()));
 }
 
+// Warnings go through the batches too, in their place: a byte-order mark
+// (W101, from the reader), a finished game recorded with * (W401, from the
+// replay), inputs without games (W102), from files and standard input.
+TEST_F(MixedFiles, WarningsInTheirPlace) {
+  const fs::path inv = kRoot / "samples/invalid";
+  const fs::path empty = dir.path() / "empty.beyt";
+  spit(empty, "\n\n");
+  const std::string files = quote((inv / "W101-byte-order-mark.beyt").string()) + " " + quote(empty.string()) + " " +
+                            quote((inv / "W401-finished-unknown-result.beyt").string()) + " " +
+                            quote((inv / "W102-no-games.beyt").string());
+  const CliRun one = run("validate -j 1 " + files);
+  EXPECT_NE(one.out.find("warning[W101]"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("warning[W102]"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("warning[W401]"), std::string::npos) << one.out;
+  expect_same_at_any_j(files);
+  expect_same_at_any_j("--strict " + files);
+  expect_same_at_any_j("-", (inv / "W101-byte-order-mark.beyt").string());
+  expect_same_at_any_j("-", empty.string());
+}
+
 TEST(ValidateJobs, ZeroJobsIsAUsageError) {
   CliRun r = run("validate -j 0 " + quote((kRoot / "samples/seega").string()));
   EXPECT_EQ(r.status, 2) << r.out;
