@@ -111,7 +111,7 @@ void BM_RandomPlayout(benchmark::State& st, const Workload& w) {
   for (auto _ : st) {
     auto state = new_state(w, rules);
     for (int t = 0; t < w.max_turns && !state->is_terminal(); ++t, ++turns) {
-      move = state->random_move(rng);
+      state->random_move(rng, move);
       (void)state->play(move);
     }
   }

@@ -1,6 +1,7 @@
 // Dleb (beyt/dleb.hpp). Every rule cites Marin 1931 and docs/RULES.md
 // section 2; readings where both are silent are in docs/RULES-READINGS.md.
 #include "beyt/dleb.hpp"
+#include "engine_state.hpp"
 #include "position_fields.hpp"
 
 #include <algorithm>
@@ -611,82 +612,58 @@ MoveCells dleb_move_cells(const DlebOptions& o, const DlebPosition& pos, std::st
   return out;
 }
 
-class DlebState final : public State {
- public:
-  DlebState(const DlebOptions& o, const DlebPosition& p) : options_(o), pos_(p) {}
-  const Game& game() const noexcept override { return dleb_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<DlebState>(*this); }
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const DlebState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
-  }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return dleb_outcome(pos_) != Result::unfinished; }
-  Result outcome() const noexcept override { return dleb_outcome(pos_); }
-  void legal_moves(std::vector<std::string>&) const override {}
-  bool moves_enumerable() const noexcept override { return false; }
-  std::string player_label() const override {
-    std::string out(actor_name(to_move()));
-    if (pos_.players > 1 && !is_terminal()) out += ", player " + std::to_string(pos_.player + 1);
+// Dleb as a Game and its States (lib/src/engine_state.hpp). Every turn starts with
+// throws: the turns cannot be listed (game.hpp).
+struct DlebTraits : EngineTraits {
+  using Options = DlebOptions;
+  using Position = DlebPosition;
+  static constexpr std::string_view kName = "dleb";
+  static constexpr std::string_view kTitle = "Dleb";
+  static constexpr std::string_view kSources =
+      "G. Marin, \"Somali games\" (1931), pp. 508-510, 7. dleb (Marin 1931); docs/RULES.md §Dleb";
+  static const std::vector<OptionSpec>& specs() { return dleb_specs(); }
+  static const std::vector<Preset>& presets() { return dleb_presets(); }
+  static DlebPosition initial(const DlebOptions& o) { return DlebPosition::initial(o); }
+  static Error validate(const DlebOptions& o, const DlebPosition& p) { return dleb_validate(o, p); }
+  static const Game& game() { return dleb_game(); }
+  static Result outcome(const DlebPosition& p) noexcept { return dleb_outcome(p); }
+  static void legal_moves(const DlebOptions&, const DlebPosition&, std::vector<std::string>&) {}
+  static bool moves_enumerable(const DlebOptions&, const DlebPosition&) noexcept { return false; }
+  // "South, player 2" when the teams have partners.
+  static std::string player_label(const DlebPosition& p, Actor a) {
+    std::string out(actor_name(a));
+    if (p.players > 1 && a != Actor::none) out += ", player " + std::to_string(p.player + 1);
     return out;
   }
-  Error play(std::string_view text) override {
-    if (Error e = dleb_play(options_, pos_, text)) return e;
-    ++turns_;
-    return Error::none();
+  // One billet: white (flat) or black (bark).
+  static std::vector<ChanceOutcome> chance_outcomes(const DlebOptions&, const DlebPosition&) {
+    return {{"W", 0.5}, {"B", 0.5}};
   }
-  Error check(std::string_view text, std::string& canonical) const override {
-    DlebPosition copy = pos_;
-    return dleb_play(options_, copy, text, &canonical);
+  static void random_move(const DlebOptions& o, const DlebPosition& p, Rng& rng, std::string& out) {
+    out = dleb_random_turn(o, p, rng);
   }
-  std::vector<ChanceOutcome> chance_outcomes() const override {
-    if (is_terminal()) return {};
-    return {{"W", 0.5}, {"B", 0.5}};  // one billet: white (flat) or black (bark)
+  static Error play(const DlebOptions& o, DlebPosition& p, Memory&, std::string_view text) { return dleb_play(o, p, text); }
+  static Error check(const DlebOptions& o, const DlebPosition& p, std::string_view text, std::string& canonical) {
+    DlebPosition copy = p;
+    return dleb_play(o, copy, text, &canonical);
   }
-  std::string random_move(Rng& rng) const override {
-    return is_terminal() ? std::string() : dleb_random_turn(options_, pos_, rng);
-  }
-  std::string render(const RenderOptions& options) const override { return dleb_render(pos_, options); }
+  static std::string render(const DlebPosition& p, const RenderOptions& ro) { return dleb_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return DlebGeometry::of(pos_.cross_lines, d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { dleb_draw_board(pos_, c, d); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { dleb_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
-    DlebPoint p = dleb_parse_point(cell, pos_.cross_lines);
-    if (p < 0) return false;
-    out = DlebGeometry::of(pos_.cross_lines, d).centre(p);
+  static svg::Size board_size(const DlebPosition& p, const DrawOptions& d) {
+    return DlebGeometry::of(p.cross_lines, d).size();
+  }
+  static void draw_board(const DlebOptions&, const DlebPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    dleb_draw_board(p, c, d);
+  }
+  static void draw_pieces(const DlebPosition& p, svg::Canvas& c, const DrawOptions& d) { dleb_draw_pieces(p, c, d); }
+  static bool cell_centre(const DlebPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
+    DlebPoint q = dleb_parse_point(cell, p.cross_lines);
+    if (q < 0) return false;
+    out = DlebGeometry::of(p.cross_lines, d).centre(q);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return dleb_move_cells(options_, pos_, text); }
-
- private:
-  DlebOptions options_;
-  DlebPosition pos_;
-  std::uint32_t turns_ = 0;
-};
-
-class DlebGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "dleb"; }
-  std::string_view title() const noexcept override { return "Dleb"; }
-  std::string_view sources() const noexcept override {
-    return "G. Marin, \"Somali games\" (1931), pp. 508-510, 7. dleb (Marin 1931); docs/RULES.md §Dleb";
-  }
-  const std::vector<OptionSpec>& options() const noexcept override { return dleb_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return dleb_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    DlebOptions o;
-    if (Error e = DlebOptions::from_rules(rules, o)) return e;
-    DlebPosition pos = DlebPosition::initial(o);
-    if (!setup.empty()) {
-      if (Error e = DlebPosition::parse(setup, pos)) return e;
-      if (Error e = dleb_validate(o, pos)) return e;
-    }
-    out = std::make_unique<DlebState>(o, pos);
-    return Error::none();
+  static MoveCells move_cells(const DlebOptions& o, const DlebPosition& p, std::string_view text) {
+    return dleb_move_cells(o, p, text);
   }
 };
 
@@ -715,7 +692,7 @@ void moves_of(const UseContext& ctx, const DlebPosition& p, int value, std::vect
 // ---------------------------------------------------------------------------
 
 const Game& dleb_game() {
-  static const DlebGame game;
+  static const EngineGame<DlebTraits> game;
   return game;
 }
 

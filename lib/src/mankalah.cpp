@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine_state.hpp"
 #include "game_table.hpp"
 #include "mancala_svg.hpp"
 
@@ -745,126 +746,118 @@ const std::vector<Preset>& mankalah_presets() {
   return presets;
 }
 
-class MankalahState final : public State {
- public:
-  MankalahState(const MankalahOptions& o, const MankalahPosition& p) : options_(o), pos_(p) { remember(); }
-
-  const Game& game() const noexcept override { return mankalah_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<MankalahState>(*this); }
-  // The board's history (for loop=own-side) is not part of the position.
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const MankalahState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
+// Mankalah as a Game and its States (lib/src/engine_state.hpp). A State remembers the
+// positions of the board in play for the loop rule.
+struct MankalahTraits : EngineTraits {
+  using Options = MankalahOptions;
+  using Position = MankalahPosition;
+  static constexpr std::string_view kName = "mankalah";
+  static constexpr std::string_view kTitle = "Mankalah";
+  static constexpr std::string_view kSources =
+      "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), mankal'ah ; docs/RULES.md §Mankalah";
+  static const std::vector<OptionSpec>& specs() { return mankalah_specs(); }
+  static const std::vector<Preset>& presets() { return mankalah_presets(); }
+  static MankalahPosition initial(const MankalahOptions&) { return MankalahPosition::initial(); }
+  static Error validate(const MankalahOptions& o, const MankalahPosition& p) { return mankalah_validate(o, p); }
+  // The positions (counts, player to move) seen on this board; not part of
+  // the position.
+  struct Memory {
+    std::vector<std::pair<Pits, Side>> seen;
+  };
+  static const Game& game() { return mankalah_game(); }
+  static Result outcome(const MankalahPosition& p) noexcept { return mankalah_outcome(p); }
+  static Actor to_move(const MankalahPosition& p, Result) noexcept {
+    if (p.phase == MankalahPhase::over) return Actor::none;
+    if (p.phase == MankalahPhase::end) return Actor::referee;
+    return actor_of(p.to_move);
   }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override {
-    if (pos_.phase == MankalahPhase::over) return Actor::none;
-    if (pos_.phase == MankalahPhase::end) return Actor::referee;
-    return actor_of(pos_.to_move);
+  static bool moves_enumerable(const MankalahOptions&, const MankalahPosition& p) noexcept {
+    return p.phase != MankalahPhase::distribute;
   }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return pos_.phase == MankalahPhase::over; }
-  Result outcome() const noexcept override { return mankalah_outcome(pos_); }
-  bool moves_enumerable() const noexcept override { return pos_.phase != MankalahPhase::distribute; }
-
-  void legal_moves(std::vector<std::string>& out) const override {
+  static void legal_moves(const MankalahOptions& o, const MankalahPosition& p, std::vector<std::string>& out) {
     std::vector<MankalahMove> moves;
-    mankalah_legal(options_, pos_, moves);
+    mankalah_legal(o, p, moves);
     for (const auto& m : moves) out.push_back(mankalah_format(m));
   }
-  std::string random_move(Rng& rng) const override {
-    if (pos_.phase == MankalahPhase::distribute) return mankalah_format(mankalah_random_distribution(options_, rng));
-    return State::random_move(rng);
+  static void random_move(const MankalahOptions& o, const MankalahPosition& p, Rng& rng, std::string& out) {
+    if (p.phase == MankalahPhase::distribute) {
+      out = mankalah_format(mankalah_random_distribution(o, rng));
+      return;
+    }
+    std::vector<MankalahMove> moves;
+    mankalah_legal(o, p, moves);
+    if (!moves.empty()) out = mankalah_format(moves[rng.below(moves.size())]);
   }
-  Error play(std::string_view text) override {
+
+  static void start(const MankalahOptions&, const MankalahPosition& p, Memory& m) { remember(p, m); }
+  static Error play(const MankalahOptions& o, MankalahPosition& p, Memory& memory, std::string_view text) {
     MankalahMove m;
-    if (Error e = resolve(text, m)) return e;
-    mankalah_apply(options_, pos_, m);
-    if (m.kind == MankalahMoveKind::turn) history_.clear();  // play starts on the turned board
-    after_move();
-    ++turns_;
+    if (Error e = resolve(o, p, text, m)) return e;
+    mankalah_apply(o, p, m);
+    if (m.kind == MankalahMoveKind::turn) memory.seen.clear();  // play starts on the turned board
+    after_move(o, p, memory);
     return Error::none();
   }
-  Error check(std::string_view text, std::string& canonical) const override {
+  static Error check(const MankalahOptions& o, const MankalahPosition& p, std::string_view text,
+                     std::string& canonical) {
     MankalahMove m;
-    if (Error e = resolve(text, m)) return e;
+    if (Error e = resolve(o, p, text, m)) return e;
     canonical = mankalah_format(m);
     return Error::none();
   }
-  std::string render(const RenderOptions& options) const override { return mankalah_render(pos_, options); }
+  static std::string render(const MankalahPosition& p, const RenderOptions& ro) { return mankalah_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return mancala_svg::Geometry::of(d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { mancala_svg::draw_board(c, d, {}); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { mankalah_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+  static svg::Size board_size(const MankalahPosition&, const DrawOptions& d) {
+    return mancala_svg::Geometry::of(d).size();
+  }
+  static void draw_board(const MankalahOptions&, const MankalahPosition&, svg::Canvas& c, const DrawOptions& d) {
+    mancala_svg::draw_board(c, d, {});
+  }
+  static void draw_pieces(const MankalahPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    mankalah_draw_pieces(p, c, d);
+  }
+  static bool cell_centre(const MankalahPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     int b = mancala_svg::parse_pit(cell);
     if (b < 0) return false;
     out = mancala_svg::Geometry::of(d).centre(b);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return mankalah_move_cells(options_, pos_, text); }
+  static MoveCells move_cells(const MankalahOptions& o, const MankalahPosition& p, std::string_view text) {
+    return mankalah_move_cells(o, p, text);
+  }
 
  private:
-  Error resolve(std::string_view text, MankalahMove& m) const {
+  static Error resolve(const MankalahOptions& o, const MankalahPosition& p, std::string_view text, MankalahMove& m) {
     if (Error e = mankalah_parse(text, m)) return e;
-    return mankalah_check(options_, pos_, m);
+    return mankalah_check(o, p, m);
   }
   // docs/RULES.md §Mankalah "Endless boards" (loop=own-side): "when a position (counts,
   // player to move) repeats within a board, the board ends and each player
   // takes the hasa on his own side".
-  void after_move() {
-    if (pos_.phase != MankalahPhase::play) {
-      history_.clear();
-      remember();
+  static void after_move(const MankalahOptions& o, MankalahPosition& p, Memory& memory) {
+    if (p.phase != MankalahPhase::play) {
+      memory.seen.clear();
+      remember(p, memory);
       return;
     }
-    if (options_.loop == MankalahLoop::own_side)
-      for (const auto& [pits, side] : history_)
-        if (pits == pos_.pits && side == pos_.to_move) {
-          mankalah_end_board_own_side(pos_);
-          history_.clear();
+    if (o.loop == MankalahLoop::own_side)
+      for (const auto& [pits, side] : memory.seen)
+        if (pits == p.pits && side == p.to_move) {
+          mankalah_end_board_own_side(p);
+          memory.seen.clear();
           return;
         }
-    remember();
+    remember(p, memory);
   }
-  void remember() {
-    if (pos_.phase == MankalahPhase::play || pos_.phase == MankalahPhase::choose)
-      history_.emplace_back(pos_.pits, pos_.to_move);
-  }
-
-  MankalahOptions options_;
-  MankalahPosition pos_;
-  std::uint32_t turns_ = 0;
-  std::vector<std::pair<Pits, Side>> history_;
-};
-
-class MankalahGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "mankalah"; }
-  std::string_view title() const noexcept override { return "Mankalah"; }
-  std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), mankal'ah ; docs/RULES.md §Mankalah";
-  }
-  const std::vector<OptionSpec>& options() const noexcept override { return mankalah_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return mankalah_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    MankalahOptions o;
-    if (Error e = MankalahOptions::from_rules(rules, o)) return e;
-    MankalahPosition pos = MankalahPosition::initial();
-    if (!setup.empty()) {
-      if (Error e = MankalahPosition::parse(setup, pos)) return e;
-      if (Error e = mankalah_validate(o, pos)) return e;
-    }
-    out = std::make_unique<MankalahState>(o, pos);
-    return Error::none();
+  static void remember(const MankalahPosition& p, Memory& memory) {
+    if (p.phase == MankalahPhase::play || p.phase == MankalahPhase::choose) memory.seen.emplace_back(p.pits, p.to_move);
   }
 };
 
 }  // namespace
 
 const Game& mankalah_game() {
-  static const MankalahGame game;
+  static const EngineGame<MankalahTraits> game;
   return game;
 }
 

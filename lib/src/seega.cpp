@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine_state.hpp"
 #include "game_table.hpp"
 #include "position_fields.hpp"
 
@@ -755,91 +756,77 @@ MoveCells seega_move_cells(const SeegaOptions& o, const SeegaPosition& pos, std:
 // Game and State
 // ---------------------------------------------------------------------------
 
-class SeegaState final : public State {
- public:
-  SeegaState(const SeegaOptions& o, const SeegaPosition& p) : options_(o), pos_(p), outcome_(seega_outcome(p)) {}
+// Seega as a Game and its States (lib/src/engine_state.hpp).
+struct SeegaTraits : EngineTraits {
+  using Options = SeegaOptions;
+  using Position = SeegaPosition;
+  static constexpr std::string_view kName = "seega";
+  static constexpr std::string_view kTitle = "Seega";
+  static constexpr std::string_view kSources =
+      "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), SEEGA; "
+      "D. Walker, Seega (Cyningstan, 2011); docs/RULES.md §Seega";
+  static const std::vector<OptionSpec>& specs() { return seega_specs(); }
+  static const std::vector<Preset>& presets() { return seega_presets(); }
+  static SeegaPosition initial(const SeegaOptions& o) { return SeegaPosition::initial(o.size); }
+  static Error validate(const SeegaOptions& o, const SeegaPosition& p) { return seega_validate(o, p); }
+  static const Game& game() { return seega_game(); }
+  static Result outcome(const SeegaPosition& p) noexcept { return seega_outcome(p); }
 
-  const Game& game() const noexcept override { return seega_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<SeegaState>(*this); }
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const SeegaState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
-  }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return outcome_ != Result::unfinished; }
-  Result outcome() const noexcept override { return outcome_; }
-
-  void legal_moves(std::vector<std::string>& out) const override {
+  static void legal_moves(const SeegaOptions& o, const SeegaPosition& p, std::vector<std::string>& out) {
     auto emit = [&out](const SeegaMove& m) { out.push_back(seega_format(m)); };
-    for_each_legal(options_, pos_, emit);
+    for_each_legal(o, p, emit);
   }
-  Error play(std::string_view text) override {
-    if (Error e = seega_play(options_, pos_, text)) return e;
-    ++turns_;
-    outcome_ = seega_outcome(pos_);
-    return Error::none();
+  // Uniform over the legal turns, in their order: count them, draw one, and
+  // write only that one.
+  static void random_move(const SeegaOptions& o, const SeegaPosition& p, Rng& rng, std::string& out) {
+    std::uint64_t n = 0;
+    auto count = [&n](const SeegaMove&) { ++n; };
+    for_each_legal(o, p, count);
+    if (n == 0) return;
+    const std::uint64_t pick = rng.below(n);
+    std::uint64_t i = 0;
+    auto write = [&](const SeegaMove& m) {
+      if (i++ == pick) seega_format(m, out);
+    };
+    for_each_legal(o, p, write);
   }
-  Error check(std::string_view text, std::string& canonical) const override {
-    SeegaPosition copy = pos_;
-    return seega_play(options_, copy, text, &canonical);
+  static Error play(const SeegaOptions& o, SeegaPosition& p, Memory&, std::string_view text) {
+    return seega_play(o, p, text);
   }
-  Error adjudicate(std::string_view termination, Result& out) const override;
-  std::string render(const RenderOptions& options) const override { return seega_render(pos_, options); }
+  static Error check(const SeegaOptions& o, const SeegaPosition& p, std::string_view text, std::string& canonical) {
+    SeegaPosition copy = p;
+    return seega_play(o, copy, text, &canonical);
+  }
+  static constexpr std::string_view kTermination = "barrier";
+  static Error adjudicate(const SeegaOptions& o, const SeegaPosition& p, Result& out);
+  static std::string render(const SeegaPosition& p, const RenderOptions& ro) { return seega_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return SeegaGeometry::of(pos_.size, d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { seega_draw_board(pos_, options_, c, d); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { seega_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
-    SeegaCell c = seega_parse_cell(cell, pos_.size);
+  static svg::Size board_size(const SeegaPosition& p, const DrawOptions& d) { return SeegaGeometry::of(p.size, d).size(); }
+  static void draw_board(const SeegaOptions& o, const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    seega_draw_board(p, o, c, d);
+  }
+  static void draw_pieces(const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) { seega_draw_pieces(p, c, d); }
+  static bool cell_centre(const SeegaPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
+    SeegaCell c = seega_parse_cell(cell, p.size);
     if (c < 0) return false;
-    out = SeegaGeometry::of(pos_.size, d).centre(c);
+    out = SeegaGeometry::of(p.size, d).centre(c);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return seega_move_cells(options_, pos_, text); }
-
- private:
-  SeegaOptions options_;
-  SeegaPosition pos_;
-  Result outcome_;  // seega_outcome(pos_), kept with the position
-  std::uint32_t turns_ = 0;
+  static MoveCells move_cells(const SeegaOptions& o, const SeegaPosition& p, std::string_view text) {
+    return seega_move_cells(o, p, text);
+  }
 };
 
 // Walker, Variations: a barrier ending goes to the side with more pieces
 // (equal counts: a draw, our reading). Needs barrier=yes.
-Error SeegaState::adjudicate(std::string_view termination, Result& out) const {
-  if (termination != "barrier") return State::adjudicate(termination, out);
-  if (!options_.barrier)
+Error SeegaTraits::adjudicate(const SeegaOptions& o, const SeegaPosition& p, Result& out) {
+  if (!o.barrier)
     return fail(Code::bad_termination, 0, "a barrier ending needs the option barrier=yes (Walker, Variations)");
-  int s = pos_.count(Side::south), n = pos_.count(Side::north);
+  int s = p.count(Side::south), n = p.count(Side::north);
   out = s > n ? Result::south_wins : n > s ? Result::north_wins : Result::draw;
   return Error::none();
 }
 
-class SeegaGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "seega"; }
-  std::string_view title() const noexcept override { return "Seega"; }
-  std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), SEEGA; "
-           "D. Walker, Seega (Cyningstan, 2011); docs/RULES.md §Seega";
-  }
-  const std::vector<OptionSpec>& options() const noexcept override { return seega_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return seega_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    SeegaOptions o;
-    if (Error e = SeegaOptions::from_rules(rules, o)) return e;
-    SeegaPosition pos = SeegaPosition::initial(o.size);
-    if (!setup.empty()) {
-      if (Error e = SeegaPosition::parse(setup, pos)) return e;
-      if (Error e = seega_validate(o, pos)) return e;
-    }
-    out = std::make_unique<SeegaState>(o, pos);
-    return Error::none();
-  }
-};
 
 }  // namespace
 
@@ -848,7 +835,7 @@ class SeegaGame final : public Game {
 // ---------------------------------------------------------------------------
 
 const Game& seega_game() {
-  static const SeegaGame game;
+  static const EngineGame<SeegaTraits> game;
   return game;
 }
 

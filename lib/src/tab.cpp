@@ -2,6 +2,7 @@
 // docs/RULES.md §Tâb; readings where both are silent are listed in
 // docs/RULES-READINGS.md ("Tâb").
 #include "beyt/tab.hpp"
+#include "engine_state.hpp"
 #include "text_board.hpp"
 #include "position_fields.hpp"
 
@@ -483,7 +484,6 @@ void rule_line(std::string& out, const Glyphs& g, int n, bool margins, const cha
   box_rule(out, g, n, 3, margins ? "   " : "", l, m, r);
 }
 
-
 std::string cell_text(const TabPosition& p, TabCell c, const Glyphs& g, bool empty_board, bool letters) {
   const TabStack& st = p.at(c);
   if (empty_board || !st.count) return letters ? " " + tab_cell_name(c, p.width, false) + " " : "   ";
@@ -646,77 +646,47 @@ MoveCells tab_move_cells(const TabOptions& o, const TabPosition& pos, std::strin
 // Game and State
 // ---------------------------------------------------------------------------
 
-class TabState final : public State {
- public:
-  TabState(const TabOptions& o, const TabPosition& p) : options_(o), pos_(p) {}
-  const Game& game() const noexcept override { return tab_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<TabState>(*this); }
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const TabState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
+// Tâb as a Game and its States (lib/src/engine_state.hpp). Every turn starts with
+// throws: the turns cannot be listed (game.hpp).
+struct TabTraits : EngineTraits {
+  using Options = TabOptions;
+  using Position = TabPosition;
+  static constexpr std::string_view kName = "tab";
+  static constexpr std::string_view kTitle = "Tâb";
+  static constexpr std::string_view kSources =
+      "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), the game of táb; docs/RULES.md §Tâb";
+  static const std::vector<OptionSpec>& specs() { return tab_specs(); }
+  static const std::vector<Preset>& presets() { return tab_presets(); }
+  static TabPosition initial(const TabOptions& o) { return TabPosition::initial(o); }
+  static Error validate(const TabOptions& o, const TabPosition& p) { return tab_validate(o, p); }
+  static const Game& game() { return tab_game(); }
+  static Result outcome(const TabPosition& p) noexcept { return tab_outcome(p); }
+  static void legal_moves(const TabOptions&, const TabPosition&, std::vector<std::string>&) {}
+  static bool moves_enumerable(const TabOptions&, const TabPosition&) noexcept { return false; }
+  static std::vector<ChanceOutcome> chance_outcomes(const TabOptions&, const TabPosition&) { return sticks_outcomes(); }
+  static void random_move(const TabOptions& o, const TabPosition& p, Rng& rng, std::string& out) {
+    out = tab_random_turn(o, p, rng);
   }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return tab_outcome(pos_) != Result::unfinished; }
-  Result outcome() const noexcept override { return tab_outcome(pos_); }
-  // Every turn starts with throws: the turns cannot be listed (game.hpp).
-  void legal_moves(std::vector<std::string>&) const override {}
-  bool moves_enumerable() const noexcept override { return false; }
-  Error play(std::string_view text) override {
-    if (Error e = tab_play(options_, pos_, text)) return e;
-    ++turns_;
-    return Error::none();
+  static Error play(const TabOptions& o, TabPosition& p, Memory&, std::string_view text) { return tab_play(o, p, text); }
+  static Error check(const TabOptions& o, const TabPosition& p, std::string_view text, std::string& canonical) {
+    TabPosition copy = p;
+    return tab_play(o, copy, text, &canonical);
   }
-  Error check(std::string_view text, std::string& canonical) const override {
-    TabPosition copy = pos_;
-    return tab_play(options_, copy, text, &canonical);
-  }
-  std::vector<ChanceOutcome> chance_outcomes() const override {
-    return is_terminal() ? std::vector<ChanceOutcome>{} : sticks_outcomes();
-  }
-  std::string random_move(Rng& rng) const override {
-    return is_terminal() ? std::string() : tab_random_turn(options_, pos_, rng);
-  }
-  std::string render(const RenderOptions& options) const override { return tab_render(pos_, options); }
+  static std::string render(const TabPosition& p, const RenderOptions& ro) { return tab_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return TabGeometry::of(pos_.width, d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { tab_draw_board(pos_, c, d); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { tab_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
-    TabCell c = tab_parse_cell(cell, pos_.width);
+  static svg::Size board_size(const TabPosition& p, const DrawOptions& d) { return TabGeometry::of(p.width, d).size(); }
+  static void draw_board(const TabOptions&, const TabPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    tab_draw_board(p, c, d);
+  }
+  static void draw_pieces(const TabPosition& p, svg::Canvas& c, const DrawOptions& d) { tab_draw_pieces(p, c, d); }
+  static bool cell_centre(const TabPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
+    TabCell c = tab_parse_cell(cell, p.width);
     if (c < 0) return false;
-    out = TabGeometry::of(pos_.width, d).centre(c);
+    out = TabGeometry::of(p.width, d).centre(c);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return tab_move_cells(options_, pos_, text); }
-
- private:
-  TabOptions options_;
-  TabPosition pos_;
-  std::uint32_t turns_ = 0;
-};
-
-class TabGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "tab"; }
-  std::string_view title() const noexcept override { return "Tâb"; }
-  std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), the game of táb; docs/RULES.md §Tâb";
-  }
-  const std::vector<OptionSpec>& options() const noexcept override { return tab_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return tab_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    TabOptions o;
-    if (Error e = TabOptions::from_rules(rules, o)) return e;
-    TabPosition pos = TabPosition::initial(o);
-    if (!setup.empty()) {
-      if (Error e = TabPosition::parse(setup, pos)) return e;
-      if (Error e = tab_validate(o, pos)) return e;
-    }
-    out = std::make_unique<TabState>(o, pos);
-    return Error::none();
+  static MoveCells move_cells(const TabOptions& o, const TabPosition& p, std::string_view text) {
+    return tab_move_cells(o, p, text);
   }
 };
 
@@ -727,7 +697,7 @@ class TabGame final : public Game {
 // ---------------------------------------------------------------------------
 
 const Game& tab_game() {
-  static const TabGame game;
+  static const EngineGame<TabTraits> game;
   return game;
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine_state.hpp"
 #include "game_table.hpp"
 #include "mancala_svg.hpp"
 
@@ -671,134 +672,121 @@ const std::vector<Preset>& umelbanat_presets() {
   return presets;
 }
 
-class UmelbanatState final : public State {
- public:
-  UmelbanatState(const UmelbanatOptions& o, const UmelbanatPosition& p) : options_(o), pos_(p) { remember(); }
-
-  const Game& game() const noexcept override { return umelbanat_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<UmelbanatState>(*this); }
-  // The stage's history (repetitions) is not part of the position.
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const UmelbanatState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
+// Um el-Banât as a Game and its States (lib/src/engine_state.hpp). A State remembers the
+// positions of the stage in play for the repetition rule.
+struct UmelbanatTraits : EngineTraits {
+  using Options = UmelbanatOptions;
+  using Position = UmelbanatPosition;
+  static constexpr std::string_view kName = "umelbanat";
+  static constexpr std::string_view kTitle = "Um el-Banât";
+  static constexpr std::string_view kSources =
+      "R. Davies, Some Arab games and puzzles (1925), pp. 143-144, Um El Banât (Davies 1925); docs/RULES.md §Um el-Banât";
+  static const std::vector<OptionSpec>& specs() { return umelbanat_specs(); }
+  static const std::vector<Preset>& presets() { return umelbanat_presets(); }
+  static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
+  static Error validate(const UmelbanatOptions&, const UmelbanatPosition& p) { return umelbanat_validate(p); }
+  // The positions seen in this stage; not part of the position.
+  struct Memory {
+    std::vector<UmelbanatPosition> seen;
+  };
+  static const Game& game() { return umelbanat_game(); }
+  static Result outcome(const UmelbanatPosition& p) noexcept { return umelbanat_outcome(p); }
+  static Actor to_move(const UmelbanatPosition& p, Result) noexcept {
+    if (p.phase == UmelbanatPhase::over) return Actor::none;
+    if (p.phase == UmelbanatPhase::end) return Actor::referee;
+    return actor_of(p.to_move);
   }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override {
-    if (pos_.phase == UmelbanatPhase::over) return Actor::none;
-    if (pos_.phase == UmelbanatPhase::end) return Actor::referee;
-    return actor_of(pos_.to_move);
-  }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return pos_.phase == UmelbanatPhase::over; }
-  Result outcome() const noexcept override { return umelbanat_outcome(pos_); }
 
   // Pecks multiply the turns: a position can have more than 100000 different
   // turns (orders of the pecking sowings). Past kListLimit the list is cut
   // and the position is not enumerable; random_move draws sowing by sowing.
   static constexpr std::size_t kListLimit = 1000;
-  bool moves_enumerable() const noexcept override {
+  static bool moves_enumerable(const UmelbanatOptions& o, const UmelbanatPosition& p) noexcept {
     try {
       std::vector<UmelbanatMove> moves;
-      return umelbanat_legal(options_, pos_, moves, kListLimit);
+      return umelbanat_legal(o, p, moves, kListLimit);
     } catch (...) {
       return false;
     }
   }
-  void legal_moves(std::vector<std::string>& out) const override {
+  static void legal_moves(const UmelbanatOptions& o, const UmelbanatPosition& p, std::vector<std::string>& out) {
     std::vector<UmelbanatMove> moves;
-    umelbanat_legal(options_, pos_, moves, kListLimit);
+    umelbanat_legal(o, p, moves, kListLimit);
     for (const auto& m : moves) out.push_back(umelbanat_format(m));
   }
-  std::string random_move(Rng& rng) const override { return umelbanat_format(umelbanat_random(options_, pos_, rng)); }
-  Error play(std::string_view text) override {
+  static void random_move(const UmelbanatOptions& o, const UmelbanatPosition& p, Rng& rng, std::string& out) {
+    out = umelbanat_format(umelbanat_random(o, p, rng));
+  }
+
+  static void start(const UmelbanatOptions&, const UmelbanatPosition& p, Memory& m) { remember(p, m); }
+  static Error play(const UmelbanatOptions& o, UmelbanatPosition& p, Memory& memory, std::string_view text) {
     UmelbanatMove m;
-    if (Error e = resolve(text, m)) return e;
-    umelbanat_apply(options_, pos_, m);
-    after_move();
-    ++turns_;
+    if (Error e = resolve(o, p, text, m)) return e;
+    umelbanat_apply(o, p, m);
+    after_move(p, memory);
     return Error::none();
   }
-  Error check(std::string_view text, std::string& canonical) const override {
+  static Error check(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text,
+                     std::string& canonical) {
     UmelbanatMove m;
-    if (Error e = resolve(text, m)) return e;
+    if (Error e = resolve(o, p, text, m)) return e;
     canonical = umelbanat_format(m);
     return Error::none();
   }
-  std::string render(const RenderOptions& options) const override { return umelbanat_render(pos_, options); }
+  static std::string render(const UmelbanatPosition& p, const RenderOptions& ro) { return umelbanat_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return mancala_svg::Geometry::of(d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override {
+  static svg::Size board_size(const UmelbanatPosition&, const DrawOptions& d) {
+    return mancala_svg::Geometry::of(d).size();
+  }
+  static void draw_board(const UmelbanatOptions&, const UmelbanatPosition& p, svg::Canvas& c, const DrawOptions& d) {
     mancala_svg::BoardExtras extras;
-    extras.owner = &pos_.owner;
+    extras.owner = &p.owner;
     mancala_svg::draw_board(c, d, extras);
   }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { umelbanat_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+  static void draw_pieces(const UmelbanatPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    umelbanat_draw_pieces(p, c, d);
+  }
+  static bool cell_centre(const UmelbanatPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     int h = mancala_svg::parse_pit(cell);
     if (h < 0) return false;
     out = mancala_svg::Geometry::of(d).centre(h);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return umelbanat_move_cells(options_, pos_, text); }
+  static MoveCells move_cells(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text) {
+    return umelbanat_move_cells(o, p, text);
+  }
 
  private:
-  Error resolve(std::string_view text, UmelbanatMove& m) const {
+  static Error resolve(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text,
+                       UmelbanatMove& m) {
     if (Error e = umelbanat_parse(text, m)) return e;
-    return umelbanat_check(options_, pos_, m);
+    return umelbanat_check(o, p, m);
   }
   // docs/RULES.md §Um el-Banât: "A position (counts, marks, owners, player to move) that
   // repeats within a stage ends the stage; counters outside daughters'
   // houses then go to the owner of their house."
-  void after_move() {
-    if (pos_.phase != UmelbanatPhase::play) {
-      history_.clear();
+  static void after_move(UmelbanatPosition& p, Memory& memory) {
+    if (p.phase != UmelbanatPhase::play) {
+      memory.seen.clear();
       return;
     }
-    for (const auto& seen : history_)
-      if (seen == pos_) {
-        umelbanat_end_stage_by_repetition(pos_);
-        history_.clear();
+    for (const auto& seen : memory.seen)
+      if (seen == p) {
+        umelbanat_end_stage_by_repetition(p);
+        memory.seen.clear();
         return;
       }
-    remember();
+    remember(p, memory);
   }
-  void remember() {
-    if (pos_.phase == UmelbanatPhase::play) history_.push_back(pos_);
-  }
-
-  UmelbanatOptions options_;
-  UmelbanatPosition pos_;
-  std::uint32_t turns_ = 0;
-  std::vector<UmelbanatPosition> history_;
-};
-
-class UmelbanatGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "umelbanat"; }
-  std::string_view title() const noexcept override { return "Um el-Banât"; }
-  std::string_view sources() const noexcept override {
-    return "R. Davies, Some Arab games and puzzles (1925), pp. 143-144, Um El Banât (Davies 1925); docs/RULES.md §Um el-Banât";
-  }
-  const std::vector<OptionSpec>& options() const noexcept override { return umelbanat_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return umelbanat_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    UmelbanatOptions o;
-    if (Error e = UmelbanatOptions::from_rules(rules, o)) return e;
-    UmelbanatPosition pos = UmelbanatPosition::initial(o.first);
-    if (!setup.empty()) {
-      if (Error e = UmelbanatPosition::parse(setup, pos)) return e;
-      if (Error e = umelbanat_validate(pos)) return e;
-    }
-    out = std::make_unique<UmelbanatState>(o, pos);
-    return Error::none();
+  static void remember(const UmelbanatPosition& p, Memory& memory) {
+    if (p.phase == UmelbanatPhase::play) memory.seen.push_back(p);
   }
 };
 
 }  // namespace
 
 const Game& umelbanat_game() {
-  static const UmelbanatGame game;
+  static const EngineGame<UmelbanatTraits> game;
   return game;
 }
 
