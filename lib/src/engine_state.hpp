@@ -25,8 +25,8 @@ struct EngineTraits {
   /// Nothing kept besides the position.
   struct Memory {};
   /// Called once when the State is made (e.g. to remember its first position).
-  template <class Options, class Position>
-  static void start(const Options&, const Position&, Memory&) {}
+  template <class Options, class Position, class AnyMemory>
+  static void start(const Options&, const Position&, AnyMemory&) {}
   /// Who acts next: the side to move, or nobody when the game is over.
   template <class Position>
   static Actor to_move(const Position& p, Result outcome) noexcept {
