@@ -4,6 +4,7 @@
 #include "text_board.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <utility>
 
@@ -236,17 +237,23 @@ Error umelbanat_parse(std::string_view t, UmelbanatMove& m) {
   }
 }
 
-std::string umelbanat_format(const UmelbanatMove& m) {
+void umelbanat_format(const UmelbanatMove& m, std::string& out) {
   switch (m.kind) {
-    case UmelbanatMoveKind::pass: return "--";
-    case UmelbanatMoveKind::stage_end: return "#" + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]);
+    case UmelbanatMoveKind::pass: out += "--"; return;
+    case UmelbanatMoveKind::stage_end:
+      out += "#" + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]);
+      return;
     case UmelbanatMoveKind::sowings: break;
   }
-  std::string out;
   for (int i = 0; i < m.n; ++i) {
     if (i > 0) out += ',';
     out += pit_letter(m.houses[i]);
   }
+}
+
+std::string umelbanat_format(const UmelbanatMove& m) {
+  std::string out;
+  umelbanat_format(m, out);
   return out;
 }
 
@@ -282,6 +289,23 @@ Error umelbanat_check(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
   UmelbanatPosition w;
   return resolve_sowings(o, pos, m, w);
 }
+
+namespace {
+
+// umelbanat_check then umelbanat_apply, the sowings resolved once.
+Error check_and_apply(const UmelbanatOptions& o, UmelbanatPosition& pos, const UmelbanatMove& m) {
+  if (m.kind != UmelbanatMoveKind::sowings || pos.phase != UmelbanatPhase::play) {
+    if (Error e = umelbanat_check(o, pos, m)) return e;
+    umelbanat_apply(o, pos, m);
+    return Error::none();
+  }
+  UmelbanatPosition w;
+  if (Error e = resolve_sowings(o, pos, m, w)) return e;
+  pos = w;
+  return Error::none();
+}
+
+}  // namespace
 
 void umelbanat_apply(const UmelbanatOptions& o, UmelbanatPosition& pos, const UmelbanatMove& m) {
   switch (m.kind) {
@@ -351,8 +375,16 @@ bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, st
 UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPosition& pos, Rng& rng) {
   std::vector<UmelbanatMove> all;
   if (pos.phase != UmelbanatPhase::play || !pos.can_sow(pos.to_move)) {
-    umelbanat_legal(o, pos, all);
-    return all.empty() ? UmelbanatMove{} : all.front();
+    // The one turn there is (umelbanat_legal's): the stage end, or a pass;
+    // none when the game is over.
+    UmelbanatMove m;
+    if (pos.phase == UmelbanatPhase::end) {
+      m.kind = UmelbanatMoveKind::stage_end;
+      m.score = {pos.stage_total(Side::south), pos.stage_total(Side::north)};
+    } else if (pos.phase == UmelbanatPhase::play) {
+      m.kind = UmelbanatMoveKind::pass;
+    }
+    return m;
   }
   // One sowing at a time, uniformly among those that end; back off to the
   // full list if a random path runs into a dead end.
@@ -687,7 +719,7 @@ struct UmelbanatTraits : EngineTraits {
   static Error validate(const UmelbanatOptions&, const UmelbanatPosition& p) { return umelbanat_validate(p); }
   // The positions seen in this stage; not part of the position.
   struct Memory {
-    std::vector<UmelbanatPosition> seen;
+    PitsHistory seen;
   };
   static const Game& game() { return umelbanat_game(); }
   static Result outcome(const UmelbanatPosition& p) noexcept { return umelbanat_outcome(p); }
@@ -715,14 +747,14 @@ struct UmelbanatTraits : EngineTraits {
     for (const auto& m : moves) out.push_back(umelbanat_format(m));
   }
   static void random_move(const UmelbanatOptions& o, const UmelbanatPosition& p, Rng& rng, std::string& out) {
-    out = umelbanat_format(umelbanat_random(o, p, rng));
+    umelbanat_format(umelbanat_random(o, p, rng), out);
   }
 
   static void start(const UmelbanatOptions&, const UmelbanatPosition& p, Memory& m) { remember(p, m); }
   static Error play(const UmelbanatOptions& o, UmelbanatPosition& p, Memory& memory, std::string_view text) {
     UmelbanatMove m;
-    if (Error e = resolve(o, p, text, m)) return e;
-    umelbanat_apply(o, p, m);
+    if (Error e = umelbanat_parse(text, m)) return e;
+    if (Error e = check_and_apply(o, p, m)) return e;
     after_move(p, memory);
     return Error::none();
   }
@@ -765,21 +797,31 @@ struct UmelbanatTraits : EngineTraits {
   // docs/RULES.md §Um el-Banât: "A position (counts, marks, owners, player to move) that
   // repeats within a stage ends the stage; counters outside daughters'
   // houses then go to the owner of their house."
+  // Within a stage the owners and who began stay, the marks are only added
+  // and the counters held grow only as the count on the board falls: a
+  // position repeats exactly when its counts, mover and marks do, which
+  // PitsHistory compares (the marks as its context).
   static void after_move(UmelbanatPosition& p, Memory& memory) {
     if (p.phase != UmelbanatPhase::play) {
       memory.seen.clear();
       return;
     }
-    for (const auto& seen : memory.seen)
-      if (seen == p) {
-        umelbanat_end_stage_by_repetition(p);
-        memory.seen.clear();
-        return;
-      }
-    remember(p, memory);
+    if (remember(p, memory)) {
+      umelbanat_end_stage_by_repetition(p);
+      memory.seen.clear();
+    }
   }
-  static void remember(const UmelbanatPosition& p, Memory& memory) {
-    if (p.phase == UmelbanatPhase::play) memory.seen.push_back(p);
+  // Whether the position was seen in this stage; remembers it.
+  static bool remember(const UmelbanatPosition& p, Memory& memory) {
+    if (p.phase != UmelbanatPhase::play) return false;
+    // The twelve marks (0, 1 or 2: two bits of each byte) in one word: the
+    // last four bytes shifted into bits 2-3 of the first four.
+    std::uint64_t first = 0;
+    std::uint32_t last = 0;
+    static_assert(sizeof p.mark == kPits);
+    std::memcpy(&first, p.mark.data(), 8);
+    std::memcpy(&last, p.mark.data() + 8, 4);
+    return memory.seen.seen(p.pits, static_cast<int>(p.to_move), first | static_cast<std::uint64_t>(last) << 2);
   }
 };
 
