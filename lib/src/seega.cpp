@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -82,7 +83,7 @@ struct Geometry {
 constexpr std::array<Geometry, 3> kGeometry{Geometry::make(5), Geometry::make(7), Geometry::make(9)};
 
 // Precondition: n is 5, 7 or 9.
-const Geometry& geometry(int n) { return kGeometry[static_cast<std::size_t>((n - 5) / 2)]; }
+const Geometry& geometry(int n) { return kGeometry[static_cast<unsigned>(n - 5) >> 1]; }
 
 // The neighbour of `c` in direction `d`, or -1 off the board.
 SeegaCell neighbour(SeegaCell c, int d, int n) { return geometry(n).next[c][d]; }
@@ -93,8 +94,15 @@ bool adjacent(SeegaCell a, SeegaCell b, int n) {
   return false;
 }
 
-// The cells next to some cell of `b` (orthogonally), on the board.
+// The cells next to some cell of `b` (orthogonally), on the board. Boards
+// of 5 and 7 lie in the low word (the last cell is g7 = 60): one word's
+// shifts are half the work.
 SeegaBits spread(SeegaBits b, const Geometry& g) {
+  if (!(g.board >> 64)) {
+    const auto w = static_cast<std::uint64_t>(b), right = static_cast<std::uint64_t>(g.has_right),
+               left = static_cast<std::uint64_t>(g.has_left);
+    return ((w << kSeegaStride) | (w >> kSeegaStride) | ((w & right) << 1) | ((w & left) >> 1)) & g.board;
+  }
   return ((b << kSeegaStride) | (b >> kSeegaStride) | ((b & g.has_right) << 1) | ((b & g.has_left) >> 1)) & g.board;
 }
 
@@ -426,9 +434,9 @@ bool check_removal(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, Error&
   return check_steps(o, w, m, error);
 }
 
-// Checks `m` and computes the position after it into `w` (a copy of pos).
+// Checks `m` on `w`, a position of a game not over, which becomes the
+// position after it.
 bool resolve(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, Error& error) {
-  if (seega_outcome(w) != Result::unfinished) return fault(error, Code::game_over, 0, "the game is over");
   if (!check_cells_on_board(m, w.size, error)) return false;
   if (w.phase == SeegaPhase::place) return check_placement(o, w, m, error);
   switch (m.kind) {
@@ -461,21 +469,50 @@ void finish_turn(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
   }
 }
 
+// The commonest turn, a step of the movement phase that takes nothing
+// ("c3-c4", no extra turn owed), checked and made directly: a legal one
+// shows by itself that the mover can step and that no chain follows. False,
+// with `pos` unchanged, for any other turn or any fault: play_into then
+// resolves the turn in full and reports the fault.
+bool quiet_step(const SeegaOptions& o, SeegaPosition& pos, std::string_view t) {
+  if (t.size() != 5 || t[2] != '-' || pos.phase != SeegaPhase::move || pos.extra) return false;
+  SeegaCell from = -1, to = -1;
+  if (!read_cell(t, 0, from) || !read_cell(t, 3, to)) return false;
+  const Geometry& g = geometry(pos.size);
+  const int mover = static_cast<int>(pos.to_move);
+  if (!g.on[from] || !g.on[to] || !(pos.pieces[mover] & bit(from)) || !(empty_cells(pos) & bit(to)) ||
+      !adjacent(from, to, pos.size))
+    return false;
+  std::array<SeegaCell, kSeegaMaxListed> taken{};
+  if (captures_at(o, pos, to, pos.to_move, taken) > 0) return false;  // the piece from `from` never stands beyond
+  pos.pieces[mover] = (pos.pieces[mover] & ~bit(from)) | bit(to);
+  pos.to_move = opponent(pos.to_move);
+  return true;
+}
+
 // seega_play with `m` as the storage of the move (a State keeps one: a move
 // is some 900 bytes, too many to fill anew every turn).
 Error play_into(const SeegaOptions& o, SeegaPosition& pos, std::string_view text, SeegaMove& m,
                 std::string* canonical) {
   Error error;  // the only object returned: no copy on the way out
-  SeegaPosition w = pos;
   if (seega_outcome(pos) != Result::unfinished) {
     fault(error, Code::game_over, 0, "the game is over");
-  } else if (parse_move(text, m, error) && resolve(o, w, m, error)) {
-    finish_turn(o, w, m);
-    pos = w;
-    if (canonical) {
-      canonical->clear();
-      seega_format(m, *canonical);
-    }
+    return error;
+  }
+  if (quiet_step(o, pos, text)) {
+    if (canonical) canonical->assign(text);
+    return error;
+  }
+  if (!parse_move(text, m, error)) return error;
+  const SeegaPosition before = pos;  // the turn is checked and made on pos itself
+  if (!resolve(o, pos, m, error)) {
+    pos = before;
+    return error;
+  }
+  finish_turn(o, pos, m);
+  if (canonical) {
+    canonical->clear();
+    seega_format(m, *canonical);
   }
   return error;
 }
@@ -626,8 +663,7 @@ std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, s
   const Geometry& g = geometry(pos.size);
   const SeegaBits own = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
   const SeegaBits takes = capture_targets(o, pos);
-  SeegaMove m;
-  m.kind = SeegaMoveKind::steps;
+  std::optional<SeegaMove> m;  // made for the first capturing step only (900 bytes)
   SeegaPosition w;
   std::uint64_t n = 0;
   auto chains = [&](SeegaCell c, SeegaCell to) {
@@ -635,8 +671,9 @@ std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, s
       if (pick && (*pick)-- == 0) seega_format(turn, out);
       ++n;
     };
-    first_step(o, pos, c, to, m, w);
-    chain_dfs(o, w, m, 1, to, emit);
+    if (!m) m.emplace().kind = SeegaMoveKind::steps;
+    first_step(o, pos, c, to, *m, w);
+    chain_dfs(o, w, *m, 1, to, emit);
   };
   if (!pick) {  // count: the quiet steps by direction, the capturing ones one by one
     for (int d = 0; d < 4; ++d) {
@@ -1202,7 +1239,8 @@ std::string seega_format(const SeegaMove& m) {
 Error seega_check(const SeegaOptions& o, const SeegaPosition& pos, SeegaMove& m) {
   SeegaPosition w = pos;
   Error error;
-  resolve(o, w, m, error);
+  if (seega_outcome(pos) != Result::unfinished) fault(error, Code::game_over, 0, "the game is over");
+  else resolve(o, w, m, error);
   return error;
 }
 
