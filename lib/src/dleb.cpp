@@ -212,16 +212,28 @@ bool syntax(Error& error, std::size_t at, const char* what) {
   return fault(error, Code::move_syntax, at, std::string("expected ") + what);
 }
 
+// The faces of a billet: W (white), B (black), G (on its side).
+constexpr std::array<bool, 256> kFace = [] {
+  std::array<bool, 256> out{};
+  out['W'] = out['B'] = out['G'] = true;
+  return out;
+}();
+
+// A..D, then the cross-line: one to three digits, the first not 0, at most 100.
 bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
-  const std::size_t start = i, n = t.size();
-  if (start >= n || t[start] < 'A' || t[start] > 'D') return false;
-  std::size_t j = start + 1;
-  const std::size_t last = std::min(n, start + 4);  // at most 3 digits
-  int x = 0;
-  for (; j < last && t[j] >= '0' && t[j] <= '9'; ++j) x = x * 10 + (t[j] - '0');
-  const std::size_t digits = j - start - 1;
-  if (!digits || x < 1 || x > 100 || (digits > 1 && t[start + 1] == '0')) return false;
-  out = dleb_point(t[start] - 'A', x);
+  const std::size_t n = t.size();
+  if (i + 1 >= n) return false;
+  const unsigned line = static_cast<unsigned char>(t[i]) - 'A';
+  unsigned x = static_cast<unsigned char>(t[i + 1]) - '0';
+  if (line > 3 || x - 1 > 8) return false;
+  std::size_t j = i + 2;
+  for (const std::size_t last = std::min(n, i + 4); j < last; ++j) {
+    const unsigned d = static_cast<unsigned char>(t[j]) - '0';
+    if (d > 9) break;
+    x = 10 * x + d;
+  }
+  if (x > 100) return false;
+  out = dleb_point(static_cast<int>(line), static_cast<int>(x));
   i = j;
   return true;
 }
@@ -274,8 +286,8 @@ bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
     if (out.nthrows == kMaxThrows) return syntax(error, i, "at most 64 throws in one turn");
     DlebThrow th;  // made in registers, then stored whole
     th.offset = static_cast<std::uint16_t>(i);
-    while (i < t.size() && (t[i] == 'W' || t[i] == 'B' || t[i] == 'G') && th.nfaces < 4)
-      th.faces[th.nfaces++] = t[i++];
+    const std::size_t last = std::min(t.size(), i + 4);
+    while (i < last && kFace[static_cast<unsigned char>(t[i])]) th.faces[th.nfaces++] = t[i++];
     out.throws[static_cast<std::size_t>(out.nthrows)] = th;
     if (th.nfaces < 2) return syntax(error, i, "a throw: two to four billets, each W, B or G");
     ++out.nthrows;
