@@ -31,6 +31,12 @@ int cycle_of(DlebPoint p, int seg, int n) {
   int x = dleb_x(p);
   return seg * n + (kSegments[static_cast<std::size_t>(seg)].upward ? x - 1 : n - x);
 }
+// The place `steps` (0..6N) after place `c` of the 6N cycle (a subtraction,
+// not a division).
+int cycle_after(int c, int steps, int n) {
+  const int after = c + steps;
+  return after >= 6 * n ? after - 6 * n : after;
+}
 DlebPoint point_of(int c, int n) {
   int seg = c / n, k = c % n;
   const Segment& s = kSegments[static_cast<std::size_t>(seg)];
@@ -86,11 +92,11 @@ Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u) {
     // their men have been thus liberated".
     return Code::must_free;
   }
-  int c0 = cycle_of(u.from, st.segment, n), len = 6 * n;
-  if (point_of((c0 + u.value) % len, n) != u.to) return Code::wrong_distance;
+  const int c0 = cycle_of(u.from, st.segment, n);
+  if (point_of(cycle_after(c0, u.value, n), n) != u.to) return Code::wrong_distance;
   // "A man can pass over other men of its own kind, but not over an enemy."
   for (int s = 1; s < u.value; ++s) {
-    const DlebStack& over = p.at(point_of((c0 + s) % len, n));
+    const DlebStack& over = p.at(point_of(cycle_after(c0, s, n), n));
     if (over.count && over.team != ctx.team) return Code::pass_enemy;
   }
   const DlebStack& dst = p.at(u.to);
@@ -176,7 +182,7 @@ void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u,
   }
   const int n = p.cross_lines;
   DlebStack& src = p.points[static_cast<std::size_t>(u.from)];
-  int c = (cycle_of(u.from, src.segment, n) + u.value) % (6 * n);
+  int c = cycle_after(cycle_of(u.from, src.segment, n), u.value, n);
   DlebStack moving = src;
   if (src.slave) uncount(p, team, 0, 1);  // liberated
   moving.slave = false;
@@ -846,7 +852,7 @@ void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F
   for_each_point(n, [&](DlebPoint from) {
     const DlebStack& st = p.at(from);
     if (!st.count || st.team != ctx.team) return;
-    DlebPoint to = point_of((cycle_of(from, st.segment, n) + value) % (6 * n), n);
+    DlebPoint to = point_of(cycle_after(cycle_of(from, st.segment, n), value, n), n);
     for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
       DlebUse u;
       u.value = static_cast<std::uint8_t>(value);
