@@ -5,7 +5,8 @@
 //   * the canonical move text (State::check), position_text(), to_move,
 //     player_label, turns_played, is_terminal, outcome, moves_enumerable,
 //     chance_outcomes, the legal_moves list, random_move for a per-ply seed,
-//     move_cells, the text diagrams, clone()/equals() and the rebuild from
+//     move_cells, describe_move and the capture_mark of each captured cell,
+//     the text diagrams, clone()/equals() and the rebuild from
 //     position_text();
 //   * for mutated move texts (a character deleted, replaced, inserted or
 //     swapped, the text cut short, the moves of the plies before and after):
@@ -225,7 +226,17 @@ std::size_t trace_line(const Game& game, const RuleSet& rules, State& s, const s
     const std::uint64_t ply_seed = mix(seed, i);
     trace_position(game, rules, s, ply_seed, t);
     const std::string& m = moves[i];
-    t.line("cells " + cells_text(s.move_cells(m)));
+    const MoveCells cells = s.move_cells(m);
+    t.line("cells " + cells_text(cells));
+    t.line("describe " + s.describe_move(m));
+    for (const auto& c : cells.captured) {
+      DrawOptions d;
+      svg::Point at;
+      double half = 0;
+      bool ok = s.capture_mark(c, d, at, half);
+      t.line("mark " + c + " " + std::to_string(ok) + " " + std::to_string(at.x) + "," + std::to_string(at.y) + " " +
+             std::to_string(half));
+    }
     for (const auto& bad : mutations(m, ply_seed, i ? moves[i - 1] : "", i + 1 < moves.size() ? moves[i + 1] : ""))
       trace_attempt(s, bad, t);
     std::string canonical;

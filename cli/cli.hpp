@@ -1,7 +1,7 @@
 // cli/cli.hpp - what the subcommands of the `beyt` program share.
 //
 // One file per subcommand (validate.cpp, convert.cpp, render.cpp, games.cpp,
-// generate.cpp), each with an options struct, the cxxopts setup that binds
+// rules.cpp, generate.cpp), each with an options struct, the cxxopts setup that binds
 // them, and a run function that calls the library. main.cpp dispatches
 // argv[1] through the table below (cxxopts has no subcommands).
 // Exit codes: 0 success, 1 invalid records or failed work, 2 usage error.
@@ -35,6 +35,7 @@ int run_validate(int argc, char** argv);
 int run_convert(int argc, char** argv);
 int run_render(int argc, char** argv);
 int run_games(int argc, char** argv);
+int run_rules(int argc, char** argv);
 int run_generate(int argc, char** argv);
 
 /// The subcommand table, in the order `beyt --help` lists them.

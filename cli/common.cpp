@@ -13,6 +13,7 @@ const std::vector<Command>& commands() {
       {"convert", "convert records between text, JSON and XML", run_convert},
       {"render", "draw the position after any turn as a diagram", run_render},
       {"games", "list the games, their rule presets and options", run_games},
+      {"rules", "print a game's rules, options and their sources (docs/RULES.md)", run_rules},
       {"generate", "write random legal games (tests, fuzz corpora, benchmarks)", run_generate},
   };
   return table;

@@ -21,8 +21,14 @@ struct ValidateOptions {
 struct Tally {
   std::uint64_t games = 0;
   std::uint64_t invalid = 0;
+  std::uint64_t warnings = 0;
   bool failed_input = false;
 };
+
+void print_warnings(const std::vector<notation::Diagnostic>& warnings, Input& input, bool json, Tally& tally) {
+  for (const auto& w : warnings) print_diagnostic(std::cout, w, &input, json);
+  tally.warnings += warnings.size();
+}
 
 class ValidatingVisitor : public notation::GameVisitor {
  public:
@@ -39,6 +45,7 @@ class ValidatingVisitor : public notation::GameVisitor {
       ++tally_.invalid;
       print_diagnostic(std::cout, d, &input_, options_.json);
     }
+    print_warnings(replay.warnings, input_, options_.json, tally_);
     return true;
   }
 
@@ -56,7 +63,9 @@ void validate_text(const ValidateOptions& options, Input& input, Tally& tally) {
   ValidatingVisitor visitor(options, input, tally);
   notation::GameRecord record;
   for (;;) {
-    if (reader.next(record)) {
+    bool read = reader.next(record);
+    print_warnings(reader.take_warnings(), input, options.json, tally);
+    if (read) {
       visitor.game(std::move(record), reader.game_index());
       record = {};
       continue;
@@ -70,7 +79,21 @@ void validate_text(const ValidateOptions& options, Input& input, Tally& tally) {
   }
 }
 
+// W102: an input that holds no game at all (an error under --strict).
+void no_games(const ValidateOptions& options, Input& input, notation::Format format, Tally& tally) {
+  notation::Diagnostic d;
+  d.code = Code::no_games;
+  d.reason = format == notation::Format::text ? "no game in this input: it is empty or holds only blanks"
+                                              : "no game in this input: its list of games is empty";
+  d.file = input.name();
+  d.severity = options.strict ? Severity::error : Severity::warning;
+  print_diagnostic(std::cout, d, &input, options.json);
+  if (options.strict) tally.failed_input = true;
+  else ++tally.warnings;
+}
+
 void validate_file(const ValidateOptions& options, const std::string& path, Tally& tally) {
+  const std::uint64_t games_before = tally.games, invalid_before = tally.invalid;
   Input input;
   std::string error;
   notation::Format format;
@@ -86,14 +109,15 @@ void validate_file(const ValidateOptions& options, const std::string& path, Tall
   }
   if (format == notation::Format::text) {
     validate_text(options, input, tally);
-    return;
+  } else {
+    ValidatingVisitor visitor(options, input, tally);
+    notation::Diagnostic d = notation::read_games(input.stream(), path, format, visitor);
+    if (d) {
+      ++tally.invalid;
+      print_diagnostic(std::cout, d, &input, options.json);
+    }
   }
-  ValidatingVisitor visitor(options, input, tally);
-  notation::Diagnostic d = notation::read_games(input.stream(), path, format, visitor);
-  if (d) {
-    ++tally.invalid;
-    print_diagnostic(std::cout, d, &input, options.json);
-  }
+  if (tally.games == games_before && tally.invalid == invalid_before) no_games(options, input, format, tally);
 }
 
 }  // namespace
@@ -104,10 +128,12 @@ int run_validate(int argc, char** argv) {
                         "Replays every game of each FILE (text, JSON or XML; - for standard input)\n"
                         "through its rules engine and reports the first illegal move of each game as\n"
                         "file:line:column: error[CODE]: game N, turn T, PLAYER: reason (docs/ERRORS.md).\n"
+                        "Warnings (warning[W...]: a finished game recorded with *, a byte-order mark, an\n"
+                        "input with no game) do not fail validation; --strict makes them errors.\n"
                         "Exit status: 0 all valid, 1 some invalid, 2 usage error.");
   spec.positional_help("FILE...");
   spec.add_options()
-      ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form)",
+      ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form) and make warnings errors",
        cxxopts::value(o.strict))
       ("game", "game of records without a Game tag (see beyt games)", cxxopts::value(o.game))
       ("format", "input format: text, json or xml (default: from the extension)", cxxopts::value(o.format))
@@ -132,7 +158,9 @@ int run_validate(int argc, char** argv) {
   for (const auto& path : o.files) validate_file(o, path, tally);
   if (!o.quiet)
     std::cerr << "beyt validate: " << tally.games << (tally.games == 1 ? " game, " : " games, ")
-              << tally.games - tally.invalid << " valid, " << tally.invalid << " invalid\n";
+              << tally.games - tally.invalid << " valid, " << tally.invalid << " invalid"
+              << (tally.warnings ? ", " + std::to_string(tally.warnings) + (tally.warnings == 1 ? " warning" : " warnings") : "")
+              << "\n";
   return tally.invalid > 0 || tally.failed_input ? kExitInvalid : kExitOk;
 }
 

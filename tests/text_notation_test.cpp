@@ -196,7 +196,7 @@ const std::vector<ErrorCase>& error_cases() {
        kRosterText.substr(0, kRosterText.size() - 1) + "[Rules \"walker\"]\n[Game \"seega\"]\n\n1. a *",
        true, Code::strict_roster, 9, 1},
       // --- E123 strict_layout
-      {"strict_bom", "\xEF\xBB\xBF" + kRosterText + "1. a *\n", true, Code::strict_layout, 1, 1, 0},
+      {"strict_bom", "\xEF\xBB\xBF" + kRosterText + "1. a *\n", true, Code::byte_order_mark, 1, 1, 0},
       {"strict_cr", "[Event \"?\"]\r\n", true, Code::strict_layout, 1, 12},
       {"strict_tab", kRosterText + "1.\ta *\n", true, Code::strict_layout, 9, 3},
       {"strict_trailing_blank", kRosterText + "1. a  \n*\n", true, Code::strict_layout, 9, 5},
@@ -538,6 +538,37 @@ TEST(TextLenient, EmptyAndBlankInputs) {
     EXPECT_FALSE(r.error) << format_text(r.error);
     EXPECT_TRUE(r.games.empty());
   }
+}
+
+// A byte-order mark is read past with warning W101 (once, at 1:1); strict
+// reading makes it the error (the table above: strict_bom).
+TEST(TextLenient, ByteOrderMarkIsAWarning) {
+  std::istringstream in("\xEF\xBB\xBF[Event \"x\"]\n1. a *\n[Event \"y\"]\n1. b *\n");
+  TextReader reader(in, "t.beyt");
+  GameRecord g;
+  ASSERT_TRUE(reader.next(g));
+  std::vector<Diagnostic> w = reader.take_warnings();
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].code, Code::byte_order_mark);
+  EXPECT_EQ(w[0].severity, Severity::warning);
+  EXPECT_EQ(w[0].loc.line, 1u);
+  EXPECT_EQ(w[0].loc.column, 1u);
+  EXPECT_EQ(format_text(w[0]).rfind("t.beyt:1:1: warning[W101]: ", 0), 0u) << format_text(w[0]);
+  EXPECT_NE(format_json(w[0]).find("\"severity\":\"warning\",\"code\":\"W101\""), std::string::npos)
+      << format_json(w[0]);
+  ASSERT_TRUE(reader.next(g));
+  EXPECT_TRUE(reader.take_warnings().empty()) << "taken once";
+  std::istringstream plain("[Event \"x\"]\n1. a *\n");
+  TextReader without(plain, "t.beyt");
+  ASSERT_TRUE(without.next(g));
+  EXPECT_TRUE(without.take_warnings().empty());
+  // Strict: the error, and the game after the mark is still read.
+  std::istringstream strict_in("\xEF\xBB\xBF[Event \"x\"]\n1. a *\n");
+  TextReader strict(strict_in, "t.beyt", ReadOptions{true});
+  EXPECT_FALSE(strict.next(g));
+  EXPECT_EQ(strict.error().code, Code::byte_order_mark);
+  EXPECT_EQ(strict.error().severity, Severity::error);
+  EXPECT_TRUE(strict.recover());
 }
 
 TEST(TextLenient, VisitorCanStopEarly) {

@@ -5,7 +5,8 @@
 // sources, options and presets, and the functions the adapters forward to
 // (the typed API of beyt/<game>.hpp and the game's drawing functions);
 // EngineTraits gives the defaults of the optional hooks, which a game hides
-// with its own. EngineGame<Traits> is then that game's Game, and
+// with its own (capture_mark, where a game has one, replaces State's
+// default). EngineGame<Traits> is then that game's Game, and
 // EngineState<Traits> its State: the options, the position, the turns played
 // and the game's Memory (what a State keeps besides the position, e.g. the
 // positions seen on this board for the repetition rules of the mancala games;
@@ -42,6 +43,11 @@ struct EngineTraits {
   }
   template <class Options, class Position>
   static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&) {
+    return {};
+  }
+  /// State::describe_move's default: nothing to add to the move text.
+  template <class Options, class Position>
+  static std::string describe(const Options&, const Position&, std::string_view) {
     return {};
   }
 };
@@ -105,6 +111,24 @@ class EngineState final : public State {
     return Traits::cell_centre(pos_, cell, d, out);
   }
   MoveCells move_cells(std::string_view text) const override { return Traits::move_cells(options_, pos_, text); }
+  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& centre, double& half) const override {
+    if constexpr (requires { Traits::capture_mark(pos_, cell, d, centre, half); })
+      return Traits::capture_mark(pos_, cell, d, centre, half);
+    else
+      return State::capture_mark(cell, d, centre, half);
+  }
+  // A game whose caption needs the position after the move (the mancala
+  // games: a board or stage may end on a repetition, which only the State's
+  // Memory knows) gives describe(options, before, after, text); the others
+  // describe(options, before, text).
+  std::string describe_move(std::string_view text) const override {
+    if constexpr (requires { Traits::describe(options_, pos_, pos_, text); }) {
+      EngineState next(*this);
+      return next.play(text) ? std::string() : Traits::describe(options_, pos_, next.pos_, text);
+    } else {
+      return Traits::describe(options_, pos_, text);
+    }
+  }
 
  private:
   Options options_;

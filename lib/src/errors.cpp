@@ -27,7 +27,7 @@ constexpr std::array kCodes{
     CodeInfo{Code::strict_turn_number, "strict-turn-number", "Strict: a move without its turn number, or with a wrong one."},
     CodeInfo{Code::strict_roster, "strict-roster", "Strict: a roster tag is missing or out of the canonical order."},
     CodeInfo{Code::strict_move_form, "strict-move-form", "Strict: a move is not written in its canonical form."},
-    CodeInfo{Code::strict_layout, "strict-layout", "Strict: a byte-order mark, CR, tab or other non-canonical layout."},
+    CodeInfo{Code::strict_layout, "strict-layout", "Strict: a CR, tab or other non-canonical layout (a byte-order mark is W101)."},
     CodeInfo{Code::json_syntax, "json-syntax", "The JSON text does not parse."},
     CodeInfo{Code::json_structure, "json-structure", "Valid JSON, but not a beyt record as schemas/record.schema.json says."},
     CodeInfo{Code::xml_syntax, "xml-syntax", "The XML text does not parse."},
@@ -82,6 +82,9 @@ constexpr std::array kCodes{
     CodeInfo{Code::barrier_count, "barrier-count", "A barrier ending whose result does not follow the piece counts."},
     CodeInfo{Code::io_error, "io-error", "A file cannot be opened, read or written."},
     CodeInfo{Code::usage, "usage", "The command line is not valid."},
+    CodeInfo{Code::byte_order_mark, "byte-order-mark", "A text record starts with a UTF-8 byte-order mark (the canonical form has none)."},
+    CodeInfo{Code::no_games, "no-games", "The input holds no game: an empty text file or one of only blanks and % escape lines; a JSON or XML record with an empty list of games."},
+    CodeInfo{Code::finished_unknown_result, "finished-unknown-result", "The replayed game is over, but the record gives its result as * (unknown): write the result."},
 };
 
 constexpr std::array<Code, kCodes.size()> make_code_list() {
@@ -101,7 +104,11 @@ const CodeInfo* find(Code code) noexcept {
 
 std::string code_id(Code code) {
   char buf[8];
-  std::snprintf(buf, sizeof buf, "E%03u", static_cast<unsigned>(code));
+  const auto n = static_cast<unsigned>(code);
+  if (code_severity(code) == Severity::warning)
+    std::snprintf(buf, sizeof buf, "W%03u", n - kWarningBase);
+  else
+    std::snprintf(buf, sizeof buf, "E%03u", n);
   return buf;
 }
 

@@ -57,7 +57,7 @@ std::string format_text(const Diagnostic& d, std::string_view source_line) {
   }
   out += ": ";
   if (!d.loc.pointer.empty()) out += d.loc.pointer + ": ";
-  out += "error[" + code_id(d.code) + "]: ";
+  out += (d.severity == Severity::warning ? "warning[" : "error[") + code_id(d.code) + "]: ";
   if (d.game > 0) {
     out += "game " + std::to_string(d.game);
     if (d.turn > 0) out += ", turn " + std::to_string(d.turn);
@@ -83,6 +83,7 @@ std::string format_json(const Diagnostic& d) {
   j["line"] = d.loc.line;
   j["column"] = d.loc.column;
   j["pointer"] = d.loc.pointer;
+  j["severity"] = d.severity == Severity::warning ? "warning" : "error";
   j["code"] = code_id(d.code);
   j["name"] = code_name(d.code);
   j["game"] = d.game;

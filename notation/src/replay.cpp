@@ -128,7 +128,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
   return {};
 }
 
-Diagnostic check_result(const Context& ctx, const Replay& out) {
+Diagnostic check_result(const Context& ctx, Replay& out) {
   const GameRecord& record = ctx.record;
   const TagPair* result_tag = record.find_tag("Result");
   if (result_tag && result_tag->value != record.result)
@@ -147,6 +147,19 @@ Diagnostic check_result(const Context& ctx, const Replay& out) {
   if (how == "normal") {
     Result actual = state.outcome();
     if (actual == claimed) return {};
+    if (claimed == Result::unfinished && state.is_terminal()) {
+      // "*" means the result is unknown, not that the game went on: odd, not
+      // illegal (docs/ERRORS.md W401); an error only under strict.
+      Diagnostic d = make(ctx, Code::finished_unknown_result,
+                          "the replayed game is over after turn " + std::to_string(out.turns) + " and ends " +
+                              std::string(result_token(actual)) + ", but the result is * (unknown): write " +
+                              std::string(result_token(actual)),
+                          std::move(where));
+      if (ctx.options.strict) return d;
+      d.severity = Severity::warning;
+      out.warnings.push_back(std::move(d));
+      return {};
+    }
     std::string reason =
         state.is_terminal()
             ? "the replayed game ends " + std::string(result_token(actual)) + " but the result is " +

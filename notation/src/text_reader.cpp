@@ -105,6 +105,7 @@ struct TextReader::Impl {
   bool error_in_tags = false;  // the error stopped a tag section (for recover)
   bool resume_here = false;    // the error is at the next game's '['
   bool in_tags = false;
+  std::vector<Diagnostic> warnings;  // not yet taken (take_warnings)
 
   SourceLoc here() const {
     SourceLoc loc;
@@ -697,9 +698,20 @@ struct TextReader::Impl {
   void start() {
     started = true;
     if (peek(0) == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF) {
-      if (options.strict)
-        fail(Code::strict_layout, here(), "UTF-8 byte-order mark: the canonical form has none");
+      // Odd but harmless: warning W101, an error under strict (docs/ERRORS.md).
+      const SourceLoc at = here();
       pos += 3;  // the BOM takes no column
+      if (options.strict) {
+        resume_here = true;  // reading goes on after it (recover)
+        fail(Code::byte_order_mark, at, "UTF-8 byte-order mark: the canonical form has none");
+      }
+      Diagnostic w;
+      w.code = Code::byte_order_mark;
+      w.severity = Severity::warning;
+      w.reason = "UTF-8 byte-order mark at the start of the input, ignored (the canonical form has none)";
+      w.file = file;
+      w.loc = at;
+      warnings.push_back(std::move(w));
     }
   }
 
@@ -778,6 +790,8 @@ bool TextReader::next(GameRecord& out) { return impl_->next(out); }
 const Diagnostic& TextReader::error() const noexcept { return impl_->error; }
 
 bool TextReader::recover() { return impl_->recover(); }
+
+std::vector<Diagnostic> TextReader::take_warnings() { return std::exchange(impl_->warnings, {}); }
 
 std::uint32_t TextReader::game_index() const noexcept { return impl_->game; }
 

@@ -16,6 +16,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/record.hpp"
@@ -45,6 +46,10 @@ class TextReader {
   bool recover();
   /// 1-based index of the game last returned or failed.
   std::uint32_t game_index() const noexcept;
+  /// The warnings met since the last call, in input order, then forgotten:
+  /// W101, a byte-order mark (Severity::warning; with ReadOptions::strict it
+  /// is the error that stops next() instead).
+  std::vector<Diagnostic> take_warnings();
 
  private:
   struct Impl;
