@@ -1,6 +1,7 @@
 // Dleb (beyt/dleb.hpp). Every rule cites Marin 1931 and docs/RULES.md
 // §Dleb; readings where both are silent are in its Finer points.
 #include "beyt/dleb.hpp"
+#include "engine_state.hpp"
 #include "position_fields.hpp"
 
 #include <algorithm>
@@ -30,6 +31,12 @@ int cycle_of(DlebPoint p, int seg, int n) {
   int x = dleb_x(p);
   return seg * n + (kSegments[static_cast<std::size_t>(seg)].upward ? x - 1 : n - x);
 }
+// The place `steps` (0..6N) after place `c` of the 6N cycle (a subtraction,
+// not a division).
+int cycle_after(int c, int steps, int n) {
+  const int after = c + steps;
+  return after >= 6 * n ? after - 6 * n : after;
+}
 DlebPoint point_of(int c, int n) {
   int seg = c / n, k = c % n;
   const Segment& s = kSegments[static_cast<std::size_t>(seg)];
@@ -45,6 +52,7 @@ void for_each_point(int n, F&& f) {
 
 // The front slave: the one furthest along the track (A1, A2, ... / D20, D19, ...).
 DlebPoint front_slave(const DlebPosition& p, Side team) {
+  if (p.slaves(team) == 0) return -1;
   int l = home_line(team);
   for (int k = 0; k < p.cross_lines; ++k) {
     int x = team == Side::south ? k + 1 : p.cross_lines - k;
@@ -75,21 +83,20 @@ Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u) {
   // throws with the exception of the dleb he may happen to cast".
   if (ctx.handicapped && u.kind == DlebUseKind::move && u.value != 1) return Code::handicapped_throw;
   if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;  // "Only a dleb can separate them"
-  DlebPoint front = front_slave(p, ctx.team);
   if (st.slave) {
     // "This can only be done by means of a dleb"; front-first (docs/RULES.md §Dleb).
     if (u.value != 1) return Code::needs_tab;
-    if (u.from != front) return Code::release_order;
-  } else if (u.value == 1 && front >= 0) {
+    if (u.from != front_slave(p, ctx.team)) return Code::release_order;
+  } else if (u.value == 1 && p.slaves(ctx.team) > 0) {
     // "each team is obliged to use all their dleb for this purpose until all
     // their men have been thus liberated".
     return Code::must_free;
   }
-  int c0 = cycle_of(u.from, st.segment, n), len = 6 * n;
-  if (point_of((c0 + u.value) % len, n) != u.to) return Code::wrong_distance;
+  const int c0 = cycle_of(u.from, st.segment, n);
+  if (point_of(cycle_after(c0, u.value, n), n) != u.to) return Code::wrong_distance;
   // "A man can pass over other men of its own kind, but not over an enemy."
   for (int s = 1; s < u.value; ++s) {
-    const DlebStack& over = p.at(point_of((c0 + s) % len, n));
+    const DlebStack& over = p.at(point_of(cycle_after(c0, s, n), n));
     if (over.count && over.team != ctx.team) return Code::pass_enemy;
   }
   const DlebStack& dst = p.at(u.to);
@@ -129,12 +136,55 @@ std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, 
   }
 }
 
-// Applies a checked move (docs/RULES.md §Dleb Moves, double men; Finer points).
-void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u) {
+// What a check changes on the position it works on, so that a fault can put
+// it back: the counts and stores as they were, and each point before its
+// first change (a plain record: no initialisation of the whole log).
+struct Undo {
+  struct Point {
+    DlebPoint at;
+    std::uint8_t count, team, slave, segment;
+  };
+  std::array<int, 2> stored;
+  std::array<std::uint8_t, 2> men, slaves;
+  int n = 0;
+  std::array<Point, 2 * kDlebMaxUses> points;
+
+  explicit Undo(const DlebPosition& p) : stored(p.stored), men(p.men), slaves(p.slave_count) {}
+  void save(const DlebPosition& p, DlebPoint at) {
+    const DlebStack& st = p.at(at);
+    points[static_cast<std::size_t>(n++)] = {at, st.count, static_cast<std::uint8_t>(st.team), st.slave, st.segment};
+  }
+  void restore(DlebPosition& p) const {
+    for (int k = n - 1; k >= 0; --k) {
+      const Point& q = points[static_cast<std::size_t>(k)];
+      p.points[static_cast<std::size_t>(q.at)] = DlebStack{q.count, static_cast<Side>(q.team), q.slave != 0, q.segment};
+    }
+    p.stored = stored;
+    p.men = men;
+    p.slave_count = slaves;
+  }
+};
+
+// Takes `n` men of `team` off the count, `slaves` of them slaves.
+void uncount(DlebPosition& p, Side team, int n, int slaves) {
+  auto& m = p.men[static_cast<std::size_t>(team)];
+  auto& s = p.slave_count[static_cast<std::size_t>(team)];
+  m = static_cast<std::uint8_t>(m - n);
+  s = static_cast<std::uint8_t>(s - slaves);
+}
+
+// Applies a checked move (docs/RULES.md §Dleb Moves, double men; Finer
+// points), recording the points it changes in `undo` if given.
+void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u, Undo* undo = nullptr) {
+  if (undo) {
+    undo->save(p, u.from);
+    undo->save(p, u.to);
+  }
   const int n = p.cross_lines;
   DlebStack& src = p.points[static_cast<std::size_t>(u.from)];
-  int c = (cycle_of(u.from, src.segment, n) + u.value) % (6 * n);
+  int c = cycle_after(cycle_of(u.from, src.segment, n), u.value, n);
   DlebStack moving = src;
+  if (src.slave) uncount(p, team, 0, 1);  // liberated
   moving.slave = false;
   moving.segment = static_cast<std::uint8_t>(c / n);
   if (u.split) {
@@ -148,7 +198,8 @@ void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u)
     dst.count = static_cast<std::uint8_t>(dst.count + moving.count);
     if (o.double_mover) dst.segment = moving.segment;  // default: the standing man's heading
   } else {
-    dst = moving;  // empty, or the enemy is eaten
+    if (dst.count) uncount(p, dst.team, dst.count, dst.slave);  // the enemy is eaten
+    dst = moving;
   }
 }
 
@@ -156,58 +207,114 @@ void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u)
 // Syntax (NOTATION.md §7)
 // ---------------------------------------------------------------------------
 
-Error syntax(std::size_t at, std::string what) {
-  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), "expected " + std::move(what));
+// The checks below return false and fill `error` on the first fault: a
+// legal turn then builds no Error on the way.
+bool fault(Error& error, Code code, std::size_t offset, std::string reason) {
+  error = Error{code, std::move(reason), static_cast<std::uint32_t>(offset)};
+  return false;
 }
 
+bool syntax(Error& error, std::size_t at, const char* what) {
+  return fault(error, Code::move_syntax, at, std::string("expected ") + what);
+}
+
+// The faces of a billet: W (white), B (black), G (on its side).
+constexpr std::array<bool, 256> kFace = [] {
+  std::array<bool, 256> out{};
+  out['W'] = out['B'] = out['G'] = true;
+  return out;
+}();
+
+// A..D, then the cross-line: one to three digits, the first not 0, at most 100.
 bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
-  if (i >= t.size() || t[i] < 'A' || t[i] > 'D') return false;
-  int line = t[i] - 'A';
-  std::size_t j = i + 1;
-  int x = 0, digits = 0;
-  while (j < t.size() && t[j] >= '0' && t[j] <= '9' && digits < 3) x = x * 10 + (t[j++] - '0'), ++digits;
-  if (!digits || x < 1 || x > 100 || (digits > 1 && t[i + 1] == '0')) return false;
-  out = dleb_point(line, x);
+  const std::size_t n = t.size();
+  if (i + 1 >= n) return false;
+  const unsigned line = static_cast<unsigned char>(t[i]) - 'A';
+  unsigned x = static_cast<unsigned char>(t[i + 1]) - '0';
+  if (line > 3 || x - 1 > 8) return false;
+  std::size_t j = i + 2;
+  for (const std::size_t last = std::min(n, i + 4); j < last; ++j) {
+    const unsigned d = static_cast<unsigned char>(t[j]) - '0';
+    if (d > 9) break;
+    x = 10 * x + d;
+  }
+  if (x > 100) return false;
+  out = dleb_point(static_cast<int>(line), static_cast<int>(x));
   i = j;
   return true;
 }
 
-Error parse_move_part(std::string_view t, std::size_t& i, DlebUse& u) {
-  if (!read_point(t, i, u.from)) return syntax(i, "a point such as A1");
-  if (i >= t.size() || (t[i] != '-' && t[i] != 'x')) return syntax(i, "'-' or 'x' after the point");
+bool parse_move_part(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
+  if (!read_point(t, i, u.from)) return syntax(error, i, "a point such as A1");
+  if (i >= t.size() || (t[i] != '-' && t[i] != 'x')) return syntax(error, i, "'-' or 'x' after the point");
   u.x_written = t[i++] == 'x';
   u.to_offset = static_cast<std::uint16_t>(i);
-  if (!read_point(t, i, u.to)) return syntax(i, "the destination point");
+  if (!read_point(t, i, u.to)) return syntax(error, i, "the destination point");
   if (i < t.size() && t[i] == '\'') {
     u.split = true;
     ++i;
   }
-  return Error::none();
+  return true;
 }
 
-Error parse_use(std::string_view t, std::size_t& i, DlebUse& u) {
+bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
   u = DlebUse{};
   u.offset = static_cast<std::uint16_t>(i);
   if (i < t.size() && t[i] == '+') {  // a stored dleb played
-    if (i + 1 >= t.size() || t[i + 1] != '1') return syntax(i + 1, "'1' after '+': only dleb are stored");
+    if (i + 1 >= t.size() || t[i + 1] != '1') return syntax(error, i + 1, "'1' after '+': only dleb are stored");
     u.kind = DlebUseKind::stored_move;
     u.value = 1;
     i += 2;
-    return parse_move_part(t, i, u);
+    return parse_move_part(t, i, u, error);
   }
-  if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(i, "a use: the throw's value, e.g. 2B3-B5");
+  if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(error, i, "a use: the throw's value, e.g. 2B3-B5");
   u.value = static_cast<std::uint8_t>(t[i++] - '0');
   if (t.substr(i, 2) == "--") {
     u.kind = DlebUseKind::forfeit;
     i += 2;
-    return Error::none();
+    return true;
   }
   if (i < t.size() && t[i] == '+') {
     u.kind = DlebUseKind::store;
     ++i;
-    return Error::none();
+    return true;
   }
-  return parse_move_part(t, i, u);
+  return parse_move_part(t, i, u, error);
+}
+
+// dleb_parse.
+bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
+  out.nthrows = out.nuses = 0;
+  out.colon = false;
+  out.length = static_cast<std::uint16_t>(std::min<std::size_t>(t.size(), 65535));
+  std::size_t i = 0;
+  for (;;) {
+    if (out.nthrows == kMaxThrows) return syntax(error, i, "at most 64 throws in one turn");
+    DlebThrow th;  // made in registers, then stored whole
+    th.offset = static_cast<std::uint16_t>(i);
+    const std::size_t last = std::min(t.size(), i + 4);
+    while (i < last && kFace[static_cast<unsigned char>(t[i])]) th.faces[th.nfaces++] = t[i++];
+    out.throws[static_cast<std::size_t>(out.nthrows)] = th;
+    if (th.nfaces < 2) return syntax(error, i, "a throw: two to four billets, each W, B or G");
+    ++out.nthrows;
+    if (i < t.size() && t[i] == ',') {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  if (i == t.size()) return true;
+  if (t[i] != ':') return syntax(error, i, "',' and another throw, or ':' and the uses");
+  out.colon = true;
+  ++i;
+  for (;;) {
+    if (out.nuses == kDlebMaxUses) return syntax(error, i, "fewer uses");
+    if (!parse_use(t, i, out.uses[static_cast<std::size_t>(out.nuses)], error)) return false;
+    ++out.nuses;
+    if (i == t.size()) return true;
+    if (t[i] != ',') return syntax(error, i, "',' and the next use");
+    ++i;
+  }
 }
 
 void format_use(const DlebUse& u, std::string& out) {
@@ -227,24 +334,31 @@ void format_use(const DlebUse& u, std::string& out) {
 // Throws: entry stages or the throw-again rule
 // ---------------------------------------------------------------------------
 
+// The values of a turn's throws, in order.
+struct ThrowValues {
+  int n = 0;
+  std::array<std::uint8_t, kMaxThrows> value;  // the first n are written
+};
+
 struct Available {
   std::array<int, 7> count{};  // by value
   bool entered_now = false;    // dag
+  ThrowValues values;          // of a player who has entered: his throws'
 };
 
 // Marin 1931 "Entering the game" and docs/RULES.md §Dleb Players and turns: stages 1
 // (four billets), 2 (three), 3 (two). Finer points: each turn of a player who
 // has not entered starts at stage 1 with nothing scored.
-Error entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Available& a) {
+bool entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Available& a, Error& error) {
   int stage = 1, dleb = 0, gsse = 0;
   bool ended = false;
   for (int k = 0; k < t.nthrows; ++k) {
     const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
     if (ended)
-      return fail(Code::throw_sequence, th.offset, "the turn already ended (a stage-1 dug or txlx·dx, hab, or dag)");
+      return fault(error, Code::throw_sequence, th.offset, "the turn already ended (a stage-1 dug or txlx·dx, hab, or dag)");
     int need = stage == 1 ? 4 : stage == 2 ? 3 : 2;
     if (th.nfaces != need)
-      return fail(Code::throw_sequence, th.offset,
+      return fault(error, Code::throw_sequence, th.offset,
                   "at entry stage " + std::to_string(stage) + " the player throws " + std::to_string(need) +
                       " billets (Marin 1931, p. 509, \"Entering the game\")");
     int w = dleb_whites(th, o.night);
@@ -262,72 +376,75 @@ Error entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Ava
     }
   }
   if (!ended)
-    return fail(Code::throw_sequence, static_cast<std::uint32_t>(end),
+    return fault(error, Code::throw_sequence, static_cast<std::uint32_t>(end),
                 "the player throws on: an entering turn ends only on a stage-1 dug or txlx·dx, hab or dag");
   if (a.entered_now) {
     a.count[1] = dleb;  // "making good whatever dleb and gsse he may have summed up"
     a.count[4] = gsse;
   }
-  return Error::none();
+  return true;
 }
 
-Error entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a) {
-  std::array<StickThrow, kMaxThrows> values{};
+bool entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a, Error& error) {
+  auto& values = a.values.value;
   for (int k = 0; k < t.nthrows; ++k) {
     const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
     if (th.nfaces != 4)
-      return fail(Code::throw_sequence, th.offset, "a player who has entered throws the four billets");
-    values[static_cast<std::size_t>(k)].value = static_cast<std::uint8_t>(sticks_value(dleb_whites(th, o.night)));
-    ++a.count[values[static_cast<std::size_t>(k)].value];
+      return fault(error, Code::throw_sequence, th.offset, "a player who has entered throws the four billets");
+    values[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(sticks_value(dleb_whites(th, o.night)));
+    ++a.count[values[static_cast<std::size_t>(k)]];
   }
+  a.values.n = t.nthrows;
   int k = sticks_sequence_fault(values.data(), t.nthrows);
-  if (k < 0) return Error::none();
-  return fail(Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
+  if (k < 0) return true;
+  return fault(error, Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
               "after a stte, dleb or gsse the same player throws again; a dug or txlx·dx hands on the billets "
               "(Marin 1931, p. 508)");
 }
 
-// Order in which omitted forfeits are appended: the throws' order.
-void throw_values(const DlebOptions& o, const DlebTurn& t, bool entering, const Available& a, std::vector<int>& out) {
-  out.clear();
-  if (entering) {
-    for (int k = 0; k < a.count[1]; ++k) out.push_back(1);
-    for (int k = 0; k < a.count[4]; ++k) out.push_back(4);
-    return;
-  }
-  for (int k = 0; k < t.nthrows; ++k) out.push_back(sticks_value(dleb_whites(t.throws[static_cast<std::size_t>(k)], o.night)));
+
+// The values in the order in which omitted forfeits are appended: the
+// throws' order (an entering turn: its dleb, then its gsse).
+ThrowValues throw_values(bool entering, const Available& a) {
+  if (!entering) return a.values;
+  ThrowValues out;
+  for (int k = 0; k < a.count[1]; ++k) out.value[static_cast<std::size_t>(out.n++)] = 1;
+  for (int k = 0; k < a.count[4]; ++k) out.value[static_cast<std::size_t>(out.n++)] = 4;
+  return out;
 }
 
-Error check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available a, bool entering,
-                 std::size_t end) {
+// The uses of a turn in order, each on the position the ones before it
+// leave: `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
+// on a fault) becomes the position after them.
+bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available a, bool entering,
+                std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
   const Side team = pos.to_move, enemy = opponent(team);
   UseContext ctx{o, team, dleb_handicapped(pos)};
-  DlebPosition w = pos;
   std::array<int, 7> avail = a.count;
   for (int k = 0; k < t.nuses; ++k) {
     DlebUse& u = t.uses[static_cast<std::size_t>(k)];
     if (u.kind == DlebUseKind::stored_move) {
       if (w.stored[static_cast<std::size_t>(team)] == 0)
-        return fail(Code::stored_dleb, u.offset, std::string(side_name(team)) + " has no stored dleb");
+        return fault(error, Code::stored_dleb, u.offset, std::string(side_name(team)) + " has no stored dleb");
     } else {
       if (avail[u.value] == 0)
-        return fail(Code::throw_not_available, u.offset,
+        return fault(error, Code::throw_not_available, u.offset,
                     "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once");
       --avail[u.value];
     }
     if (u.kind == DlebUseKind::forfeit) {
       if (u.value == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
-        return fail(Code::must_free, u.offset, "a dleb cannot be forgone while slaves remain (docs/RULES.md §Dleb Finer points)");
+        return fault(error, Code::must_free, u.offset, "a dleb cannot be forgone while slaves remain (docs/RULES.md §Dleb Finer points)");
       continue;
     }
     if (w.count(enemy) == 0)
-      return fail(Code::game_over, u.offset, "every enemy man is eaten: the rest of the throws are forgone");
+      return fault(error, Code::game_over, u.offset, "every enemy man is eaten: the rest of the throws are forgone");
     if (u.kind == DlebUseKind::store) {
       // Marin 1931 "Storing the dleb": "When one team has liberated all its men
       // ... it can even store them up"; "Only dleb can be stored up".
-      if (u.value != 1) return fail(Code::stored_dleb, u.offset, "only dleb are stored (Marin 1931, p. 510: \"Only dleb can be stored up\")");
+      if (u.value != 1) return fault(error, Code::stored_dleb, u.offset, "only dleb are stored (Marin 1931, p. 510: \"Only dleb can be stored up\")");
       if (w.slaves(team) > 0)
-        return fail(Code::must_free, u.offset, "a dleb is stored only when all the team's men are free (Marin 1931, p. 509)");
+        return fault(error, Code::must_free, u.offset, "a dleb is stored only when all the team's men are free (Marin 1931, p. 509)");
       ++w.stored[static_cast<std::size_t>(team)];
       continue;
     }
@@ -338,28 +455,83 @@ Error check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Ava
                          : c == Code::not_own_piece || c == Code::release_order || c == Code::must_free
                              ? u.offset + (u.kind == DlebUseKind::stored_move ? 2u : 1u)
                              : u.offset;
-      return fail(c, at, use_reason(c, ctx, w, u));
+      return fault(error, c, at, use_reason(c, ctx, w, u));
     }
     if (u.kind == DlebUseKind::stored_move) --w.stored[static_cast<std::size_t>(team)];
-    do_move(o, w, team, u);
+    do_move(o, w, team, u, undo);
   }
-  std::vector<int> order;
-  throw_values(o, t, entering, a, order);
-  for (int v : order) {
+  const ThrowValues order = throw_values(entering, a);
+  for (int k = 0; k < order.n; ++k) {
+    const int v = order.value[static_cast<std::size_t>(k)];
     if (avail[static_cast<std::size_t>(v)] == 0) continue;
     --avail[static_cast<std::size_t>(v)];
     if (v == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
-      return fail(Code::must_free, static_cast<std::uint32_t>(end),
+      return fault(error, Code::must_free, static_cast<std::uint32_t>(end),
                   "a dleb is left unused while slaves remain: it must free the front slave, " +
                       dleb_point_name(front_slave(w, team)) + " (Marin 1931, p. 509)");
     DlebUse f;
     f.kind = DlebUseKind::forfeit;
     f.value = static_cast<std::uint8_t>(v);
     f.implicit = true;
-    if (t.nuses == kDlebMaxUses) return fail(Code::move_syntax, static_cast<std::uint32_t>(end), "too many uses");
+    if (t.nuses == kDlebMaxUses) return fault(error, Code::move_syntax, static_cast<std::uint32_t>(end), "too many uses");
     t.uses[static_cast<std::size_t>(t.nuses++)] = f;
   }
-  return Error::none();
+  return true;
+}
+
+// dleb_check, making the turn's uses on `w` (a copy of `pos`, or `pos`
+// itself with an `undo`). `enters`: the turn enters its player.
+bool check_turn(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, DlebPosition& w, Undo* undo,
+                bool& enters, Error& error) {
+  if (dleb_outcome(pos) != Result::unfinished) return fault(error, Code::game_over, 0, "the game is over");
+  std::size_t end = 0;  // of the throws
+  for (int k = 0; k < t.nthrows; ++k)
+    end = t.throws[static_cast<std::size_t>(k)].offset + t.throws[static_cast<std::size_t>(k)].nfaces;
+  bool entered = pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)];
+  bool entering = !entered && !dleb_handicapped(pos);
+  Available a;
+  if (!(entering ? entry_throws(o, t, end, a, error) : entered_throws(o, t, a, error))) return false;
+  if (entering && !a.entered_now && t.nuses > 0)
+    return fault(error, Code::throw_not_available, t.uses[0].offset,
+                "a player who has not entered moves nothing: his throws only score (Marin 1931, p. 509)");
+  enters = entering && a.entered_now;
+  return check_uses(o, pos, t, a, entering, std::max<std::size_t>(t.length, end), w, undo, error);
+}
+
+// "partners ... play in succession" (Marin 1931); docs/RULES.md §Dleb Finer points:
+// the starting team's players 1..K, then the other team's 1..K.
+void next_player(DlebPosition& pos) {
+  if (pos.player + 1 < pos.players) {
+    ++pos.player;
+  } else {
+    pos.player = 0;
+    pos.to_move = opponent(pos.to_move);
+  }
+}
+
+// dleb_play with `t` as the storage of the turn (a State keeps one: a turn
+// is some 2.5 KB). The uses are checked and made on `pos` itself, once; a
+// fault puts back what they changed.
+Error play_into(const DlebOptions& o, DlebPosition& pos, std::string_view text, DlebTurn& t, std::string* canonical) {
+  Error error;  // the only object returned: no copy on the way out
+  if (dleb_outcome(pos) != Result::unfinished) {
+    fault(error, Code::game_over, 0, "the game is over");
+    return error;
+  }
+  if (!parse_turn(text, t, error)) return error;
+  Undo undo(pos);
+  bool enters = false;
+  if (!check_turn(o, pos, t, pos, &undo, enters, error)) {
+    undo.restore(pos);
+    return error;
+  }
+  if (enters) pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)] = true;
+  next_player(pos);
+  if (canonical) {
+    canonical->clear();
+    dleb_format(t, *canonical);
+  }
+  return error;
 }
 
 // ---------------------------------------------------------------------------
@@ -657,105 +829,107 @@ std::string dleb_describe(const DlebOptions& o, const DlebPosition& pos, std::st
   return out;
 }
 
-class DlebState final : public State {
- public:
-  DlebState(const DlebOptions& o, const DlebPosition& p) : options_(o), pos_(p) {}
-  const Game& game() const noexcept override { return dleb_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<DlebState>(*this); }
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const DlebState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
-  }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return dleb_outcome(pos_) != Result::unfinished; }
-  Result outcome() const noexcept override { return dleb_outcome(pos_); }
-  void legal_moves(std::vector<std::string>&) const override {}
-  bool moves_enumerable() const noexcept override { return false; }
-  std::string player_label() const override {
-    std::string out(actor_name(to_move()));
-    if (pos_.players > 1 && !is_terminal()) out += ", player " + std::to_string(pos_.player + 1);
+// Dleb as a Game and its States (lib/src/engine_state.hpp). Every turn starts with
+// throws: the turns cannot be listed (game.hpp).
+struct DlebTraits : EngineTraits {
+  using Options = DlebOptions;
+  using Position = DlebPosition;
+  static constexpr std::string_view kName = "dleb";
+  static constexpr std::string_view kTitle = "Dleb";
+  static constexpr std::string_view kSources =
+      "Marin 1931, pp. 508-510 (7. dleb); docs/RULES.md §Dleb, docs/SOURCES.md";
+  static const std::vector<OptionSpec>& specs() { return dleb_specs(); }
+  static const std::vector<Preset>& presets() { return dleb_presets(); }
+  static DlebPosition initial(const DlebOptions& o) { return DlebPosition::initial(o); }
+  static Error validate(const DlebOptions& o, const DlebPosition& p) { return dleb_validate(o, p); }
+  static const Game& game() { return dleb_game(); }
+  static Result outcome(const DlebPosition& p) noexcept { return dleb_outcome(p); }
+  static void legal_moves(const DlebOptions&, const DlebPosition&, std::vector<std::string>&) {}
+  static bool moves_enumerable(const DlebOptions&, const DlebPosition&) noexcept { return false; }
+  // "South, player 2" when the teams have partners.
+  static std::string player_label(const DlebPosition& p, Actor a) {
+    std::string out(actor_name(a));
+    if (p.players > 1 && a != Actor::none) out += ", player " + std::to_string(p.player + 1);
     return out;
   }
-  Error play(std::string_view text) override {
-    if (Error e = dleb_play(options_, pos_, text)) return e;
-    ++turns_;
-    return Error::none();
+  // One billet: white (flat) or black (bark).
+  static std::vector<ChanceOutcome> chance_outcomes(const DlebOptions&, const DlebPosition&) {
+    return {{"W", 0.5}, {"B", 0.5}};
   }
-  Error check(std::string_view text, std::string& canonical) const override {
-    DlebPosition copy = pos_;
-    return dleb_play(options_, copy, text, &canonical);
+  static void random_move(const DlebOptions& o, const DlebPosition& p, Rng& rng, std::string& out) {
+    dleb_random_turn(o, p, rng, out);
   }
-  std::vector<ChanceOutcome> chance_outcomes() const override {
-    if (is_terminal()) return {};
-    return {{"W", 0.5}, {"B", 0.5}};  // one billet: white (flat) or black (bark)
+  // The storage of the turn being played.
+  struct Memory {
+    DlebTurn turn;
+  };
+  static Error play(const DlebOptions& o, DlebPosition& p, Memory& memory, std::string_view text) {
+    return play_into(o, p, text, memory.turn, nullptr);
   }
-  std::string random_move(Rng& rng) const override {
-    return is_terminal() ? std::string() : dleb_random_turn(options_, pos_, rng);
+  static Error check(const DlebOptions& o, const DlebPosition& p, std::string_view text, std::string& canonical) {
+    DlebPosition copy = p;
+    return dleb_play(o, copy, text, &canonical);
   }
-  std::string render(const RenderOptions& options) const override { return dleb_render(pos_, options); }
+  static std::string render(const DlebPosition& p, const RenderOptions& ro) { return dleb_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return DlebGeometry::of(pos_.cross_lines, d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { dleb_draw_board(pos_, c, d); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { dleb_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
-    DlebPoint p = dleb_parse_point(cell, pos_.cross_lines);
-    if (p < 0) return false;
-    out = DlebGeometry::of(pos_.cross_lines, d).centre(p);
+  static svg::Size board_size(const DlebPosition& p, const DrawOptions& d) {
+    return DlebGeometry::of(p.cross_lines, d).size();
+  }
+  static void draw_board(const DlebOptions&, const DlebPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    dleb_draw_board(p, c, d);
+  }
+  static void draw_pieces(const DlebPosition& p, svg::Canvas& c, const DrawOptions& d) { dleb_draw_pieces(p, c, d); }
+  static bool cell_centre(const DlebPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
+    DlebPoint q = dleb_parse_point(cell, p.cross_lines);
+    if (q < 0) return false;
+    out = DlebGeometry::of(p.cross_lines, d).centre(q);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return dleb_move_cells(options_, pos_, text); }
-  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& at, double& half) const override {
-    return dleb_capture_mark(pos_, cell, d, at, half);
+  static MoveCells move_cells(const DlebOptions& o, const DlebPosition& p, std::string_view text) {
+    return dleb_move_cells(o, p, text);
   }
-  std::string describe_move(std::string_view text) const override { return dleb_describe(options_, pos_, text); }
-
- private:
-  DlebOptions options_;
-  DlebPosition pos_;
-  std::uint32_t turns_ = 0;
-};
-
-class DlebGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "dleb"; }
-  std::string_view title() const noexcept override { return "Dleb"; }
-  std::string_view sources() const noexcept override {
-    return "Marin 1931, pp. 508-510 (7. dleb); docs/RULES.md §Dleb, docs/SOURCES.md";
+  static bool capture_mark(const DlebPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& at,
+                           double& half) {
+    return dleb_capture_mark(p, cell, d, at, half);
   }
-  const std::vector<OptionSpec>& options() const noexcept override { return dleb_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return dleb_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    DlebOptions o;
-    if (Error e = DlebOptions::from_rules(rules, o)) return e;
-    DlebPosition pos = DlebPosition::initial(o);
-    if (!setup.empty()) {
-      if (Error e = DlebPosition::parse(setup, pos)) return e;
-      if (Error e = dleb_validate(o, pos)) return e;
-    }
-    out = std::make_unique<DlebState>(o, pos);
-    return Error::none();
+  static std::string describe(const DlebOptions& o, const DlebPosition& p, std::string_view text) {
+    return dleb_describe(o, p, text);
   }
 };
 
-// Legal moves of one value for the random player (typed, no messages).
-void moves_of(const UseContext& ctx, const DlebPosition& p, int value, std::vector<DlebUse>& out) {
+// Legal moves of one value for the random player (typed, no messages), to
+// `f`, by point (line, then cross-line), the whole double before one man.
+template <class F>
+void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F&& f) {
   const int n = p.cross_lines;
   for_each_point(n, [&](DlebPoint from) {
     const DlebStack& st = p.at(from);
     if (!st.count || st.team != ctx.team) return;
-    DlebPoint to = point_of((cycle_of(from, st.segment, n) + value) % (6 * n), n);
+    DlebPoint to = point_of(cycle_after(cycle_of(from, st.segment, n), value, n), n);
     for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
       DlebUse u;
       u.value = static_cast<std::uint8_t>(value);
       u.from = from;
       u.to = to;
       u.split = split == 1;
-      if (use_fault(ctx, p, u) == Code::ok) out.push_back(u);
+      if (use_fault(ctx, p, u) == Code::ok) f(u);
     }
   });
+}
+
+// The legal moves of `value`: how many, and the one numbered `pick`.
+std::uint64_t count_moves_of(const UseContext& ctx, const DlebPosition& p, int value) {
+  std::uint64_t n = 0;
+  for_each_move_of(ctx, p, value, [&n](const DlebUse&) { ++n; });
+  return n;
+}
+DlebUse move_of(const UseContext& ctx, const DlebPosition& p, int value, std::uint64_t pick) {
+  DlebUse out;
+  std::uint64_t i = 0;
+  for_each_move_of(ctx, p, value, [&](const DlebUse& u) {
+    if (i++ == pick) out = u;
+  });
+  return out;
 }
 
 }  // namespace
@@ -765,7 +939,7 @@ void moves_of(const UseContext& ctx, const DlebPosition& p, int value, std::vect
 // ---------------------------------------------------------------------------
 
 const Game& dleb_game() {
-  static const DlebGame game;
+  static const EngineGame<DlebTraits> game;
   return game;
 }
 
@@ -801,6 +975,7 @@ DlebPosition DlebPosition::initial(const DlebOptions& o) {
     p.points[static_cast<std::size_t>(dleb_point(0, x))] = DlebStack{1, Side::south, true, 0};
     p.points[static_cast<std::size_t>(dleb_point(3, x))] = DlebStack{1, Side::north, true, 3};
   }
+  p.recount();
   return p;
 }
 
@@ -841,6 +1016,7 @@ Error DlebPosition::parse(std::string_view text, DlebPosition& out) {
   if (s2 == std::string_view::npos || !read_int(st.substr(0, s2), 0, 999, a) || !read_int(st.substr(s2 + 1), 0, 999, b))
     return setup_error(at[3], "stored dleb: South's count / North's count, e.g. 0/2");
   p.stored = {a, b};
+  p.recount();
   out = p;
   return Error::none();
 }
@@ -876,17 +1052,16 @@ std::string DlebPosition::text() const {
   return out;
 }
 
-int DlebPosition::count(Side team) const noexcept {
-  int n = 0;
-  for (const DlebStack& st : points) n += st.count && st.team == team ? st.count : 0;
-  return n;
+void DlebPosition::recount() noexcept {
+  men = slave_count = {};
+  for (const DlebStack& st : points) {
+    if (!st.count) continue;
+    const auto team = static_cast<std::size_t>(st.team);
+    men[team] = static_cast<std::uint8_t>(men[team] + st.count);
+    slave_count[team] = static_cast<std::uint8_t>(slave_count[team] + st.slave);
+  }
 }
 
-int DlebPosition::slaves(Side team) const noexcept {
-  int n = 0;
-  for (const DlebStack& st : points) n += st.count && st.team == team && st.slave;
-  return n;
-}
 
 int dleb_whites(const DlebThrow& t, bool night) noexcept {
   int w = 0;
@@ -898,37 +1073,9 @@ int dleb_whites(const DlebThrow& t, bool night) noexcept {
 }
 
 Error dleb_parse(std::string_view t, DlebTurn& out) {
-  out.nthrows = out.nuses = 0;
-  out.colon = false;
-  out.length = static_cast<std::uint16_t>(std::min<std::size_t>(t.size(), 65535));
-  std::size_t i = 0;
-  for (;;) {
-    if (out.nthrows == kMaxThrows) return syntax(i, "at most 64 throws in one turn");
-    DlebThrow& th = out.throws[static_cast<std::size_t>(out.nthrows)];
-    th = DlebThrow{};
-    th.offset = static_cast<std::uint16_t>(i);
-    while (i < t.size() && (t[i] == 'W' || t[i] == 'B' || t[i] == 'G') && th.nfaces < 4)
-      th.faces[th.nfaces++] = t[i++];
-    if (th.nfaces < 2) return syntax(i, "a throw: two to four billets, each W, B or G");
-    ++out.nthrows;
-    if (i < t.size() && t[i] == ',') {
-      ++i;
-      continue;
-    }
-    break;
-  }
-  if (i == t.size()) return Error::none();
-  if (t[i] != ':') return syntax(i, "',' and another throw, or ':' and the uses");
-  out.colon = true;
-  ++i;
-  for (;;) {
-    if (out.nuses == kDlebMaxUses) return syntax(i, "fewer uses");
-    if (Error e = parse_use(t, i, out.uses[static_cast<std::size_t>(out.nuses)])) return e;
-    ++out.nuses;
-    if (i == t.size()) return Error::none();
-    if (t[i] != ',') return syntax(i, "',' and the next use");
-    ++i;
-  }
+  Error error;
+  parse_turn(t, out, error);
+  return error;
 }
 
 void dleb_format(const DlebTurn& t, std::string& out) {
@@ -957,18 +1104,11 @@ bool dleb_handicapped(const DlebPosition& p) noexcept {
 }
 
 Error dleb_check(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t) {
-  if (dleb_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
-  std::size_t end = 0;  // of the throws
-  for (int k = 0; k < t.nthrows; ++k)
-    end = t.throws[static_cast<std::size_t>(k)].offset + t.throws[static_cast<std::size_t>(k)].nfaces;
-  bool entered = pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)];
-  bool entering = !entered && !dleb_handicapped(pos);
-  Available a;
-  if (Error e = entering ? entry_throws(o, t, end, a) : entered_throws(o, t, a)) return e;
-  if (entering && !a.entered_now && t.nuses > 0)
-    return fail(Code::throw_not_available, t.uses[0].offset,
-                "a player who has not entered moves nothing: his throws only score (Marin 1931, p. 509)");
-  return check_uses(o, pos, t, a, entering, std::max<std::size_t>(t.length, end));
+  DlebPosition w = pos;
+  bool enters = false;
+  Error error;
+  check_turn(o, pos, t, w, nullptr, enters, error);
+  return error;
 }
 
 void dleb_apply(const DlebOptions& o, DlebPosition& pos, const DlebTurn& t) {
@@ -977,7 +1117,8 @@ void dleb_apply(const DlebOptions& o, DlebPosition& pos, const DlebTurn& t) {
   if (!entered && !dleb_handicapped(pos)) {
     Available a;
     std::size_t end = 0;
-    if (!entry_throws(o, t, end, a) && a.entered_now)
+    Error ignored;
+    if (entry_throws(o, t, end, a, ignored) && a.entered_now)
       pos.entered[static_cast<std::size_t>(team)][static_cast<std::size_t>(pos.player)] = true;
   }
   for (int k = 0; k < t.nuses; ++k) {
@@ -992,30 +1133,15 @@ void dleb_apply(const DlebOptions& o, DlebPosition& pos, const DlebTurn& t) {
       case DlebUseKind::move: do_move(o, pos, team, u); break;
     }
   }
-  // "partners ... play in succession" (Marin 1931); docs/RULES.md §Dleb Finer points:
-  // the starting team's players 1..K, then the other team's 1..K.
-  if (pos.player + 1 < pos.players) {
-    ++pos.player;
-  } else {
-    pos.player = 0;
-    pos.to_move = opponent(team);
-  }
+  next_player(pos);
 }
 
 Error dleb_play(const DlebOptions& o, DlebPosition& pos, std::string_view text, std::string* canonical) {
-  if (dleb_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
   DlebTurn t;
-  if (Error e = dleb_parse(text, t)) return e;
-  if (Error e = dleb_check(o, pos, t)) return e;
-  dleb_apply(o, pos, t);
-  if (canonical) {
-    canonical->clear();
-    dleb_format(t, *canonical);
-  }
-  return Error::none();
+  return play_into(o, pos, text, t, canonical);
 }
 
-std::string dleb_random_turn(const DlebOptions& o, const DlebPosition& pos, Rng& rng) {
+void dleb_random_turn(const DlebOptions& o, const DlebPosition& pos, Rng& rng, std::string& out) {
   DlebTurn t;
   auto draw = [&](int billets) {
     DlebThrow th;
@@ -1048,8 +1174,9 @@ std::string dleb_random_turn(const DlebOptions& o, const DlebPosition& pos, Rng&
       }
     }
     std::size_t end = 0;
-    entry_throws(o, t, end, a);
-    if (!a.entered_now) return dleb_format(t);
+    Error ignored;
+    entry_throws(o, t, end, a, ignored);
+    if (!a.entered_now) return dleb_format(t, out);
   } else {
     int v = 0;
     do {
@@ -1059,38 +1186,35 @@ std::string dleb_random_turn(const DlebOptions& o, const DlebPosition& pos, Rng&
         v = sticks_value(draw(4));
       }
     } while (sticks_throw_again(v));
-    entered_throws(o, t, a);
+    Error ignored;
+    entered_throws(o, t, a, ignored);
   }
-  std::vector<int> order;
-  throw_values(o, t, entering, a, order);
+  const ThrowValues order = throw_values(entering, a);
   UseContext ctx{o, team, dleb_handicapped(pos)};
   DlebPosition w = pos;
-  std::vector<DlebUse> moves;
   // A stored dleb is played, half the time, before the throws.
   if (w.stored[static_cast<std::size_t>(team)] > 0 && rng.below(2) == 0) {
-    moves.clear();
-    moves_of(ctx, w, 1, moves);
-    if (!moves.empty()) {
-      DlebUse u = moves[rng.below(moves.size())];
+    if (std::uint64_t n = count_moves_of(ctx, w, 1)) {
+      DlebUse u = move_of(ctx, w, 1, rng.below(n));
       u.kind = DlebUseKind::stored_move;
       --w.stored[static_cast<std::size_t>(team)];
       do_move(o, w, team, u);
       t.uses[static_cast<std::size_t>(t.nuses++)] = u;
     }
   }
-  for (int v : order) {
+  for (int k = 0; k < order.n; ++k) {
+    const int v = order.value[static_cast<std::size_t>(k)];
     DlebUse chosen;
     chosen.value = static_cast<std::uint8_t>(v);
     chosen.kind = DlebUseKind::forfeit;
-    moves.clear();
     bool alive = w.count(opponent(team)) > 0;
-    if (alive && !(ctx.handicapped && v != 1)) moves_of(ctx, w, v, moves);
+    std::uint64_t moves = alive && !(ctx.handicapped && v != 1) ? count_moves_of(ctx, w, v) : 0;
     bool can_store = alive && v == 1 && w.slaves(team) == 0;
-    std::size_t options = moves.size() + (can_store ? 1 : 0);
+    std::uint64_t options = moves + (can_store ? 1 : 0);
     if (options) {
-      std::size_t pick = rng.below(options);
-      if (pick < moves.size()) {
-        chosen = moves[pick];
+      std::uint64_t pick = rng.below(options);
+      if (pick < moves) {
+        chosen = move_of(ctx, w, v, pick);
         do_move(o, w, team, chosen);
       } else {
         chosen.kind = DlebUseKind::store;
@@ -1099,7 +1223,13 @@ std::string dleb_random_turn(const DlebOptions& o, const DlebPosition& pos, Rng&
     }
     t.uses[static_cast<std::size_t>(t.nuses++)] = chosen;
   }
-  return dleb_format(t);
+  dleb_format(t, out);
+}
+
+std::string dleb_random_turn(const DlebOptions& o, const DlebPosition& pos, Rng& rng) {
+  std::string out;
+  dleb_random_turn(o, pos, rng, out);
+  return out;
 }
 
 Result dleb_outcome(const DlebPosition& pos) noexcept {

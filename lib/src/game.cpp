@@ -60,10 +60,16 @@ std::uint64_t Rng::below(std::uint64_t n) {
 }
 
 std::string State::random_move(Rng& rng) const {
+  std::string out;
+  random_move(rng, out);
+  return out;
+}
+
+void State::random_move(Rng& rng, std::string& out) const {
   std::vector<std::string> moves;
   legal_moves(moves);
-  if (moves.empty()) return {};
-  return moves[rng.below(moves.size())];
+  out.clear();
+  if (!moves.empty()) out = moves[rng.below(moves.size())];
 }
 
 Error State::adjudicate(std::string_view termination, Result&) const {

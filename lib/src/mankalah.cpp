@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine_state.hpp"
 #include "game_table.hpp"
 #include "mancala_svg.hpp"
 
@@ -78,21 +79,41 @@ void end_board(MankalahPosition& pos) {
   pos.to_move = pos.distributor;  // the referee acts; the text writes '-'
 }
 
-bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos) {
+// The last sowing reckoned, kept for the next question about the same board
+// and beyt: a move is sown when it is checked, when it is made, and the next
+// mover's forced sowing when the board is settled, which his move then sows
+// again. The sowing is a pure function of (pits, beyt) under one option set.
+struct SowMemo {
+  Pits pits{};
+  int beyt = -1;
+  MankalahSowing result;
+};
+
+MankalahSowing sow(const MankalahOptions& o, const Pits& pits, int beyt, SowMemo* memo) {
+  if (!memo) return mankalah_sow(pits, beyt, o.skip_origin);
+  if (memo->beyt != beyt || memo->pits != pits) {
+    memo->result = mankalah_sow(pits, beyt, o.skip_origin);
+    memo->pits = pits;
+    memo->beyt = beyt;
+  }
+  return memo->result;
+}
+
+bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos, SowMemo* memo) {
   const Side s = pos.to_move;
   if (mankalah_feed_due(pos)) return true;  // the fed hasweh in A (a) stops at once in B (b)
   if (o.way == MankalahWay::ghasheem) {
     int b = mankalah_forced_beyt(pos.pits, s);
-    return b >= 0 && !mankalah_sow(pos.pits, b, o.skip_origin).endless;
+    return b >= 0 && !sow(o, pos.pits, b, memo).endless;
   }
   for (int b = row_start(s); b < row_start(s) + 6; ++b)
-    if (pos.pits[b] > 0 && !mankalah_sow(pos.pits, b, o.skip_origin).endless) return true;
+    if (pos.pits[b] > 0 && !sow(o, pos.pits, b, memo).endless) return true;
   return false;
 }
 
 // After every sowing, feed or turn (docs/RULES.md §Mankalah "Empty side", Finer points:
 // "If exactly one hasweh remains after a sowing, the board ends at once").
-void settle(const MankalahOptions& o, MankalahPosition& pos) {
+void settle(const MankalahOptions& o, MankalahPosition& pos, SowMemo* memo) {
   if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return;
   if (board_total(pos.pits) <= 1) {
     end_board(pos);  // Lane: "that one is the property of the person on whose side it is"
@@ -100,7 +121,7 @@ void settle(const MankalahOptions& o, MankalahPosition& pos) {
   }
   // Our reading (docs/RULES.md §Mankalah Finer points): a player whose every sowing never
   // ends cannot play; the board ends as a loop does, each taking his own row.
-  if (pos.phase == MankalahPhase::play && pos.row(pos.to_move) > 0 && !has_ending_sowing(o, pos))
+  if (pos.phase == MankalahPhase::play && pos.row(pos.to_move) > 0 && !has_ending_sowing(o, pos, memo))
     end_board(pos);
 }
 
@@ -129,38 +150,51 @@ void next_board(const MankalahOptions& o, MankalahPosition& pos) {
 // Checks
 // ---------------------------------------------------------------------------
 
-Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, const Pits& pits) {
+// Why sowing m.beyt on `pits` is illegal, or Code::ok with the sowing in
+// `r`; no message (the legal turns are found with it).
+Code sowing_fault(const MankalahOptions& o, const MankalahPosition& pos, const MankalahMove& m, const Pits& pits,
+                  SowMemo* memo, MankalahSowing& r) {
+  const Side s = pos.to_move;
+  if (!in_row(m.beyt, s) || pits[m.beyt] == 0) return Code::not_own_beyt;
+  if (o.way == MankalahWay::ghasheem && mankalah_forced_beyt(pits, s) != m.beyt) return Code::wrong_start_beyt;
+  r = sow(o, pits, m.beyt, memo);
+  if (r.endless) return Code::endless_sowing;
+  if (m.taken >= 0 && m.taken != r.taken) return Code::capture_mismatch;
+  return Code::ok;
+}
+
+Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, const Pits& pits,
+                   SowMemo* memo) {
+  MankalahSowing r;
+  const Code c = sowing_fault(o, pos, m, pits, memo, r);
   const Side s = pos.to_move;
   const char* row = s == Side::south ? "A-F" : "a-f";
-  if (!in_row(m.beyt, s))
-    return fail(Code::not_own_beyt, m.beyt_offset,
-                std::string(1, pit_letter(m.beyt)) + " is not in " + side_str(s) + "'s row (" + row +
-                    "): one sows from one's own beyt (Lane 1836; docs/RULES.md §Mankalah)");
-  if (pits[m.beyt] == 0)
-    return fail(Code::not_own_beyt, m.beyt_offset,
-                std::string("beyt ") + pit_letter(m.beyt) + " is empty (docs/RULES.md §Mankalah \"Sowing\")");
-  if (o.way == MankalahWay::ghasheem) {
-    int forced = mankalah_forced_beyt(pits, s);
-    if (forced != m.beyt)
-      return fail(Code::wrong_start_beyt, m.beyt_offset,
-                  std::string("the game of the ignorant plays from ") + pit_letter(forced) + ", not " +
-                      pit_letter(m.beyt) +
+  switch (c) {
+    case Code::ok: m.taken = r.taken; return Error::none();
+    case Code::not_own_beyt:
+      if (!in_row(m.beyt, s))
+        return fail(c, m.beyt_offset,
+                    std::string(1, pit_letter(m.beyt)) + " is not in " + side_str(s) + "'s row (" + row +
+                        "): one sows from one's own beyt (Lane 1836; docs/RULES.md §Mankalah)");
+      return fail(c, m.beyt_offset,
+                  std::string("beyt ") + pit_letter(m.beyt) + " is empty (docs/RULES.md §Mankalah \"Sowing\")");
+    case Code::wrong_start_beyt:
+      return fail(c, m.beyt_offset,
+                  std::string("the game of the ignorant plays from ") + pit_letter(mankalah_forced_beyt(pits, s)) +
+                      ", not " + pit_letter(m.beyt) +
                       " (Lane 1836: \"He always plays from beyt F, or, if that be empty, from the nearest beyt to "
                       "it in his own row\"; docs/RULES.md §Mankalah)");
+    case Code::endless_sowing:
+      return fail(c, m.beyt_offset,
+                  std::string("the sowing from ") + pit_letter(m.beyt) +
+                      " never ends: the board and the pick-up beyt repeat within the move (docs/RULES.md §Mankalah "
+                      "Finer points: such a move is illegal)");
+    default:
+      return fail(c, m.taken_offset,
+                  "the sowing takes " + std::to_string(r.taken) + " hasa, not " + std::to_string(m.taken) +
+                      " (write " + std::string(1, pit_letter(m.beyt)) +
+                      (r.taken > 0 ? "x" + std::to_string(r.taken) : "") + ")");
   }
-  MankalahSowing r = mankalah_sow(pits, m.beyt, o.skip_origin);
-  if (r.endless)
-    return fail(Code::endless_sowing, m.beyt_offset,
-                std::string("the sowing from ") + pit_letter(m.beyt) +
-                    " never ends: the board and the pick-up beyt repeat within the move (docs/RULES.md §Mankalah "
-                    "Finer points: such a move is illegal)");
-  if (m.taken >= 0 && m.taken != r.taken)
-    return fail(Code::capture_mismatch, m.taken_offset,
-                "the sowing takes " + std::to_string(r.taken) + " hasa, not " + std::to_string(m.taken) +
-                    " (write " + std::string(1, pit_letter(m.beyt)) +
-                    (r.taken > 0 ? "x" + std::to_string(r.taken) : "") + ")");
-  m.taken = r.taken;
-  return Error::none();
 }
 
 Error check_distribution(const MankalahOptions& o, const MankalahMove& m) {
@@ -179,7 +213,7 @@ Error check_distribution(const MankalahOptions& o, const MankalahMove& m) {
   return Error::none();
 }
 
-Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m) {
+Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo* memo) {
   const Side s = pos.to_move, feeder = opponent(s);
   if (!mankalah_feed_due(pos))
     return fail(Code::feed_wrong, 0,
@@ -197,10 +231,10 @@ Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
   Pits fed = pos.pits;
   --fed[m.feed_from];
   ++fed[m.beyt];
-  return check_sowing(o, pos, m, fed);
+  return check_sowing(o, pos, m, fed, memo);
 }
 
-Error check_play(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m) {
+Error check_play(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo* memo) {
   switch (m.kind) {
     case MankalahMoveKind::turn:
       if (pos.phase != MankalahPhase::choose)
@@ -208,7 +242,7 @@ Error check_play(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
                     "the board may be turned only by the other party, right after the distribution (Lane 1836: \"he "
                     "may turn the board round; and then his adversary begins\"; docs/RULES.md §Mankalah)");
       return Error::none();
-    case MankalahMoveKind::feed: return check_feed(o, pos, m);
+    case MankalahMoveKind::feed: return check_feed(o, pos, m, memo);
     case MankalahMoveKind::sow:
       if (mankalah_feed_due(pos))
         return fail(Code::feed_wrong, 0,
@@ -216,7 +250,7 @@ Error check_play(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
                         " must first put one into " + std::string(1, pit_letter(row_start(pos.to_move))) +
                         ", written ~X/" + std::string(1, pit_letter(row_start(pos.to_move))) +
                         " (Lane 1836; docs/RULES.md §Mankalah \"Empty side\")");
-      return check_sowing(o, pos, m, pos.pits);
+      return check_sowing(o, pos, m, pos.pits, memo);
     default: return fail(Code::wrong_phase, 0, "a distribution or board end during play");
   }
 }
@@ -328,28 +362,47 @@ Error mankalah_parse(std::string_view t, MankalahMove& m) {
   }
 }
 
-std::string mankalah_format(const MankalahMove& m) {
-  std::string out;
+namespace {
+void append_number(std::string& out, int n) {
+  char digits[12];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+  out.append(digits, static_cast<std::size_t>(end - digits));
+}
+}  // namespace
+
+void mankalah_format(const MankalahMove& m, std::string& out) {
   switch (m.kind) {
-    case MankalahMoveKind::turn: return "turn";
+    case MankalahMoveKind::turn: out += "turn"; return;
     case MankalahMoveKind::distribute:
       for (int i = 0; i < kPits; ++i) {
         out += i == 0 ? '=' : ',';
-        out += std::to_string(m.counts[i]);
+        append_number(out, m.counts[i]);
       }
-      return out;
+      return;
     case MankalahMoveKind::board_end:
-      return "#" + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]);
+      out += '#';
+      append_number(out, m.score[0]);
+      out += '-';
+      append_number(out, m.score[1]);
+      return;
     case MankalahMoveKind::feed:
-      out = "~";
+      out += '~';
       out += pit_letter(m.feed_from);
       out += '/';
       [[fallthrough]];
     case MankalahMoveKind::sow:
       out += pit_letter(m.beyt);
-      if (m.taken > 0) out += "x" + std::to_string(m.taken);
-      return out;
+      if (m.taken > 0) {
+        out += 'x';
+        append_number(out, m.taken);
+      }
+      return;
   }
+}
+
+std::string mankalah_format(const MankalahMove& m) {
+  std::string out;
+  mankalah_format(m, out);
   return out;
 }
 
@@ -357,7 +410,10 @@ std::string mankalah_format(const MankalahMove& m) {
 // Check, apply, legal moves
 // ---------------------------------------------------------------------------
 
-Error mankalah_check(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m) {
+namespace {
+
+// mankalah_check, with the sowing kept in `memo` if given.
+Error check_move(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo* memo) {
   switch (pos.phase) {
     case MankalahPhase::over: return fail(Code::game_over, 0, "the match is over");
     case MankalahPhase::distribute:
@@ -383,12 +439,13 @@ Error mankalah_check(const MankalahOptions& o, const MankalahPosition& pos, Mank
         return fail(Code::wrong_phase, 0,
                     m.kind == MankalahMoveKind::distribute ? "the hasa are already distributed"
                                                            : "the board is not cleared yet");
-      return check_play(o, pos, m);
+      return check_play(o, pos, m, memo);
   }
   return Error::none();
 }
 
-void mankalah_apply(const MankalahOptions& o, MankalahPosition& pos, const MankalahMove& m) {
+// mankalah_apply, sowing through `memo` if given.
+void apply_move(const MankalahOptions& o, MankalahPosition& pos, const MankalahMove& m, SowMemo* memo) {
   switch (m.kind) {
     case MankalahMoveKind::distribute:
       pos.pits = m.counts;
@@ -410,7 +467,7 @@ void mankalah_apply(const MankalahOptions& o, MankalahPosition& pos, const Manka
         --start[m.feed_from];
         ++start[m.beyt];
       }
-      MankalahSowing r = mankalah_sow(start, m.beyt, o.skip_origin);
+      const MankalahSowing r = sow(o, start, m.beyt, memo);
       pos.pits = r.pits;
       pos.taken[static_cast<int>(pos.to_move)] += r.taken;
       pos.to_move = opponent(pos.to_move);
@@ -419,41 +476,59 @@ void mankalah_apply(const MankalahOptions& o, MankalahPosition& pos, const Manka
     }
     case MankalahMoveKind::board_end: next_board(o, pos); return;
   }
-  settle(o, pos);
+  settle(o, pos, memo);
 }
 
-void mankalah_legal(const MankalahOptions& o, const MankalahPosition& pos, std::vector<MankalahMove>& out) {
+// The legal moves that can be listed, to `f`, in mankalah_legal's order.
+template <class F>
+void for_each_legal(const MankalahOptions& o, const MankalahPosition& pos, SowMemo* memo, F&& f) {
+  MankalahMove m;
   if (pos.phase == MankalahPhase::end) {
-    MankalahMove m;
     m.kind = MankalahMoveKind::board_end;
     m.score = pos.taken;
-    out.push_back(m);
-    return;
+    return f(m);
   }
   if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return;
   if (pos.phase == MankalahPhase::choose) {
-    MankalahMove m;
     m.kind = MankalahMoveKind::turn;
-    out.push_back(m);
+    f(m);
   }
   const Side s = pos.to_move;
-  if (mankalah_feed_due(pos)) {
-    const int f = row_start(opponent(s));
-    for (int b = f; b < f + 6; ++b) {
-      MankalahMove m;
+  const bool feed = mankalah_feed_due(pos);
+  MankalahSowing r;
+  for (int b = 0; b < 6; ++b) {
+    m = MankalahMove{};
+    if (feed) {  // each of the feeder's non-empty beyts into the first of the empty side
       m.kind = MankalahMoveKind::feed;
-      m.feed_from = b;
+      m.feed_from = row_start(opponent(s)) + b;
       m.beyt = row_start(s);
-      if (!check_feed(o, pos, m)) out.push_back(m);
+      if (pos.pits[m.feed_from] == 0) continue;
+      Pits fed = pos.pits;
+      --fed[m.feed_from];
+      ++fed[m.beyt];
+      if (sowing_fault(o, pos, m, fed, memo, r) != Code::ok) continue;
+    } else {
+      m.kind = MankalahMoveKind::sow;
+      m.beyt = row_start(s) + b;
+      if (sowing_fault(o, pos, m, pos.pits, memo, r) != Code::ok) continue;
     }
-    return;
+    m.taken = r.taken;
+    f(m);
   }
-  for (int b = row_start(s); b < row_start(s) + 6; ++b) {
-    MankalahMove m;
-    m.kind = MankalahMoveKind::sow;
-    m.beyt = b;
-    if (!check_sowing(o, pos, m, pos.pits)) out.push_back(m);
-  }
+}
+
+}  // namespace
+
+Error mankalah_check(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m) {
+  return check_move(o, pos, m, nullptr);
+}
+
+void mankalah_apply(const MankalahOptions& o, MankalahPosition& pos, const MankalahMove& m) {
+  apply_move(o, pos, m, nullptr);
+}
+
+void mankalah_legal(const MankalahOptions& o, const MankalahPosition& pos, std::vector<MankalahMove>& out) {
+  for_each_legal(o, pos, nullptr, [&out](const MankalahMove& m) { out.push_back(m); });
 }
 
 MankalahMove mankalah_random_distribution(const MankalahOptions& o, Rng& rng) {
@@ -802,130 +877,125 @@ const std::vector<Preset>& mankalah_presets() {
   return presets;
 }
 
-class MankalahState final : public State {
- public:
-  MankalahState(const MankalahOptions& o, const MankalahPosition& p) : options_(o), pos_(p) { remember(); }
-
-  const Game& game() const noexcept override { return mankalah_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<MankalahState>(*this); }
-  // The board's history (for loop=own-side) is not part of the position.
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const MankalahState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
+// Mankalah as a Game and its States (lib/src/engine_state.hpp). A State remembers the
+// positions of the board in play for the loop rule.
+struct MankalahTraits : EngineTraits {
+  using Options = MankalahOptions;
+  using Position = MankalahPosition;
+  static constexpr std::string_view kName = "mankalah";
+  static constexpr std::string_view kTitle = "Mankalah";
+  static constexpr std::string_view kSources =
+      "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
+  static const std::vector<OptionSpec>& specs() { return mankalah_specs(); }
+  static const std::vector<Preset>& presets() { return mankalah_presets(); }
+  static MankalahPosition initial(const MankalahOptions&) { return MankalahPosition::initial(); }
+  static Error validate(const MankalahOptions& o, const MankalahPosition& p) { return mankalah_validate(o, p); }
+  // The positions (counts, player to move) seen on this board; not part of
+  // the position.
+  struct Memory {
+    PitsHistory seen;
+    SowMemo sowing;  // the last sowing reckoned (see SowMemo)
+  };
+  static const Game& game() { return mankalah_game(); }
+  static Result outcome(const MankalahPosition& p) noexcept { return mankalah_outcome(p); }
+  static Actor to_move(const MankalahPosition& p, Result) noexcept {
+    if (p.phase == MankalahPhase::over) return Actor::none;
+    if (p.phase == MankalahPhase::end) return Actor::referee;
+    return actor_of(p.to_move);
   }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override {
-    if (pos_.phase == MankalahPhase::over) return Actor::none;
-    if (pos_.phase == MankalahPhase::end) return Actor::referee;
-    return actor_of(pos_.to_move);
+  static bool moves_enumerable(const MankalahOptions&, const MankalahPosition& p) noexcept {
+    return p.phase != MankalahPhase::distribute;
   }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return pos_.phase == MankalahPhase::over; }
-  Result outcome() const noexcept override { return mankalah_outcome(pos_); }
-  bool moves_enumerable() const noexcept override { return pos_.phase != MankalahPhase::distribute; }
-
-  void legal_moves(std::vector<std::string>& out) const override {
+  static void legal_moves(const MankalahOptions& o, const MankalahPosition& p, std::vector<std::string>& out) {
     std::vector<MankalahMove> moves;
-    mankalah_legal(options_, pos_, moves);
+    mankalah_legal(o, p, moves);
     for (const auto& m : moves) out.push_back(mankalah_format(m));
   }
-  std::string random_move(Rng& rng) const override {
-    if (pos_.phase == MankalahPhase::distribute) return mankalah_format(mankalah_random_distribution(options_, rng));
-    return State::random_move(rng);
+  // A random tebweez, or uniform over the legal moves in their order (count
+  // them, draw, write the one drawn).
+  static void random_move(const MankalahOptions& o, const MankalahPosition& p, Rng& rng, std::string& out) {
+    if (p.phase == MankalahPhase::distribute) return mankalah_format(mankalah_random_distribution(o, rng), out);
+    std::uint64_t n = 0;
+    for_each_legal(o, p, nullptr, [&n](const MankalahMove&) { ++n; });
+    if (n == 0) return;
+    const std::uint64_t pick = rng.below(n);
+    std::uint64_t i = 0;
+    for_each_legal(o, p, nullptr, [&](const MankalahMove& m) {
+      if (i++ == pick) mankalah_format(m, out);
+    });
   }
-  Error play(std::string_view text) override {
+
+  static void start(const MankalahOptions&, const MankalahPosition& p, Memory& m) { remember(p, m); }
+  static Error play(const MankalahOptions& o, MankalahPosition& p, Memory& memory, std::string_view text) {
     MankalahMove m;
-    if (Error e = resolve(text, m)) return e;
-    mankalah_apply(options_, pos_, m);
-    if (m.kind == MankalahMoveKind::turn) history_.clear();  // play starts on the turned board
-    after_move();
-    ++turns_;
+    if (Error e = mankalah_parse(text, m)) return e;
+    if (Error e = check_move(o, p, m, &memory.sowing)) return e;
+    apply_move(o, p, m, &memory.sowing);
+    if (m.kind == MankalahMoveKind::turn) memory.seen.clear();  // play starts on the turned board
+    after_move(o, p, memory);
     return Error::none();
   }
-  Error check(std::string_view text, std::string& canonical) const override {
+  static Error check(const MankalahOptions& o, const MankalahPosition& p, std::string_view text,
+                     std::string& canonical) {
     MankalahMove m;
-    if (Error e = resolve(text, m)) return e;
+    if (Error e = resolve(o, p, text, m)) return e;
     canonical = mankalah_format(m);
     return Error::none();
   }
-  std::string render(const RenderOptions& options) const override { return mankalah_render(pos_, options); }
+  static std::string render(const MankalahPosition& p, const RenderOptions& ro) { return mankalah_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return mancala_svg::Geometry::of(d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { mancala_svg::draw_board(c, d, {}); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { mankalah_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+  static svg::Size board_size(const MankalahPosition&, const DrawOptions& d) {
+    return mancala_svg::Geometry::of(d).size();
+  }
+  static void draw_board(const MankalahOptions&, const MankalahPosition&, svg::Canvas& c, const DrawOptions& d) {
+    mancala_svg::draw_board(c, d, {});
+  }
+  static void draw_pieces(const MankalahPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    mankalah_draw_pieces(p, c, d);
+  }
+  static bool cell_centre(const MankalahPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     int b = mancala_svg::parse_pit(cell);
     if (b < 0) return false;
     out = mancala_svg::Geometry::of(d).centre(b);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return mankalah_move_cells(options_, pos_, text); }
-  std::string describe_move(std::string_view text) const override {
-    MankalahState next(*this);
-    return next.play(text) ? std::string() : mankalah_describe(options_, pos_, next.pos_, text);
+  static MoveCells move_cells(const MankalahOptions& o, const MankalahPosition& p, std::string_view text) {
+    return mankalah_move_cells(o, p, text);
+  }
+  static std::string describe(const MankalahOptions& o, const MankalahPosition& before, const MankalahPosition& after,
+                              std::string_view text) {
+    return mankalah_describe(o, before, after, text);
   }
 
  private:
-  Error resolve(std::string_view text, MankalahMove& m) const {
+  static Error resolve(const MankalahOptions& o, const MankalahPosition& p, std::string_view text, MankalahMove& m) {
     if (Error e = mankalah_parse(text, m)) return e;
-    return mankalah_check(options_, pos_, m);
+    return mankalah_check(o, p, m);
   }
   // docs/RULES.md §Mankalah "Endless boards" (loop=own-side): "when a position (counts,
   // player to move) repeats within a board, the board ends and each player
   // takes the hasa on his own side".
-  void after_move() {
-    if (pos_.phase != MankalahPhase::play) {
-      history_.clear();
-      remember();
+  static void after_move(const MankalahOptions& o, MankalahPosition& p, Memory& memory) {
+    if (p.phase != MankalahPhase::play) {
+      memory.seen.clear();
+      remember(p, memory);
       return;
     }
-    if (options_.loop == MankalahLoop::own_side)
-      for (const auto& [pits, side] : history_)
-        if (pits == pos_.pits && side == pos_.to_move) {
-          mankalah_end_board_own_side(pos_);
-          history_.clear();
-          return;
-        }
-    remember();
-  }
-  void remember() {
-    if (pos_.phase == MankalahPhase::play || pos_.phase == MankalahPhase::choose)
-      history_.emplace_back(pos_.pits, pos_.to_move);
-  }
-
-  MankalahOptions options_;
-  MankalahPosition pos_;
-  std::uint32_t turns_ = 0;
-  std::vector<std::pair<Pits, Side>> history_;
-};
-
-class MankalahGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "mankalah"; }
-  std::string_view title() const noexcept override { return "Mankalah"; }
-  std::string_view sources() const noexcept override {
-    return "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
-  }
-  const std::vector<OptionSpec>& options() const noexcept override { return mankalah_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return mankalah_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    MankalahOptions o;
-    if (Error e = MankalahOptions::from_rules(rules, o)) return e;
-    MankalahPosition pos = MankalahPosition::initial();
-    if (!setup.empty()) {
-      if (Error e = MankalahPosition::parse(setup, pos)) return e;
-      if (Error e = mankalah_validate(o, pos)) return e;
+    if (memory.seen.seen(p.pits, static_cast<int>(p.to_move)) && o.loop == MankalahLoop::own_side) {
+      mankalah_end_board_own_side(p);
+      memory.seen.clear();
     }
-    out = std::make_unique<MankalahState>(o, pos);
-    return Error::none();
+  }
+  static void remember(const MankalahPosition& p, Memory& memory) {
+    if (p.phase == MankalahPhase::play || p.phase == MankalahPhase::choose)
+      memory.seen.seen(p.pits, static_cast<int>(p.to_move));
   }
 };
 
 }  // namespace
 
 const Game& mankalah_game() {
-  static const MankalahGame game;
+  static const EngineGame<MankalahTraits> game;
   return game;
 }
 

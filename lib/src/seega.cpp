@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
+#include "engine_state.hpp"
 #include "game_table.hpp"
 #include "position_fields.hpp"
 
@@ -23,20 +25,88 @@ namespace {
 constexpr int kDirFile[4] = {0, 1, 0, -1};
 constexpr int kDirRank[4] = {1, 0, -1, 0};
 
-bool on_board(int file, int rank, int n) { return file >= 0 && rank >= 0 && file < n && rank < n; }
-bool on_board(SeegaCell c, int n) { return c >= 0 && on_board(seega_file(c), seega_rank(c), n); }
+constexpr bool on_board(int file, int rank, int n) { return file >= 0 && rank >= 0 && file < n && rank < n; }
+constexpr bool on_board(SeegaCell c, int n) { return c >= 0 && on_board(seega_file(c), seega_rank(c), n); }
+
+// The bitboard of one cell, from a table (a variable shift of 128 bits costs
+// more than a load).
+constexpr std::array<SeegaBits, kSeegaCells> kBit = [] {
+  std::array<SeegaBits, kSeegaCells> out{};
+  for (int c = 0; c < kSeegaCells; ++c) out[c] = SeegaBits{1} << c;
+  return out;
+}();
+constexpr SeegaBits bit(SeegaCell c) { return kBit[c]; }
+
+// Bits in a word, and cells in a bitboard (SWAR: no popcnt instruction is
+// assumed of the machine).
+int popcount64(std::uint64_t w) {
+  w = w - ((w >> 1) & 0x5555555555555555ull);
+  w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
+  w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((w * 0x0101010101010101ull) >> 56);
+}
+int popcount(SeegaBits b) {
+  const auto high = static_cast<std::uint64_t>(b >> 64);
+  return popcount64(static_cast<std::uint64_t>(b)) + (high ? popcount64(high) : 0);
+}
+
+// An n x n board on the 9x9 index, made once per size: its cells as a
+// bitboard, the cells with a neighbour to the left and to the right, and the
+// neighbour of every cell in each direction (-1 off the board).
+struct Geometry {
+  SeegaBits board = 0, has_left = 0, has_right = 0, centre = 0;
+  std::array<std::array<SeegaCell, 4>, kSeegaCells> next{};
+  std::array<bool, kSeegaCells> on{};  // on this board
+  std::array<SeegaBits, kSeegaCells> around{};  // the neighbours of each cell
+
+  static constexpr Geometry make(int n) {
+    Geometry g;
+    for (SeegaCell c = 0; c < kSeegaCells; ++c)
+      for (int d = 0; d < 4; ++d) {
+        int f = seega_file(c) + kDirFile[d], r = seega_rank(c) + kDirRank[d];
+        g.next[c][d] = on_board(seega_file(c), seega_rank(c), n) && on_board(f, r, n) ? seega_cell(f, r) : SeegaCell{-1};
+      }
+    for (SeegaCell c = 0; c < kSeegaCells; ++c) {
+      if (!on_board(c, n)) continue;
+      for (int d = 0; d < 4; ++d)
+        if (g.next[c][d] >= 0) g.around[c] |= bit(g.next[c][d]);
+      g.on[c] = true;
+      g.board |= bit(c);
+      if (c == seega_cell(n / 2, n / 2)) g.centre = bit(c);
+      if (seega_file(c) > 0) g.has_left |= bit(c);
+      if (seega_file(c) < n - 1) g.has_right |= bit(c);
+    }
+    return g;
+  }
+};
+
+constexpr std::array<Geometry, 3> kGeometry{Geometry::make(5), Geometry::make(7), Geometry::make(9)};
+
+// Precondition: n is 5, 7 or 9.
+const Geometry& geometry(int n) { return kGeometry[static_cast<unsigned>(n - 5) >> 1]; }
 
 // The neighbour of `c` in direction `d`, or -1 off the board.
-SeegaCell neighbour(SeegaCell c, int d, int n) {
-  int f = seega_file(c) + kDirFile[d], r = seega_rank(c) + kDirRank[d];
-  return on_board(f, r, n) ? seega_cell(f, r) : SeegaCell{-1};
-}
+SeegaCell neighbour(SeegaCell c, int d, int n) { return geometry(n).next[c][d]; }
 
 bool adjacent(SeegaCell a, SeegaCell b, int n) {
   for (int d = 0; d < 4; ++d)
     if (neighbour(a, d, n) == b) return true;
   return false;
 }
+
+// The cells next to some cell of `b` (orthogonally), on the board. Boards
+// of 5 and 7 lie in the low word (the last cell is g7 = 60): one word's
+// shifts are half the work.
+SeegaBits spread(SeegaBits b, const Geometry& g) {
+  if (!(g.board >> 64)) {
+    const auto w = static_cast<std::uint64_t>(b), right = static_cast<std::uint64_t>(g.has_right),
+               left = static_cast<std::uint64_t>(g.has_left);
+    return ((w << kSeegaStride) | (w >> kSeegaStride) | ((w & right) << 1) | ((w & left) >> 1)) & g.board;
+  }
+  return ((b << kSeegaStride) | (b >> kSeegaStride) | ((b & g.has_right) << 1) | ((b & g.has_left) >> 1)) & g.board;
+}
+
+SeegaBits empty_cells(const SeegaPosition& w) { return geometry(w.size).board & ~(w.pieces[0] | w.pieces[1]); }
 
 // Sort key of the canonical order: file, then rank.
 int file_rank_key(SeegaCell c) { return seega_file(c) * kSeegaStride + seega_rank(c); }
@@ -59,43 +129,45 @@ std::string side_str(Side s) { return std::string(side_name(s)); }
 // Captures (Walker rules 8, 10-12; Lane; docs/RULES.md §Seega "Capture", "Centre")
 // ---------------------------------------------------------------------------
 
-// The enemies a piece `p` arriving on `to` takes: custodian capture in each
-// direction; the centre piece is immune when centre_immune (Walker rule 12).
-// Reads only the neighbours of `to`, so it also answers "would this step
-// capture" before the step is made. Returns the count; `out` sorted.
-int captures_at(const SeegaOptions& o, const SeegaPosition& w, SeegaCell to, SeegaPiece p,
+// The enemies a piece of side `s` arriving on `to` takes: custodian capture
+// in each direction; the centre piece is immune when centre_immune (Walker
+// rule 12). Reads only the neighbours of `to`, so it also answers "would this
+// step capture" before the step is made. Returns the count; `out` sorted
+// (file, then rank: the enemy to the left, below, above, to the right).
+int captures_at(const SeegaOptions& o, const SeegaPosition& w, SeegaCell to, Side s,
                 std::array<SeegaCell, kSeegaMaxListed>& out) {
-  SeegaPiece enemy = p == SeegaPiece::south ? SeegaPiece::north : SeegaPiece::south;
+  constexpr int kSorted[4] = {3, 2, 0, 1};  // left, down, up, right
+  const Geometry& g = geometry(w.size);
+  const SeegaBits own = w.pieces[static_cast<int>(s)];
+  const SeegaBits enemy = w.pieces[static_cast<int>(opponent(s))] & ~(o.centre_immune ? g.centre : 0);
+  if (!(enemy & g.around[to])) return 0;  // the common case: no enemy next to `to`
   int n = 0;
-  for (int d = 0; d < 4; ++d) {
-    SeegaCell e = neighbour(to, d, w.size);
-    if (e < 0 || w.cells[e] != enemy) continue;
-    if (o.centre_immune && e == centre_of(w.size)) continue;
-    SeegaCell beyond = neighbour(e, d, w.size);
-    if (beyond >= 0 && w.cells[beyond] == p) out[n++] = e;
+  for (int d : kSorted) {
+    SeegaCell e = g.next[to][d];
+    if (e < 0 || !(enemy & bit(e))) continue;
+    SeegaCell beyond = g.next[e][d];
+    if (beyond >= 0 && (own & bit(beyond))) out[n++] = e;
   }
-  for (int i = 1; i < n; ++i)  // insertion sort, at most 3
-    for (int j = i; j > 0 && file_rank_key(out[j]) < file_rank_key(out[j - 1]); --j) std::swap(out[j], out[j - 1]);
   return n;
 }
 
-// Moves the piece on `from` to `to` and removes what it takes.
+// Moves the mover's piece on `from` to `to` and removes what it takes.
 int step_and_capture(const SeegaOptions& o, SeegaPosition& w, SeegaCell from, SeegaCell to,
                      std::array<SeegaCell, kSeegaMaxListed>& out) {
-  SeegaPiece p = w.cells[from];
-  w.cells[from] = SeegaPiece::empty;
-  w.cells[to] = p;
-  int n = captures_at(o, w, to, p, out);
-  for (int i = 0; i < n; ++i) w.cells[out[i]] = SeegaPiece::empty;
+  const int s = static_cast<int>(w.to_move);
+  w.pieces[s] = (w.pieces[s] & ~bit(from)) | bit(to);
+  int n = captures_at(o, w, to, w.to_move, out);
+  for (int i = 0; i < n; ++i) w.pieces[1 - s] &= ~bit(out[i]);
   return n;
 }
 
-// Whether the piece on `at` has a capturing step (a chain can go on).
+// Whether the mover's piece on `at` has a capturing step (a chain can go on).
 bool can_capture_from(const SeegaOptions& o, const SeegaPosition& w, SeegaCell at) {
   std::array<SeegaCell, kSeegaMaxListed> caps{};
+  const SeegaBits empty = empty_cells(w);
   for (int d = 0; d < 4; ++d) {
     SeegaCell to = neighbour(at, d, w.size);
-    if (to >= 0 && w.cells[to] == SeegaPiece::empty && captures_at(o, w, to, w.cells[at], caps) > 0) return true;
+    if (to >= 0 && (empty & bit(to)) && captures_at(o, w, to, w.to_move, caps) > 0) return true;
   }
   return false;
 }
@@ -106,14 +178,14 @@ bool way_open(const SeegaPosition& w, Side b) { return w.count(b) == 0 || seega_
 
 // Whether some first step of the mover opens a way for the blocked opponent.
 bool any_opening_step(const SeegaOptions& o, const SeegaPosition& pos) {
-  SeegaPiece mine = piece_of(pos.to_move);
+  const SeegaBits mine = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
   std::array<SeegaCell, kSeegaMaxListed> caps{};
   bool found = false;
   for_each_cell(pos.size, [&](SeegaCell c) {
-    if (found || pos.cells[c] != mine) return;
+    if (found || !(mine & bit(c))) return;
     for (int d = 0; d < 4 && !found; ++d) {
       SeegaCell to = neighbour(c, d, pos.size);
-      if (to < 0 || pos.cells[to] != SeegaPiece::empty) continue;
+      if (to < 0 || !(empty & bit(to))) continue;
       SeegaPosition w = pos;
       step_and_capture(o, w, c, to, caps);
       found = way_open(w, opponent(pos.to_move));
@@ -122,13 +194,8 @@ bool any_opening_step(const SeegaOptions& o, const SeegaPosition& pos) {
   return found;
 }
 
-bool all_placed(const SeegaPosition& w) {
-  bool full = true;
-  for_each_cell(w.size, [&](SeegaCell c) {
-    if (c != centre_of(w.size) && w.cells[c] == SeegaPiece::empty) full = false;
-  });
-  return full;
-}
+// Every cell but the centre holds a piece.
+bool all_placed(const SeegaPosition& w) { return (empty_cells(w) & ~geometry(w.size).centre) == 0; }
 
 // ---------------------------------------------------------------------------
 // Move text (NOTATION.md section 5)
@@ -142,44 +209,76 @@ bool read_cell(std::string_view t, std::size_t at, SeegaCell& out) {
   return true;
 }
 
-Error syntax(std::size_t at, std::string what) {
-  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), "expected " + what + " (NOTATION.md section 5)");
+// The checks below return false and fill `error` on the first fault: the
+// success of a turn then costs no Error on the way (docs: seega_check).
+bool fault(Error& error, Code code, std::size_t offset, std::string reason) {
+  error = Error{code, std::move(reason), static_cast<std::uint32_t>(offset)};
+  return false;
+}
+
+bool syntax(Error& error, std::size_t at, const char* what) {
+  return fault(error, Code::move_syntax, at, std::string("expected ") + what + " (NOTATION.md section 5)");
 }
 
 // One step "-cell{xcell}" at `i`; advances `i`.
-Error parse_step(std::string_view t, std::size_t& i, SeegaStep& s) {
+bool parse_step(std::string_view t, std::size_t& i, SeegaStep& s, Error& error) {
   s = SeegaStep{};
   s.offset = static_cast<std::uint16_t>(i);
-  if (!read_cell(t, i + 1, s.to)) return syntax(i + 1, "a cell such as c3 after '-'");
+  if (!read_cell(t, i + 1, s.to)) return syntax(error, i + 1, "a cell such as c3 after '-'");
   i += 3;
   while (i < t.size() && t[i] == 'x') {
-    if (s.ncaptures == kSeegaMaxListed)
-      return fail(Code::capture_mismatch, static_cast<std::uint32_t>(i), "no step takes more than three pieces");
+    if (s.ncaptures == kSeegaMaxListed) return fault(error, Code::capture_mismatch, i, "no step takes more than three pieces");
     SeegaCell c = -1;
-    if (!read_cell(t, i + 1, c)) return syntax(i + 1, "a captured cell after 'x'");
+    if (!read_cell(t, i + 1, c)) return syntax(error, i + 1, "a captured cell after 'x'");
     s.capture_offsets[s.ncaptures] = static_cast<std::uint16_t>(i);
     s.captures[s.ncaptures++] = c;
     s.listed = true;
     i += 3;
   }
-  return Error::none();
+  return true;
 }
 
 // A step-turn "cell-cell{xcell}{-cell{xcell}}" starting at `base`.
-Error parse_steps(std::string_view t, std::size_t base, SeegaMove& m) {
+bool parse_steps(std::string_view t, std::size_t base, SeegaMove& m, Error& error) {
   m.kind = m.kind == SeegaMoveKind::removal ? m.kind : SeegaMoveKind::steps;
   m.from_offset = static_cast<std::uint16_t>(base);
-  if (!read_cell(t, base, m.from)) return syntax(base, "a cell such as b3");
+  if (!read_cell(t, base, m.from)) return syntax(error, base, "a cell such as b3");
   std::size_t i = base + 2;
-  if (i >= t.size() || t[i] != '-') return syntax(i, "'-' and the destination");
+  if (i >= t.size() || t[i] != '-') return syntax(error, i, "'-' and the destination");
   while (i < t.size()) {
-    if (t[i] != '-') return syntax(i, "'-', 'x' or the end of the move");
-    if (m.nsteps == kSeegaMaxSteps)
-      return fail(Code::chain_illegal, static_cast<std::uint32_t>(i), "no chain is this long");
-    if (Error e = parse_step(t, i, m.steps[m.nsteps])) return e;
+    if (t[i] != '-') return syntax(error, i, "'-', 'x' or the end of the move");
+    if (m.nsteps == kSeegaMaxSteps) return fault(error, Code::chain_illegal, i, "no chain is this long");
+    if (!parse_step(t, i, m.steps[m.nsteps], error)) return false;
     ++m.nsteps;
   }
-  return Error::none();
+  return true;
+}
+
+// seega_parse.
+bool parse_move(std::string_view t, SeegaMove& m, Error& error) {
+  // Every field but the steps; each step is written whole when it is read.
+  m.kind = SeegaMoveKind::blocked;
+  m.place = {{-1, -1}};
+  m.removed = m.from = -1;
+  m.from_offset = 0;
+  m.nsteps = 0;
+  if (t == "--") return true;
+  if (!t.empty() && t[0] == '~') {
+    m.kind = SeegaMoveKind::removal;
+    if (!read_cell(t, 1, m.removed)) return syntax(error, 1, "the removed cell after '~'");
+    if (t.size() < 4 || t[3] != '/') return syntax(error, 3, "'/' after the removed cell");
+    return parse_steps(t, 4, m, error);
+  }
+  if (!read_cell(t, 0, m.from)) return syntax(error, 0, "a cell such as c1, or '--'");
+  if (t.size() > 2 && t[2] == ',') {
+    m.kind = SeegaMoveKind::place;
+    m.place[0] = m.from;
+    m.from = -1;
+    if (!read_cell(t, 3, m.place[1])) return syntax(error, 3, "the second cell of the pair");
+    if (t.size() > 5) return syntax(error, 5, "the end of the placement");
+    return true;
+  }
+  return parse_steps(t, 0, m, error);
 }
 
 // ---------------------------------------------------------------------------
@@ -187,163 +286,171 @@ Error parse_steps(std::string_view t, std::size_t base, SeegaMove& m) {
 // ---------------------------------------------------------------------------
 
 // Listed captures must be exactly the real ones (NOTATION.md section 5).
-Error match_captures(const SeegaStep& s, const std::array<SeegaCell, kSeegaMaxListed>& real, int nreal) {
-  if (!s.listed) return Error::none();
+bool match_captures(const SeegaStep& s, const std::array<SeegaCell, kSeegaMaxListed>& real, int nreal, Error& error) {
+  if (!s.listed) return true;
   for (int j = 0; j < s.ncaptures; ++j) {
     bool is_real = false, repeated = false;
     for (int k = 0; k < nreal; ++k) is_real = is_real || real[k] == s.captures[j];
     for (int k = 0; k < j; ++k) repeated = repeated || s.captures[k] == s.captures[j];
     if (!is_real || repeated)
-      return fail(Code::capture_mismatch, s.capture_offsets[j],
-                  seega_cell_name(s.captures[j]) + (repeated ? " is listed twice" : " is not taken by this step") +
-                      " (custodian capture, Walker 2011, rule 8)");
+      return fault(error, Code::capture_mismatch, s.capture_offsets[j],
+                   seega_cell_name(s.captures[j]) + (repeated ? " is listed twice" : " is not taken by this step") +
+                       " (custodian capture, Walker 2011, rule 8)");
   }
   if (s.ncaptures != nreal)
-    return fail(Code::capture_mismatch, s.capture_offsets[0],
-                "this step takes " + std::to_string(nreal) + " pieces, " + std::to_string(s.ncaptures) +
-                    " listed (Walker 2011, rule 10: all trapped enemies are taken)");
-  return Error::none();
+    return fault(error, Code::capture_mismatch, s.capture_offsets[0],
+                 "this step takes " + std::to_string(nreal) + " pieces, " + std::to_string(s.ncaptures) +
+                     " listed (Walker 2011, rule 10: all trapped enemies are taken)");
+  return true;
 }
 
 // Extra turn: the first step must leave the blocked player a way if any
 // first step can (Walker rule 7; docs/RULES.md §Seega, finer points).
-Error check_opening(const SeegaOptions& o, const SeegaPosition& before, const SeegaPosition& after,
-                    const SeegaMove& m) {
+bool check_opening(const SeegaOptions& o, const SeegaPosition& before, const SeegaPosition& after,
+                   const SeegaMove& m, Error& error) {
   Side blocked = opponent(before.to_move);
-  if (way_open(after, blocked) || !any_opening_step(o, before)) return Error::none();
-  return fail(Code::must_open_way, m.from_offset,
-              "extra turn: the first step must open a way for " + side_str(blocked) +
-                  ", and one can (Walker 2011, rule 7)");
+  if (way_open(after, blocked) || !any_opening_step(o, before)) return true;
+  return fault(error, Code::must_open_way, m.from_offset,
+               "extra turn: the first step must open a way for " + side_str(blocked) + ", and one can (Walker 2011, rule 7)");
 }
 
 // Resolves step `i` of `m` on `w` (the piece stands on `at`).
-Error check_step(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, int i, SeegaCell at) {
+bool check_step(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, int i, SeegaCell at, Error& error) {
   SeegaStep& s = m.steps[i];
   if (i > 0 && m.steps[i - 1].ncaptures == 0)
-    return fail(Code::chain_illegal, s.offset, "the chain goes on only after a capturing step (Walker 2011, rule 9)");
+    return fault(error, Code::chain_illegal, s.offset, "the chain goes on only after a capturing step (Walker 2011, rule 9)");
   if (!adjacent(at, s.to, w.size))
-    return fail(Code::bad_step, s.offset + 1u,
-                seega_cell_name(s.to) + " is not one orthogonal step from " + seega_cell_name(at) + " (Walker 2011, rule 5)");
-  if (w.cells[s.to] != SeegaPiece::empty) return fail(Code::occupied, s.offset + 1u, seega_cell_name(s.to) + " is occupied");
+    return fault(error, Code::bad_step, s.offset + 1u,
+                 seega_cell_name(s.to) + " is not one orthogonal step from " + seega_cell_name(at) + " (Walker 2011, rule 5)");
+  if (w.piece(s.to) != SeegaPiece::empty)
+    return fault(error, Code::occupied, s.offset + 1u, seega_cell_name(s.to) + " is occupied");
   std::array<SeegaCell, kSeegaMaxListed> real{{-1, -1, -1, -1}};
   int nreal = step_and_capture(o, w, at, s.to, real);
   if (i > 0 && nreal == 0)
-    return fail(Code::chain_illegal, s.offset, "every chain step must capture (Walker 2011, rule 9; Lane 1836)");
-  if (Error e = match_captures(s, real, nreal)) return e;
+    return fault(error, Code::chain_illegal, s.offset, "every chain step must capture (Walker 2011, rule 9; Lane 1836)");
+  if (!match_captures(s, real, nreal, error)) return false;
   s.captures = real;
   s.ncaptures = static_cast<std::uint8_t>(nreal);
   s.listed = true;
-  return Error::none();
+  return true;
 }
 
 // A step-turn by the side to move of `w`; `w` becomes the position after it.
-Error check_steps(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m) {
-  if (w.cells[m.from] != piece_of(w.to_move))
-    return fail(Code::not_own_piece, m.from_offset, "no piece of " + side_str(w.to_move) + " on " + seega_cell_name(m.from));
-  const SeegaPosition before = w;
+bool check_steps(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, Error& error) {
+  if (w.piece(m.from) != piece_of(w.to_move))
+    return fault(error, Code::not_own_piece, m.from_offset,
+                 "no piece of " + side_str(w.to_move) + " on " + seega_cell_name(m.from));
   SeegaCell at = m.from;
   for (int i = 0; i < m.nsteps; ++i) {
-    if (Error e = check_step(o, w, m, i, at)) return e;
-    if (i == 0 && before.extra)
-      if (Error e = check_opening(o, before, w, m)) return e;
+    if (i == 0 && w.extra) {
+      const SeegaPosition before = w;
+      if (!check_step(o, w, m, i, at, error) || !check_opening(o, before, w, m, error)) return false;
+    } else if (!check_step(o, w, m, i, at, error)) {
+      return false;
+    }
     at = m.steps[i].to;
   }
   const SeegaStep& last = m.steps[m.nsteps - 1];
   if (o.chain == SeegaChain::mandatory && last.ncaptures > 0 && can_capture_from(o, w, at))
-    return fail(Code::chain_required, last.offset + 1u,
-                "chain=mandatory: the piece on " + seega_cell_name(at) + " can capture again (Lane 1836: \"as long as he can\")");
-  return Error::none();
+    return fault(error, Code::chain_required, last.offset + 1u,
+                 "chain=mandatory: the piece on " + seega_cell_name(at) + " can capture again (Lane 1836: \"as long as he can\")");
+  return true;
 }
 
-Error check_cells_on_board(const SeegaMove& m, int n) {
+bool check_cells_on_board(const SeegaMove& m, int n, Error& error) {
+  const Geometry& g = geometry(n);
+  auto on = [&g](SeegaCell c) { return c >= 0 && g.on[c]; };
   auto off = [&](SeegaCell c, std::size_t at) {
-    return fail(Code::bad_step, static_cast<std::uint32_t>(at),
-                seega_cell_name(c) + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " board");
+    return fault(error, Code::bad_step, at,
+                 seega_cell_name(c) + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " board");
   };
   if (m.kind == SeegaMoveKind::place)
     for (int i = 0; i < 2; ++i)
-      if (!on_board(m.place[i], n)) return off(m.place[i], 3u * i);
-  if (m.kind == SeegaMoveKind::removal && !on_board(m.removed, n)) return off(m.removed, 1);
-  if (m.kind != SeegaMoveKind::steps && m.kind != SeegaMoveKind::removal) return Error::none();
-  if (!on_board(m.from, n)) return off(m.from, m.from_offset);
+      if (!on(m.place[i])) return off(m.place[i], 3u * i);
+  if (m.kind == SeegaMoveKind::removal && !on(m.removed)) return off(m.removed, 1);
+  if (m.kind != SeegaMoveKind::steps && m.kind != SeegaMoveKind::removal) return true;
+  if (!on(m.from)) return off(m.from, m.from_offset);
   for (int i = 0; i < m.nsteps; ++i) {
     const SeegaStep& s = m.steps[i];
-    if (!on_board(s.to, n)) return off(s.to, s.offset + 1u);
+    if (!on(s.to)) return off(s.to, s.offset + 1u);
     for (int j = 0; j < s.ncaptures; ++j)
-      if (!on_board(s.captures[j], n)) return off(s.captures[j], s.capture_offsets[j] + 1u);
+      if (!on(s.captures[j])) return off(s.captures[j], s.capture_offsets[j] + 1u);
   }
-  return Error::none();
+  return true;
 }
 
 // Placement (Walker rule 3; Lane's prescribed first pair: lane-opening).
-Error check_placement(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
+bool check_placement(const SeegaOptions& o, const SeegaPosition& w, const SeegaMove& m, Error& error) {
   if (m.kind != SeegaMoveKind::place)
-    return fail(Code::wrong_phase, 0, "placement phase: two cells are placed, e.g. c1,c5 (Walker 2011, rule 3)");
+    return fault(error, Code::wrong_phase, 0, "placement phase: two cells are placed, e.g. c1,c5 (Walker 2011, rule 3)");
   for (int i = 0; i < 2; ++i) {
     SeegaCell c = m.place[i];
     auto at = static_cast<std::uint32_t>(3 * i);
-    if (c == o.centre()) return fail(Code::centre_placement, at, "no piece is placed on the centre (Walker 2011, rule 3; Lane 1836)");
-    if (w.cells[c] != SeegaPiece::empty) return fail(Code::occupied, at, seega_cell_name(c) + " is occupied");
-    if (i == 1 && c == m.place[0]) return fail(Code::occupied, at, "the pair names " + seega_cell_name(c) + " twice");
+    if (c == o.centre())
+      return fault(error, Code::centre_placement, at, "no piece is placed on the centre (Walker 2011, rule 3; Lane 1836)");
+    if (w.piece(c) != SeegaPiece::empty) return fault(error, Code::occupied, at, seega_cell_name(c) + " is occupied");
+    if (i == 1 && c == m.place[0])
+      return fault(error, Code::occupied, at, "the pair names " + seega_cell_name(c) + " twice");
   }
   if (o.lane_opening && w.count(w.to_move) == 0) {
     const auto& want = o.opening[static_cast<int>(w.to_move)];
     for (int i = 0; i < 2; ++i)
       if (m.place[i] != want[0] && m.place[i] != want[1])
-        return fail(Code::opening_cells, static_cast<std::uint32_t>(3 * i),
-                    side_str(w.to_move) + "'s first pair goes on " + seega_cell_name(want[0]) + " and " +
-                        seega_cell_name(want[1]) + " (lane-opening; Lane 1836: \"a, a\"/\"b, b\")");
+        return fault(error, Code::opening_cells, static_cast<std::uint32_t>(3 * i),
+                     side_str(w.to_move) + "'s first pair goes on " + seega_cell_name(want[0]) + " and " +
+                         seega_cell_name(want[1]) + " (lane-opening; Lane 1836: \"a, a\"/\"b, b\")");
   }
-  return Error::none();
+  return true;
 }
 
 // "--" (blocked=extra-turn; Walker rule 7).
-Error check_blocked(const SeegaOptions& o, const SeegaPosition& w) {
+bool check_blocked(const SeegaOptions& o, const SeegaPosition& w, Error& error) {
   if (seega_can_step(w, w.to_move))
-    return fail(Code::blocked_wrong, 0, side_str(w.to_move) + " can step: '--' is only for a player who cannot move");
+    return fault(error, Code::blocked_wrong, 0,
+                 side_str(w.to_move) + " can step: '--' is only for a player who cannot move");
   if (o.blocked == SeegaBlocked::remove)
-    return fail(Code::blocked_wrong, 0,
-                "blocked=remove: the blocked turn is written ~cell/step, the opponent opening the way (Lane 1836)");
-  return Error::none();
+    return fault(error, Code::blocked_wrong, 0,
+                 "blocked=remove: the blocked turn is written ~cell/step, the opponent opening the way (Lane 1836)");
+  return true;
 }
 
 // "~c4/b5-c4" (blocked=remove; Lane: "open to him a way").
-Error check_removal(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m) {
+bool check_removal(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, Error& error) {
   if (o.blocked != SeegaBlocked::remove)
-    return fail(Code::removal_illegal, 0, "a removal-turn needs blocked=remove (Lane); here the turn is '--'");
+    return fault(error, Code::removal_illegal, 0, "a removal-turn needs blocked=remove (Lane); here the turn is '--'");
   if (seega_can_step(w, w.to_move))
-    return fail(Code::blocked_wrong, 0, side_str(w.to_move) + " can step: no way needs opening");
+    return fault(error, Code::blocked_wrong, 0, side_str(w.to_move) + " can step: no way needs opening");
   Side opp = opponent(w.to_move);
   bool next_to_blocked = false;
   for (int d = 0; d < 4; ++d) {
     SeegaCell c = neighbour(m.removed, d, w.size);
-    next_to_blocked = next_to_blocked || (c >= 0 && w.cells[c] == piece_of(w.to_move));
+    next_to_blocked = next_to_blocked || (c >= 0 && w.piece(c) == piece_of(w.to_move));
   }
-  if (w.cells[m.removed] != piece_of(opp) || !next_to_blocked)
-    return fail(Code::removal_illegal, 1,
-                "the removed piece must be " + side_str(opp) + "'s, next to a piece of " + side_str(w.to_move) +
-                    " (Lane 1836; docs/RULES.md §Seega)");
-  w.cells[m.removed] = SeegaPiece::empty;
-  return check_steps(o, w, m);
+  if (w.piece(m.removed) != piece_of(opp) || !next_to_blocked)
+    return fault(error, Code::removal_illegal, 1,
+                 "the removed piece must be " + side_str(opp) + "'s, next to a piece of " + side_str(w.to_move) +
+                     " (Lane 1836; docs/RULES.md §Seega)");
+  w.set(m.removed, SeegaPiece::empty);
+  return check_steps(o, w, m, error);
 }
 
-// Checks `m` and computes the position after it into `w` (a copy of pos).
-Error resolve(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m) {
-  if (seega_outcome(w) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
-  if (Error e = check_cells_on_board(m, w.size)) return e;
-  if (w.phase == SeegaPhase::place) return check_placement(o, w, m);
+// Checks `m` on `w`, a position of a game not over, which becomes the
+// position after it.
+bool resolve(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, Error& error) {
+  if (!check_cells_on_board(m, w.size, error)) return false;
+  if (w.phase == SeegaPhase::place) return check_placement(o, w, m, error);
   switch (m.kind) {
     case SeegaMoveKind::place:
-      return fail(Code::wrong_phase, 0, "movement phase: pieces step, they are no longer placed");
-    case SeegaMoveKind::blocked: return check_blocked(o, w);
-    case SeegaMoveKind::removal: return check_removal(o, w, m);
+      return fault(error, Code::wrong_phase, 0, "movement phase: pieces step, they are no longer placed");
+    case SeegaMoveKind::blocked: return check_blocked(o, w, error);
+    case SeegaMoveKind::removal: return check_removal(o, w, m, error);
     case SeegaMoveKind::steps: break;
   }
   if (!seega_can_step(w, w.to_move))
-    return fail(Code::blocked_wrong, 0,
-                side_str(w.to_move) + " cannot step: the turn is " +
-                    (o.blocked == SeegaBlocked::remove ? "~cell/step (Lane 1836)" : "'--' (Walker 2011, rule 7)"));
-  return check_steps(o, w, m);
+    return fault(error, Code::blocked_wrong, 0,
+                 side_str(w.to_move) + " cannot step: the turn is " +
+                     (o.blocked == SeegaBlocked::remove ? "~cell/step (Lane 1836)" : "'--' (Walker 2011, rule 7)"));
+  return check_steps(o, w, m, error);
 }
 
 // The position after a checked move (`w` is the position before it).
@@ -352,7 +459,7 @@ void finish_turn(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
   w.to_move = opponent(mover);
   w.extra = m.kind == SeegaMoveKind::blocked;
   if (m.kind == SeegaMoveKind::place) {
-    w.cells[m.place[0]] = w.cells[m.place[1]] = piece_of(mover);
+    w.pieces[static_cast<int>(mover)] |= bit(m.place[0]) | bit(m.place[1]);
     if (all_placed(w)) {
       // Walker rule 4: the last placer steps first; first-placer: South,
       // who always places first (docs/RULES.md §Seega, finer points).
@@ -360,6 +467,54 @@ void finish_turn(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
       w.to_move = o.first_mover == SeegaFirstMover::last_placer ? mover : Side::south;
     }
   }
+}
+
+// The commonest turn, a step of the movement phase that takes nothing
+// ("c3-c4", no extra turn owed), checked and made directly: a legal one
+// shows by itself that the mover can step and that no chain follows. False,
+// with `pos` unchanged, for any other turn or any fault: play_into then
+// resolves the turn in full and reports the fault.
+bool quiet_step(const SeegaOptions& o, SeegaPosition& pos, std::string_view t) {
+  if (t.size() != 5 || t[2] != '-' || pos.phase != SeegaPhase::move || pos.extra) return false;
+  SeegaCell from = -1, to = -1;
+  if (!read_cell(t, 0, from) || !read_cell(t, 3, to)) return false;
+  const Geometry& g = geometry(pos.size);
+  const int mover = static_cast<int>(pos.to_move);
+  if (!g.on[from] || !g.on[to] || !(pos.pieces[mover] & bit(from)) || !(empty_cells(pos) & bit(to)) ||
+      !adjacent(from, to, pos.size))
+    return false;
+  std::array<SeegaCell, kSeegaMaxListed> taken{};
+  if (captures_at(o, pos, to, pos.to_move, taken) > 0) return false;  // the piece from `from` never stands beyond
+  pos.pieces[mover] = (pos.pieces[mover] & ~bit(from)) | bit(to);
+  pos.to_move = opponent(pos.to_move);
+  return true;
+}
+
+// seega_play with `m` as the storage of the move (a State keeps one: a move
+// is some 900 bytes, too many to fill anew every turn).
+Error play_into(const SeegaOptions& o, SeegaPosition& pos, std::string_view text, SeegaMove& m,
+                std::string* canonical) {
+  Error error;  // the only object returned: no copy on the way out
+  if (seega_outcome(pos) != Result::unfinished) {
+    fault(error, Code::game_over, 0, "the game is over");
+    return error;
+  }
+  if (quiet_step(o, pos, text)) {
+    if (canonical) canonical->assign(text);
+    return error;
+  }
+  if (!parse_move(text, m, error)) return error;
+  const SeegaPosition before = pos;  // the turn is checked and made on pos itself
+  if (!resolve(o, pos, m, error)) {
+    pos = before;
+    return error;
+  }
+  finish_turn(o, pos, m);
+  if (canonical) {
+    canonical->clear();
+    seega_format(m, *canonical);
+  }
+  return error;
 }
 
 // ---------------------------------------------------------------------------
@@ -376,7 +531,7 @@ void chain_dfs(const SeegaOptions& o, const SeegaPosition& w, SeegaMove& m, int 
   if (!more) return;
   for (int d = 0; d < 4; ++d) {
     SeegaCell to = neighbour(at, d, w.size);
-    if (to < 0 || w.cells[to] != SeegaPiece::empty) continue;
+    if (to < 0 || w.piece(to) != SeegaPiece::empty) continue;
     SeegaPosition next = w;
     SeegaStep& s = m.steps[depth];
     s = SeegaStep{};
@@ -387,22 +542,30 @@ void chain_dfs(const SeegaOptions& o, const SeegaPosition& w, SeegaMove& m, int 
   }
 }
 
+// The first step c -> to of a step-turn into `m`; `w` becomes the position
+// after it.
+void first_step(const SeegaOptions& o, const SeegaPosition& pos, SeegaCell c, SeegaCell to, SeegaMove& m,
+                SeegaPosition& w) {
+  w = pos;
+  m.from = c;
+  m.steps[0] = SeegaStep{};
+  m.steps[0].to = to;
+  m.steps[0].listed = true;
+  m.steps[0].ncaptures = static_cast<std::uint8_t>(step_and_capture(o, w, c, to, m.steps[0].captures));
+}
+
 // Every step-turn of the side to move of `pos` (after a removal, if any).
 template <class Emit>
 void step_turns(const SeegaOptions& o, const SeegaPosition& pos, SeegaMove& m, Emit& emit) {
   bool must_open = pos.extra && any_opening_step(o, pos);
-  SeegaPiece mine = piece_of(pos.to_move);
+  const SeegaBits mine = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
+  SeegaPosition w;
   for_each_cell(pos.size, [&](SeegaCell c) {
-    if (pos.cells[c] != mine) return;
+    if (!(mine & bit(c))) return;
     for (int d = 0; d < 4; ++d) {
       SeegaCell to = neighbour(c, d, pos.size);
-      if (to < 0 || pos.cells[to] != SeegaPiece::empty) continue;
-      SeegaPosition w = pos;
-      m.from = c;
-      m.steps[0] = SeegaStep{};
-      m.steps[0].to = to;
-      m.steps[0].listed = true;
-      m.steps[0].ncaptures = static_cast<std::uint8_t>(step_and_capture(o, w, c, to, m.steps[0].captures));
+      if (to < 0 || !(empty & bit(to))) continue;
+      first_step(o, pos, c, to, m, w);
       if (must_open && !way_open(w, opponent(pos.to_move))) continue;
       chain_dfs(o, w, m, 1, to, emit);
     }
@@ -417,14 +580,14 @@ void placements(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit) {
     auto pair = o.opening[static_cast<int>(pos.to_move)];
     if (file_rank_key(pair[1]) < file_rank_key(pair[0])) std::swap(pair[0], pair[1]);
     m.place = pair;
-    if (pos.cells[pair[0]] == SeegaPiece::empty && pos.cells[pair[1]] == SeegaPiece::empty) emit(m);
+    if (pos.piece(pair[0]) == SeegaPiece::empty && pos.piece(pair[1]) == SeegaPiece::empty) emit(m);
     return;
   }
-  SeegaCell centre = centre_of(pos.size);
+  const SeegaBits free = empty_cells(pos) & ~bit(centre_of(pos.size));
   for_each_cell(pos.size, [&](SeegaCell a) {
-    if (a == centre || pos.cells[a] != SeegaPiece::empty) return;
+    if (!(free & bit(a))) return;
     for_each_cell(pos.size, [&](SeegaCell b) {
-      if (file_rank_key(b) <= file_rank_key(a) || b == centre || pos.cells[b] != SeegaPiece::empty) return;
+      if (file_rank_key(b) <= file_rank_key(a) || !(free & bit(b))) return;
       m.place = {a, b};
       emit(m);
     });
@@ -443,17 +606,141 @@ void for_each_legal(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit)
     return emit(m);
   }
   m.kind = SeegaMoveKind::removal;
-  SeegaPiece mine = piece_of(pos.to_move), theirs = piece_of(opponent(pos.to_move));
+  const SeegaBits mine = pos.pieces[static_cast<int>(pos.to_move)];
+  const SeegaBits theirs = pos.pieces[static_cast<int>(opponent(pos.to_move))];
+  const SeegaBits next_to_mine = spread(mine, geometry(pos.size));
   for_each_cell(pos.size, [&](SeegaCell r) {
-    if (pos.cells[r] != theirs) return;
-    bool next = false;
-    for (int d = 0; d < 4; ++d) next = next || (neighbour(r, d, pos.size) >= 0 && pos.cells[neighbour(r, d, pos.size)] == mine);
-    if (!next) return;
+    if (!(theirs & next_to_mine & bit(r))) return;
     SeegaPosition w = pos;
-    w.cells[r] = SeegaPiece::empty;
+    w.set(r, SeegaPiece::empty);
     m.removed = r;
     step_turns(o, w, m, emit);
   });
+}
+
+// ---------------------------------------------------------------------------
+// A random turn, drawn as from the list of legal turns (the same draw, the
+// same turn) without listing them: count the turns, draw one, walk to it.
+// ---------------------------------------------------------------------------
+
+// The cells one step from those of `b` in direction d (up, right, down, left).
+SeegaBits shifted(SeegaBits b, int d, const Geometry& g) {
+  switch (d) {
+    case 0: return (b << kSeegaStride) & g.board;
+    case 1: return (b & g.has_right) << 1;
+    case 2: return b >> kSeegaStride;
+    default: return (b & g.has_left) >> 1;
+  }
+}
+
+int lowest_cell(SeegaBits b) {
+  auto low = static_cast<std::uint64_t>(b);
+  return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll(static_cast<std::uint64_t>(b >> 64));
+}
+
+// The empty cells where a piece of the side to move captures on arrival: an
+// enemy next to the cell (not an immune centre) with an own piece beyond.
+// The piece that steps there never stands beyond (it comes from the other
+// side), so the answer holds before the step as after it.
+SeegaBits capture_targets(const SeegaOptions& o, const SeegaPosition& p) {
+  const Geometry& g = geometry(p.size);
+  const SeegaBits own = p.pieces[static_cast<int>(p.to_move)];
+  const SeegaBits enemy = p.pieces[static_cast<int>(opponent(p.to_move))] & ~(o.centre_immune ? g.centre : 0);
+  SeegaBits out = 0;
+  for (int d = 0; d < 4; ++d) {
+    const int back = (d + 2) % 4;
+    out |= shifted(enemy & shifted(own, back, g), back, g);
+  }
+  return out & empty_cells(p);
+}
+
+// The turns of the movement phase that step_turns lists when the mover can
+// step and owes no opening (no extra turn): a step that captures nothing is
+// one turn; a capturing step, the chains from it (chain_dfs). `pick` counts
+// down through them in their order; returns the number of turns when `pick`
+// is null, else writes the picked turn into `out`.
+std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, std::uint64_t* pick, std::string& out) {
+  const Geometry& g = geometry(pos.size);
+  const SeegaBits own = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
+  const SeegaBits takes = capture_targets(o, pos);
+  std::optional<SeegaMove> m;  // made for the first capturing step only (900 bytes)
+  SeegaPosition w;
+  std::uint64_t n = 0;
+  auto chains = [&](SeegaCell c, SeegaCell to) {
+    auto emit = [&](const SeegaMove& turn) {
+      if (pick && (*pick)-- == 0) seega_format(turn, out);
+      ++n;
+    };
+    if (!m) m.emplace().kind = SeegaMoveKind::steps;
+    first_step(o, pos, c, to, *m, w);
+    chain_dfs(o, w, *m, 1, to, emit);
+  };
+  if (!pick) {  // count: the quiet steps by direction, the capturing ones one by one
+    for (int d = 0; d < 4; ++d) {
+      const SeegaBits dest = shifted(own, d, g) & empty;
+      n += static_cast<std::uint64_t>(popcount(dest & ~takes));
+      for (SeegaBits b = dest & takes; b; b &= b - 1) {
+        const auto to = static_cast<SeegaCell>(lowest_cell(b));
+        chains(g.next[to][(d + 2) % 4], to);
+      }
+    }
+    return n;
+  }
+  for_each_cell(pos.size, [&](SeegaCell c) {
+    if (out.size() || !(own & bit(c))) return;
+    for (int d = 0; d < 4 && out.empty(); ++d) {
+      const SeegaCell to = g.next[c][d];
+      if (to < 0 || !(empty & bit(to))) continue;
+      if (takes & bit(to)) {
+        chains(c, to);
+      } else if ((*pick)-- == 0) {
+        const char text[5] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c)), '-',
+                              static_cast<char>('a' + seega_file(to)), static_cast<char>('1' + seega_rank(to))};
+        out.append(text, 5);
+      }
+    }
+  });
+  return n;
+}
+
+// A random legal turn, uniform over seega_legal's list, into `out`.
+void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std::string& out) {
+  if (seega_outcome(pos) != Result::unfinished) return;
+  const bool fast = pos.phase == SeegaPhase::move && !pos.extra && seega_can_step(pos, pos.to_move);
+  if (fast) {
+    std::uint64_t pick = step_turns_fast(o, pos, nullptr, out);
+    if (pick == 0) return;
+    pick = rng.below(pick);
+    step_turns_fast(o, pos, &pick, out);
+    return;
+  }
+  if (pos.phase == SeegaPhase::place && !(o.lane_opening && pos.count(pos.to_move) == 0)) {
+    // Placements: the pairs (a, b), a before b, of the free cells in
+    // file-then-rank order.
+    std::array<SeegaCell, kSeegaCells> free{};
+    std::uint64_t nfree = 0;
+    const SeegaBits open = empty_cells(pos) & ~bit(centre_of(pos.size));
+    for_each_cell(pos.size, [&](SeegaCell c) {
+      if (open & bit(c)) free[nfree++] = c;
+    });
+    if (nfree < 2) return;
+    std::uint64_t k = rng.below(nfree * (nfree - 1) / 2), a = 0;
+    for (; k >= nfree - 1 - a; ++a) k -= nfree - 1 - a;
+    out += seega_cell_name(free[a]);
+    out += ',';
+    out += seega_cell_name(free[a + 1 + k]);
+    return;
+  }
+  std::uint64_t n = 0;  // any other turn: count them, draw one, write only that one
+  auto count = [&n](const SeegaMove&) { ++n; };
+  for_each_legal(o, pos, count);
+  if (n == 0) return;
+  const std::uint64_t pick = rng.below(n);
+  std::uint64_t i = 0;
+  auto write = [&](const SeegaMove& m) {
+    if (i++ == pick) seega_format(m, out);
+  };
+  for_each_legal(o, pos, write);
 }
 
 // ---------------------------------------------------------------------------
@@ -542,9 +829,8 @@ void rule_line(std::string& out, const Glyphs& g, int n, bool margins, const cha
   box_rule(out, g, n, 3, margins ? "   " : "", l, m, r);
 }
 
-
 const char* glyph(const SeegaPosition& pos, SeegaCell c, const Glyphs& g, bool empty_board) {
-  SeegaPiece p = empty_board ? SeegaPiece::empty : pos.cells[c];
+  SeegaPiece p = empty_board ? SeegaPiece::empty : pos.piece(c);
   if (p == SeegaPiece::south) return g.south;
   if (p == SeegaPiece::north) return g.north;
   return c == centre_of(pos.size) ? g.centre : " ";
@@ -609,7 +895,7 @@ Error scan_rows(std::string_view b, BoardScan& scan) {
   return Error::none();
 }
 
-// The board part of a position text; sets out.size and out.cells.
+// The board part of a position text; sets out.size and out.pieces.
 Error parse_board(std::string_view b, SeegaPosition& out) {
   BoardScan scan;
   if (Error e = scan_rows(b, scan)) return e;
@@ -623,9 +909,9 @@ Error parse_board(std::string_view b, SeegaPosition& out) {
     row_start = b.find('/', row_start) + 1;
   }
   out.size = n;
-  out.cells = {};
+  out.pieces = {};
   for (int r = 0; r < n; ++r)
-    for (int f = 0; f < n; ++f) out.cells[seega_cell(f, n - 1 - r)] = scan.grid[r][f];
+    for (int f = 0; f < n; ++f) out.set(seega_cell(f, n - 1 - r), scan.grid[r][f]);
   return Error::none();
 }
 
@@ -713,8 +999,8 @@ void seega_draw_pieces(const SeegaPosition& pos, svg::Canvas& c, const DrawOptio
   for (int rank = 0; rank < g.n; ++rank)
     for (int file = 0; file < g.n; ++file) {
       SeegaCell cell = seega_cell(file, rank);
-      if (pos.cells[cell] == SeegaPiece::empty) continue;
-      c.circle(g.centre(cell), r, pos.cells[cell] == SeegaPiece::south ? black : white);
+      if (pos.piece(cell) == SeegaPiece::empty) continue;
+      c.circle(g.centre(cell), r, pos.piece(cell) == SeegaPiece::south ? black : white);
     }
 }
 
@@ -755,90 +1041,69 @@ MoveCells seega_move_cells(const SeegaOptions& o, const SeegaPosition& pos, std:
 // Game and State
 // ---------------------------------------------------------------------------
 
-class SeegaState final : public State {
- public:
-  SeegaState(const SeegaOptions& o, const SeegaPosition& p) : options_(o), pos_(p), outcome_(seega_outcome(p)) {}
+// Seega as a Game and its States (lib/src/engine_state.hpp).
+struct SeegaTraits : EngineTraits {
+  using Options = SeegaOptions;
+  using Position = SeegaPosition;
+  static constexpr std::string_view kName = "seega";
+  static constexpr std::string_view kTitle = "Seega";
+  static constexpr std::string_view kSources =
+      "Lane 1836, seega; Walker 2011, rules 1-13 and Variations; docs/RULES.md §Seega, docs/SOURCES.md";
+  static const std::vector<OptionSpec>& specs() { return seega_specs(); }
+  static const std::vector<Preset>& presets() { return seega_presets(); }
+  static SeegaPosition initial(const SeegaOptions& o) { return SeegaPosition::initial(o.size); }
+  static Error validate(const SeegaOptions& o, const SeegaPosition& p) { return seega_validate(o, p); }
+  static const Game& game() { return seega_game(); }
+  static Result outcome(const SeegaPosition& p) noexcept { return seega_outcome(p); }
 
-  const Game& game() const noexcept override { return seega_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<SeegaState>(*this); }
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const SeegaState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
-  }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return outcome_ != Result::unfinished; }
-  Result outcome() const noexcept override { return outcome_; }
-
-  void legal_moves(std::vector<std::string>& out) const override {
+  static void legal_moves(const SeegaOptions& o, const SeegaPosition& p, std::vector<std::string>& out) {
     auto emit = [&out](const SeegaMove& m) { out.push_back(seega_format(m)); };
-    for_each_legal(options_, pos_, emit);
+    for_each_legal(o, p, emit);
   }
-  Error play(std::string_view text) override {
-    if (Error e = seega_play(options_, pos_, text)) return e;
-    ++turns_;
-    outcome_ = seega_outcome(pos_);
-    return Error::none();
+  static void random_move(const SeegaOptions& o, const SeegaPosition& p, Rng& rng, std::string& out) {
+    random_turn(o, p, rng, out);
   }
-  Error check(std::string_view text, std::string& canonical) const override {
-    SeegaPosition copy = pos_;
-    return seega_play(options_, copy, text, &canonical);
+  // The storage of the move being played.
+  struct Memory {
+    SeegaMove move;
+  };
+  static Error play(const SeegaOptions& o, SeegaPosition& p, Memory& memory, std::string_view text) {
+    return play_into(o, p, text, memory.move, nullptr);
   }
-  Error adjudicate(std::string_view termination, Result& out) const override;
-  std::string render(const RenderOptions& options) const override { return seega_render(pos_, options); }
+  static Error check(const SeegaOptions& o, const SeegaPosition& p, std::string_view text, std::string& canonical) {
+    SeegaPosition copy = p;
+    return seega_play(o, copy, text, &canonical);
+  }
+  static constexpr std::string_view kTermination = "barrier";
+  static Error adjudicate(const SeegaOptions& o, const SeegaPosition& p, Result& out);
+  static std::string render(const SeegaPosition& p, const RenderOptions& ro) { return seega_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return SeegaGeometry::of(pos_.size, d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { seega_draw_board(pos_, options_, c, d); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { seega_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
-    SeegaCell c = seega_parse_cell(cell, pos_.size);
+  static svg::Size board_size(const SeegaPosition& p, const DrawOptions& d) { return SeegaGeometry::of(p.size, d).size(); }
+  static void draw_board(const SeegaOptions& o, const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    seega_draw_board(p, o, c, d);
+  }
+  static void draw_pieces(const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) { seega_draw_pieces(p, c, d); }
+  static bool cell_centre(const SeegaPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
+    SeegaCell c = seega_parse_cell(cell, p.size);
     if (c < 0) return false;
-    out = SeegaGeometry::of(pos_.size, d).centre(c);
+    out = SeegaGeometry::of(p.size, d).centre(c);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return seega_move_cells(options_, pos_, text); }
-
- private:
-  SeegaOptions options_;
-  SeegaPosition pos_;
-  Result outcome_;  // seega_outcome(pos_), kept with the position
-  std::uint32_t turns_ = 0;
+  static MoveCells move_cells(const SeegaOptions& o, const SeegaPosition& p, std::string_view text) {
+    return seega_move_cells(o, p, text);
+  }
 };
 
 // Walker, Variations: a barrier ending goes to the side with more pieces
 // (equal counts: a draw, our reading). Needs barrier=yes.
-Error SeegaState::adjudicate(std::string_view termination, Result& out) const {
-  if (termination != "barrier") return State::adjudicate(termination, out);
-  if (!options_.barrier)
+Error SeegaTraits::adjudicate(const SeegaOptions& o, const SeegaPosition& p, Result& out) {
+  if (!o.barrier)
     return fail(Code::bad_termination, 0, "a barrier ending needs the option barrier=yes (Walker, Variations)");
-  int s = pos_.count(Side::south), n = pos_.count(Side::north);
+  int s = p.count(Side::south), n = p.count(Side::north);
   out = s > n ? Result::south_wins : n > s ? Result::north_wins : Result::draw;
   return Error::none();
 }
 
-class SeegaGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "seega"; }
-  std::string_view title() const noexcept override { return "Seega"; }
-  std::string_view sources() const noexcept override {
-    return "Lane 1836, seega; Walker 2011, rules 1-13 and Variations; docs/RULES.md §Seega, docs/SOURCES.md";
-  }
-  const std::vector<OptionSpec>& options() const noexcept override { return seega_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return seega_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    SeegaOptions o;
-    if (Error e = SeegaOptions::from_rules(rules, o)) return e;
-    SeegaPosition pos = SeegaPosition::initial(o.size);
-    if (!setup.empty()) {
-      if (Error e = SeegaPosition::parse(setup, pos)) return e;
-      if (Error e = seega_validate(o, pos)) return e;
-    }
-    out = std::make_unique<SeegaState>(o, pos);
-    return Error::none();
-  }
-};
 
 }  // namespace
 
@@ -847,7 +1112,7 @@ class SeegaGame final : public Game {
 // ---------------------------------------------------------------------------
 
 const Game& seega_game() {
-  static const SeegaGame game;
+  static const EngineGame<SeegaTraits> game;
   return game;
 }
 
@@ -917,7 +1182,7 @@ std::string SeegaPosition::text() const {
   for (int r = size - 1; r >= 0; --r) {
     int run = 0;
     for (int f = 0; f < size; ++f) {
-      SeegaPiece p = cells[seega_cell(f, r)];
+      SeegaPiece p = piece(seega_cell(f, r));
       if (p == SeegaPiece::empty) { ++run; continue; }
       if (run) out += static_cast<char>('0' + run);
       run = 0;
@@ -933,41 +1198,19 @@ std::string SeegaPosition::text() const {
 }
 
 int SeegaPosition::count(Side side) const noexcept {
-  const SeegaPiece mine = piece_of(side);
-  int n = 0;
-  for (int rank = 0; rank < size; ++rank)
-    for (int file = 0; file < size; ++file) n += cells[seega_cell(file, rank)] == mine;
-  return n;
+  return popcount(pieces[static_cast<int>(side)] & geometry(size).board);
 }
 
 SeegaPiece SeegaPosition::at(std::string_view cell) const noexcept {
   SeegaCell c = -1;
   if (cell.size() != 2 || !read_cell(cell, 0, c) || !on_board(c, size)) return SeegaPiece::empty;
-  return cells[c];
+  return piece(c);
 }
 
 Error seega_parse(std::string_view t, SeegaMove& m) {
-  m = SeegaMove{};
-  if (t == "--") {
-    m.kind = SeegaMoveKind::blocked;
-    return Error::none();
-  }
-  if (!t.empty() && t[0] == '~') {
-    m.kind = SeegaMoveKind::removal;
-    if (!read_cell(t, 1, m.removed)) return syntax(1, "the removed cell after '~'");
-    if (t.size() < 4 || t[3] != '/') return syntax(3, "'/' after the removed cell");
-    return parse_steps(t, 4, m);
-  }
-  if (!read_cell(t, 0, m.from)) return syntax(0, "a cell such as c1, or '--'");
-  if (t.size() > 2 && t[2] == ',') {
-    m.kind = SeegaMoveKind::place;
-    m.place[0] = m.from;
-    m.from = -1;
-    if (!read_cell(t, 3, m.place[1])) return syntax(3, "the second cell of the pair");
-    if (t.size() > 5) return syntax(5, "the end of the placement");
-    return Error::none();
-  }
-  return parse_steps(t, 0, m);
+  Error error;
+  parse_move(t, m, error);
+  return error;
 }
 
 void seega_format(const SeegaMove& m, std::string& out) {
@@ -995,11 +1238,14 @@ std::string seega_format(const SeegaMove& m) {
 
 Error seega_check(const SeegaOptions& o, const SeegaPosition& pos, SeegaMove& m) {
   SeegaPosition w = pos;
-  return resolve(o, w, m);
+  Error error;
+  if (seega_outcome(pos) != Result::unfinished) fault(error, Code::game_over, 0, "the game is over");
+  else resolve(o, w, m, error);
+  return error;
 }
 
 void seega_apply(const SeegaOptions& o, SeegaPosition& pos, const SeegaMove& m) {
-  if (m.kind == SeegaMoveKind::removal) pos.cells[m.removed] = SeegaPiece::empty;
+  if (m.kind == SeegaMoveKind::removal) pos.set(m.removed, SeegaPiece::empty);
   if (m.kind == SeegaMoveKind::steps || m.kind == SeegaMoveKind::removal) {
     std::array<SeegaCell, kSeegaMaxListed> caps{};
     SeegaCell at = m.from;
@@ -1012,15 +1258,8 @@ void seega_apply(const SeegaOptions& o, SeegaPosition& pos, const SeegaMove& m) 
 }
 
 Error seega_play(const SeegaOptions& o, SeegaPosition& pos, std::string_view text, std::string* canonical) {
-  if (seega_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
   SeegaMove m;
-  if (Error e = seega_parse(text, m)) return e;
-  SeegaPosition w = pos;
-  if (Error e = resolve(o, w, m)) return e;
-  finish_turn(o, w, m);
-  pos = w;
-  if (canonical) *canonical = seega_format(m);
-  return Error::none();
+  return play_into(o, pos, text, m, canonical);
 }
 
 void seega_legal(const SeegaOptions& o, const SeegaPosition& pos, std::vector<SeegaMove>& out) {
@@ -1028,17 +1267,9 @@ void seega_legal(const SeegaOptions& o, const SeegaPosition& pos, std::vector<Se
   for_each_legal(o, pos, emit);
 }
 
+// A piece with an empty neighbour: the empty cells next to the side's pieces.
 bool seega_can_step(const SeegaPosition& pos, Side side) noexcept {
-  SeegaPiece mine = piece_of(side);
-  bool found = false;
-  for_each_cell(pos.size, [&](SeegaCell c) {
-    if (found || pos.cells[c] != mine) return;
-    for (int d = 0; d < 4; ++d) {
-      SeegaCell to = neighbour(c, d, pos.size);
-      found = found || (to >= 0 && pos.cells[to] == SeegaPiece::empty);
-    }
-  });
-  return found;
+  return (spread(pos.pieces[static_cast<int>(side)], geometry(pos.size)) & empty_cells(pos)) != 0;
 }
 
 // Walker rule 13: a player with no pieces loses. No other ending arises: a
@@ -1048,9 +1279,9 @@ bool seega_can_step(const SeegaPosition& pos, Side side) noexcept {
 // stands next to an empty cell. So the outcome needs only the two counts.
 Result seega_outcome(const SeegaPosition& pos) noexcept {
   if (pos.phase != SeegaPhase::move) return Result::unfinished;
-  int s = pos.count(Side::south), n = pos.count(Side::north);
-  if (s == 0 || n == 0) return s == n ? Result::draw : s == 0 ? Result::north_wins : Result::south_wins;
-  return Result::unfinished;
+  const bool s = pos.pieces[0] != 0, n = pos.pieces[1] != 0;
+  if (s && n) return Result::unfinished;
+  return s ? Result::south_wins : n ? Result::north_wins : Result::draw;
 }
 
 Error seega_validate(const SeegaOptions& o, const SeegaPosition& pos) {
@@ -1065,7 +1296,7 @@ Error seega_validate(const SeegaOptions& o, const SeegaPosition& pos) {
     return Error::none();
   }
   if (pos.extra) return bad("'extra' belongs to the movement phase");
-  if (pos.cells[o.centre()] != SeegaPiece::empty) return bad("no piece stands on the centre during placement");
+  if (pos.piece(o.centre()) != SeegaPiece::empty) return bad("no piece stands on the centre during placement");
   if (s % 2 || n % 2) return bad("pieces are placed two at a time");
   if (pos.to_move == Side::south ? s != n : s != n + 2)
     return bad("South places first, two per turn: the counts do not fit the side to move");
@@ -1073,7 +1304,7 @@ Error seega_validate(const SeegaOptions& o, const SeegaPosition& pos) {
   if (!o.lane_opening) return Error::none();
   for (Side side : {Side::south, Side::north})
     for (SeegaCell c : o.opening[static_cast<int>(side)])
-      if (pos.count(side) == 0 && pos.cells[c] != SeegaPiece::empty)
+      if (pos.count(side) == 0 && pos.piece(c) != SeegaPiece::empty)
         return bad("lane-opening: " + seega_cell_name(c) + " must be free for " + side_str(side) + "'s first pair");
   return Error::none();
 }

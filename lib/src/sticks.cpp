@@ -50,10 +50,21 @@ std::vector<ChanceOutcome> sticks_outcomes() {
   return out;
 }
 
-int sticks_sequence_fault(const StickThrow* throws, int n) noexcept {
+namespace {
+template <class Value>
+int sequence_fault(Value value, int n) noexcept {
   for (int k = 0; k + 1 < n; ++k)
-    if (!sticks_throw_again(throws[k].value)) return k + 1;  // a throw after 2 or 3
-  return sticks_throw_again(throws[n - 1].value) ? n - 1 : -1;  // ended on 1, 4 or 6
+    if (!sticks_throw_again(value(k))) return k + 1;  // a throw after 2 or 3
+  return sticks_throw_again(value(n - 1)) ? n - 1 : -1;  // ended on 1, 4 or 6
+}
+}  // namespace
+
+int sticks_sequence_fault(const StickThrow* throws, int n) noexcept {
+  return sequence_fault([throws](int k) { return throws[k].value; }, n);
+}
+
+int sticks_sequence_fault(const std::uint8_t* values, int n) noexcept {
+  return sequence_fault([values](int k) { return values[k]; }, n);
 }
 
 namespace {

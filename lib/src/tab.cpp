@@ -2,6 +2,7 @@
 // docs/RULES.md §Tâb; readings where both are silent are listed in
 // docs/RULES.md §Tâb Finer points.
 #include "beyt/tab.hpp"
+#include "engine_state.hpp"
 #include "text_board.hpp"
 #include "position_fields.hpp"
 
@@ -18,6 +19,12 @@ namespace {
 
 // Lane's alphabet without J ("There is no J"; docs/RULES.md §Tâb Board).
 constexpr std::string_view kLetters = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
+// The place in kLetters of 'A' + i, or -1 (J).
+constexpr std::array<int, 26> kLetterIndex = [] {
+  std::array<int, 26> out{};
+  for (int i = 0; i < 26; ++i) out[static_cast<std::size_t>(i)] = static_cast<int>(kLetters.find(static_cast<char>('A' + i)));
+  return out;
+}();
 
 constexpr int home_row(Side s) { return s == Side::south ? 0 : 3; }
 constexpr int enemy_row(Side s) { return s == Side::south ? 3 : 0; }
@@ -91,11 +98,7 @@ TabCell foremost_nasrani(const TabPosition& p, Side s) {
   return -1;
 }
 
-int nasrani_count(const TabPosition& p, Side s) {
-  int n = 0;
-  for_each_cell(p.width, [&](TabCell c) { n += p.at(c).count && p.at(c).side == s && p.at(c).nasrani; });
-  return n;
-}
+int nasrani_count(const TabPosition& p, Side s) { return p.nasrani[static_cast<std::size_t>(s)]; }
 
 // Kelbs of side `s` in row `r`: how many stacks and how many kelbs.
 void row_holding(const TabPosition& p, Side s, int r, int& stacks, int& kelbs) {
@@ -225,11 +228,20 @@ std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, c
   }
 }
 
+// Takes `n` kelbs of `side` off the count, `nasrani` of them Nasrani.
+void uncount(TabPosition& p, Side side, int n, int nasrani) {
+  auto& k = p.kelbs[static_cast<std::size_t>(side)];
+  auto& q = p.nasrani[static_cast<std::size_t>(side)];
+  k = static_cast<std::uint8_t>(k - n);
+  q = static_cast<std::uint8_t>(q - nasrani);
+}
+
 // Applies a use that use_fault accepted (docs/RULES.md §Tâb Capture, Eggeh).
 void do_use(TabPosition& p, Side mover, const TabUse& u) {
   if (u.forfeit) return;
   TabStack& src = p.cells[static_cast<std::size_t>(u.from)];
   TabStack moving = src;
+  if (src.nasrani) uncount(p, mover, 0, 1);  // freed: a Muslim now
   moving.nasrani = false;
   if (u.split) {
     moving.count = 1;
@@ -241,7 +253,10 @@ void do_use(TabPosition& p, Side mover, const TabUse& u) {
     // a single kelb". Finer points: the destination row differs from the
     // start row and is one it has passed; the remaining kelb lands normally.
     int to_idx = route_index(mover, tab_row(u.to));
-    if (moving.count > 1 && tab_row(u.to) != tab_row(u.from) && to_idx < moving.progress) moving.count = 1;
+    if (moving.count > 1 && tab_row(u.to) != tab_row(u.from) && to_idx < moving.progress) {
+      uncount(p, mover, moving.count - 1, 0);
+      moving.count = 1;
+    }
   }
   moving.progress = static_cast<std::uint8_t>(std::max<int>(moving.progress, route_index(mover, tab_row(u.to)) + 1));
   TabStack& dst = p.cells[static_cast<std::size_t>(u.to)];
@@ -249,8 +264,31 @@ void do_use(TabPosition& p, Side mover, const TabUse& u) {
     dst.count = static_cast<std::uint8_t>(dst.count + moving.count);
     dst.progress = std::max(dst.progress, moving.progress);
   } else {
-    dst = moving;  // empty, or the enemy kelbs are taken
+    if (dst.count) uncount(p, dst.side, dst.count, dst.nasrani);  // the enemy kelbs are taken
+    dst = moving;
   }
+}
+
+// The uses of one throw of `value` that use_fault accepts, to `f`, in a fixed
+// order: by cell (row, then file), the whole stack before one of its kelbs,
+// the main route before the fork.
+template <class F>
+void for_each_use(const TabOptions& o, const TabPosition& p, int value, bool tab_thrown, F&& f) {
+  UseContext ctx{o, p.to_move, tab_thrown};
+  for_each_cell(p.width, [&](TabCell c) {
+    const TabStack& st = p.at(c);
+    if (!st.count || st.side != p.to_move) return;
+    TrackWalk walk = sticks_walk(track(p.width, p.to_move), c, value, true);
+    for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split)
+      for (int b = 0; b < walk.nends; ++b) {
+        TabUse u;
+        u.value = static_cast<std::uint8_t>(value);
+        u.from = c;
+        u.to = walk.end[static_cast<std::size_t>(b)];
+        u.split = split == 1;
+        if (use_fault(ctx, p, u) == Code::ok) f(u);
+      }
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -322,7 +360,10 @@ Error check_throws(const TabPosition& p, const TabTurn& t) {
                           "(Lane 1836)");
 }
 
-Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
+// The uses of a turn in order, each on the position the ones before it
+// leave; `w` (a copy of `pos`, or `pos` itself) becomes the position after
+// them.
+Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosition& w) {
   std::array<int, 7> avail{};
   bool tab_thrown = false;
   for (int k = 0; k < t.nthrows; ++k) {
@@ -330,7 +371,6 @@ Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
     tab_thrown = tab_thrown || t.throws[static_cast<std::size_t>(k)].value == 1;
   }
   UseContext ctx{o, pos.to_move, tab_thrown};
-  TabPosition w = pos;
   for (int k = 0; k < t.nuses; ++k) {
     TabUse& u = t.uses[static_cast<std::size_t>(k)];
     if (avail[u.value] == 0)
@@ -363,6 +403,34 @@ Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
     f.value = static_cast<std::uint8_t>(v);
     f.forfeit = f.implicit = true;
     t.uses[static_cast<std::size_t>(t.nuses++)] = f;
+  }
+  return Error::none();
+}
+
+// tab_check, making the turn's uses on `w` (a copy of `pos`, or `pos` itself).
+Error check_turn(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosition& w) {
+  if (tab_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
+  if (Error e = check_throws(pos, t)) return e;
+  if (pos.opening && t.throws[0].value != 1) return Error::none();
+  return check_uses(o, pos, t, w);
+}
+
+// tab_play with `t` as the storage of the turn (a State keeps one: a turn is
+// some 1.5 KB, too many to fill anew every turn). The uses are checked and
+// made on `pos` itself, once; a fault puts back the position as it was.
+Error play_into(const TabOptions& o, TabPosition& pos, std::string_view text, TabTurn& t, std::string* canonical) {
+  if (tab_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
+  if (Error e = tab_parse(text, pos.width, t)) return e;
+  const TabPosition before = pos;
+  if (Error e = check_turn(o, before, t, pos)) {
+    pos = before;
+    return e;
+  }
+  if (!(before.opening && t.throws[0].value != 1)) pos.opening = false;  // "he who has done this then throws again" (Lane 1836)
+  pos.to_move = opponent(before.to_move);
+  if (canonical) {
+    canonical->clear();
+    tab_format(t, pos.width, *canonical);
   }
   return Error::none();
 }
@@ -719,81 +787,60 @@ std::string tab_describe(const TabOptions& o, const TabPosition& pos, std::strin
 // Game and State
 // ---------------------------------------------------------------------------
 
-class TabState final : public State {
- public:
-  TabState(const TabOptions& o, const TabPosition& p) : options_(o), pos_(p) {}
-  const Game& game() const noexcept override { return tab_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<TabState>(*this); }
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const TabState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
+// Tâb as a Game and its States (lib/src/engine_state.hpp). Every turn starts with
+// throws: the turns cannot be listed (game.hpp).
+struct TabTraits : EngineTraits {
+  using Options = TabOptions;
+  using Position = TabPosition;
+  static constexpr std::string_view kName = "tab";
+  static constexpr std::string_view kTitle = "Tâb";
+  static constexpr std::string_view kSources =
+      "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
+  static const std::vector<OptionSpec>& specs() { return tab_specs(); }
+  static const std::vector<Preset>& presets() { return tab_presets(); }
+  static TabPosition initial(const TabOptions& o) { return TabPosition::initial(o); }
+  static Error validate(const TabOptions& o, const TabPosition& p) { return tab_validate(o, p); }
+  static const Game& game() { return tab_game(); }
+  static Result outcome(const TabPosition& p) noexcept { return tab_outcome(p); }
+  static void legal_moves(const TabOptions&, const TabPosition&, std::vector<std::string>&) {}
+  static bool moves_enumerable(const TabOptions&, const TabPosition&) noexcept { return false; }
+  static std::vector<ChanceOutcome> chance_outcomes(const TabOptions&, const TabPosition&) { return sticks_outcomes(); }
+  static void random_move(const TabOptions& o, const TabPosition& p, Rng& rng, std::string& out) {
+    tab_random_turn(o, p, rng, out);
   }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : actor_of(pos_.to_move); }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return tab_outcome(pos_) != Result::unfinished; }
-  Result outcome() const noexcept override { return tab_outcome(pos_); }
-  // Every turn starts with throws: the turns cannot be listed (game.hpp).
-  void legal_moves(std::vector<std::string>&) const override {}
-  bool moves_enumerable() const noexcept override { return false; }
-  Error play(std::string_view text) override {
-    if (Error e = tab_play(options_, pos_, text)) return e;
-    ++turns_;
-    return Error::none();
+  // The storage of the turn being played.
+  struct Memory {
+    TabTurn turn;
+  };
+  static Error play(const TabOptions& o, TabPosition& p, Memory& memory, std::string_view text) {
+    return play_into(o, p, text, memory.turn, nullptr);
   }
-  Error check(std::string_view text, std::string& canonical) const override {
-    TabPosition copy = pos_;
-    return tab_play(options_, copy, text, &canonical);
+  static Error check(const TabOptions& o, const TabPosition& p, std::string_view text, std::string& canonical) {
+    TabPosition copy = p;
+    return tab_play(o, copy, text, &canonical);
   }
-  std::vector<ChanceOutcome> chance_outcomes() const override {
-    return is_terminal() ? std::vector<ChanceOutcome>{} : sticks_outcomes();
-  }
-  std::string random_move(Rng& rng) const override {
-    return is_terminal() ? std::string() : tab_random_turn(options_, pos_, rng);
-  }
-  std::string render(const RenderOptions& options) const override { return tab_render(pos_, options); }
+  static std::string render(const TabPosition& p, const RenderOptions& ro) { return tab_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return TabGeometry::of(pos_.width, d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { tab_draw_board(pos_, c, d); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { tab_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
-    TabCell c = tab_parse_cell(cell, pos_.width);
+  static svg::Size board_size(const TabPosition& p, const DrawOptions& d) { return TabGeometry::of(p.width, d).size(); }
+  static void draw_board(const TabOptions&, const TabPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    tab_draw_board(p, c, d);
+  }
+  static void draw_pieces(const TabPosition& p, svg::Canvas& c, const DrawOptions& d) { tab_draw_pieces(p, c, d); }
+  static bool cell_centre(const TabPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
+    TabCell c = tab_parse_cell(cell, p.width);
     if (c < 0) return false;
-    out = TabGeometry::of(pos_.width, d).centre(c);
+    out = TabGeometry::of(p.width, d).centre(c);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return tab_move_cells(options_, pos_, text); }
-  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& at, double& half) const override {
-    return tab_capture_mark(pos_, cell, d, at, half);
+  static MoveCells move_cells(const TabOptions& o, const TabPosition& p, std::string_view text) {
+    return tab_move_cells(o, p, text);
   }
-  std::string describe_move(std::string_view text) const override { return tab_describe(options_, pos_, text); }
-
- private:
-  TabOptions options_;
-  TabPosition pos_;
-  std::uint32_t turns_ = 0;
-};
-
-class TabGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "tab"; }
-  std::string_view title() const noexcept override { return "Tâb"; }
-  std::string_view sources() const noexcept override {
-    return "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
+  static bool capture_mark(const TabPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& at,
+                           double& half) {
+    return tab_capture_mark(p, cell, d, at, half);
   }
-  const std::vector<OptionSpec>& options() const noexcept override { return tab_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return tab_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    TabOptions o;
-    if (Error e = TabOptions::from_rules(rules, o)) return e;
-    TabPosition pos = TabPosition::initial(o);
-    if (!setup.empty()) {
-      if (Error e = TabPosition::parse(setup, pos)) return e;
-      if (Error e = tab_validate(o, pos)) return e;
-    }
-    out = std::make_unique<TabState>(o, pos);
-    return Error::none();
+  static std::string describe(const TabOptions& o, const TabPosition& p, std::string_view text) {
+    return tab_describe(o, p, text);
   }
 };
 
@@ -804,7 +851,7 @@ class TabGame final : public Game {
 // ---------------------------------------------------------------------------
 
 const Game& tab_game() {
-  static const TabGame game;
+  static const EngineGame<TabTraits> game;
   return game;
 }
 
@@ -830,9 +877,8 @@ bool tab_read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, bool
   if (!tab_has_letters(w)) return false;
   bool lower = c >= 'a' && c <= 'z';
   char up = lower ? static_cast<char>(c - 'a' + 'A') : c;
-  std::size_t k = kLetters.find(up);
-  if (k == std::string_view::npos || static_cast<int>(k) >= 2 * w) return false;
-  int idx = static_cast<int>(k);
+  int idx = up >= 'A' && up <= 'Z' ? kLetterIndex[static_cast<std::size_t>(up - 'A')] : -1;
+  if (idx < 0 || idx >= 2 * w) return false;
   int row = lower ? (idx < w ? 3 : 2) : (idx < w ? 0 : 1);
   int f = 0;
   switch (row) {
@@ -888,6 +934,7 @@ TabPosition TabPosition::initial(const TabOptions& o) {
     p.cells[static_cast<std::size_t>(tab_cell(k, 0))] = TabStack{1, Side::south, true, 1};
     p.cells[static_cast<std::size_t>(tab_cell(o.width - 1 - k, 3))] = TabStack{1, Side::north, true, 1};
   }
+  p.recount();
   return p;
 }
 
@@ -909,6 +956,7 @@ Error TabPosition::parse(std::string_view text, TabPosition& out) {
   p.to_move = parts[1] == "S" ? Side::south : Side::north;
   if (parts[2] != "opening" && parts[2] != "play") return setup_error(at[2], "the phase is opening or play");
   p.opening = parts[2] == "opening";
+  p.recount();
   out = p;
   return Error::none();
 }
@@ -941,10 +989,13 @@ std::string TabPosition::text() const {
   return out;
 }
 
-int TabPosition::count(Side side) const noexcept {
-  int n = 0;
-  for (const TabStack& st : cells) n += st.count && st.side == side ? st.count : 0;
-  return n;
+void TabPosition::recount() noexcept {
+  kelbs = nasrani = {};
+  for (const TabStack& st : cells) {
+    if (!st.count) continue;
+    kelbs[static_cast<std::size_t>(st.side)] = static_cast<std::uint8_t>(kelbs[static_cast<std::size_t>(st.side)] + st.count);
+    nasrani[static_cast<std::size_t>(st.side)] = static_cast<std::uint8_t>(nasrani[static_cast<std::size_t>(st.side)] + st.nasrani);
+  }
 }
 
 Error tab_parse(std::string_view t, int w, TabTurn& out) {
@@ -998,10 +1049,8 @@ std::string tab_format(const TabTurn& t, int w) {
 }
 
 Error tab_check(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
-  if (tab_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
-  if (Error e = check_throws(pos, t)) return e;
-  if (pos.opening && t.throws[0].value != 1) return Error::none();
-  return check_uses(o, pos, t);
+  TabPosition w = pos;
+  return check_turn(o, pos, t, w);
 }
 
 void tab_apply(const TabOptions& o, TabPosition& pos, const TabTurn& t) {
@@ -1018,64 +1067,61 @@ void tab_apply(const TabOptions& o, TabPosition& pos, const TabTurn& t) {
 }
 
 Error tab_play(const TabOptions& o, TabPosition& pos, std::string_view text, std::string* canonical) {
-  if (tab_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
   TabTurn t;
-  if (Error e = tab_parse(text, pos.width, t)) return e;
-  if (Error e = tab_check(o, pos, t)) return e;
-  tab_apply(o, pos, t);
-  if (canonical) {
-    canonical->clear();
-    tab_format(t, pos.width, *canonical);
-  }
-  return Error::none();
+  return play_into(o, pos, text, t, canonical);
 }
 
 void tab_uses(const TabOptions& o, const TabPosition& p, int value, bool tab_thrown, std::vector<TabUse>& out) {
-  UseContext ctx{o, p.to_move, tab_thrown};
-  for_each_cell(p.width, [&](TabCell c) {
-    const TabStack& st = p.at(c);
-    if (!st.count || st.side != p.to_move) return;
-    TrackWalk walk = sticks_walk(track(p.width, p.to_move), c, value, true);
-    for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split)
-      for (int b = 0; b < walk.nends; ++b) {
-        TabUse u;
-        u.value = static_cast<std::uint8_t>(value);
-        u.from = c;
-        u.to = walk.end[static_cast<std::size_t>(b)];
-        u.split = split == 1;
-        if (use_fault(ctx, p, u) == Code::ok) out.push_back(u);
-      }
-  });
+  for_each_use(o, p, value, tab_thrown, [&out](const TabUse& u) { out.push_back(u); });
 }
 
-std::string tab_random_turn(const TabOptions& o, const TabPosition& pos, Rng& rng) {
-  TabTurn t;
-  t.grid = !tab_has_letters(pos.width);
+void tab_random_turn(const TabOptions& o, const TabPosition& pos, Rng& rng, std::string& out) {
+  std::array<std::uint8_t, kMaxThrows> values{};
+  int n = 0;
   do {
     StickThrow th = sticks_draw(rng);
     // The last place must end the throwing (kMaxThrows; probability < 1e-12).
-    while (t.nthrows == kMaxThrows - 1 && sticks_throw_again(th.value)) th = sticks_draw(rng);
-    t.throws[static_cast<std::size_t>(t.nthrows++)] = th;
-    if (pos.opening && t.nthrows == 1 && th.value != 1) return tab_format(t, pos.width);
-  } while (sticks_throw_again(t.throws[static_cast<std::size_t>(t.nthrows - 1)].value));
-  t.colon = true;
+    while (n == kMaxThrows - 1 && sticks_throw_again(th.value)) th = sticks_draw(rng);
+    values[static_cast<std::size_t>(n++)] = th.value;
+    if (pos.opening && n == 1 && th.value != 1) {
+      out += static_cast<char>('0' + th.value);
+      return;
+    }
+  } while (sticks_throw_again(values[static_cast<std::size_t>(n - 1)]));
   bool tab_thrown = false;
-  for (int k = 0; k < t.nthrows; ++k) tab_thrown = tab_thrown || t.throws[static_cast<std::size_t>(k)].value == 1;
+  for (int k = 0; k < n; ++k) {
+    tab_thrown = tab_thrown || values[static_cast<std::size_t>(k)] == 1;
+    if (k) out += ',';
+    out += static_cast<char>('0' + values[static_cast<std::size_t>(k)]);
+  }
+  out += ':';
+  // Each throw in order on a uniformly drawn legal use (count them, draw,
+  // take that one), or forfeited.
+  const bool grid = !tab_has_letters(pos.width);
   TabPosition w = pos;
-  std::vector<TabUse> uses;
-  for (int k = 0; k < t.nthrows; ++k) {
+  for (int k = 0; k < n; ++k) {
     TabUse chosen;
-    chosen.value = t.throws[static_cast<std::size_t>(k)].value;
+    chosen.value = values[static_cast<std::size_t>(k)];
     chosen.forfeit = true;
-    uses.clear();
-    if (w.count(opponent(pos.to_move)) > 0) tab_uses(o, w, chosen.value, tab_thrown, uses);
-    if (!uses.empty()) {
-      chosen = uses[rng.below(uses.size())];
+    std::uint64_t count = 0;
+    if (w.count(opponent(pos.to_move)) > 0) for_each_use(o, w, chosen.value, tab_thrown, [&count](const TabUse&) { ++count; });
+    if (count > 0) {
+      const std::uint64_t pick = rng.below(count);
+      std::uint64_t i = 0;
+      for_each_use(o, w, chosen.value, tab_thrown, [&](const TabUse& u) {
+        if (i++ == pick) chosen = u;
+      });
       do_use(w, pos.to_move, chosen);
     }
-    t.uses[static_cast<std::size_t>(t.nuses++)] = chosen;
+    if (k) out += ',';
+    format_use(chosen, pos.width, grid, out);
   }
-  return tab_format(t, pos.width);
+}
+
+std::string tab_random_turn(const TabOptions& o, const TabPosition& pos, Rng& rng) {
+  std::string out;
+  tab_random_turn(o, pos, rng, out);
+  return out;
 }
 
 Result tab_outcome(const TabPosition& pos) noexcept {

@@ -4,9 +4,11 @@
 #include "text_board.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <utility>
 
+#include "engine_state.hpp"
 #include "game_table.hpp"
 #include "mancala_svg.hpp"
 
@@ -235,17 +237,23 @@ Error umelbanat_parse(std::string_view t, UmelbanatMove& m) {
   }
 }
 
-std::string umelbanat_format(const UmelbanatMove& m) {
+void umelbanat_format(const UmelbanatMove& m, std::string& out) {
   switch (m.kind) {
-    case UmelbanatMoveKind::pass: return "--";
-    case UmelbanatMoveKind::stage_end: return "#" + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]);
+    case UmelbanatMoveKind::pass: out += "--"; return;
+    case UmelbanatMoveKind::stage_end:
+      out += "#" + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]);
+      return;
     case UmelbanatMoveKind::sowings: break;
   }
-  std::string out;
   for (int i = 0; i < m.n; ++i) {
     if (i > 0) out += ',';
     out += pit_letter(m.houses[i]);
   }
+}
+
+std::string umelbanat_format(const UmelbanatMove& m) {
+  std::string out;
+  umelbanat_format(m, out);
   return out;
 }
 
@@ -281,6 +289,23 @@ Error umelbanat_check(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
   UmelbanatPosition w;
   return resolve_sowings(o, pos, m, w);
 }
+
+namespace {
+
+// umelbanat_check then umelbanat_apply, the sowings resolved once.
+Error check_and_apply(const UmelbanatOptions& o, UmelbanatPosition& pos, const UmelbanatMove& m) {
+  if (m.kind != UmelbanatMoveKind::sowings || pos.phase != UmelbanatPhase::play) {
+    if (Error e = umelbanat_check(o, pos, m)) return e;
+    umelbanat_apply(o, pos, m);
+    return Error::none();
+  }
+  UmelbanatPosition w;
+  if (Error e = resolve_sowings(o, pos, m, w)) return e;
+  pos = w;
+  return Error::none();
+}
+
+}  // namespace
 
 void umelbanat_apply(const UmelbanatOptions& o, UmelbanatPosition& pos, const UmelbanatMove& m) {
   switch (m.kind) {
@@ -350,8 +375,16 @@ bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, st
 UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPosition& pos, Rng& rng) {
   std::vector<UmelbanatMove> all;
   if (pos.phase != UmelbanatPhase::play || !pos.can_sow(pos.to_move)) {
-    umelbanat_legal(o, pos, all);
-    return all.empty() ? UmelbanatMove{} : all.front();
+    // The one turn there is (umelbanat_legal's): the stage end, or a pass;
+    // none when the game is over.
+    UmelbanatMove m;
+    if (pos.phase == UmelbanatPhase::end) {
+      m.kind = UmelbanatMoveKind::stage_end;
+      m.score = {pos.stage_total(Side::south), pos.stage_total(Side::north)};
+    } else if (pos.phase == UmelbanatPhase::play) {
+      m.kind = UmelbanatMoveKind::pass;
+    }
+    return m;
   }
   // One sowing at a time, uniformly among those that end; back off to the
   // full list if a random path runs into a dead end.
@@ -725,138 +758,135 @@ const std::vector<Preset>& umelbanat_presets() {
   return presets;
 }
 
-class UmelbanatState final : public State {
- public:
-  UmelbanatState(const UmelbanatOptions& o, const UmelbanatPosition& p) : options_(o), pos_(p) { remember(); }
-
-  const Game& game() const noexcept override { return umelbanat_game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<UmelbanatState>(*this); }
-  // The stage's history (repetitions) is not part of the position.
-  bool equals(const State& other) const noexcept override {
-    auto* o = dynamic_cast<const UmelbanatState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
+// Um el-Banât as a Game and its States (lib/src/engine_state.hpp). A State remembers the
+// positions of the stage in play for the repetition rule.
+struct UmelbanatTraits : EngineTraits {
+  using Options = UmelbanatOptions;
+  using Position = UmelbanatPosition;
+  static constexpr std::string_view kName = "umelbanat";
+  static constexpr std::string_view kTitle = "Um el-Banât";
+  static constexpr std::string_view kSources =
+      "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
+  static const std::vector<OptionSpec>& specs() { return umelbanat_specs(); }
+  static const std::vector<Preset>& presets() { return umelbanat_presets(); }
+  static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
+  static Error validate(const UmelbanatOptions&, const UmelbanatPosition& p) { return umelbanat_validate(p); }
+  // The positions seen in this stage; not part of the position.
+  struct Memory {
+    PitsHistory seen;
+  };
+  static const Game& game() { return umelbanat_game(); }
+  static Result outcome(const UmelbanatPosition& p) noexcept { return umelbanat_outcome(p); }
+  static Actor to_move(const UmelbanatPosition& p, Result) noexcept {
+    if (p.phase == UmelbanatPhase::over) return Actor::none;
+    if (p.phase == UmelbanatPhase::end) return Actor::referee;
+    return actor_of(p.to_move);
   }
-  std::string position_text() const override { return pos_.text(); }
-  Actor to_move() const noexcept override {
-    if (pos_.phase == UmelbanatPhase::over) return Actor::none;
-    if (pos_.phase == UmelbanatPhase::end) return Actor::referee;
-    return actor_of(pos_.to_move);
-  }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return pos_.phase == UmelbanatPhase::over; }
-  Result outcome() const noexcept override { return umelbanat_outcome(pos_); }
 
   // Pecks multiply the turns: a position can have more than 100000 different
   // turns (orders of the pecking sowings). Past kListLimit the list is cut
   // and the position is not enumerable; random_move draws sowing by sowing.
   static constexpr std::size_t kListLimit = 1000;
-  bool moves_enumerable() const noexcept override {
+  static bool moves_enumerable(const UmelbanatOptions& o, const UmelbanatPosition& p) noexcept {
     try {
       std::vector<UmelbanatMove> moves;
-      return umelbanat_legal(options_, pos_, moves, kListLimit);
+      return umelbanat_legal(o, p, moves, kListLimit);
     } catch (...) {
       return false;
     }
   }
-  void legal_moves(std::vector<std::string>& out) const override {
+  static void legal_moves(const UmelbanatOptions& o, const UmelbanatPosition& p, std::vector<std::string>& out) {
     std::vector<UmelbanatMove> moves;
-    umelbanat_legal(options_, pos_, moves, kListLimit);
+    umelbanat_legal(o, p, moves, kListLimit);
     for (const auto& m : moves) out.push_back(umelbanat_format(m));
   }
-  std::string random_move(Rng& rng) const override { return umelbanat_format(umelbanat_random(options_, pos_, rng)); }
-  Error play(std::string_view text) override {
+  static void random_move(const UmelbanatOptions& o, const UmelbanatPosition& p, Rng& rng, std::string& out) {
+    umelbanat_format(umelbanat_random(o, p, rng), out);
+  }
+
+  static void start(const UmelbanatOptions&, const UmelbanatPosition& p, Memory& m) { remember(p, m); }
+  static Error play(const UmelbanatOptions& o, UmelbanatPosition& p, Memory& memory, std::string_view text) {
     UmelbanatMove m;
-    if (Error e = resolve(text, m)) return e;
-    umelbanat_apply(options_, pos_, m);
-    after_move();
-    ++turns_;
+    if (Error e = umelbanat_parse(text, m)) return e;
+    if (Error e = check_and_apply(o, p, m)) return e;
+    after_move(p, memory);
     return Error::none();
   }
-  Error check(std::string_view text, std::string& canonical) const override {
+  static Error check(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text,
+                     std::string& canonical) {
     UmelbanatMove m;
-    if (Error e = resolve(text, m)) return e;
+    if (Error e = resolve(o, p, text, m)) return e;
     canonical = umelbanat_format(m);
     return Error::none();
   }
-  std::string render(const RenderOptions& options) const override { return umelbanat_render(pos_, options); }
+  static std::string render(const UmelbanatPosition& p, const RenderOptions& ro) { return umelbanat_render(p, ro); }
 
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return mancala_svg::Geometry::of(d).size(); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override {
+  static svg::Size board_size(const UmelbanatPosition&, const DrawOptions& d) {
+    return mancala_svg::Geometry::of(d).size();
+  }
+  static void draw_board(const UmelbanatOptions&, const UmelbanatPosition& p, svg::Canvas& c, const DrawOptions& d) {
     mancala_svg::BoardExtras extras;
-    extras.owner = &pos_.owner;
+    extras.owner = &p.owner;
     mancala_svg::draw_board(c, d, extras);
   }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { umelbanat_draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+  static void draw_pieces(const UmelbanatPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    umelbanat_draw_pieces(p, c, d);
+  }
+  static bool cell_centre(const UmelbanatPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     int h = mancala_svg::parse_pit(cell);
     if (h < 0) return false;
     out = mancala_svg::Geometry::of(d).centre(h);
     return true;
   }
-  MoveCells move_cells(std::string_view text) const override { return umelbanat_move_cells(options_, pos_, text); }
-  std::string describe_move(std::string_view text) const override {
-    UmelbanatState next(*this);
-    return next.play(text) ? std::string() : umelbanat_describe(options_, pos_, next.pos_, text);
+  static MoveCells move_cells(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text) {
+    return umelbanat_move_cells(o, p, text);
+  }
+  static std::string describe(const UmelbanatOptions& o, const UmelbanatPosition& before,
+                              const UmelbanatPosition& after, std::string_view text) {
+    return umelbanat_describe(o, before, after, text);
   }
 
  private:
-  Error resolve(std::string_view text, UmelbanatMove& m) const {
+  static Error resolve(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text,
+                       UmelbanatMove& m) {
     if (Error e = umelbanat_parse(text, m)) return e;
-    return umelbanat_check(options_, pos_, m);
+    return umelbanat_check(o, p, m);
   }
   // docs/RULES.md §Um el-Banât: "A position (counts, marks, owners, player to move) that
   // repeats within a stage ends the stage; counters outside daughters'
   // houses then go to the owner of their house."
-  void after_move() {
-    if (pos_.phase != UmelbanatPhase::play) {
-      history_.clear();
+  // Within a stage the owners and who began stay, the marks are only added
+  // and the counters held grow only as the count on the board falls: a
+  // position repeats exactly when its counts, mover and marks do, which
+  // PitsHistory compares (the marks as its context).
+  static void after_move(UmelbanatPosition& p, Memory& memory) {
+    if (p.phase != UmelbanatPhase::play) {
+      memory.seen.clear();
       return;
     }
-    for (const auto& seen : history_)
-      if (seen == pos_) {
-        umelbanat_end_stage_by_repetition(pos_);
-        history_.clear();
-        return;
-      }
-    remember();
-  }
-  void remember() {
-    if (pos_.phase == UmelbanatPhase::play) history_.push_back(pos_);
-  }
-
-  UmelbanatOptions options_;
-  UmelbanatPosition pos_;
-  std::uint32_t turns_ = 0;
-  std::vector<UmelbanatPosition> history_;
-};
-
-class UmelbanatGame final : public Game {
- public:
-  std::string_view name() const noexcept override { return "umelbanat"; }
-  std::string_view title() const noexcept override { return "Um el-Banât"; }
-  std::string_view sources() const noexcept override {
-    return "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
-  }
-  const std::vector<OptionSpec>& options() const noexcept override { return umelbanat_specs(); }
-  const std::vector<Preset>& presets() const noexcept override { return umelbanat_presets(); }
-  Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
-    UmelbanatOptions o;
-    if (Error e = UmelbanatOptions::from_rules(rules, o)) return e;
-    UmelbanatPosition pos = UmelbanatPosition::initial(o.first);
-    if (!setup.empty()) {
-      if (Error e = UmelbanatPosition::parse(setup, pos)) return e;
-      if (Error e = umelbanat_validate(pos)) return e;
+    if (remember(p, memory)) {
+      umelbanat_end_stage_by_repetition(p);
+      memory.seen.clear();
     }
-    out = std::make_unique<UmelbanatState>(o, pos);
-    return Error::none();
+  }
+  // Whether the position was seen in this stage; remembers it.
+  static bool remember(const UmelbanatPosition& p, Memory& memory) {
+    if (p.phase != UmelbanatPhase::play) return false;
+    // The twelve marks (0, 1 or 2: two bits of each byte) in one word: the
+    // last four bytes shifted into bits 2-3 of the first four.
+    std::uint64_t first = 0;
+    std::uint32_t last = 0;
+    static_assert(sizeof p.mark == kPits);
+    std::memcpy(&first, p.mark.data(), 8);
+    std::memcpy(&last, p.mark.data() + 8, 4);
+    return memory.seen.seen(p.pits, static_cast<int>(p.to_move), first | static_cast<std::uint64_t>(last) << 2);
   }
 };
 
 }  // namespace
 
 const Game& umelbanat_game() {
-  static const UmelbanatGame game;
+  static const EngineGame<UmelbanatTraits> game;
   return game;
 }
 

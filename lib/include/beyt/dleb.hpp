@@ -82,7 +82,10 @@ struct DlebStack {
 };
 
 /// One position: the field, whose turn (team and player), which players
-/// have entered, the stored dleb of each team. A value type.
+/// have entered, the stored dleb of each team. A value type. The men and
+/// the slaves of each team are counted as the points change (the engine
+/// changes points through its own functions), so that the outcome and the
+/// rules on slaves need no walk over the field.
 struct DlebPosition {
   int cross_lines = 20;
   int players = 1;
@@ -91,6 +94,8 @@ struct DlebPosition {
   int player = 0;                                               ///< 0-based, of to_move's team
   std::array<std::array<bool, kDlebMaxPlayers>, 2> entered{};   ///< [team][player]
   std::array<int, 2> stored{};                                  ///< stored dleb per team
+  std::array<std::uint8_t, 2> men{};                            ///< [team]: men on the field
+  std::array<std::uint8_t, 2> slave_count{};                    ///< [team]: slaves on the field
 
   static DlebPosition initial(const DlebOptions& options);
   explicit DlebPosition(std::string_view text);
@@ -100,8 +105,11 @@ struct DlebPosition {
   static Error parse(std::string_view text, DlebPosition& out);
   std::string text() const;
   /// Men of a team on the field; slaves of a team.
-  int count(Side team) const noexcept;
-  int slaves(Side team) const noexcept;
+  int count(Side team) const noexcept { return men[static_cast<std::size_t>(team)]; }
+  int slaves(Side team) const noexcept { return slave_count[static_cast<std::size_t>(team)]; }
+  /// Sets `men` and `slave_count` from the points (after the points were
+  /// written directly, as a parser does).
+  void recount() noexcept;
   const DlebStack& at(DlebPoint p) const noexcept { return points[static_cast<std::size_t>(p)]; }
   bool operator==(const DlebPosition&) const = default;
 };
@@ -157,6 +165,8 @@ Error dleb_play(const DlebOptions& options, DlebPosition& pos, std::string_view 
 bool dleb_handicapped(const DlebPosition& pos) noexcept;
 /// A random turn: each billet white or black with probability 1/2.
 std::string dleb_random_turn(const DlebOptions& options, const DlebPosition& pos, Rng& rng);
+/// As above, appended to `out`; allocates nothing once `out` has room.
+void dleb_random_turn(const DlebOptions& options, const DlebPosition& pos, Rng& rng, std::string& out);
 /// A team whose men are all eaten loses.
 Result dleb_outcome(const DlebPosition& pos) noexcept;
 Error dleb_validate(const DlebOptions& options, const DlebPosition& pos);

@@ -162,8 +162,12 @@ class State {
   virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
 
   /// A random legal turn (uniform over legal_moves() by default; stick games
-  /// draw their throws with the sticks' probabilities). Empty if terminal.
-  virtual std::string random_move(Rng& rng) const;
+  /// draw their throws with the sticks' probabilities), in canonical form.
+  /// Empty if terminal. The same Rng state gives the same turn.
+  std::string random_move(Rng& rng) const;
+  /// As random_move(rng), written into `out` (replaced): a playout that
+  /// reuses one string allocates nothing per turn.
+  virtual void random_move(Rng& rng, std::string& out) const;
 
   /// Result of a game that stopped before its natural end, under a
   /// `Termination` tag value other than "normal" (e.g. Seega's "barrier").

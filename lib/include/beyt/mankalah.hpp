@@ -124,6 +124,8 @@ struct MankalahMove {
 Error mankalah_parse(std::string_view text, MankalahMove& out);
 /// The move text; the canonical form writes `x<n>` exactly when n > 0.
 std::string mankalah_format(const MankalahMove& move);
+/// As above, appended to `out`.
+void mankalah_format(const MankalahMove& move, std::string& out);
 
 /// The outcome of sowing from `beyt` on `pits` (docs/RULES.md §Mankalah "Sowing").
 struct MankalahSowing {

@@ -100,12 +100,17 @@ struct SeegaOptions {
 enum class SeegaPiece : std::uint8_t { empty = 0, south = 1, north = 2 };
 enum class SeegaPhase : std::uint8_t { place, move };
 
+/// A set of cells of the 9x9 index: bit c stands for cell c (a bitboard).
+__extension__ typedef unsigned __int128 SeegaBits;
+
 /// One position: the board, the side to move, the phase and the extra-turn
 /// flag (the mover plays the extra turn after a blocked turn and must open a
-/// way if he can). A value type; == compares everything.
+/// way if he can). A value type; == compares everything. The board is two
+/// bitboards, one per side, so that counts and "can this side step" are a
+/// few word operations, not a walk over the cells.
 struct SeegaPosition {
   int size = 5;
-  std::array<SeegaPiece, kSeegaCells> cells{};
+  std::array<SeegaBits, 2> pieces{};  ///< [Side]: the cells holding that side's pieces
   Side to_move = Side::south;
   SeegaPhase phase = SeegaPhase::place;
   bool extra = false;
@@ -126,6 +131,17 @@ struct SeegaPosition {
   int count(Side side) const noexcept;
   /// The piece on a named cell ("c3"); empty for a bad name.
   SeegaPiece at(std::string_view cell) const noexcept;
+  /// The piece on cell `c`. Precondition: 0 <= c < 81.
+  SeegaPiece piece(SeegaCell c) const noexcept {
+    const SeegaBits bit = SeegaBits{1} << c;
+    return pieces[0] & bit ? SeegaPiece::south : pieces[1] & bit ? SeegaPiece::north : SeegaPiece::empty;
+  }
+  /// Puts `p` (or nothing) on cell `c`. Precondition: 0 <= c < 81.
+  void set(SeegaCell c, SeegaPiece p) noexcept {
+    const SeegaBits bit = SeegaBits{1} << c;
+    pieces[0] = p == SeegaPiece::south ? pieces[0] | bit : pieces[0] & ~bit;
+    pieces[1] = p == SeegaPiece::north ? pieces[1] | bit : pieces[1] & ~bit;
+  }
 
   bool operator==(const SeegaPosition&) const = default;
 };
@@ -135,18 +151,21 @@ enum class SeegaMoveKind : std::uint8_t { place, steps, blocked, removal };
 inline constexpr int kSeegaMaxSteps = 48;   ///< > 1 + 40 captures: no chain is longer
 inline constexpr int kSeegaMaxListed = 4;   ///< no step takes more than 3
 
-/// One step of a step-turn: its destination and its captures.
+/// One step of a step-turn: its destination and its captures. All zero by
+/// default (SeegaStep{}: a blank step), so that a move's 48 steps are
+/// cleared at the cost of a memset.
 struct SeegaStep {
-  SeegaCell to = -1;
-  std::uint8_t ncaptures = 0;                 ///< after seega_check: the real ones
-  std::array<SeegaCell, kSeegaMaxListed> captures{{-1, -1, -1, -1}};
-  bool listed = false;                        ///< the text wrote captures ("x")
-  std::uint16_t offset = 0;                   ///< of the step's '-' in the text
-  std::array<std::uint16_t, kSeegaMaxListed> capture_offsets{};  ///< of each 'x'
+  SeegaCell to;
+  std::uint8_t ncaptures;                     ///< after seega_check: the real ones
+  std::array<SeegaCell, kSeegaMaxListed> captures;  ///< the first ncaptures count
+  bool listed;                                ///< the text wrote captures ("x")
+  std::uint16_t offset;                       ///< of the step's '-' in the text
+  std::array<std::uint16_t, kSeegaMaxListed> capture_offsets;  ///< of each 'x'
 };
 
 /// A turn as written: placement "c1,c5", step-turn "b3-c3xc4-c5xd5",
-/// blocked "--", removal-turn "~c4/b5-c4". Fixed size, no allocation.
+/// blocked "--", removal-turn "~c4/b5-c4". Fixed size, no allocation; only
+/// the first nsteps steps mean anything.
 struct SeegaMove {
   SeegaMoveKind kind = SeegaMoveKind::blocked;
   std::array<SeegaCell, 2> place{{-1, -1}};   ///< placement: the two cells, as written
@@ -186,11 +205,12 @@ Error seega_play(const SeegaOptions& options, SeegaPosition& pos, std::string_vi
 /// each stopping point a move under chain=optional, only maximal chains
 /// under chain=mandatory. Empty when the game is over. Appends to `out`.
 void seega_legal(const SeegaOptions& options, const SeegaPosition& pos, std::vector<SeegaMove>& out);
-/// Whether `side` has a piece with an empty orthogonal neighbour.
+/// Whether `side` has a piece with an empty orthogonal neighbour. Cost: a
+/// few bitboard operations, no walk over the cells.
 bool seega_can_step(const SeegaPosition& pos, Side side) noexcept;
 /// Result::unfinished, or the result of a terminal position: in the movement
 /// phase a side without pieces loses (Walker rule 13). (Neither side able to
-/// step cannot occur: docs/RULES.md §Seega Finer points.) Cost: two counts, no search.
+/// step cannot occur: docs/RULES.md §Seega Finer points.) Cost: two bitboard tests.
 Result seega_outcome(const SeegaPosition& pos) noexcept;
 /// Checks a parsed position against the rules (board size, piece counts for
 /// the phase, extra flag, opening cells free). Errors: Code::bad_setup.

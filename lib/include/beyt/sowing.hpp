@@ -20,12 +20,14 @@
 // |---------------|------------------------------------------------------|----------------------|
 // | skip_origin   | a lap of 12 or more passes over the pit it came from | docs/RULES.md §Mankalah (Lane)   |
 //
-// Everything here works on a fixed std::array: no allocation in the hot loop.
+// Everything here works on a fixed std::array: no allocation in the hot loop
+// (PitsHistory's storage grows to the longest stretch of a game, then stays).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace beyt {
 
@@ -110,6 +112,42 @@ SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
 }
 
 /// Total of the counters in pits [first, first + n).
-int pit_sum(const Pits& pits, int first, int n) noexcept;
+inline int pit_sum(const Pits& pits, int first, int n) noexcept {
+  int total = 0;
+  for (int i = first; i < first + n; ++i) total += pits[static_cast<std::size_t>(i)];
+  return total;
+}
+
+/// The positions of one board or stage seen so far, for the repetition rules
+/// of Mankalah and Um el-Banât: the counts, the player to move, and a
+/// `context` word for what else a repeat must share (Um el-Banât: the
+/// daughters' marks). Counters leave a board (captures, pecks) and never come
+/// back within it, and marks are only added, so a position can repeat only
+/// one seen since the count on the board or the context last changed: `seen`
+/// forgets the others. The rest are kept in an open-addressing hash set whose
+/// slots carry the generation they were written in, so that forgetting is
+/// one increment and a lookup a probe or two; the table grows to the longest
+/// stretch of a game and is then reused.
+class PitsHistory {
+ public:
+  /// Whether (pits, side, context) was seen; then remembers it.
+  bool seen(const Pits& pits, int side, std::uint64_t context = 0);
+  /// Forgets every position.
+  void clear() noexcept;
+
+ private:
+  struct Slot {
+    std::uint64_t low = 0, high = 0;  // pits A..b as bytes; pits c..f and the side
+    std::uint32_t generation = 0;     // 0: never written
+  };
+  void grow();
+  bool insert(std::uint64_t low, std::uint64_t high);  // false if present
+
+  std::vector<Slot> slots_;  // a power of two in size, or empty
+  std::uint32_t generation_ = 1;
+  std::size_t size_ = 0;     // slots of this generation
+  int total_ = -1;
+  std::uint64_t context_ = 0;
+};
 
 }  // namespace beyt

@@ -87,6 +87,8 @@ std::vector<ChanceOutcome> sticks_outcomes();
 /// index of the first throw that breaks the rule, or -1 when the shape is
 /// right. `n` >= 1.
 int sticks_sequence_fault(const StickThrow* throws, int n) noexcept;
+/// As above, on the throws' values alone (1, 2, 3, 4 or 6 each).
+int sticks_sequence_fault(const std::uint8_t* values, int n) noexcept;
 
 /// A track as data: for each cell of a board (an index below kTrackCells),
 /// the next cell along one side's route, and at a fork the other branch.

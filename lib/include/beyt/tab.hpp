@@ -100,12 +100,17 @@ struct TabStack {
 };
 
 /// One position: the board, the side to move and whether the opening
-/// (throwing alternately until a táb) is still on. A value type.
+/// (throwing alternately until a táb) is still on. A value type. The kelbs
+/// and the Nasrani of each side are counted as the cells change (the engine
+/// changes cells through its own functions), so that the outcome and the
+/// release rules need no walk over the board.
 struct TabPosition {
   int width = 9;
   std::array<TabStack, kTabCells> cells{};
   Side to_move = Side::south;
   bool opening = true;
+  std::array<std::uint8_t, 2> kelbs{};    ///< [Side]: kelbs on the board (an 'eggeh counts its size)
+  std::array<std::uint8_t, 2> nasrani{};  ///< [Side]: Nasrani on the board
 
   /// The initial position under `options`.
   static TabPosition initial(const TabOptions& options);
@@ -117,7 +122,10 @@ struct TabPosition {
   static Error parse(std::string_view text, TabPosition& out);
   std::string text() const;
   /// Kelbs of `side` on the board (an 'eggeh counts its size).
-  int count(Side side) const noexcept;
+  int count(Side side) const noexcept { return kelbs[static_cast<std::size_t>(side)]; }
+  /// Sets `kelbs` and `nasrani` from the cells (after the cells were written
+  /// directly, as a parser does).
+  void recount() noexcept;
   const TabStack& at(TabCell c) const noexcept { return cells[static_cast<std::size_t>(c)]; }
   bool operator==(const TabPosition&) const = default;
 };
@@ -172,6 +180,8 @@ void tab_uses(const TabOptions& options, const TabPosition& pos, int value, bool
 /// uniformly chosen legal use (forfeited when it has none), in throw order.
 /// Canonical text (Lane letters where the width has them).
 std::string tab_random_turn(const TabOptions& options, const TabPosition& pos, Rng& rng);
+/// As above, appended to `out`; allocates nothing once `out` has room.
+void tab_random_turn(const TabOptions& options, const TabPosition& pos, Rng& rng, std::string& out);
 /// Result::unfinished, or the winner: a side with no kelbs loses.
 Result tab_outcome(const TabPosition& pos) noexcept;
 /// Checks a parsed position against the rules (width, counts).

@@ -130,6 +130,8 @@ struct UmelbanatMove {
 /// Reads move text (NOTATION.md section 9). Errors: Code::move_syntax.
 Error umelbanat_parse(std::string_view text, UmelbanatMove& out);
 std::string umelbanat_format(const UmelbanatMove& move);
+/// As above, appended to `out`.
+void umelbanat_format(const UmelbanatMove& move, std::string& out);
 /// Checks a turn. Errors: game_over, wrong_phase, daughter_house,
 /// not_own_beyt, endless_sowing, peck_sequence, pass_wrong, board_score.
 Error umelbanat_check(const UmelbanatOptions& options, const UmelbanatPosition& pos, const UmelbanatMove& move);
