@@ -1,5 +1,11 @@
 // beyt validate FILE... : replay every game and report the first error of each.
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <cxxopts.hpp>
 #include <iostream>
 
@@ -17,6 +23,7 @@ struct ValidateOptions {
   bool strict = false;
   bool json = false;        // --diagnostics json
   bool quiet = false;
+  unsigned jobs = 1;        // -j: threads replaying games (1: all in this thread)
 };
 
 // The summary's counts (printed by summary()):
@@ -61,34 +68,34 @@ std::string summary(const Tally& t) {
   return s;
 }
 
-class ValidatingVisitor : public notation::GameVisitor {
+// What validate prints about one input, in input order, and its counts: the
+// sequential visitor calls it as the reader goes, the parallel path when a
+// batch of games comes back from the threads (in the same order), so that
+// `-j N` prints exactly what `-j 1` prints.
+class Reporter {
  public:
-  ValidatingVisitor(const ValidateOptions& options, Input& input, Tally& tally)
+  Reporter(const ValidateOptions& options, Input& input, Tally& tally)
       : options_(options), input_(input), tally_(tally) {}
 
-  bool game(notation::GameRecord&& record, std::uint32_t index) override {
-    input_.forget_before(record.loc.offset);
+  // Game `index`, starting at byte `offset`, replayed with result `d` and
+  // the replay's warnings.
+  void game(std::uint32_t index, std::uint64_t offset, const notation::Diagnostic& d,
+            const std::vector<notation::Diagnostic>& warnings) {
+    input_.forget_before(offset);
     seen_ = std::max(seen_, index);
-    notation::ReplayOptions replay_options;
-    replay_options.default_game = options_.game;
-    replay_options.strict = options_.strict;
-    notation::Replay replay;
-    notation::Diagnostic d = notation::replay(record, input_.name(), index, replay_options, replay);
     if (d) report(d);
     else ++tally_.valid;
-    for (const auto& w : replay.warnings) warning(w);
-    return true;
+    for (const auto& w : warnings) warning(w);
   }
 
   // An error that spoils one game: report it and go on with the next.
-  bool error(const notation::Diagnostic& d) override {
+  void error(const notation::Diagnostic& d) {
     report(d);
     if (d.loc.line > 0) input_.forget_before(d.loc.offset);  // quoted: nothing before it is needed
-    return true;
   }
 
   // A warning the reader met (W101): reported, counted, never a failure.
-  void warning(const notation::Diagnostic& w) override {
+  void warning(const notation::Diagnostic& w) {
     print_diagnostic(std::cout, w, &input_, options_.json);
     ++tally_.warnings;
   }
@@ -131,6 +138,58 @@ class ValidatingVisitor : public notation::GameVisitor {
   std::uint32_t last_invalid_ = 0;  // the last game counted invalid
 };
 
+// The replay of one game: its first error (or Code::ok) and its warnings.
+struct Checked {
+  notation::Diagnostic d;
+  std::vector<notation::Diagnostic> warnings;
+};
+
+Checked replay_game(const ValidateOptions& options, const notation::GameRecord& record, const std::string& file,
+                    std::uint32_t index) {
+  notation::ReplayOptions replay_options;
+  replay_options.default_game = options.game;
+  replay_options.strict = options.strict;
+  notation::Replay replay;
+  Checked c;
+  c.d = notation::replay(record, file, index, replay_options, replay);
+  c.warnings = std::move(replay.warnings);
+  return c;
+}
+
+// -j 1: each game is replayed as the reader hands it over.
+class ValidatingVisitor : public notation::GameVisitor {
+ public:
+  ValidatingVisitor(const ValidateOptions& options, Input& input, Tally& tally)
+      : options_(options), input_(input), reporter_(options, input, tally) {}
+
+  bool game(notation::GameRecord&& record, std::uint32_t index) override {
+    const Checked c = replay_game(options_, record, input_.name(), index);
+    reporter_.game(index, record.loc.offset, c.d, c.warnings);
+    return true;
+  }
+
+  bool error(const notation::Diagnostic& d) override {
+    reporter_.error(d);
+    return true;
+  }
+
+  void warning(const notation::Diagnostic& w) override { reporter_.warning(w); }
+
+  void stopped(notation::Diagnostic d) { reporter_.stopped(std::move(d)); }
+
+ private:
+  const ValidateOptions& options_;
+  Input& input_;
+  Reporter reporter_;
+};
+
+// Whether `t` counts nothing more than `before` does (warnings aside): the
+// input held no game (W102).
+bool nothing_since(const Tally& before, const Tally& t) {
+  return t.valid == before.valid && t.invalid == before.invalid && t.outside == before.outside &&
+         t.stopped == before.stopped && t.unreadable == before.unreadable;
+}
+
 // W102: an input that holds no game at all (an error under --strict,
 // counted as an error outside the games).
 void no_games(const ValidateOptions& options, Input& input, notation::Format format, Tally& tally) {
@@ -163,10 +222,282 @@ void validate_file(const ValidateOptions& options, const std::string& path, Tall
   read_options.strict = options.strict;
   notation::Diagnostic d = notation::read_games(input.stream(), path, format, visitor, read_options);
   if (d) visitor.stopped(std::move(d));  // the visitor goes on wherever the reader can
-  if (tally.valid == before.valid && tally.invalid == before.invalid && tally.outside == before.outside &&
-      tally.stopped == before.stopped && tally.unreadable == before.unreadable)
-    no_games(options, input, format, tally);
+  if (nothing_since(before, tally)) no_games(options, input, format, tally);
 }
+
+// --- -j N: games replayed by N threads, printed in input order --------------
+//
+// This thread reads (the readers are streams: one input at a time, in order)
+// and cuts the games into batches of about kBatchTurns turns; N - 1 worker
+// threads and this one replay the batches; this thread prints each batch
+// when it and every batch before it are done, through the same Reporter as
+// -j 1, so the output is the same byte for byte. Batches do not cross inputs
+// but the inputs follow each other without a pause (batches of several
+// inputs are in flight at once). At most 2N batches are in flight: memory is
+// bounded by the batches' records (about 2N x kBatchTurns turns) and the
+// bytes of standard input they may still quote.
+
+constexpr std::size_t kBatchTurns = 4096;
+
+// One input being checked: its stream, and what it has printed.
+struct Source {
+  Source(const ValidateOptions& options, Tally& tally) : reporter(options, input, tally) {}
+  Input input;
+  Reporter reporter;
+  notation::Format format = notation::Format::text;
+  bool printing = false;  // its first entry has been printed
+  Tally before;           // the counts then (for W102)
+};
+
+struct Entry {
+  // end: the input is over (W102 if it held no game).
+  enum class Kind : std::uint8_t { game, error, warning, stopped, unreadable, end };
+  Kind kind = Kind::game;
+  std::uint32_t index = 0;       // game
+  std::uint64_t offset = 0;      // game: where it starts
+  notation::GameRecord record;   // game: dropped once replayed
+  Checked checked;               // game: the replay's result; error, warning, stopped: the reader's (in d)
+  std::string reason;            // unreadable: "cannot read 'PATH': REASON"
+};
+
+struct Batch {
+  std::shared_ptr<Source> source;  // null for an input that could not be opened
+  std::string path;
+  std::vector<Entry> entries;
+  std::size_t turns = 0;
+  std::atomic<bool> claimed{false};  // taken by a thread to replay
+  bool done = false;                 // replayed (guarded by Pool::mutex)
+};
+
+class Pool {
+ public:
+  Pool(const ValidateOptions& options, unsigned threads) : options_(options) {
+    for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+  }
+  ~Pool() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    work_ready_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+
+  // Hands `batch` to the threads (whichever is free first replays it).
+  void submit(const std::shared_ptr<Batch>& batch) {
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(batch);
+    }
+    work_ready_.notify_one();
+  }
+
+  // Waits until `batch` is replayed, replaying it here if no thread took it.
+  void finish(Batch& batch) {
+    run(batch);
+    std::unique_lock lock(mutex_);
+    batch_done_.wait(lock, [&] { return batch.done; });
+  }
+
+  // Replays here the batch queued last that no thread has taken (the
+  // threads take the oldest first). False if there is none.
+  bool help() {
+    std::shared_ptr<Batch> batch;
+    {
+      std::lock_guard lock(mutex_);
+      while (!queue_.empty() && !batch) {
+        if (!queue_.back()->claimed) batch = queue_.back();
+        queue_.pop_back();
+      }
+    }
+    if (!batch) return false;
+    run(*batch);
+    return true;
+  }
+
+  bool done(const Batch& batch) {
+    std::lock_guard lock(mutex_);
+    return batch.done;
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      std::shared_ptr<Batch> batch;
+      {
+        std::unique_lock lock(mutex_);
+        work_ready_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+        if (queue_.empty()) return;
+        batch = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      run(*batch);
+    }
+  }
+
+  // Replays the games of `batch` unless another thread has taken it.
+  void run(Batch& batch) {
+    if (batch.claimed.exchange(true)) return;
+    for (Entry& e : batch.entries) {
+      if (e.kind != Entry::Kind::game) continue;
+      e.checked = replay_game(options_, e.record, batch.path, e.index);
+      e.record = notation::GameRecord();  // its memory back now, not when printed
+    }
+    {
+      std::lock_guard lock(mutex_);
+      batch.done = true;
+    }
+    batch_done_.notify_all();
+  }
+
+  const ValidateOptions& options_;
+  std::mutex mutex_;
+  std::condition_variable work_ready_, batch_done_;
+  std::deque<std::shared_ptr<Batch>> queue_;
+  bool closing_ = false;
+  std::vector<std::thread> threads_;
+};
+
+class ParallelValidator {
+ public:
+  ParallelValidator(const ValidateOptions& options, Tally& tally)
+      : options_(options), tally_(tally), pool_(options, options.jobs - 1), max_pending_(2 * options.jobs) {}
+
+  void file(const std::string& path) {
+    ++tally_.inputs;
+    auto source = std::make_shared<Source>(options_, tally_);
+    std::string error;
+    if (!source->input.open(path, error)) {
+      start(nullptr, path);
+      Entry e;
+      e.kind = Entry::Kind::unreadable;
+      e.reason = std::move(error);
+      current_->entries.push_back(std::move(e));
+      current_->claimed = true;
+      current_->done = true;  // nothing to replay (not yet shared with the threads)
+      push();
+      return;
+    }
+    // Standard input keeps every byte from here until the printing of the
+    // games in flight moves the pin on (Reporter::game).
+    source->input.forget_before(0);
+    std::optional<notation::Format> forced;
+    parse_format_option(options_.format, forced);  // checked before
+    const notation::Format format = source->input.format(forced);
+    source->format = format;
+    start(source, path);
+    Cutter cutter(*this);
+    notation::ReadOptions read_options;
+    read_options.strict = options_.strict;
+    notation::Diagnostic d = notation::read_games(source->input.stream(), path, format, cutter, read_options);
+    if (d) {
+      Entry e;
+      e.kind = Entry::Kind::stopped;
+      e.checked.d = std::move(d);
+      current_->entries.push_back(std::move(e));
+    }
+    Entry end;
+    end.kind = Entry::Kind::end;
+    current_->entries.push_back(std::move(end));
+    push();
+  }
+
+  // Prints everything still in flight.
+  void finish() {
+    while (!pending_.empty()) print_front(true);
+  }
+
+ private:
+  // The visitor: puts each game and each error in the current batch.
+  class Cutter : public notation::GameVisitor {
+   public:
+    explicit Cutter(ParallelValidator& v) : v_(v) {}
+    bool game(notation::GameRecord&& record, std::uint32_t index) override {
+      Entry e;
+      e.kind = Entry::Kind::game;
+      e.index = index;
+      e.offset = record.loc.offset;
+      v_.current_->turns += record.moves.size() + 1;
+      e.record = std::move(record);
+      v_.current_->entries.push_back(std::move(e));
+      if (v_.current_->turns >= kBatchTurns) v_.cut();
+      return true;
+    }
+    bool error(const notation::Diagnostic& d) override {
+      Entry e;
+      e.kind = Entry::Kind::error;
+      e.checked.d = d;
+      v_.current_->entries.push_back(std::move(e));
+      return true;
+    }
+    void warning(const notation::Diagnostic& w) override {
+      Entry e;
+      e.kind = Entry::Kind::warning;
+      e.checked.d = w;
+      v_.current_->entries.push_back(std::move(e));
+    }
+
+   private:
+    ParallelValidator& v_;
+  };
+
+  void start(std::shared_ptr<Source> source, const std::string& path) {
+    current_ = std::make_shared<Batch>();
+    current_->source = std::move(source);
+    current_->path = path;
+  }
+
+  // The current batch is full: off to the threads, and a new one.
+  void cut() {
+    auto source = current_->source;
+    std::string path = current_->path;
+    push();
+    start(std::move(source), path);
+  }
+
+  void push() {
+    if (!current_->done) pool_.submit(current_);
+    pending_.push_back(std::move(current_));
+    // Past the bound, this thread replays too (the newest batch no thread
+    // has taken), or waits for the oldest; then prints what is done.
+    while (pending_.size() > max_pending_ && !pool_.done(*pending_.front()) && pool_.help()) {
+    }
+    while (!pending_.empty() && (pending_.size() > max_pending_ || pool_.done(*pending_.front())))
+      print_front(pending_.size() > max_pending_);
+  }
+
+  void print_front(bool wait) {
+    Batch& b = *pending_.front();
+    if (wait) pool_.finish(b);
+    if (b.source && !b.source->printing) {
+      b.source->printing = true;
+      b.source->before = tally_;
+    }
+    for (Entry& e : b.entries) {
+      switch (e.kind) {
+        case Entry::Kind::game: b.source->reporter.game(e.index, e.offset, e.checked.d, e.checked.warnings); break;
+        case Entry::Kind::error: b.source->reporter.error(e.checked.d); break;
+        case Entry::Kind::warning: b.source->reporter.warning(e.checked.d); break;
+        case Entry::Kind::stopped: b.source->reporter.stopped(std::move(e.checked.d)); break;
+        case Entry::Kind::end:
+          if (nothing_since(b.source->before, tally_)) no_games(options_, b.source->input, b.source->format, tally_);
+          break;
+        case Entry::Kind::unreadable:
+          print_file_error(std::cout, Code::io_error, b.path, e.reason, options_.json);
+          ++tally_.unreadable;
+          break;
+      }
+    }
+    pending_.pop_front();
+  }
+
+  const ValidateOptions& options_;
+  Tally& tally_;
+  Pool pool_;
+  std::size_t max_pending_;
+  std::shared_ptr<Batch> current_;
+  std::deque<std::shared_ptr<Batch>> pending_;
+};
 
 }  // namespace
 
@@ -193,6 +524,8 @@ int run_validate(int argc, char** argv) {
        cxxopts::value(o.format))
       ("diagnostics", "diagnostics as text (default) or json (one object per line)",
        cxxopts::value<std::string>()->default_value("text"))
+      ("j,jobs", "threads replaying games (default: the number of cores; 1: one thread); the output "
+       "is the same whatever N", cxxopts::value(o.jobs))
       ("q,quiet", "no summary line on standard error", cxxopts::value(o.quiet))
       ("h,help", "this help")
       ("files", "record files", cxxopts::value(o.files));
@@ -208,8 +541,17 @@ int run_validate(int argc, char** argv) {
   std::optional<notation::Format> format;
   if (!parse_format_option(o.format, format)) return usage_error("validate", "--format must be text, json or xml");
   if (!o.game.empty() && !find_game(o.game)) return usage_error("validate", "unknown game '" + o.game + "'");
+  if (parsed->count("jobs") == 0) o.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (o.jobs == 0) return usage_error("validate", "-j must be at least 1");
+  if (o.jobs > 256) o.jobs = 256;
   Tally tally;
-  for (const auto& path : o.files) validate_file(o, path, tally);
+  if (o.jobs == 1) {
+    for (const auto& path : o.files) validate_file(o, path, tally);
+  } else {
+    ParallelValidator parallel(o, tally);
+    for (const auto& path : o.files) parallel.file(path);
+    parallel.finish();
+  }
   std::cout.flush();  // every diagnostic before the summary
   if (!o.quiet) err() << summary(tally) << "\n";
   return tally.failed() ? kExitInvalid : kExitOk;

@@ -13,6 +13,7 @@
 // per line, non-ASCII unescaped) with the keys in schema order, written one
 // game at a time.
 #include "beyt/notation/json.hpp"
+#include "node_maker.hpp"
 #include "tag_names.hpp"
 #include "utf8.hpp"
 
@@ -516,7 +517,7 @@ class Handler {
       case Slot::node: {
         Frame& line = stack_.back();
         auto* nodes = static_cast<Line*>(line.target);
-        Node& node = nodes->emplace_back();
+        Node& node = node_maker_.append(*nodes);
         const std::uint32_t turn = line.turn + line.count - 1;
         push(Slot::node, at, &node, turn);
         return true;
@@ -549,6 +550,7 @@ class Handler {
         push(Slot::nags, at, &node_target()->nags);
         return true;
       case Slot::moves:
+        game_.moves.reserve(last_moves_);  // the room the last game needed: no regrowth
         push(Slot::line, at, &game_.moves, 1);
         return true;
       case Slot::variations: {
@@ -612,6 +614,7 @@ class Handler {
         if (!require(f, kGameRequired, kGameKeys, "a game")) return true;
         const std::uint32_t index = stack_[stack_.size() - 2].count;
         stack_.pop_back();
+        last_moves_ = std::min<std::size_t>(game_.moves.size() + game_.moves.size() / 8, 4096);
         if (!visitor_.game(std::move(game_), index)) {
           stopped_ = true;
           return false;
@@ -838,6 +841,8 @@ class Handler {
   std::string path_;
   GameRecord game_;
   TagNames tag_names_;               // of game_ (duplicate tags)
+  NodeMaker node_maker_;             // starts each move's Node
+  std::size_t last_moves_ = 0;       // main-line moves of the last game (at most 4096)
   unsigned variation_depth_ = 0;     // variations arrays open around the value being read
   std::uint32_t skip_ = 0;           // containers of a broken game still to close
   bool pending_ = false;             // error_ is a structure error not settled yet

@@ -20,6 +20,7 @@
 
 #include "beyt/chars.hpp"
 #include "beyt/notation/text.hpp"
+#include "node_maker.hpp"
 #include "tag_names.hpp"
 
 namespace beyt::notation {
@@ -35,6 +36,7 @@ namespace {
 
 constexpr unsigned kMaxDepth = kMaxVariationDepth;  // deepest variation nesting accepted
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+constexpr std::size_t kMaxReserve = 4096;  // room made ahead for turns and tags, at most
 
 struct Stop {};  // thrown after the Diagnostic is filled in
 
@@ -114,6 +116,9 @@ struct TextReader::Impl {
   bool resume_here = false;    // the error is at the next game's '['
   bool in_tags = false;
   TagNames tag_names;          // of the game being read (E105)
+  std::size_t last_moves = 0;  // main-line turns of the last game: room made
+  std::size_t last_tags = 0;   // before the next one is read (no regrowth)
+  NodeMaker nodes;             // starts each turn's Node
   chars::Field field = chars::Field::move;  // where the text being scanned stands (E110)
   std::vector<Diagnostic> warnings;  // not yet taken (take_warnings)
 
@@ -165,8 +170,15 @@ struct TextReader::Impl {
       if (!more()) return false;
     return true;
   }
+  // The byte k ahead of pos (-1 at the end of the input). Inline for the
+  // common case of a byte already in the buffer.
   int peek(std::size_t k = 0) {
-    if (end - pos <= k && !ensure(k + 1)) return -1;
+    if (end - pos > k) [[likely]]
+      return static_cast<unsigned char>(buf[pos + k]);
+    return peek_more(k);
+  }
+  [[gnu::noinline]] int peek_more(std::size_t k) {
+    if (!ensure(k + 1)) return -1;
     return static_cast<unsigned char>(buf[pos + k]);
   }
 
@@ -218,8 +230,22 @@ struct TextReader::Impl {
   // --- blanks ---------------------------------------------------------------
 
   // Skips blanks, line ends and '%' escape lines. Strict: a tab, CR, '%' line
-  // or a blank at the end of a line is strict_layout.
+  // or a blank at the end of a line is strict_layout. Inline for the common
+  // case between two tokens on a line: nothing, or one space.
   void skip_blanks() {
+    if (!options.strict && end - pos >= 2) [[likely]] {
+      const char c = buf[pos];
+      const char d = buf[pos + 1];
+      if (c == ' ' && d != ' ' && d != '\t' && d != '\n' && d != '\r') {
+        ++pos;  // col > 1 after it: a '%' there is no escape line
+        ++col;
+        return;
+      }
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '%') return;
+    }
+    skip_blanks_more();
+  }
+  [[gnu::noinline]] void skip_blanks_more() {
     bool trailing = false;  // strict: in a run of spaces
     SourceLoc run;
     for (;;) {
@@ -680,7 +706,7 @@ struct TextReader::Impl {
           if (strict && !numbered)
             fail(Code::strict_turn_number, loc,
                  "expected turn number " + std::to_string(turn) + ". before the move", turn);
-          Node& node = moves.emplace_back();
+          Node& node = nodes.append(moves);
           node.move.assign(word);
           node.loc = loc;
           node.before = std::move(pending);
@@ -779,6 +805,8 @@ struct TextReader::Impl {
         return false;
       }
       ++game;
+      out.moves.reserve(last_moves);
+      out.tags.reserve(last_tags);
       out.loc = here();
       in_tags = true;
       tag_names.clear();
@@ -789,6 +817,8 @@ struct TextReader::Impl {
       if (options.strict) strict_roster_complete(out);
       in_tags = false;
       movetext(out.moves, 0, 1, out, nullptr);
+      last_moves = std::min<std::size_t>(out.moves.size() + out.moves.size() / 8, kMaxReserve);
+      last_tags = std::min<std::size_t>(out.tags.size(), kMaxReserve);
       if (read_failed) {
         read_failure();
         return false;

@@ -16,6 +16,7 @@
 // Writer: XML declaration, 2-space indent, LF, UTF-8; every text as it is
 // (leading and trailing blanks and line ends included; CR as &#13;).
 #include "beyt/notation/xml.hpp"
+#include "node_maker.hpp"
 #include "tag_names.hpp"
 #include "utf8.hpp"
 
@@ -789,7 +790,7 @@ class Reader {
       *end = ']';
       path_.replace(step, path_.size() - step, number, static_cast<std::size_t>(end + 1 - number));
       turn_ = turn + n - 1;
-      if (!read_node(c, line.emplace_back(), turn_)) return false;
+      if (!read_node(c, node_maker_.append(line), turn_)) return false;
     }
     path_.resize(base);
     return true;
@@ -1058,6 +1059,7 @@ class Reader {
   bool stopped_ = false;
   bool ended_ = false;      // a broken game ran to the end of the input
   TagNames tag_names_;      // of the game being read (duplicate tags)
+  NodeMaker node_maker_;    // starts each move's Node
   Cursor cur_;              // place of some byte at or before pos_
   pugi::xml_document doc_;
   std::string scratch_;
