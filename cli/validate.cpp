@@ -41,6 +41,13 @@ class ValidatingVisitor : public notation::GameVisitor {
     }
     return true;
   }
+  // JSON Lines: a line that cannot be read is one invalid game; the next goes on.
+  bool error(const notation::Diagnostic& d) override {
+    ++tally_.games;
+    ++tally_.invalid;
+    print_diagnostic(std::cout, d, &input_, options_.json);
+    return true;
+  }
 
  private:
   const ValidateOptions& options_;
@@ -110,7 +117,7 @@ int run_validate(int argc, char** argv) {
       ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form)",
        cxxopts::value(o.strict))
       ("game", "game of records without a Game tag (see beyt games)", cxxopts::value(o.game))
-      ("format", "input format: text, json or xml (default: from the extension)", cxxopts::value(o.format))
+      ("format", "input format: text, json, xml or jsonl (default: from the extension)", cxxopts::value(o.format))
       ("diagnostics", "diagnostics as text (default) or json (one object per line)",
        cxxopts::value<std::string>()->default_value("text"))
       ("q,quiet", "no summary line on standard error", cxxopts::value(o.quiet))

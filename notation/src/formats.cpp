@@ -28,6 +28,7 @@ std::string_view format_name(Format f) noexcept {
     case Format::text: return "text";
     case Format::json: return "json";
     case Format::xml: return "xml";
+    case Format::jsonl: return "jsonl";
   }
   return "text";
 }
@@ -36,6 +37,7 @@ bool parse_format(std::string_view name, Format& out) noexcept {
   if (name == "text" || name == "beyt") out = Format::text;
   else if (name == "json") out = Format::json;
   else if (name == "xml") out = Format::xml;
+  else if (name == "jsonl") out = Format::jsonl;
   else return false;
   return true;
 }
@@ -43,6 +45,7 @@ bool parse_format(std::string_view name, Format& out) noexcept {
 Format format_of_path(std::string_view path) noexcept {
   if (ends_with_nocase(path, ".json")) return Format::json;
   if (ends_with_nocase(path, ".xml")) return Format::xml;
+  if (ends_with_nocase(path, ".jsonl")) return Format::jsonl;
   return Format::text;
 }
 
@@ -51,6 +54,7 @@ Diagnostic read_games(std::istream& in, const std::string& file, Format f, GameV
   switch (f) {
     case Format::json: return read_json(in, file, visitor);
     case Format::xml: return read_xml(in, file, visitor);
+    case Format::jsonl: return read_jsonl(in, file, visitor);
     case Format::text: break;
   }
   return read_text(in, file, visitor, options);
@@ -75,6 +79,7 @@ void RecordWriter::game(const GameRecord& record) {
   switch (impl_->format) {
     case Format::json: impl_->json->game(record); break;
     case Format::xml: impl_->xml->game(record); break;
+    case Format::jsonl: impl_->out << to_json_line(record); break;
     case Format::text: write_text(impl_->out, record); break;
   }
 }
@@ -83,7 +88,7 @@ void RecordWriter::finish() {
   switch (impl_->format) {
     case Format::json: impl_->json->finish(); break;
     case Format::xml: impl_->xml->finish(); break;
-    case Format::text: impl_->out.flush(); break;
+    case Format::jsonl: case Format::text: impl_->out.flush(); break;
   }
 }
 

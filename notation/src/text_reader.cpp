@@ -785,9 +785,15 @@ Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& vis
                      ReadOptions options) {
   TextReader reader(in, file, options);
   GameRecord record;
-  while (reader.next(record))
-    if (!visitor.game(std::move(record), reader.game_index())) return Diagnostic{};
-  return reader.error();
+  for (;;) {
+    if (reader.next(record)) {
+      if (!visitor.game(std::move(record), reader.game_index())) return Diagnostic{};
+      continue;
+    }
+    const Diagnostic& d = reader.error();
+    if (!d || !visitor.error(d)) return d;
+    if (!reader.recover()) return reader.error();  // the end of the input: code ok
+  }
 }
 
 }  // namespace beyt::notation

@@ -1,4 +1,5 @@
-// beyt/notation/formats.hpp - one entry point over the three record formats.
+// beyt/notation/formats.hpp - one entry point over the record formats: the
+// text notation, JSON and XML record files, and JSON Lines (one game per line).
 #pragma once
 
 #include <istream>
@@ -13,16 +14,20 @@
 
 namespace beyt::notation {
 
-enum class Format { text, json, xml };
+enum class Format { text, json, xml, jsonl };
 
-/// "text", "json", "xml".
+/// "text", "json", "xml", "jsonl".
 std::string_view format_name(Format f) noexcept;
-/// From a name ("text"/"beyt"/"json"/"xml"); false if unknown.
+/// From a name ("text"/"beyt"/"json"/"xml"/"jsonl"); false if unknown.
 bool parse_format(std::string_view name, Format& out) noexcept;
-/// From a file name's extension: .json, .xml, anything else is text.
+/// From a file name's extension: .json, .xml, .jsonl, anything else is text.
 Format format_of_path(std::string_view path) noexcept;
 
-/// Reads every game of `in` in format `f`, passing each to `visitor`.
+/// Reads every game of `in` in format `f`, passing each to `visitor`. The
+/// text and JSON Lines readers pass a game they cannot read to
+/// visitor.error() and go on if it says so (GameVisitor); the JSON and XML
+/// readers stop at their first error. Returns the error that stopped the
+/// reading, or code ok.
 Diagnostic read_games(std::istream& in, const std::string& file, Format f,
                       GameVisitor& visitor, ReadOptions options = {});
 

@@ -6,6 +6,7 @@
 //   NODE  = { "move": TEXT, "before": [..]?, "nags": [1..255]?, "after": [..]?,
 //             "variations": [[NODE..], ...]? }
 // Tag order is kept. The reader streams (SAX): one game in memory at a time.
+// JSON Lines (read_jsonl, to_json_line): one GAME per line.
 // Every value's place is kept: line/column and its JSON Pointer.
 #pragma once
 
@@ -24,6 +25,20 @@ namespace beyt::notation {
 /// Errors: Code::json_syntax (line/column of the fault), Code::json_structure
 /// (line/column and pointer of the value that is not as the schema says).
 Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor);
+
+/// JSON Lines (`.jsonl`): one game object per line, each as a game of the
+/// record file (GAME above), e.g.
+///   {"tags":{"Game":"seega"},"moves":[{"move":"c1,c5"}],"result":"*"}
+/// Reads every game, passing each to `visitor`; blank lines are skipped. An
+/// error (Code::json_syntax, Code::json_structure; the line, column and the
+/// pointer inside that line's game, game = its index) goes to
+/// visitor.error(): reading goes on with the next line when it returns true,
+/// else stops and returns the error. Streams: one line's game in memory.
+Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor);
+
+/// One line of JSON Lines: the game as the record file writes it, without
+/// blanks (nlohmann's dump() layout), ending in '\n'.
+std::string to_json_line(const GameRecord& record);
 
 /// Streaming writer: begin on construction, one game per call, finish().
 /// Output: canonical JSON, 2-space indent, LF, UTF-8, final newline.

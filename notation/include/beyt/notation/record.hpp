@@ -84,8 +84,12 @@ struct GameRecord {
 /// Source when present; then every other tag in input order.
 inline constexpr std::string_view kRoster[] = {"Event", "Site", "Date", "Round",
                                                "South", "North", "Result"};
+/// The tags that follow the roster in the canonical form, when present.
+inline constexpr std::string_view kAfterRoster[] = {"Game", "Rules", "SetUp", "Source"};
 /// Value the canonical writer gives a missing roster tag.
 std::string_view roster_default(std::string_view name) noexcept;
+
+struct Diagnostic;
 
 /// Receives games one at a time from a streaming reader (text, JSON or XML).
 /// Memory does not grow with the file: each record is passed and dropped.
@@ -94,6 +98,14 @@ class GameVisitor {
   virtual ~GameVisitor() = default;
   /// Called with each complete game; return false to stop reading.
   virtual bool game(GameRecord&& record, std::uint32_t index) = 0;
+  /// Called by the readers that can go on after a game they cannot read
+  /// (text: at the next tag section; JSON Lines: at the next line) with that
+  /// game's error. Return true to go on; false (the default) stops reading,
+  /// and the reader returns the error.
+  virtual bool error(const Diagnostic& d) {
+    (void)d;
+    return false;
+  }
 };
 
 }  // namespace beyt::notation

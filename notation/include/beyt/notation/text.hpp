@@ -51,8 +51,10 @@ class TextReader {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Reads every game, passing each to `visitor`. Stops at the first syntax
-/// error and returns it (code ok when the input was read to the end).
+/// Reads every game, passing each to `visitor`. A syntax error goes to
+/// visitor.error(): if it returns true, reading goes on at the next game
+/// (TextReader::recover), else it stops and the error is returned. Returns
+/// code ok when the input was read to the end.
 Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& visitor,
                      ReadOptions options = {});
 
