@@ -1,17 +1,19 @@
-// beyt convert IN [-o OUT] [--cells lane|grid] : text, JSON and XML records
-// into each other; --cells rewrites Tâb cells (NOTATION.md section 6).
+// beyt convert IN... [-o OUT] [--cells lane|grid] : text, JSON, XML and JSON
+// Lines records into each other, several inputs into one output; --cells
+// rewrites Tâb cells (NOTATION.md section 6).
 #include <cxxopts.hpp>
 #include <iostream>
 
 #include "beyt/game.hpp"
 #include "beyt/tab.hpp"
 #include "cli.hpp"
+#include "collection.hpp"
 
 namespace beyt::cli {
 namespace {
 
 struct ConvertOptions {
-  std::string input;
+  std::vector<std::string> inputs;
   std::string output = "-";
   std::string from;  // forced input format
   std::string to;    // forced output format
@@ -55,12 +57,12 @@ bool rewrite_cells(notation::GameRecord& record, const std::string& cells, std::
   return true;
 }
 
-class WritingVisitor : public notation::GameVisitor {
+class WritingVisitor : public GameSink {
  public:
   WritingVisitor(notation::RecordWriter& writer, std::string cells) : writer_(writer), cells_(std::move(cells)) {}
-  bool game(notation::GameRecord&& record, std::uint32_t index) override {
+  bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     if (!cells_.empty() && !rewrite_cells(record, cells_, error)) {
-      error = "game " + std::to_string(index) + ": " + error;
+      error = input.name() + ", game " + std::to_string(index) + ": " + error;
       return false;
     }
     writer_.game(record);
@@ -78,38 +80,41 @@ class WritingVisitor : public notation::GameVisitor {
 int run_convert(int argc, char** argv) {
   ConvertOptions o;
   cxxopts::Options spec("beyt convert",
-                        "Converts the records of IN (- for standard input) to OUT, between the text\n"
-                        "notation, JSON and XML, without loss: tags, comments, NAGs, variations and\n"
-                        "results are kept; the output is in canonical form. Formats follow the file\n"
-                        "extensions (.json, .xml, anything else is text) unless --from/--to say.\n"
+                        "Converts the records of IN (- for standard input; several IN are written\n"
+                        "one after the other into OUT) to OUT, between the text notation, JSON, XML\n"
+                        "and JSON Lines (one game per line), without loss: tags, comments, NAGs,\n"
+                        "variations and results are kept; the output is in canonical form. Formats\n"
+                        "follow the file extensions (.json, .xml, .jsonl, anything else is text)\n"
+                        "unless --from/--to say.\n"
                         "Moves are not replayed: use beyt validate for that. --cells rewrites the\n"
                         "cells of Tâb records into Lane's letters (widths 7, 9, 11) or grid names\n"
                         "(a1..o4) and sets the Cells tag; records of other games are unchanged.");
-  spec.positional_help("IN");
+  spec.positional_help("IN...");
   spec.add_options()
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
-      ("to", "output format: text, json or xml (default: from -o, else text)", cxxopts::value(o.to))
-      ("from", "input format: text, json or xml (default: from the extension)", cxxopts::value(o.from))
+      ("to", "output format: text, json, xml or jsonl (default: from -o, else text)", cxxopts::value(o.to))
+      ("from", "input format: text, json, xml or jsonl (default: from the extension)", cxxopts::value(o.from))
       ("strict", "reject text input that lacks what the canonical form has", cxxopts::value(o.strict))
       ("cells", "Tâb cells in the output: lane or grid", cxxopts::value(o.cells))
       ("h,help", "this help")
-      ("input", "input file", cxxopts::value(o.input));
-  spec.parse_positional({"input"});
+      ("inputs", "input files", cxxopts::value(o.inputs));
+  spec.parse_positional({"inputs"});
   int exit_code = kExitOk;
   auto parsed = parse_command_line(spec, argc, argv, "convert", exit_code);
   if (!parsed) return exit_code;
-  if (o.input.empty()) return usage_error("convert", "no IN given");
+  if (o.inputs.empty()) return usage_error("convert", "no IN given");
   if (!o.cells.empty() && o.cells != "lane" && o.cells != "grid")
     return usage_error("convert", "--cells must be lane or grid");
   notation::Format in_format, out_format;
-  if (!choose_format(o.input, o.from, in_format)) return usage_error("convert", "--from must be text, json or xml");
+  if (!choose_format(o.inputs.front(), o.from, in_format))
+    return usage_error("convert", "--from must be text, json, xml or jsonl");
   if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, out_format))
-    return usage_error("convert", "--to must be text, json or xml");
+    return usage_error("convert", "--to must be text, json, xml or jsonl");
 
-  Input input;
+  if (!inputs_exist("convert", o.inputs)) return kExitInvalid;
   Output output;
   std::string error;
-  if (!input.open(o.input, error) || !output.open(o.output, error)) {
+  if (!output.open(o.output, error)) {
     std::cerr << "beyt convert: " << error << "\n";
     return kExitInvalid;
   }
@@ -117,16 +122,13 @@ int run_convert(int argc, char** argv) {
   WritingVisitor visitor(writer, o.cells);
   notation::ReadOptions read_options;
   read_options.strict = o.strict;
-  notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, visitor, read_options);
+  ReadSummary read = read_inputs("convert", o.inputs, o.from, visitor, read_options);
   writer.finish();
   if (!output.close(error)) {
     std::cerr << "beyt convert: " << error << "\n";
     return kExitInvalid;
   }
-  if (d) {
-    print_diagnostic(std::cerr, d, &input, false);
-    return kExitInvalid;
-  }
+  if (read.failed || read.unreadable > 0) return kExitInvalid;
   if (!visitor.error.empty()) {
     std::cerr << "beyt convert: --cells: " << visitor.error << "\n";
     return kExitInvalid;
