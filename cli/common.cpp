@@ -14,6 +14,7 @@ const std::vector<Command>& commands() {
       {"render", "draw the position after any turn as a diagram", run_render},
       {"games", "list the games, their rule presets and options", run_games},
       {"generate", "write random legal games (tests, fuzz corpora, benchmarks)", run_generate},
+      {"format", "rewrite records in canonical form (moves, tags, layout)", run_format},
   };
   return table;
 }

@@ -183,4 +183,194 @@ TEST_F(Collections, ReadmePythonReadsJsonLines) {
   EXPECT_EQ(out, want);
 }
 
+// --- format ------------------------------------------------------------------------
+
+TEST_F(Collections, FormatKeepsTheCanonicalSamplesAsTheyAre) {
+  for (const auto& ext : {".beyt", ".json", ".xml"})
+    for (const auto& p : sample_files(ext)) {
+      CliRun r = run("format -q " + quote(p.string()));
+      EXPECT_EQ(r.status, 0) << p << r.out;
+      EXPECT_EQ(r.out, slurp(p)) << p;
+    }
+}
+
+TEST_F(Collections, FormatOfTheMixedFilePassesStrictValidationAndIsStable) {
+  make_mixed();
+  for (const auto& f : kFormats) {
+    SCOPED_TRACE(f);
+    CliRun once = run("format -q " + q("mixed." + f) + " -o " + q("once." + f));
+    ASSERT_EQ(once.status, 0) << once.out;
+    EXPECT_EQ(read("once." + f), read("mixed." + f));
+    ASSERT_EQ(run("convert " + q("once." + f) + " -o " + q("once-text.beyt")).status, 0);
+    CliRun strict = run("validate --strict " + q("once-text.beyt"));
+    EXPECT_EQ(strict.status, 0) << strict.out;
+  }
+}
+
+/// A game's lenient text: what format must turn back into `record`'s canonical text.
+///  * tags in reverse order, Result and the defaulted roster tags left out,
+///    blanks inside the brackets;
+///  * no turn numbers, two blanks or a CRLF between turns, a tab;
+///  * each turn without what the engine fills in: Seega's and Mankalah's
+///    captures, Tâb's and Dleb's forfeits at the end of a turn, 'x' written
+///    '-' in Tâb and Dleb.
+/// `changed` counts the turns written otherwise.
+std::string lenient_text(const GameRecord& record, const std::string& game, std::size_t& changed) {
+  std::string out;
+  for (auto it = record.tags.rbegin(); it != record.tags.rend(); ++it) {
+    const std::string_view name = it->name;
+    if (name == "Result" || (name == "Site" && it->value == "?") || (name == "Date" && it->value == "????.??.??"))
+      continue;
+    out += "[ " + it->name + "   \"" + it->value + "\" ]\r\n";
+  }
+  out += "\r\n";
+  static const std::regex seega_capture("x[a-i][1-9]"), mankalah_count("x[0-9]+"),
+      trailing_forfeits("(^|,)[12346]--(,[12346]--)*$");
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    std::string m = record.moves[i].move;
+    if (game == "seega") m = std::regex_replace(m, seega_capture, "");
+    if (game == "mankalah") m = std::regex_replace(m, mankalah_count, "");
+    if (game == "tab" || game == "dleb") {
+      const auto colon = m.find(':');
+      // Tâb: which of two equal throws a use spends is not written, and the
+      // engine appends forfeits in the order of the throws it takes to be
+      // left: only turns whose throws differ in value lose their forfeits.
+      bool distinct = true;
+      if (game == "tab" && colon != std::string::npos) {
+        std::set<char> seen;
+        std::istringstream throws(m.substr(0, colon));
+        for (std::string t; std::getline(throws, t, ',');) distinct = seen.insert(t[0]).second && distinct;
+      }
+      if (colon != std::string::npos && distinct) {
+        // The forfeits at the end (the canonical form appends the missing ones).
+        std::string uses = std::regex_replace(m.substr(colon + 1), trailing_forfeits, "");
+        for (char& c : uses)
+          if (c == 'x') c = '-';
+        m = uses.empty() ? m.substr(0, colon) : m.substr(0, colon + 1) + uses;
+      }
+    }
+    changed += m != record.moves[i].move;
+    out += m + (i % 7 == 6 ? "\r\n" : i % 5 == 4 ? "\t" : "  ");
+  }
+  return out + record.result + "\r\n\r\n";
+}
+
+class FormatGenerated : public Collections, public ::testing::WithParamInterface<std::string> {};
+
+TEST_P(FormatGenerated, RestoresTheCanonicalFormOf1000Games) {
+  const std::string game = GetParam();
+  CliRun g = run("generate --game " + game + " --count 1000 --seed 11 --max-turns 150 -o " + q("gen.beyt"));
+  ASSERT_EQ(g.status, 0) << g.out;
+  const std::string canonical = read("gen.beyt");
+  CliRun strict = run("validate -q --strict " + q("gen.beyt"));
+  ASSERT_EQ(strict.status, 0) << strict.out.substr(0, 2000);
+  // Generated games are canonical already: format leaves them as they are.
+  CliRun same = run("format -q " + q("gen.beyt") + " -o " + q("same.beyt"));
+  ASSERT_EQ(same.status, 0) << same.out.substr(0, 2000);
+  EXPECT_TRUE(read("same.beyt") == canonical);
+  // Their lenient form is valid but not strict; format restores the canonical text.
+  std::string lenient;
+  std::size_t changed_moves = 0;
+  for (const auto& record : read_records(canonical)) lenient += lenient_text(record, game, changed_moves);
+  if (game != "umelbanat") EXPECT_GT(changed_moves, 100u) << "the turns are written as the engine would not";
+  write("lenient.beyt", lenient);
+  CliRun loose = run("validate -q " + q("lenient.beyt"));
+  ASSERT_EQ(loose.status, 0) << loose.out.substr(0, 2000);
+  CliRun not_strict = run("validate -q --strict " + q("lenient.beyt"));
+  EXPECT_EQ(not_strict.status, 1);
+  CliRun f = run("format " + q("lenient.beyt") + " -o " + q("formatted.beyt"));
+  ASSERT_EQ(f.status, 0) << f.out.substr(0, 2000);
+  EXPECT_NE(f.out.find("1000 games, 1000 in canonical form, 0 invalid"), std::string::npos) << f.out;
+  EXPECT_TRUE(read("formatted.beyt") == canonical) << "format did not restore the canonical text";
+  // Twice changes nothing.
+  CliRun again = run("format -q " + q("formatted.beyt") + " -o " + q("twice.beyt"));
+  ASSERT_EQ(again.status, 0);
+  EXPECT_TRUE(read("twice.beyt") == canonical);
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, FormatGenerated,
+                         ::testing::Values("seega", "tab", "dleb", "mankalah", "umelbanat"),
+                         [](const auto& info) { return info.param; });
+
+TEST_F(Collections, FormatKeepsInvalidGamesAsTheyWereAndReportsThem) {
+  const std::string valid = "[Game \"seega\"]\n\n1. c1,c5 2. a3,e3 *\n\n";
+  const std::string invalid = "[Game \"seega\"]\n[Event \"bad\"]\n\n1. b2,c4 {x} 2. b1,c4 *\n\n";
+  write("two.beyt", invalid + valid);
+  CliRun r = run("format " + q("two.beyt"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find(path("two.beyt") + ":4:20: error[E304]: game 1, turn 2, North: c4 is occupied"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("2 games, 1 in canonical form, 1 invalid (kept as they were)"), std::string::npos) << r.out;
+  // The invalid game's content is unchanged (tag order included: JSON keeps it).
+  EXPECT_EQ(run("format -q " + q("two.beyt") + " -o " + q("two.json")).status, 1);
+  const auto j = nlohmann::ordered_json::parse(read("two.json"));
+  EXPECT_EQ(j["games"][0]["tags"].dump(), "{\"Game\":\"seega\",\"Event\":\"bad\"}");
+  EXPECT_EQ(j["games"][0]["moves"][1]["move"], "b1,c4");
+  EXPECT_EQ(j["games"][1]["tags"].begin().key(), "Event");  // the valid one in roster order
+}
+
+TEST_F(Collections, FormatGivesRecordsWithoutAGameTagTheGameOfGame) {
+  write("nogame.beyt", "1. c1,c5 2. a3,e3 *\n");
+  EXPECT_EQ(run("format -q " + q("nogame.beyt")).status, 1);  // E201
+  CliRun r = run("format -q --game SEEGA " + q("nogame.beyt") + " -o " + q("out.beyt"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(read("out.beyt").find("[Game \"seega\"]"), std::string::npos);
+  EXPECT_EQ(run("validate --strict " + q("out.beyt")).status, 0);
+  CliRun bad = run("format --game sega " + q("nogame.beyt"));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("did you mean 'seega'?"), std::string::npos) << bad.out;
+}
+
+TEST_F(Collections, FormatInPlaceCheckAndUnreadableFiles) {
+  const std::string lenient = "[Game \"seega\"]\n1. c1,c5 2. a3,e3 *\n";
+  write("a.beyt", lenient);
+  const std::string canonical = run("format -q " + q("a.beyt")).out;
+  write("b.beyt", canonical);
+  write("broken.beyt", "[Game \"seega\"]\n1. c1,c5 ) *\n");
+  fs::permissions(path("a.beyt"), fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  // --check: writes nothing, lists what would change.
+  CliRun check = run("format --check " + q("a.beyt") + " " + q("b.beyt"));
+  EXPECT_EQ(check.status, 1);
+  EXPECT_NE(check.out.find(path("a.beyt") + "\n"), std::string::npos) << check.out;
+  EXPECT_EQ(check.out.find(path("b.beyt") + "\n"), std::string::npos) << check.out;
+  EXPECT_EQ(read("a.beyt"), lenient);
+  EXPECT_EQ(run("format --check " + q("b.beyt")).status, 0);
+  // -i: the file is replaced (keeping its permissions) only when it changes.
+  const auto before = fs::last_write_time(path("b.beyt"));
+  CliRun in_place = run("format -i " + q("a.beyt") + " " + q("b.beyt"));
+  EXPECT_EQ(in_place.status, 0) << in_place.out;
+  EXPECT_NE(in_place.out.find("1 of 2 files rewritten"), std::string::npos) << in_place.out;
+  EXPECT_EQ(read("a.beyt"), canonical);
+  EXPECT_EQ(fs::status(path("a.beyt")).permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  EXPECT_EQ(fs::last_write_time(path("b.beyt")), before);
+  // A file with a syntax error is reported and left as it was; nothing else is left behind.
+  CliRun broken = run("format -i " + q("broken.beyt"));
+  EXPECT_EQ(broken.status, 1);
+  EXPECT_NE(broken.out.find("error[E107]"), std::string::npos) << broken.out;
+  EXPECT_NE(broken.out.find("is left as it was"), std::string::npos) << broken.out;
+  EXPECT_EQ(read("broken.beyt"), "[Game \"seega\"]\n1. c1,c5 ) *\n");
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(dir_)) files += e.is_regular_file();
+  EXPECT_EQ(files, 3u) << "a temporary file was left behind";
+  // JSON in place stays JSON.
+  ASSERT_EQ(run("convert " + q("a.beyt") + " -o " + q("a.json")).status, 0);
+  const std::string json = read("a.json");
+  EXPECT_EQ(run("format -i " + q("a.json")).status, 0);
+  EXPECT_EQ(read("a.json"), json);
+}
+
+TEST_F(Collections, FormatUsageErrors) {
+  write("a.beyt", "[Game \"seega\"]\n*\n");
+  const std::string a = q("a.beyt");
+  for (const std::string& args : std::vector<std::string>{"", "-i -o x.beyt " + a, "--check -i " + a, "-i --to json " + a, "-i -",
+                                 "--check -", "--to yaml " + a, "--from pgn " + a, "--frobnicate " + a}) {
+    CliRun r = run("format " + args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("beyt format: "), std::string::npos) << r.out;
+  }
+  EXPECT_FALSE(fs::exists(path("x.beyt")));
+}
+
 }  // namespace
