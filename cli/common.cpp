@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
       {"games", "list the games, their rule presets and options", run_games},
       {"generate", "write random legal games (tests, fuzz corpora, benchmarks)", run_generate},
       {"format", "rewrite records in canonical form (moves, tags, layout)", run_format},
+      {"select", "keep the games that match conditions (tags, date, game, result, position)", run_select},
   };
   return table;
 }

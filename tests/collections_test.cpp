@@ -5,10 +5,13 @@
 // stats.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <regex>
 #include <set>
 
+#include "beyt/game.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
@@ -221,7 +224,9 @@ std::string lenient_text(const GameRecord& record, const std::string& game, std:
     const std::string_view name = it->name;
     if (name == "Result" || (name == "Site" && it->value == "?") || (name == "Date" && it->value == "????.??.??"))
       continue;
-    out += "[ " + it->name + "   \"" + it->value + "\" ]\r\n";
+    std::string value;
+    for (char c : it->value) value += c == '"' || c == '\\' ? std::string{'\\', c} : std::string{c};
+    out += "[ " + it->name + "   \"" + value + "\" ]\r\n";
   }
   out += "\r\n";
   static const std::regex seega_capture("x[a-i][1-9]"), mankalah_count("x[0-9]+"),
@@ -371,6 +376,186 @@ TEST_F(Collections, FormatUsageErrors) {
     EXPECT_NE(r.out.find("beyt format: "), std::string::npos) << r.out;
   }
   EXPECT_FALSE(fs::exists(path("x.beyt")));
+}
+
+// --- select ------------------------------------------------------------------------
+
+/// The samples (in the mixed file's order) with their records.
+struct Sample {
+  std::string text;
+  GameRecord record;
+};
+
+std::vector<Sample> samples() {
+  std::vector<Sample> out;
+  for (const auto& p : sample_files(".beyt")) {
+    const std::string text = slurp(p);
+    auto records = read_records(text);
+    EXPECT_EQ(records.size(), 1u) << p;
+    out.push_back({text, records.front()});
+  }
+  return out;
+}
+
+std::string tag_of(const GameRecord& r, const std::string& name) {
+  const auto* t = r.find_tag(name);
+  return t ? t->value : "";
+}
+
+/// Every position text of the main line, the start included (through the library).
+std::vector<std::string> positions_of(const GameRecord& record) {
+  beyt::notation::ReplayOptions options;
+  options.stop_after = 0;
+  beyt::notation::Replay replay;
+  EXPECT_FALSE(beyt::notation::replay(record, "x", 1, options, replay));
+  std::vector<std::string> out{replay.state->position_text()};
+  for (const auto& node : record.moves) {
+    EXPECT_FALSE(replay.state->play(node.move));
+    out.push_back(replay.state->position_text());
+  }
+  return out;
+}
+
+class Select : public Collections {
+ protected:
+  /// `select ARGS` on the mixed file in every format writes (in that format)
+  /// exactly the samples `keep` holds for, in order; --invert the others;
+  /// --count their number.
+  template <typename Keep>
+  void expect_selects(const std::string& args, Keep keep) {
+    std::string want, others;
+    std::size_t n = 0;
+    for (const auto& s : all_) {
+      const bool kept = keep(s.record);
+      (kept ? want : others) += s.text;
+      n += kept;
+    }
+    for (const auto& f : kFormats) {
+      SCOPED_TRACE(args + " on mixed." + f);
+      CliRun r = run("select " + args + " " + q("mixed." + f) + " -o " + q("out." + f));
+      ASSERT_EQ(r.status, 0) << r.out;
+      EXPECT_NE(r.out.find(std::to_string(n) + " of " + std::to_string(all_.size()) + " games selected"),
+                std::string::npos)
+          << r.out;
+      EXPECT_EQ(run("convert " + q("out." + f) + " --to text").out, want);
+      CliRun inverted = run("select -q --invert " + args + " " + q("mixed." + f) + " --to text");
+      EXPECT_EQ(inverted.out, others);
+      CliRun count = run("select -q --count " + args + " " + q("mixed." + f));
+      EXPECT_EQ(count.out, std::to_string(n) + "\n");
+    }
+  }
+
+  void SetUp() override {
+    Collections::SetUp();
+    make_mixed();
+    all_ = samples();
+    ASSERT_GE(all_.size(), 11u);
+  }
+  std::vector<Sample> all_;
+};
+
+TEST_F(Select, ByGameResultTurnsAndValidity) {
+  expect_selects("--game Seega", [](const GameRecord& r) { return tag_of(r, "Game") == "seega"; });
+  expect_selects("--game dleb --game UmElBanat", [](const GameRecord& r) {
+    return tag_of(r, "Game") == "dleb" || tag_of(r, "Game") == "umelbanat";
+  });
+  expect_selects("--result 1-0 --result '*'", [](const GameRecord& r) { return r.result == "1-0" || r.result == "*"; });
+  expect_selects("--min-turns 100", [](const GameRecord& r) { return r.moves.size() >= 100; });
+  expect_selects("--min-turns 20 --max-turns 70",
+                 [](const GameRecord& r) { return r.moves.size() >= 20 && r.moves.size() <= 70; });
+  expect_selects("--valid", [](const GameRecord&) { return true; });
+  expect_selects("--invalid", [](const GameRecord&) { return false; });
+}
+
+TEST_F(Select, ByTagsAndRules) {
+  expect_selects("--tag Rules=lane", [](const GameRecord& r) { return tag_of(r, "Rules") == "lane"; });
+  expect_selects("--tag 'Source~Lane' --tag 'Source~Manners'", [](const GameRecord& r) {
+    return tag_of(r, "Source").find("Lane") != std::string::npos &&
+           tag_of(r, "Source").find("Manners") != std::string::npos;
+  });
+  expect_selects("--tag 'Rules~^walker$'", [](const GameRecord& r) { return tag_of(r, "Rules") == "walker"; });
+  expect_selects("--tag Site=?", [](const GameRecord&) { return true; });  // a roster tag's default
+  expect_selects("--tag Missing=x", [](const GameRecord&) { return false; });
+  // Rules compare by their values: Walker's defaults said out loud are walker.
+  expect_selects("--rules 'Walker; Chain=optional'", [](const GameRecord& r) {
+    return tag_of(r, "Game") == "seega" && tag_of(r, "Rules") == "walker";
+  });
+  expect_selects("--game tab --rules lane",
+                 [](const GameRecord& r) { return tag_of(r, "Game") == "tab" && tag_of(r, "Rules") == "lane"; });
+}
+
+TEST_F(Select, ByAPositionReachedAtSomePly) {
+  // A position in the middle of one sample, and a start shared by several.
+  const Sample* seega = nullptr;
+  for (const auto& s : all_)
+    if (tag_of(s.record, "Rules") == "walker" && !s.record.find_tag("SetUp")) seega = &s;
+  ASSERT_NE(seega, nullptr);
+  const auto plies = positions_of(seega->record);
+  ASSERT_GT(plies.size(), 20u);
+  for (const std::string& target : {plies[17], plies.front(), plies.back()}) {
+    SCOPED_TRACE(target);
+    expect_selects("--position '" + target + "'", [&](const GameRecord& r) {
+      const auto mine = positions_of(r);
+      return std::find(mine.begin(), mine.end(), target) != mine.end();
+    });
+  }
+  // Every game reaches its own last position; a Mankalah position text too.
+  for (const auto& s : all_) {
+    const std::string last = positions_of(s.record).back();
+    CliRun r = run("select -q --count --position '" + last + "' " + q("mixed.jsonl"));
+    EXPECT_NE(r.out, "0\n") << tag_of(s.record, "Game") << ": " << last;
+  }
+  EXPECT_EQ(run("select -q --count --position 'not a position' " + q("mixed.beyt")).out, "0\n");
+}
+
+TEST_F(Select, ByDateWithUnknownParts) {
+  std::string text;
+  for (const std::string date : {"1835.??.??", "1835.06.??", "1836.01.15", "1840.12.31", "????.??.??", "1841.01.01"})
+    text += "[Date \"" + date + "\"]\n[Game \"seega\"]\n\n*\n\n";
+  text += "[Game \"seega\"]\n\n*\n\n";  // no Date
+  write("dates.beyt", text);
+  auto dates = [&](const std::string& range) {
+    CliRun r = run("select -q --date " + range + " " + q("dates.beyt") + " --to jsonl");
+    EXPECT_EQ(r.status, 0) << r.out;
+    std::string out;
+    const std::regex date("\"Date\":\"([^\"]*)\"");
+    for (std::sregex_iterator it(r.out.begin(), r.out.end(), date), end; it != end; ++it)
+      out += (out.empty() ? "" : " ") + (*it)[1].str();
+    return out;
+  };
+  EXPECT_EQ(dates("1835..1840"), "1835.??.?? 1835.06.?? 1836.01.15 1840.12.31");
+  EXPECT_EQ(dates("1835.06..1840"), "1835.06.?? 1836.01.15 1840.12.31");  // 1835.??.?? may be before June
+  EXPECT_EQ(dates("..1835.12"), "1835.??.?? 1835.06.??");
+  EXPECT_EQ(dates("1840.12.31.."), "1840.12.31 1841.01.01");
+  EXPECT_EQ(dates("1836.01.15"), "1836.01.15");
+  EXPECT_EQ(dates("1836"), "1836.01.15");
+}
+
+TEST_F(Select, InvalidGamesAndUsageErrors) {
+  write("two.beyt", "[Game \"seega\"]\n\n1. b2,c4 2. b1,c4 *\n\n" + all_.front().text);
+  CliRun invalid = run("select -q --invalid " + q("two.beyt") + " --to jsonl");
+  EXPECT_EQ(invalid.status, 0) << invalid.out;
+  EXPECT_NE(invalid.out.find("\"b1,c4\""), std::string::npos) << invalid.out;
+  EXPECT_EQ(run("select -q --valid --count " + q("two.beyt")).out, "1\n");
+  // A game that cannot be read is reported: the exit status says the selection is incomplete.
+  write("broken.beyt", "[Game \"seega\"]\n1. c1,c5 ) *\n\n" + all_.front().text);
+  CliRun broken = run("select --count " + q("broken.beyt"));
+  EXPECT_EQ(broken.status, 1);
+  EXPECT_NE(broken.out.find("error[E107]"), std::string::npos) << broken.out;
+  const std::string f = q("mixed.beyt");
+  for (const std::string& args :
+       std::vector<std::string>{"", "--valid --invalid " + f, "--tag Site " + f, "--tag =x " + f, "--tag 'Event~(' " + f,
+                                "--date 1835-1840 " + f, "--date 18..1840 " + f, "--date 1835.13..1840 " + f,
+                                "--result 2-0 " + f, "--game chess " + f, "--rules walkr " + f,
+                                "--game tab --rules walker " + f, "--to yaml " + f, "--min-turns x " + f}) {
+    CliRun r = run("select " + args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("beyt select: "), std::string::npos) << r.out;
+  }
+  CliRun hint = run("select --rules walkr " + f);
+  EXPECT_NE(hint.out.find("did you mean 'walker'?"), std::string::npos) << hint.out;
+  CliRun game = run("select --game Sega " + f);
+  EXPECT_NE(game.out.find("did you mean 'seega'?"), std::string::npos) << game.out;
 }
 
 }  // namespace
