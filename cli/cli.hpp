@@ -38,6 +38,7 @@ int run_games(int argc, char** argv);
 int run_generate(int argc, char** argv);
 int run_format(int argc, char** argv);
 int run_select(int argc, char** argv);
+int run_split(int argc, char** argv);
 
 /// The subcommand table, in the order `beyt --help` lists them.
 const std::vector<Command>& commands();

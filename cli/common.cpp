@@ -16,6 +16,7 @@ const std::vector<Command>& commands() {
       {"generate", "write random legal games (tests, fuzz corpora, benchmarks)", run_generate},
       {"format", "rewrite records in canonical form (moves, tags, layout)", run_format},
       {"select", "keep the games that match conditions (tags, date, game, result, position)", run_select},
+      {"split", "split records into files of N games", run_split},
   };
   return table;
 }

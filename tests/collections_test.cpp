@@ -558,4 +558,58 @@ TEST_F(Select, InvalidGamesAndUsageErrors) {
   EXPECT_NE(game.out.find("did you mean 'seega'?"), std::string::npos) << game.out;
 }
 
+// --- split -------------------------------------------------------------------------
+
+TEST_F(Collections, SplitIntoFilesOfNGamesInEveryFormat) {
+  make_mixed();
+  const std::size_t games = samples().size();
+  for (const auto& f : kFormats) {
+    SCOPED_TRACE(f);
+    fs::create_directories(dir_ / f);
+    CliRun r = run("split " + q("mixed." + f) + " --per 4 -o " + q(f + "/part-%03d." + f));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const std::size_t files = (games + 3) / 4;
+    EXPECT_NE(r.out.find(std::to_string(games) + " games into " + std::to_string(files) + " files"),
+              std::string::npos)
+        << r.out;
+    std::string parts;
+    for (std::size_t i = 1; i <= files; ++i) {
+      char name[32];
+      std::snprintf(name, sizeof name, "/part-%03zu.", i);
+      const std::string part = f + name + f;
+      ASSERT_TRUE(fs::exists(path(part))) << part;
+      CliRun lines = run("convert " + q(part) + " --to jsonl");
+      EXPECT_EQ(count_of(lines.out, "\n"), i < files ? 4u : games - 4 * (files - 1)) << part;
+      parts += " " + q(part);
+    }
+    EXPECT_FALSE(fs::exists(path(f + "/part-000." + f)));
+    // Joined again, the parts are the file.
+    ASSERT_EQ(run("convert" + parts + " -o " + q("joined." + f)).status, 0);
+    EXPECT_EQ(read("joined." + f), read("mixed." + f));
+  }
+}
+
+TEST_F(Collections, SplitNamesFormatsAndRefusals) {
+  make_mixed();
+  ASSERT_EQ(run("split -q " + q("mixed.beyt") + " --per 10 --to json -o " + q("100%% %d.txt")).status, 0);
+  EXPECT_EQ(read("100% 1.txt").rfind("{\n  \"format\": \"beyt\"", 0), 0u);
+  EXPECT_TRUE(fs::exists(path("100% 2.txt")));
+  ASSERT_EQ(run("split -q " + q("mixed.jsonl") + " --per 100 -o " + q("w%4d.xml")).status, 0);
+  EXPECT_TRUE(fs::exists(path("w   1.xml")));
+  // An input is never overwritten.
+  fs::copy_file(path("mixed.beyt"), path("in1.beyt"));
+  CliRun same = run("split " + q("in1.beyt") + " --per 5 -o " + q("in%d.beyt"));
+  EXPECT_EQ(same.status, 1);
+  EXPECT_NE(same.out.find("is an input"), std::string::npos) << same.out;
+  EXPECT_EQ(read("in1.beyt"), read("mixed.beyt"));
+  const std::string f = q("mixed.beyt");
+  for (const std::string& args :
+       std::vector<std::string>{"", f + " -o p%d.beyt", f + " --per 0 -o p%d.beyt", f + " --per x -o p%d.beyt",
+                                f + " --per 2", f + " --per 2 -o p.beyt", f + " --per 2 -o p%d%d.beyt",
+                                f + " --per 2 -o p%s.beyt", f + " --per 2 -o p%d.beyt --to yaml"}) {
+    CliRun r = run("split " + args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+  }
+}
+
 }  // namespace
