@@ -17,6 +17,7 @@ const std::vector<Command>& commands() {
       {"format", "rewrite records in canonical form (moves, tags, layout)", run_format},
       {"select", "keep the games that match conditions (tags, date, game, result, position)", run_select},
       {"split", "split records into files of N games", run_split},
+      {"dedupe", "drop duplicate games (same game, rules, start and main line)", run_dedupe},
   };
   return table;
 }

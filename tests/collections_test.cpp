@@ -612,4 +612,70 @@ TEST_F(Collections, SplitNamesFormatsAndRefusals) {
   }
 }
 
+// --- dedupe ------------------------------------------------------------------------
+
+TEST_F(Collections, DedupeDropsTheSameGamesWrittenOtherwise) {
+  make_mixed();
+  // The samples again, written leniently (no comments, variations, turn
+  // numbers, captures filled in by the engine, ...), after the mixed file.
+  std::string lenient;
+  std::size_t changed = 0;
+  const auto all = samples();
+  for (const auto& s : all) lenient += lenient_text(s.record, tag_of(s.record, "Game"), changed);
+  write("lenient.beyt", lenient);
+  for (const auto& f : kFormats) {
+    SCOPED_TRACE(f);
+    CliRun r = run("dedupe --report " + q("mixed." + f) + " " + q("lenient.beyt") + " -o " + q("unique." + f));
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(read("unique." + f), read("mixed." + f));
+    for (std::size_t i = 1; i <= all.size(); ++i) {
+      const std::string pair = path("lenient.beyt") + " game " + std::to_string(i) + ": duplicate of " +
+                               path("mixed." + f) + " game " + std::to_string(i) + "\n";
+      EXPECT_NE(r.out.find(pair), std::string::npos) << pair << r.out;
+    }
+    EXPECT_NE(r.out.find(std::to_string(2 * all.size()) + " games, " + std::to_string(all.size()) + " kept, " +
+                         std::to_string(all.size()) + " duplicates dropped"),
+              std::string::npos)
+        << r.out;
+  }
+}
+
+TEST_F(Collections, DedupeComparesRulesAndStartByTheirMeaning) {
+  std::unique_ptr<beyt::State> start;
+  beyt::RuleSet rules;
+  const beyt::Game* seega = beyt::find_game("seega");
+  ASSERT_FALSE(seega->parse_rules("", rules));
+  ASSERT_FALSE(seega->new_state(rules, "", start));
+  const std::string moves = "\n1. c1,c5 2. a3,e3 *\n\n";
+  const std::vector<std::pair<std::string, bool>> games = {
+      {"[Game \"seega\"]\n", false},                                                     // 1: kept
+      {"[Event \"x\"]\n[Game \"seega\"]\n[Rules \"walker; chain=optional\"]\n", true},   // 2: same rules
+      {"[Game \"seega\"]\n[Rules \"walker\"]\n[SetUp \"" + start->position_text() + "\"]\n", true},  // 3: same start
+      {"[Game \"seega\"]\n[Rules \"lane\"]\n", false},                                   // 4: other rules
+      {"[Game \"seega\"]\n[Annotator \"y\"]\n\n{a comment} 1. c1,c5 $1 (1. b2,c4) 2. a3,e3 *\n\n", true},  // 5
+      {"[Game \"seega\"]\n\n1. c1,c5 2. a3,e4 *\n\n", false},                            // 6: another line
+      {"[Game \"seega\"]\n\n1. c1,c5 2. c1,e3 *\n\n", false},                            // 7: invalid, as written
+      {"[Game \"seega\"]\n[Event \"z\"]\n\n1. c1,c5 2. c1,e3 *\n\n", true},              // 8: the same invalid one
+  };
+  std::string text;
+  for (const auto& [g, dup] : games) text += g + (g.find("\n\n") == std::string::npos ? moves : "");
+  write("games.beyt", text);
+  CliRun r = run("dedupe --report " + q("games.beyt") + " -o " + q("unique.beyt"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const std::string dropped = path("games.beyt") + " game " + std::to_string(i + 1) + ": duplicate of ";
+    EXPECT_EQ(r.out.find(dropped) != std::string::npos, games[i].second) << i + 1 << "\n" << r.out;
+  }
+  EXPECT_NE(r.out.find(path("games.beyt") + " game 8: duplicate of " + path("games.beyt") + " game 7"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(read_records(read("unique.beyt")).size(), 4u);
+  // Usage and reading errors.
+  EXPECT_EQ(run("dedupe").status, 2);
+  EXPECT_EQ(run("dedupe --to yaml " + q("games.beyt")).status, 2);
+  EXPECT_EQ(run("dedupe " + q("missing.beyt")).status, 1);
+  write("broken.beyt", "[Game \"seega\"]\n1. c1,c5 ) *\n");
+  EXPECT_EQ(run("dedupe " + q("broken.beyt")).status, 1);
+}
+
 }  // namespace
