@@ -18,6 +18,7 @@ const std::vector<Command>& commands() {
       {"select", "keep the games that match conditions (tags, date, game, result, position)", run_select},
       {"split", "split records into files of N games", run_split},
       {"dedupe", "drop duplicate games (same game, rules, start and main line)", run_dedupe},
+      {"stats", "count games, results, turns and first turns per game and rule set", run_stats},
   };
   return table;
 }

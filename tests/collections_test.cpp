@@ -678,4 +678,116 @@ TEST_F(Collections, DedupeComparesRulesAndStartByTheirMeaning) {
   EXPECT_EQ(run("dedupe " + q("broken.beyt")).status, 1);
 }
 
+// --- stats -------------------------------------------------------------------------
+
+TEST_F(Collections, StatsPerGameAndRuleSetInEveryFormat) {
+  make_mixed();
+  // The groups, worked out here from the records.
+  struct Want {
+    std::size_t games = 0;
+    std::map<std::string, int> results;
+    std::vector<std::size_t> turns;
+    std::vector<std::size_t> ends;
+    std::map<std::string, int> first;
+  };
+  std::map<std::pair<std::string, std::string>, Want> want;
+  for (const auto& s : samples()) {
+    const std::string game = tag_of(s.record, "Game");
+    beyt::RuleSet rules;
+    ASSERT_FALSE(beyt::find_game(game)->parse_rules(tag_of(s.record, "Rules"), rules));
+    Want& w = want[{game, rules.canonical()}];
+    ++w.games;
+    ++w.results[s.record.result];
+    w.turns.push_back(s.record.moves.size());
+    if (!s.record.moves.empty()) ++w.first[s.record.moves.front().move];
+    std::size_t ends = 0;
+    for (const auto& node : s.record.moves) ends += node.move[0] == '#';
+    w.ends.push_back(ends);
+  }
+  auto median = [](std::vector<std::size_t> v) {
+    std::sort(v.begin(), v.end());
+    return (static_cast<double>(v[(v.size() - 1) / 2]) + static_cast<double>(v[v.size() / 2])) / 2;
+  };
+  for (const auto& f : kFormats) {
+    SCOPED_TRACE(f);
+    CliRun r = run("stats --json " + q("mixed." + f));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto j = nlohmann::ordered_json::parse(r.out);
+    EXPECT_EQ(j["games"], samples().size());
+    EXPECT_EQ(j["unreadable"], 0);
+    ASSERT_EQ(j["groups"].size(), want.size());
+    for (const auto& g : j["groups"]) {
+      SCOPED_TRACE(g.dump());
+      auto it = want.find({g["game"], g["rules"]});
+      ASSERT_NE(it, want.end());
+      const Want& w = it->second;
+      EXPECT_EQ(g["games"], w.games);
+      EXPECT_EQ(g["valid"], w.games);
+      EXPECT_EQ(g["invalid"], 0);
+      for (const std::string token : {"1-0", "0-1", "1/2-1/2", "*"})
+        EXPECT_EQ(g["results"][token], w.results.count(token) ? w.results.at(token) : 0) << token;
+      EXPECT_EQ(g["turns"]["min"], *std::min_element(w.turns.begin(), w.turns.end()));
+      EXPECT_EQ(g["turns"]["max"], *std::max_element(w.turns.begin(), w.turns.end()));
+      EXPECT_EQ(g["turns"]["median"].get<double>(), median(w.turns));
+      std::map<std::string, int> first;
+      for (const auto& t : g["first_turns"]) first[t["turn"]] = t["games"];
+      EXPECT_EQ(first, w.first);
+      const std::string ends = g["game"] == "mankalah" ? "board_ends" : g["game"] == "umelbanat" ? "stage_ends" : "";
+      EXPECT_EQ(g.contains("board_ends") || g.contains("stage_ends"), !ends.empty());
+      if (!ends.empty()) {
+        EXPECT_EQ(g[ends]["max"], *std::max_element(w.ends.begin(), w.ends.end()));
+        EXPECT_EQ(g[ends]["median"].get<double>(), median(w.ends));
+        EXPECT_EQ(g[ends]["total"], std::accumulate(w.ends.begin(), w.ends.end(), std::size_t{0}));
+      }
+    }
+    CliRun table = run("stats " + q("mixed." + f));
+    EXPECT_NE(table.out.find("seega, rules \"walker\": 2 games (2 valid, 0 invalid)\n"), std::string::npos)
+        << table.out;
+    EXPECT_NE(table.out.find("  board ends   min "), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("  stage ends   min "), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("all: " + std::to_string(samples().size()) + " games in " +
+                             std::to_string(want.size()) + " groups\n"),
+              std::string::npos)
+        << table.out;
+  }
+}
+
+TEST_F(Collections, StatsCountInvalidAndUnreadableGames) {
+  write("games.beyt", "[Game \"seega\"]\n\n1. b2,c4 2. b1,c4 *\n\n[Game \"seega\"]\n\n1. b2,c4 2. b1,c5 3. a3,e3 *\n\n"
+                      "[Game \"chess\"]\n\n1. e4 *\n\n[Game \"seega\"]\n1. c1,c5 ) *\n");
+  EXPECT_EQ(run("stats --json " + q("games.beyt")).status, 1);  // a game could not be read
+  CliRun r = run("stats --json --top 1 " + q("games.beyt") + " 2>/dev/null | cat");
+  const auto j = nlohmann::ordered_json::parse(r.out);
+  EXPECT_EQ(j["games"], 3);
+  EXPECT_EQ(j["unreadable"], 1);
+  ASSERT_EQ(j["groups"].size(), 2u);
+  EXPECT_EQ(j["groups"][0]["game"], "seega");
+  EXPECT_EQ(j["groups"][0]["valid"], 1);
+  EXPECT_EQ(j["groups"][0]["invalid"], 1);
+  EXPECT_EQ(j["groups"][0]["turns"]["median"], 2.5);
+  EXPECT_EQ(j["groups"][0]["first_turns"].size(), 1u);
+  EXPECT_EQ(j["groups"][0]["first_turns"][0]["games"], 2);
+  EXPECT_EQ(j["groups"][1]["game"], "chess");  // as the record names it
+  EXPECT_EQ(j["groups"][1]["invalid"], 1);
+  CliRun table = run("stats " + q("games.beyt"));
+  EXPECT_NE(table.out.find("error[E107]"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("all: 3 games in 2 groups; 1 could not be read"), std::string::npos) << table.out;
+  EXPECT_EQ(run("stats").status, 2);
+  EXPECT_EQ(run("stats --top x " + q("games.beyt")).status, 2);
+}
+
+// --- every subcommand ----------------------------------------------------------------
+
+TEST_F(Collections, EverySubcommandHasHelpAndRejectsUnknownOptions) {
+  for (const std::string cmd : {"format", "select", "split", "dedupe", "stats"}) {
+    CliRun help = run(cmd + " --help");
+    EXPECT_EQ(help.status, 0) << cmd;
+    EXPECT_NE(help.out.find("beyt " + cmd + " [OPTION...] FILE..."), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("Exit status"), std::string::npos) << help.out;
+    CliRun bad = run(cmd + " --frobnicate x.beyt");
+    EXPECT_EQ(bad.status, 2) << cmd;
+    EXPECT_NE(bad.out.find("(see: beyt " + cmd + " --help)"), std::string::npos) << bad.out;
+  }
+}
+
 }  // namespace
