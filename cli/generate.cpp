@@ -63,7 +63,7 @@ int run_generate(int argc, char** argv) {
       ("count", "number of games", cxxopts::value(o.count))
       ("max-turns", "stop a game after this many turns", cxxopts::value(o.max_turns))
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
-      ("to", "output format: text, json or xml (default: from -o, else text)", cxxopts::value(o.to))
+      ("to", "output format: text, json, xml or jsonl (default: from -o, else text)", cxxopts::value(o.to))
       ("h,help", "this help");
   int exit_code = kExitOk;
   auto parsed = parse_command_line(spec, argc, argv, "generate", exit_code);
@@ -75,7 +75,7 @@ int run_generate(int argc, char** argv) {
     return usage_error("generate", "--rules: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
   notation::Format format;
   if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, format))
-    return usage_error("generate", "--to must be text, json or xml");
+    return usage_error("generate", "--to must be text, json, xml or jsonl");
   Output output;
   std::string error;
   if (!output.open(o.output, error)) {

@@ -30,8 +30,8 @@ std::string quote(const std::string& s) {
   return q + "'";
 }
 
-CliRun run(const std::string& args) {
-  std::string command = std::string(BEYT_CLI_PATH) + " " + args + " 2>&1";
+/// Runs `command` in the shell: its exit status and standard output.
+CliRun run_shell(const std::string& command) {
   CliRun r{0, {}};
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return {-1, "popen failed"};
@@ -42,6 +42,9 @@ CliRun run(const std::string& args) {
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
+
+/// Runs `beyt ARGS`: its exit status, standard output and error.
+CliRun run(const std::string& args) { return run_shell(std::string(BEYT_CLI_PATH) + " " + args + " 2>&1"); }
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -171,13 +171,9 @@ TEST_F(Collections, ReadmePythonReadsJsonLines) {
   std::string inputs;
   for (const auto& p : sample_files(".beyt")) inputs += " " + quote(p.string());
   ASSERT_EQ(run("convert" + inputs + " -o " + q("archive.jsonl")).status, 0);
-  const std::string command = "cd " + quote(dir_.string()) + " && python3 snippet.py 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  std::array<char, 4096> buf;
-  for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), n);
-  ASSERT_EQ(pclose(pipe), 0) << out;
+  const CliRun python = run_shell("cd " + quote(dir_.string()) + " && python3 snippet.py 2>&1");
+  ASSERT_EQ(python.status, 0) << python.out;
+  const std::string& out = python.out;
   // It prints one line per game: its Game tag, result and number of turns.
   const auto games = read_records(all_samples_text());
   std::string want;
