@@ -267,15 +267,18 @@ int run_select(int argc, char** argv) {
     games.push_back(g);
   }
   if (!o.rules.empty()) {  // rules that no game (of --game) can read are a usage error
-    std::string errors;
+    std::string errors, hinted;  // the games' reasons; those with a suggestion
     bool any = false;
     for (const Game* g : games.empty() ? game_table() : games) {
       RuleSet rules;
       Error e = match_rules(*g, o.rules, rules);
       any = any || !e;
-      if (e) errors += std::string(errors.empty() ? "" : "; ") + std::string(g->name()) + ": " + e.reason;
+      if (!e) continue;
+      const std::string reason = std::string(g->name()) + ": " + e.reason;
+      errors += (errors.empty() ? "" : "; ") + reason;
+      if (e.reason.find("did you mean") != std::string::npos) hinted += (hinted.empty() ? "" : "; ") + reason;
     }
-    if (!any) return usage_error("select", "--rules '" + o.rules + "': " + errors);
+    if (!any) return usage_error("select", "--rules '" + o.rules + "': " + (hinted.empty() ? errors : hinted));
   }
   for (const auto& r : o.results) {
     Result ignored;

@@ -105,7 +105,7 @@ class Splitter : public GameSink {
 
   bool next_file(const Input& input) {
     if (writer_ && !close_file()) return fail();
-    const std::string name = pattern_.name(++files);
+    const std::string name = pattern_.name(files + 1);
     std::error_code ec;
     for (const auto& path : o_.common.files)
       if (path != "-" && std::filesystem::equivalent(path, name, ec)) {
@@ -120,7 +120,7 @@ class Splitter : public GameSink {
     }
     writer_.emplace(output_->stream(), format_);
     in_file_ = 0;
-    if (files == 1) first_name = name;
+    if (++files == 1) first_name = name;
     last_name = name;
     return true;
   }

@@ -772,6 +772,35 @@ TEST_F(Collections, StatsCountInvalidAndUnreadableGames) {
   EXPECT_EQ(run("stats --top x " + q("games.beyt")).status, 2);
 }
 
+TEST_F(Collections, WriteFailuresAndUnreadableRecordFilesAreReported) {
+  make_mixed();
+  const std::string mixed = q("mixed.beyt");
+  for (const std::string cmd : {"convert", "format", "select", "dedupe"}) {
+    SCOPED_TRACE(cmd);
+    CliRun full = run(cmd + " " + mixed + " -o /dev/full");
+    EXPECT_EQ(full.status, 1);
+    EXPECT_NE(full.out.find("beyt " + cmd + ": write to '/dev/full' failed"), std::string::npos) << full.out;
+    CliRun missing = run(cmd + " " + mixed + " -o " + q("no/such/dir/out.beyt"));
+    EXPECT_EQ(missing.status, 1);
+    EXPECT_NE(missing.out.find("beyt " + cmd + ": cannot write '" + path("no/such/dir/out.beyt") + "'"),
+              std::string::npos)
+        << missing.out;
+  }
+  CliRun split = run("split " + mixed + " --per 3 -o " + q("no/such/dir/p%d.beyt"));
+  EXPECT_EQ(split.status, 1);
+  EXPECT_NE(split.out.find("beyt split: cannot write '" + path("no/such/dir/p1.beyt") + "'"), std::string::npos)
+      << split.out;
+  // A JSON record with a syntax error stops at it: reported, exit 1.
+  const std::string bad = quote((kRoot / "samples/invalid/E150-json-syntax.json").string());
+  for (const std::string& cmd : std::vector<std::string>{"format", "format --check", "select",
+                                                       "split --per 2 -o " + q("p%d.json"), "dedupe",
+                                "stats"}) {
+    CliRun r = run(cmd + " " + bad);
+    EXPECT_EQ(r.status, 1) << cmd << "\n" << r.out;
+    EXPECT_NE(r.out.find("E150-json-syntax.json:25:27: error[E150]"), std::string::npos) << cmd << "\n" << r.out;
+  }
+}
+
 // --- every subcommand ----------------------------------------------------------------
 
 TEST_F(Collections, EverySubcommandHasHelpAndRejectsUnknownOptions) {
