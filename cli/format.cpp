@@ -8,7 +8,6 @@
 // unchanged; only the layout of its format is canonical) and reported with
 // its diagnostic. A file with a game that cannot be read at all (a syntax
 // error) is not formatted: it is reported, and with -i left as it is.
-#include <cstdio>
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <fstream>
@@ -41,7 +40,7 @@ struct FormatTally {
 class Formatter : public GameSink {
  public:
   Formatter(notation::RecordWriter& writer, const FormatOptions& options, FormatTally& tally)
-      : writer_(&writer), options_(options), tally_(tally) {}
+      : writer_(writer), options_(options), tally_(tally) {}
 
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     ++tally_.games;
@@ -50,9 +49,9 @@ class Formatter : public GameSink {
     if (d) {
       ++tally_.invalid;
       print_diagnostic(std::cerr, d, &input, false);
-      writer_->game(record);
+      writer_.game(record);
     } else {
-      writer_->game(canonical);
+      writer_.game(canonical);
     }
     return true;
   }
@@ -84,7 +83,7 @@ class Formatter : public GameSink {
     return {};
   }
 
-  notation::RecordWriter* writer_;
+  notation::RecordWriter& writer_;
   const FormatOptions& options_;
   FormatTally& tally_;
 };
