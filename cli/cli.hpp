@@ -1,10 +1,40 @@
 // cli/cli.hpp - what the subcommands of the `beyt` program share.
 //
 // One file per subcommand (validate.cpp, convert.cpp, render.cpp, games.cpp,
-// generate.cpp), each with an options struct, the cxxopts setup that binds
+// rules.cpp, generate.cpp), each with an options struct, the cxxopts setup that binds
 // them, and a run function that calls the library. main.cpp dispatches
 // argv[1] through the table below (cxxopts has no subcommands).
 // Exit codes: 0 success, 1 invalid records or failed work, 2 usage error.
+//
+// Reading and writing files goes through Input and Output, and nothing else,
+// so that every subcommand keeps the same promises:
+//   * An input is opened, checked (a directory, no permission, a read error:
+//     E501 with the system's reason) and read as a stream, standard input
+//     too: memory does not grow with the input. Its format is --from, else
+//     its extension, else its content (Input::format).
+//   * An output is written to a temporary file next to it, and only
+//     Output::close() puts it in place (flushed, synced, renamed over the
+//     target). Anything else leaves the target as it was and no temporary
+//     file behind: an error (E503), an invalid input, an exception, return
+//     without close(), or SIGINT/SIGTERM/SIGHUP.
+//   * An output that is one of the inputs is refused before anything is read
+//     (refuse_same_file, E504, exit 2).
+//   * Diagnostics and messages go to standard error through err(), which
+//     flushes standard output first, so the two never interleave.
+// A new subcommand uses them as convert does:
+//
+//   if (int rc = refuse_same_file("cmd", inputs, o.output)) return rc;
+//   Input in; Output out; std::string error;
+//   if (!open_input(in, path)) return kExitInvalid;  // E501 with the reason
+//   notation::Format f = in.format(from);            // --from, extension or content
+//   if (!out.open(o.output, error)) { print_file_error(err(), Code::write_error, ...); ... }
+//   ... read from in.stream(), write to out.stream() ...
+//   if (failed) return kExitInvalid;                 // out's destructor discards
+//   if (!out.close(error)) { print_file_error(err(), Code::write_error, ...); ... }
+//
+// In-place editing (-i) is the same path with the input's own name as the
+// output (no refuse_same_file): Output::open(path) writes beside it, and
+// only close() renames the new file over the input, after it was read whole.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +65,7 @@ int run_validate(int argc, char** argv);
 int run_convert(int argc, char** argv);
 int run_render(int argc, char** argv);
 int run_games(int argc, char** argv);
+int run_rules(int argc, char** argv);
 int run_generate(int argc, char** argv);
 int run_format(int argc, char** argv);
 int run_select(int argc, char** argv);
@@ -45,40 +76,92 @@ int run_stats(int argc, char** argv);
 /// The subcommand table, in the order `beyt --help` lists them.
 const std::vector<Command>& commands();
 
-/// An input file or "-" (standard input, read whole so that the lines of
-/// diagnostics can be quoted).
+/// An input file or "-" (standard input), read as a stream in 64 KiB chunks
+/// whatever it is. The lines that diagnostics quote are found again by the
+/// byte offset of their place: a regular file is read there again; any
+/// other input (standard input, a pipe) keeps the bytes that a diagnostic
+/// may still quote (those of the game being checked, see forget_before, and
+/// the last 256 KiB), so memory stays flat however long the input.
 class Input {
  public:
-  /// Opens `path`; on failure returns false and sets `error`.
+  Input();
+  ~Input();
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
+
+  /// Opens `path` ("-": standard input). False when it cannot be read, with
+  /// `error` = "cannot read 'PATH': REASON", REASON the system's words
+  /// ("No such file or directory", "Is a directory", "Permission denied").
   bool open(const std::string& path, std::string& error);
-  std::istream& stream() { return *stream_; }
-  const std::string& name() const { return name_; }
-  /// Line `n` (1-based) of the input without its line end; empty if none.
-  /// Diagnostics come in file order, so a second reader moves forward from
-  /// the last line asked for and only starts again for an earlier line.
-  std::string line(std::uint32_t n);
+  std::istream& stream();
+  /// The path as given ("-" for standard input).
+  const std::string& name() const;
+  /// The input's format: `forced` when given (--from), else the file's
+  /// extension (.beyt, .txt, .json, .jsonl, .xml), else, for standard input
+  /// or any other name, the content: the first non-blank byte '{' JSON (JSON
+  /// Lines when it opens a game object), '<' XML,
+  /// '[' JSON unless it opens a tag pair ('[Event "'), anything else text
+  /// (notation::format_of_content). Reads ahead without consuming; call
+  /// before reading.
+  notation::Format format(std::optional<notation::Format> forced);
+  /// The line of the input that holds place `loc` (its byte offset), without
+  /// its line end, and in `first_column` the column of its first character
+  /// (more than 1 when only a piece of a very long line is given). Empty
+  /// when the place is unknown or no longer held.
+  std::string line(const notation::SourceLoc& loc, std::uint32_t& first_column);
+  /// No diagnostic will quote anything before byte `offset` (the start of
+  /// the game being checked): an input that cannot be read again lets go of
+  /// what lies before it.
+  void forget_before(std::uint64_t offset);
+  /// After a read failure (the readers report Code::io_error): the system's
+  /// reason, e.g. "Input/output error"; else empty.
+  const std::string& failure() const;
 
  private:
-  std::string name_;
-  std::string buffered_;  // standard input only
-  std::unique_ptr<std::istream> stream_;
-  std::unique_ptr<std::istream> lines_;  // the second reader, for line()
-  std::uint32_t next_line_ = 1;          // number of the line lines_ reads next
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
-/// An output file or "-" (standard output).
+/// An output file or "-" (standard output). A file is written to a
+/// temporary file in the same folder (".NAME.beyt-XXXXXX", with the mode of
+/// the file it replaces) and renamed over PATH by close() only. A PATH that
+/// is a symbolic link is written through (the file it points to is
+/// replaced); a PATH that exists and is not a regular file (/dev/null, a
+/// FIFO, a terminal) is written to directly, as standard output is.
 class Output {
  public:
+  Output();
+  /// Discards what was written unless close() succeeded.
+  ~Output();
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+
+  /// False with `error` = "cannot write 'PATH': REASON" (a folder that does
+  /// not exist or cannot be written, PATH a directory).
   bool open(const std::string& path, std::string& error);
-  std::ostream& stream() { return *stream_; }
-  /// Flushes and reports a write failure.
+  std::ostream& stream();
+  /// Flushes and syncs; then puts the file in place. False with `error`
+  /// ("cannot write 'PATH': No space left on device") when anything failed:
+  /// then the target is as it was and the temporary file is gone.
   bool close(std::string& error);
+  /// Gives up: the temporary file is removed, the target stays as it was.
+  /// (Standard output or a device, written directly, gets what was written.)
+  void discard();
 
  private:
-  std::string path_;
-  std::unique_ptr<std::ostream> owned_;
-  std::ostream* stream_ = nullptr;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
+
+/// For a subcommand with inputs and an output, called before anything is
+/// read: when `output` is the same file as one of `inputs` (same device and
+/// inode: "./a", symbolic and hard links count; "-" is standard input or
+/// output, when they are regular files), prints an E504 error and returns
+/// kExitUsage; else returns 0.
+int refuse_same_file(std::string_view command, const std::vector<std::string>& inputs, const std::string& output);
+
+/// Standard error, after standard output has been flushed.
+std::ostream& err();
 
 /// Parses the command line of subcommand `command` with `spec` (which binds
 /// the options to their struct). Returns the result, or nothing when the
@@ -90,10 +173,21 @@ std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& spec, i
 /// Prints a usage error ("beyt CMD: message") and returns kExitUsage.
 int usage_error(std::string_view command, std::string_view message);
 
-/// The format of `path` unless `forced` names one. False if `forced` is unknown.
+/// The format of `path` unless `forced` names one (the rule for outputs:
+/// .json, .xml, anything else text). False if `forced` is unknown.
 bool choose_format(const std::string& path, const std::string& forced, notation::Format& out);
+/// A --from value: empty (none given) or a format name. False if unknown.
+bool parse_format_option(const std::string& value, std::optional<notation::Format>& out);
 
 /// Writes `d` in text (with the quoted line and caret) or JSON-lines form.
+/// A read failure (E501 from a reader) gets the system's reason from `input`.
 void print_diagnostic(std::ostream& out, const notation::Diagnostic& d, Input* input, bool json);
+/// Writes an error about a whole file ("PATH: error[E501]: REASON"), in text
+/// or JSON-lines form: code io_error (reading) or write_error (writing).
+void print_file_error(std::ostream& out, Code code, const std::string& path, const std::string& reason, bool json);
+/// Opens `path` into `input` (Input::open); when it cannot be read, writes
+/// the E501 error with the system's reason to standard error (text form)
+/// and returns false.
+bool open_input(Input& input, const std::string& path);
 
 }  // namespace beyt::cli

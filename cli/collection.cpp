@@ -1,7 +1,8 @@
 // What the collection subcommands share (cli/collection.hpp).
 #include "collection.hpp"
 
-#include <fstream>
+#include <sys/stat.h>
+
 #include <iostream>
 
 #include "beyt/notation/replay.hpp"
@@ -15,13 +16,15 @@ class InputVisitor : public notation::GameVisitor {
   InputVisitor(GameSink& sink, Input& input, ReadSummary& summary) : sink_(sink), input_(input), summary_(summary) {}
   bool game(notation::GameRecord&& record, std::uint32_t index) override {
     ++summary_.games;
+    input_.forget_before(record.loc.offset);  // diagnostics quote this game or later ones
     if (sink_.game(std::move(record), input_, index)) return true;
     summary_.stopped = true;
     return false;
   }
   bool error(const notation::Diagnostic& d) override {
     ++summary_.unreadable;
-    print_diagnostic(std::cerr, d, &input_, false);
+    print_diagnostic(err(), d, &input_, false);
+    if (d.loc.line > 0) input_.forget_before(d.loc.offset);
     return true;
   }
 
@@ -40,7 +43,8 @@ void add_common_options(cxxopts::Options& spec, CommonOptions& o, std::string_vi
     add("to", "output format: text, json, xml or jsonl (default: from -o, else the first input's)",
         cxxopts::value(o.to));
   }
-  add("from", "input format: text, json, xml or jsonl (default: from the extension)", cxxopts::value(o.from));
+  add("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+      cxxopts::value(o.from));
   if (quiet) add("q,quiet", "no summary line on standard error", cxxopts::value(o.quiet));
   add("h,help", "this help");
   add("files", "record files", cxxopts::value(o.files));
@@ -52,78 +56,95 @@ bool parse_common(cxxopts::Options& spec, int argc, char** argv, std::string_vie
   if (!parse_command_line(spec, argc, argv, command, exit_code)) return false;
   exit_code = kExitUsage;
   if (o.files.empty()) return usage_error(command, "no FILE given"), false;
-  if (!choose_format(o.files.front(), o.from, o.in_format))
+  if (!parse_format_option(o.from, o.from_format))
     return usage_error(command, "--from must be text, json, xml or jsonl"), false;
-  if (!output_format(o.output, o.to, o.in_format, o.out_format))
-    return usage_error(command, "--to must be text, json, xml or jsonl"), false;
+  notation::Format f;
+  if (!o.to.empty()) {
+    if (!notation::parse_format(o.to, f)) return usage_error(command, "--to must be text, json, xml or jsonl"), false;
+    o.out_format = f;
+  } else if (o.output != "-" && !o.output.empty()) {
+    o.out_format = notation::format_of_path(o.output);
+  } else if (o.from_format) {
+    o.out_format = o.from_format;
+  } else if (notation::format_of_extension(o.files.front(), f)) {
+    o.out_format = f;
+  }
   exit_code = kExitOk;
   return true;
 }
 
-ReadSummary read_inputs(std::string_view command, const std::vector<std::string>& paths, const std::string& from,
+ReadSummary read_inputs(const std::vector<std::string>& paths, std::optional<notation::Format> from,
                         GameSink& sink, notation::ReadOptions options) {
   ReadSummary summary;
   for (const auto& path : paths) {
-    notation::Format format;
-    if (!choose_format(path, from, format)) format = notation::Format::text;  // checked by the caller
     Input input;
-    std::string error;
-    if (!input.open(path, error)) {
-      std::cerr << "beyt " << command << ": " << error << "\n";
+    if (!open_input(input, path)) {
       summary.failed = true;
       continue;
     }
+    const notation::Format format = input.format(from);
+    sink.begin_input(input, format);
     InputVisitor visitor(sink, input, summary);
     notation::Diagnostic d = notation::read_games(input.stream(), input.name(), format, visitor, options);
     if (d) {
       ++summary.unreadable;
       summary.failed = true;
-      print_diagnostic(std::cerr, d, &input, false);
+      print_diagnostic(err(), d, &input, false);
     }
     if (summary.stopped) break;
   }
   return summary;
 }
 
-bool inputs_exist(std::string_view command, const std::vector<std::string>& paths) {
+bool inputs_exist(const std::vector<std::string>& paths) {
   for (const auto& path : paths) {
     if (path == "-") continue;
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-      std::cerr << "beyt " << command << ": cannot open '" << path << "'\n";
-      return false;
-    }
+    // A FIFO or a device is not opened twice (the writer of a FIFO would
+    // see its reader go); it is reported when it is read.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) continue;
+    Input input;
+    if (!open_input(input, path)) return false;
   }
   return true;
 }
 
-bool output_format(const std::string& output, const std::string& to, notation::Format fallback,
-                   notation::Format& out) {
-  if (!to.empty()) return notation::parse_format(to, out);
-  out = output.empty() || output == "-" ? fallback : notation::format_of_path(output);
-  return true;
+int check_inputs(std::string_view command, const std::vector<std::string>& inputs, const std::string& output) {
+  if (int rc = refuse_same_file(command, inputs, output)) return rc;
+  return inputs_exist(inputs) ? 0 : kExitInvalid;
 }
 
-bool RecordOutput::open(std::string_view command, const CommonOptions& o) {
-  if (!inputs_exist(command, o.files)) return false;
+int RecordOutput::open(std::string_view command, const CommonOptions& o) {
+  if (int rc = check_inputs(command, o.files, o.output)) return rc;
+  format_ = o.out_format;
+  path_ = o.output;
   std::string error;
   if (!output_.open(o.output, error)) {
-    std::cerr << "beyt " << command << ": " << error << "\n";
-    return false;
+    print_file_error(err(), Code::write_error, o.output, error, false);
+    return kExitInvalid;
   }
-  writer_.emplace(output_.stream(), o.out_format);
-  return true;
+  return 0;
+}
+
+notation::RecordWriter& RecordOutput::writer() {
+  if (!writer_) writer_.emplace(output_.stream(), format_.value_or(notation::Format::text));
+  return *writer_;
 }
 
 bool RecordOutput::finish(std::string_view command, const ReadSummary& r) {
-  writer_->finish();
   if (r.failed || r.unreadable > 0) {
-    std::cerr << "beyt " << command << ": a game could not be read\n";
+    // The file stays as it was (the output is discarded). On standard output
+    // the games before the error are out; the document is left unclosed,
+    // so that no reader takes it for whole.
+    output_.stream().setstate(std::ios::badbit);
+    err() << "beyt " << command << ": stopped by the errors above: "
+          << (path_ == "-" ? std::string("the output is incomplete") : "nothing was written to '" + path_ + "'") << "\n";
     return false;
   }
+  writer().finish();
   std::string error;
   if (!output_.close(error)) {
-    std::cerr << "beyt " << command << ": " << error << "\n";
+    print_file_error(err(), Code::write_error, path_, error, false);
     return false;
   }
   return true;

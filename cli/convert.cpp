@@ -3,6 +3,7 @@
 // rewrites Tâb cells (NOTATION.md section 6).
 #include <cxxopts.hpp>
 #include <iostream>
+#include <optional>
 
 #include "beyt/game.hpp"
 #include "beyt/tab.hpp"
@@ -59,19 +60,19 @@ bool rewrite_cells(notation::GameRecord& record, const std::string& cells, std::
 
 class WritingVisitor : public GameSink {
  public:
-  WritingVisitor(notation::RecordWriter& writer, std::string cells) : writer_(writer), cells_(std::move(cells)) {}
+  WritingVisitor(RecordOutput& output, std::string cells) : output_(output), cells_(std::move(cells)) {}
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     if (!cells_.empty() && !rewrite_cells(record, cells_, error)) {
       error = input.name() + ", game " + std::to_string(index) + ": " + error;
       return false;
     }
-    writer_.game(record);
+    output_.writer().game(record);
     return true;
   }
   std::string error;
 
  private:
-  notation::RecordWriter& writer_;
+  RecordOutput& output_;
   std::string cells_;
 };
 
@@ -83,9 +84,15 @@ int run_convert(int argc, char** argv) {
                         "Converts the records of IN (- for standard input; several IN are written\n"
                         "one after the other into OUT) to OUT, between the text notation, JSON, XML\n"
                         "and JSON Lines (one game per line), without loss: tags, comments, NAGs,\n"
-                        "variations and results are kept; the output is in canonical form. Formats\n"
-                        "follow the file extensions (.json, .xml, .jsonl, anything else is text)\n"
-                        "unless --from/--to say.\n"
+                        "variations and results are kept; the output is in canonical form. The input\n"
+                        "format is --from, else the extension (.beyt, .txt, .json, .jsonl, .xml), else\n"
+                        "the content: the first non-blank character { is JSON (JSON Lines when it\n"
+                        "opens a game object), < XML, [ JSON unless a tag pair [Name \"...\"] starts\n"
+                        "there, anything else text. The output format is --to, else the extension of\n"
+                        "OUT, else text.\n"
+                        "OUT is written only when all of IN was read: it is written to a temporary\n"
+                        "file and renamed over OUT at the end, so an invalid input, an error or an\n"
+                        "interrupt leaves OUT as it was. OUT may not be any IN (any path or link).\n"
                         "Moves are not replayed: use beyt validate for that. --cells rewrites the\n"
                         "cells of Tâb records into Lane's letters (widths 7, 9, 11) or grid names\n"
                         "(a1..o4) and sets the Cells tag; records of other games are unchanged.");
@@ -93,7 +100,8 @@ int run_convert(int argc, char** argv) {
   spec.add_options()
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
       ("to", "output format: text, json, xml or jsonl (default: from -o, else text)", cxxopts::value(o.to))
-      ("from", "input format: text, json, xml or jsonl (default: from the extension)", cxxopts::value(o.from))
+      ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+       cxxopts::value(o.from))
       ("strict", "reject text input that lacks what the canonical form has", cxxopts::value(o.strict))
       ("cells", "Tâb cells in the output: lane or grid", cxxopts::value(o.cells))
       ("h,help", "this help")
@@ -105,35 +113,27 @@ int run_convert(int argc, char** argv) {
   if (o.inputs.empty()) return usage_error("convert", "no IN given");
   if (!o.cells.empty() && o.cells != "lane" && o.cells != "grid")
     return usage_error("convert", "--cells must be lane or grid");
-  notation::Format in_format, out_format;
-  if (!choose_format(o.inputs.front(), o.from, in_format))
+  CommonOptions common;
+  common.files = o.inputs;
+  common.output = o.output;
+  notation::Format out_format;
+  if (!parse_format_option(o.from, common.from_format))
     return usage_error("convert", "--from must be text, json, xml or jsonl");
   if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, out_format))
     return usage_error("convert", "--to must be text, json, xml or jsonl");
+  common.out_format = out_format;
 
-  if (!inputs_exist("convert", o.inputs)) return kExitInvalid;
-  Output output;
-  std::string error;
-  if (!output.open(o.output, error)) {
-    std::cerr << "beyt convert: " << error << "\n";
-    return kExitInvalid;
-  }
-  notation::RecordWriter writer(output.stream(), out_format);
-  WritingVisitor visitor(writer, o.cells);
+  RecordOutput output;
+  if (int rc = output.open("convert", common)) return rc;
+  WritingVisitor visitor(output, o.cells);
   notation::ReadOptions read_options;
   read_options.strict = o.strict;
-  ReadSummary read = read_inputs("convert", o.inputs, o.from, visitor, read_options);
-  writer.finish();
-  if (!output.close(error)) {
-    std::cerr << "beyt convert: " << error << "\n";
-    return kExitInvalid;
-  }
-  if (read.failed || read.unreadable > 0) return kExitInvalid;
+  ReadSummary read = read_inputs(o.inputs, common.from_format, visitor, read_options);
   if (!visitor.error.empty()) {
-    std::cerr << "beyt convert: --cells: " << visitor.error << "\n";
-    return kExitInvalid;
+    read.failed = true;
+    err() << "beyt convert: --cells: " << visitor.error << "\n";
   }
-  return kExitOk;
+  return output.finish("convert", read) ? kExitOk : kExitInvalid;
 }
 
 }  // namespace beyt::cli

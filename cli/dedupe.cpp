@@ -91,19 +91,21 @@ struct Origin {
 
 class Deduper : public GameSink {
  public:
-  Deduper(const DedupeOptions& o, notation::RecordWriter& writer) : o_(o), writer_(writer) {}
+  Deduper(const DedupeOptions& o, RecordOutput& output) : o_(o), output_(output) {}
+
+  void begin_input(Input&, notation::Format format) override { output_.input_format(format); }
 
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     if (inputs_.empty() || inputs_.back() != input.name()) inputs_.push_back(input.name());
     const Origin here{static_cast<std::uint32_t>(inputs_.size() - 1), index};
     auto [it, fresh] = seen_.try_emplace(hash_of(identity(record, input.name(), index)), here);
     if (fresh) {
-      writer_.game(record);
+      output_.writer().game(record);
       return true;
     }
     ++dropped;
     if (o_.report)
-      std::cerr << input.name() << " game " << index << ": duplicate of " << inputs_[it->second.input] << " game "
+      err() << input.name() << " game " << index << ": duplicate of " << inputs_[it->second.input] << " game "
                 << it->second.game << "\n";
     return true;
   }
@@ -112,7 +114,7 @@ class Deduper : public GameSink {
 
  private:
   const DedupeOptions& o_;
-  notation::RecordWriter& writer_;
+  RecordOutput& output_;
   std::vector<std::string> inputs_;
   std::unordered_map<Hash128, Origin, Hash128Hasher> seen_;
 };
@@ -140,12 +142,12 @@ int run_dedupe(int argc, char** argv) {
   int exit_code = kExitOk;
   if (!parse_common(spec, argc, argv, "dedupe", o.common, exit_code)) return exit_code;
   RecordOutput output;
-  if (!output.open("dedupe", o.common)) return kExitInvalid;
-  Deduper deduper(o, output.writer());
-  ReadSummary r = read_inputs("dedupe", o.common.files, o.common.from, deduper);
+  if (int rc = output.open("dedupe", o.common)) return rc;
+  Deduper deduper(o, output);
+  ReadSummary r = read_inputs(o.common.files, o.common.from_format, deduper);
   if (!output.finish("dedupe", r)) return kExitInvalid;
   if (!o.common.quiet)
-    std::cerr << "beyt dedupe: " << r.games << (r.games == 1 ? " game, " : " games, ") << r.games - deduper.dropped
+    err() << "beyt dedupe: " << r.games << (r.games == 1 ? " game, " : " games, ") << r.games - deduper.dropped
               << " kept, " << deduper.dropped << (deduper.dropped == 1 ? " duplicate" : " duplicates")
               << " dropped\n";
   return kExitOk;

@@ -9,11 +9,11 @@
 // its diagnostic. A file with a game that cannot be read at all (a syntax
 // error) is not formatted: it is reported, and with -i left as it is.
 #include <cxxopts.hpp>
-#include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <streambuf>
-#include <unistd.h>
 
 #include "beyt/notation/replay.hpp"
 #include "collection.hpp"
@@ -21,8 +21,6 @@
 
 namespace beyt::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 struct FormatOptions {
   CommonOptions common;  // -o empty: standard output (unless -i or --check)
@@ -36,11 +34,23 @@ struct FormatTally {
   std::uint64_t files_changed = 0;
 };
 
-// Formats each game it is given and writes it to `writer`.
+// Formats each game it is given and writes it: to one output for all the
+// inputs (-o, standard output), or to a stream of one input's own, in that
+// input's format (-i, --check).
 class Formatter : public GameSink {
  public:
-  Formatter(notation::RecordWriter& writer, const FormatOptions& options, FormatTally& tally)
-      : writer_(writer), options_(options), tally_(tally) {}
+  Formatter(RecordOutput& output, const FormatOptions& options, FormatTally& tally)
+      : output_(&output), options_(options), tally_(tally) {}
+  Formatter(std::ostream& out, const FormatOptions& options, FormatTally& tally)
+      : out_(&out), options_(options), tally_(tally) {}
+
+  void begin_input(Input& input, notation::Format format) override {
+    (void)input;
+    if (output_) output_->input_format(format);
+    format_ = format;
+  }
+  /// Ends the document of a stream of one input's own.
+  void finish() { writer().finish(); }
 
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     ++tally_.games;
@@ -48,15 +58,21 @@ class Formatter : public GameSink {
     notation::Diagnostic d = format_game(record, input.name(), index, canonical);
     if (d) {
       ++tally_.invalid;
-      print_diagnostic(std::cerr, d, &input, false);
-      writer_.game(record);
+      print_diagnostic(err(), d, &input, false);
+      writer().game(record);
     } else {
-      writer_.game(canonical);
+      writer().game(canonical);
     }
     return true;
   }
 
  private:
+  notation::RecordWriter& writer() {
+    if (output_) return output_->writer();
+    if (!own_) own_.emplace(*out_, format_);
+    return *own_;
+  }
+
   // The canonical form of `record`, or the validator's diagnostic.
   // The validator's replay decides; then every move is resolved again from
   // the start for its canonical text (State::check).
@@ -83,7 +99,10 @@ class Formatter : public GameSink {
     return {};
   }
 
-  notation::RecordWriter& writer_;
+  RecordOutput* output_ = nullptr;
+  std::ostream* out_ = nullptr;
+  notation::Format format_ = notation::Format::text;
+  std::optional<notation::RecordWriter> own_;
   const FormatOptions& options_;
   FormatTally& tally_;
 };
@@ -122,70 +141,75 @@ class ComparingBuf : public std::streambuf {
   bool differs_ = false;
 };
 
-bool same_bytes(const std::string& a, const std::string& b) {
-  std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);
-  std::istreambuf_iterator<char> ia(fa), ib(fb), end;
-  for (; ia != end && ib != end; ++ia, ++ib)
-    if (*ia != *ib) return false;
-  return ia == end && ib == end;
-}
+// Writes to two stream buffers at once (-i: the new file and the comparison
+// with the old one).
+class TeeBuf : public std::streambuf {
+ public:
+  TeeBuf(std::streambuf& a, std::streambuf& b) : a_(a), b_(b) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    const char ch = traits_type::to_char_type(c);
+    return xsputn(&ch, 1) == 1 ? c : traits_type::eof();
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    const std::streamsize wa = a_.sputn(s, n);
+    const std::streamsize wb = b_.sputn(s, n);
+    return std::min(wa, wb);
+  }
+  int sync() override { return a_.pubsync() == 0 && b_.pubsync() == 0 ? 0 : -1; }
+
+ private:
+  std::streambuf& a_;
+  std::streambuf& b_;
+};
 
 // --check: would formatting change `path`? Prints its name if so.
-bool check_file(const std::string& path, notation::Format format, const FormatOptions& o, FormatTally& tally,
-                bool& unreadable) {
+bool check_file(const std::string& path, const FormatOptions& o, FormatTally& tally, bool& unreadable) {
   ComparingBuf buf(path);
   std::ostream out(&buf);
-  notation::RecordWriter writer(out, format);
-  Formatter formatter(writer, o, tally);
-  ReadSummary r = read_inputs("format", {path}, o.common.from, formatter);
-  writer.finish();
+  Formatter formatter(out, o, tally);
+  ReadSummary r = read_inputs({path}, o.common.from_format, formatter);
   unreadable = r.failed || r.unreadable > 0;
   if (unreadable) return true;
+  formatter.finish();
   if (buf.same()) return true;
   ++tally.files_changed;
   std::cout << path << "\n";
   return false;
 }
 
-// -i: formats `path` into a new file beside it and puts that in its place
-// when everything was read and something changed. False on any failure (the
-// file is then as it was).
-bool format_in_place(const std::string& path, notation::Format format, const FormatOptions& o, FormatTally& tally) {
-  const fs::path target(path);
-  const fs::path temp = target.parent_path() / ("." + target.filename().string() + ".beyt-format-" +
-                                                std::to_string(::getpid()));
+// -i: formats `path` through Output, the path every subcommand writes by (a
+// temporary file beside it, renamed over it by close() only), and compares
+// what it writes with the file: the file is replaced only when everything
+// was read and something changed. False on any failure (the file is then
+// as it was).
+bool format_in_place(const std::string& path, const FormatOptions& o, FormatTally& tally) {
   Output output;
   std::string error;
-  if (!output.open(temp.string(), error)) {
-    std::cerr << "beyt format: " << error << "\n";
+  if (!output.open(path, error)) {
+    print_file_error(err(), Code::write_error, path, error, false);
     return false;
   }
-  bool ok;
-  {
-    notation::RecordWriter writer(output.stream(), format);
-    Formatter formatter(writer, o, tally);
-    ReadSummary r = read_inputs("format", {path}, o.common.from, formatter);
-    writer.finish();
-    ok = !r.failed && r.unreadable == 0;
-    if (!ok) std::cerr << "beyt format: " << path << " is left as it was (a game could not be read)\n";
+  ComparingBuf old_file(path);
+  TeeBuf tee(*output.stream().rdbuf(), old_file);
+  std::ostream out(&tee);
+  Formatter formatter(out, o, tally);
+  ReadSummary r = read_inputs({path}, o.common.from_format, formatter);
+  if (r.failed || r.unreadable > 0) {
+    err() << "beyt format: " << path << " is left as it was (a game could not be read)\n";
+    return false;  // output's destructor discards the new file
   }
+  formatter.finish();
+  out.flush();
+  if (old_file.same()) return true;  // nothing to change: the new file is discarded
   if (!output.close(error)) {
-    std::cerr << "beyt format: " << error << "\n";
-    ok = false;
+    print_file_error(err(), Code::write_error, path, error, false);
+    return false;
   }
-  std::error_code ec;
-  if (ok && !same_bytes(temp.string(), path)) {
-    fs::permissions(temp, fs::status(target).permissions(), ec);
-    fs::rename(temp, target, ec);
-    if (ec) {
-      std::cerr << "beyt format: cannot replace '" << path << "': " << ec.message() << "\n";
-      ok = false;
-    } else {
-      ++tally.files_changed;
-    }
-  }
-  fs::remove(temp, ec);
-  return ok;
+  ++tally.files_changed;
+  return true;
 }
 
 }  // namespace
@@ -229,16 +253,14 @@ int run_format(int argc, char** argv) {
   if (o.in_place || o.check) {
     for (const auto& path : o.common.files)
       if (path == "-") return usage_error("format", "-i and --check need files, not standard input");
-    if (!inputs_exist("format", o.common.files)) return kExitInvalid;
+    if (!inputs_exist(o.common.files)) return kExitInvalid;
     bool would_change = false;
     for (const auto& path : o.common.files) {
-      notation::Format format;
-      choose_format(path, o.common.from, format);
       if (o.in_place) {
-        ok = format_in_place(path, format, o, tally) && ok;
+        ok = format_in_place(path, o, tally) && ok;
       } else {
         bool unreadable = false;
-        would_change = !check_file(path, format, o, tally, unreadable) || would_change;
+        would_change = !check_file(path, o, tally, unreadable) || would_change;
         ok = ok && !unreadable;
       }
     }
@@ -246,19 +268,20 @@ int run_format(int argc, char** argv) {
   } else {
     if (o.common.output.empty()) o.common.output = "-";
     RecordOutput output;
-    if (!output.open("format", o.common)) return kExitInvalid;
-    Formatter formatter(output.writer(), o, tally);
-    ReadSummary r = read_inputs("format", o.common.files, o.common.from, formatter);
+    if (int rc = output.open("format", o.common)) return rc;
+    Formatter formatter(output, o, tally);
+    ReadSummary r = read_inputs(o.common.files, o.common.from_format, formatter);
     if (!output.finish("format", r)) return kExitInvalid;  // unreadable: the output is not committed
   }
   if (!o.common.quiet) {
-    std::cerr << "beyt format: " << tally.games << (tally.games == 1 ? " game, " : " games, ")
+    std::ostream& e = err();
+    e << "beyt format: " << tally.games << (tally.games == 1 ? " game, " : " games, ")
               << tally.games - tally.invalid << " in canonical form, " << tally.invalid
               << " invalid (kept as they were)";
     const std::size_t files = o.common.files.size();
-    if (o.in_place) std::cerr << "; " << tally.files_changed << " of " << files << " files rewritten";
-    if (o.check) std::cerr << "; " << tally.files_changed << " of " << files << " files would change";
-    std::cerr << "\n";
+    if (o.in_place) e << "; " << tally.files_changed << " of " << files << " files rewritten";
+    if (o.check) e << "; " << tally.files_changed << " of " << files << " files would change";
+    e << "\n";
   }
   return ok && tally.invalid == 0 ? kExitOk : kExitInvalid;
 }

@@ -1,12 +1,20 @@
-// beyt games [NAME] : the table of games, presets and options.
+// beyt games [NAME] : the table of games, presets and options, with the
+// source of each reading (cli/game_info.hpp).
 #include <cxxopts.hpp>
 #include <iostream>
 
-#include "beyt/game.hpp"
 #include "cli.hpp"
+#include "game_info.hpp"
 
 namespace beyt::cli {
 namespace {
+
+std::string values_text(const OptionSpec& o) {
+  if (o.values.empty()) return "<value>";
+  std::string out;
+  for (std::size_t i = 0; i < o.values.size(); ++i) out += (i ? "|" : "") + std::string(o.values[i]);
+  return out;
+}
 
 void print_game(const Game& game, bool detailed) {
   std::cout << game.name() << "  " << game.title() << "\n  sources: " << game.sources() << "\n";
@@ -16,47 +24,73 @@ void print_game(const Game& game, bool detailed) {
     std::cout << "    " << p.name << (p.settings.empty() ? "" : ": ") << p.settings << "\n      " << p.help
               << "\n";
   std::cout << "  options:\n";
-  for (const auto& o : game.options()) {
-    std::cout << "    " << o.name << " = ";
-    if (o.values.empty()) {
-      std::cout << "<text>";
-    } else {
-      for (std::size_t i = 0; i < o.values.size(); ++i) std::cout << (i ? "|" : "") << o.values[i];
-    }
-    std::cout << "  (default " << o.default_value << ")\n      " << o.help << "\n      source: " << o.source
-              << "\n";
-  }
+  for (const auto& o : game.options())
+    std::cout << "    " << o.name << " = " << values_text(o) << "  (default " << o.default_value << ")\n      "
+              << o.help << "\n      source: " << o.source << "\n";
 }
 
 }  // namespace
 
+nlohmann::ordered_json game_info_json(const Game& game) {
+  nlohmann::ordered_json g;
+  g["name"] = game.name();
+  g["title"] = game.title();
+  g["sources"] = game.sources();
+  g["presets"] = nlohmann::ordered_json::array();
+  for (const auto& p : game.presets())
+    g["presets"].push_back({{"name", p.name}, {"settings", p.settings}, {"help", p.help}});
+  g["options"] = nlohmann::ordered_json::array();
+  for (const auto& o : game.options()) {
+    nlohmann::ordered_json option;
+    option["name"] = o.name;
+    option["values"] = nlohmann::ordered_json::array();
+    for (auto v : o.values) option["values"].push_back(v);
+    option["default"] = o.default_value;
+    option["help"] = o.help;
+    option["source"] = o.source;
+    g["options"].push_back(std::move(option));
+  }
+  return g;
+}
+
 int run_games(int argc, char** argv) {
   std::string name;
-  bool brief = false;
+  bool brief = false, json = false;
   cxxopts::Options spec("beyt games",
                         "Lists the games beyt knows with their sources, rule presets and options\n"
-                        "(name, allowed values, default, and the source of each reading).\n"
-                        "A record names its rules in the Rules tag: \"preset; option=value; ...\".");
+                        "(name, allowed values, default, and the source of each reading: author, year\n"
+                        "and page, and the section of docs/RULES.md; the works are in docs/SOURCES.md).\n"
+                        "A record names its rules in the Rules tag: \"preset; option=value; ...\".\n"
+                        "beyt rules GAME prints a game's rules.");
   spec.positional_help("[NAME]");
   spec.add_options()
       ("brief", "names, titles and sources only", cxxopts::value(brief))
+      ("json", "one JSON document: {\"games\": [{name, title, sources, presets, options}, ...]}",
+       cxxopts::value(json))
       ("h,help", "this help")
       ("name", "one game", cxxopts::value(name));
   spec.parse_positional({"name"});
   int exit_code = kExitOk;
   auto parsed = parse_command_line(spec, argc, argv, "games", exit_code);
   if (!parsed) return exit_code;
+  std::vector<const Game*> games = game_table();
   if (!name.empty()) {
     const Game* game = find_game(name);
     if (!game) return usage_error("games", "unknown game '" + name + "'");
-    print_game(*game, true);
+    games = {game};
+  }
+  if (json) {
+    nlohmann::ordered_json all;
+    all["games"] = nlohmann::ordered_json::array();
+    for (const Game* game : games) all["games"].push_back(game_info_json(*game));
+    std::cout << all.dump(2) << "\n";
     return kExitOk;
   }
   bool first = true;
-  for (const Game* game : game_table()) {
+  for (const Game* game : games) {
     if (!first && !brief) std::cout << "\n";
     first = false;
-    print_game(*game, !brief);
+    print_game(*game, !brief || !name.empty());
   }
   return kExitOk;
 }

@@ -55,7 +55,8 @@ int run_generate(int argc, char** argv) {
                         "Writes N random legal games of a game under the given rules: each turn is\n"
                         "drawn uniformly from the legal turns (throws with the sticks' odds). The\n"
                         "same seed gives the same games. A game that has not ended after\n"
-                        "--max-turns turns is written unfinished (*).");
+                        "--max-turns turns is written unfinished (*). The -o file is written to a\n"
+                        "temporary file and renamed at the end: it appears whole or not at all.");
   spec.add_options()
       ("game", "game name (see beyt games)", cxxopts::value(o.game))
       ("rules", "rules text, e.g. \"walker; size=7\" (default: the default preset)", cxxopts::value(o.rules))
@@ -76,10 +77,10 @@ int run_generate(int argc, char** argv) {
   notation::Format format;
   if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, format))
     return usage_error("generate", "--to must be text, json, xml or jsonl");
-  Output output;
+  Output output;  // the file appears whole, or not at all (cli.hpp)
   std::string error;
   if (!output.open(o.output, error)) {
-    std::cerr << "beyt generate: " << error << "\n";
+    print_file_error(err(), Code::write_error, o.output, error, false);
     return kExitInvalid;
   }
   Rng rng(o.seed);
@@ -87,12 +88,13 @@ int run_generate(int argc, char** argv) {
   try {
     for (std::uint32_t i = 1; i <= o.count; ++i) writer.game(playout(*game, rules, rng, o, i));
   } catch (const std::runtime_error& e) {
-    std::cerr << "beyt generate: " << e.what() << "\n";
+    output.stream().setstate(std::ios::badbit);  // an unfinished document is not finished
+    err() << "beyt generate: " << e.what() << "\n";
     return kExitInvalid;
   }
   writer.finish();
   if (!output.close(error)) {
-    std::cerr << "beyt generate: " << error << "\n";
+    print_file_error(err(), Code::write_error, o.output, error, false);
     return kExitInvalid;
   }
   return kExitOk;

@@ -1,13 +1,18 @@
-// beyt render FILE [--ply N] [--game K] [--format unicode|ascii|svg] : the
-// position after any turn as a text diagram or an SVG plate; with --every N
-// or --plies A,B,C a figure sheet of several positions on one SVG page.
+// beyt render FILE [--ply P] [--game K] [--format unicode|ascii|svg|html|position]:
+// the position after any turn (of the main line or of a variation) as a text
+// diagram, an SVG plate or its position text; with --every N or --plies
+// A,B,C several positions (an SVG figure sheet, text diagrams one after
+// another, position lines); --format html the game viewer of the whole file.
 #include <algorithm>
 #include <cxxopts.hpp>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 #include "beyt/diagram.hpp"
+#include "beyt/notation/figures.hpp"
 #include "beyt/notation/replay.hpp"
+#include "beyt/notation/viewer.hpp"
 #include "cli.hpp"
 
 namespace beyt::cli {
@@ -19,15 +24,15 @@ struct RenderCliOptions {
   std::string game = "1";  // index in the file, or (with --empty) a game name
   std::string rules;       // with --empty
   std::string from;        // forced input format
-  std::string format;      // output: unicode, ascii or svg
+  std::string format;      // output: unicode, ascii, svg, html or position
   std::string style;       // the older name of --format for unicode/ascii
-  std::int64_t ply = -1;   // -1: the end of the main line
-  std::string plies;       // "0,12,30": a figure sheet
-  std::int64_t every = 0;  // a figure sheet of every N-th turn
+  std::string ply;         // a position: "12", "12.1.14"; empty: the end of the main line
+  std::string plies;       // "0,12,30": several positions
+  std::int64_t every = 0;  // every N-th turn of the main line
   bool empty = false;
   bool no_coordinates = false;
   bool bare = false;
-  // SVG only
+  // SVG and HTML only
   double size = 40;
   double margin = 20;
   double width = 0;
@@ -61,11 +66,11 @@ class PickVisitor : public notation::GameVisitor {
   notation::GameRecord record_;
 };
 
-// What the SVG path needs besides the parsed options.
+// What the SVG and HTML outputs need besides the parsed options.
 struct SvgJob {
   DrawOptions draw;
   PageOptions page;
-  std::vector<Arrow> arrows;  // from the command line: on every board
+  notation::FigureOptions figures;
   bool title_given = false, caption_given = false;
 };
 
@@ -73,27 +78,19 @@ bool write_out(const std::string& path, const std::string& text) {
   Output out;
   std::string error;
   if (!out.open(path, error)) {
-    std::cerr << "beyt render: " << error << "\n";
+    print_file_error(err(), Code::write_error, path, error, false);
     return false;
   }
   out.stream() << text;
   if (!out.close(error)) {
-    std::cerr << "beyt render: " << error << "\n";
+    print_file_error(err(), Code::write_error, path, error, false);
     return false;
   }
   return true;
 }
 
-std::string tag(const notation::GameRecord& record, std::string_view name) {
-  const auto* t = record.find_tag(name);
-  if (!t || t->value == "?" || t->value == "-") return {};
-  return t->value;
-}
-
-// "1835.??.??" -> "1835"; "????.??.??" -> "".
-std::string date_text(std::string date) {
-  while (date.size() >= 3 && date.compare(date.size() - 3, 3, ".??") == 0) date.resize(date.size() - 3);
-  return date.find('?') == std::string::npos ? date : std::string();
+void print_warnings(const std::vector<std::string>& warnings) {
+  for (const auto& w : warnings) std::cerr << "beyt render: warning: " << w << "\n";
 }
 
 std::string side_names(const notation::GameRecord& record) {
@@ -102,34 +99,7 @@ std::string side_names(const notation::GameRecord& record) {
   return (south ? south->value : "?") + " - " + (north ? north->value : "?");
 }
 
-// Title from the tags: "Event, round R".
-std::string title_from_tags(const notation::GameRecord& record, const Game& game) {
-  std::string event = tag(record, "Event"), round = tag(record, "Round");
-  if (event.empty()) return std::string(game.title());
-  return round.empty() ? event : event + ", round " + round;
-}
-
-// Page caption from the tags: "South – North, Date".
-std::string caption_from_tags(const notation::GameRecord& record) {
-  std::string south = tag(record, "South"), north = tag(record, "North"), date = date_text(tag(record, "Date"));
-  std::string s;
-  if (!south.empty() || !north.empty())
-    s = (south.empty() ? "?" : south) + " \u2013 " + (north.empty() ? "?" : north);
-  if (!date.empty()) s += (s.empty() ? "" : ", ") + date;
-  return s;
-}
-
-std::string figure_caption(std::uint32_t turns, const std::string& move) {
-  return turns == 0 ? std::string("Initial position") : "After turn " + std::to_string(turns) + ": " + move;
-}
-
-int render_svg_page(const std::vector<Figure>& figures, const SvgJob& job, const std::string& output) {
-  std::string svg, why;
-  if (!svg_page(figures, job.draw, job.page, svg, why)) return usage_error("render", why);
-  return write_out(output, svg) ? kExitOk : kExitInvalid;
-}
-
-int render_empty(const RenderCliOptions& o, RenderOptions render, const SvgJob* job) {
+int render_empty(const RenderCliOptions& o, RenderOptions render, const std::string& format, const SvgJob& job) {
   const Game* game = find_game(o.game);
   if (!game) return usage_error("render", "--empty needs --game NAME (see beyt games), not '" + o.game + "'");
   RuleSet rules;
@@ -137,16 +107,19 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const SvgJob* 
     return usage_error("render", "--rules: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
   std::unique_ptr<State> state;
   if (Error e = game->new_state(rules, "", state)) return usage_error("render", "--rules: " + e.reason);
-  if (job) {
-    SvgJob j = *job;
+  if (format == "position") return write_out(o.output, state->position_text() + "\n") ? kExitOk : kExitInvalid;
+  if (format == "svg") {
+    SvgJob j = job;
     j.draw.empty_board = true;
     if (!j.title_given && !o.bare) j.page.title = std::string(game->title());
     if (!j.caption_given && !o.bare) j.page.caption = "Rules: " + rules.canonical();
     Figure f;
     f.state = state.get();
-    f.arrows = j.arrows;
-    f.marks = o.marks;
-    return render_svg_page({f}, j, o.output);
+    f.arrows = j.figures.arrows;
+    f.marks = j.figures.marks;
+    std::string svg, why;
+    if (!svg_page({f}, j.draw, j.page, svg, why)) return usage_error("render", why);
+    return write_out(o.output, svg) ? kExitOk : kExitInvalid;
   }
   render.empty_board = true;
   render.show_to_move = false;
@@ -156,102 +129,99 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const SvgJob* 
   return write_out(o.output, text) ? kExitOk : kExitInvalid;
 }
 
-// The plies of a figure sheet, or the one ply to draw; empty on a usage error.
-bool wanted_plies(const RenderCliOptions& o, std::uint32_t turns, std::vector<std::uint32_t>& out, std::string& why) {
+// The positions to draw: --plies (paths), --every N (the main line), --ply
+// (one path) or the end of the main line. False with `why` on a usage error.
+bool wanted_paths(const RenderCliOptions& o, const notation::GameRecord& record, std::uint32_t index,
+                  std::vector<notation::NodePath>& out, std::string& why) {
+  const auto turns = static_cast<std::uint32_t>(record.moves.size());
+  auto add = [&](const std::string& text, const std::string& option) {
+    notation::NodePath p;
+    if (!notation::NodePath::parse(text, p)) {
+      why = option + " takes a turn (12) or a turn of a variation (12.1.14), not '" + text + "'";
+      return false;
+    }
+    const notation::Node* node = nullptr;
+    if (!notation::locate(record, p, node, why)) {
+      const std::string game = "game " + std::to_string(index);
+      why = (why.rfind("game ", 0) == 0 ? game + why.substr(4) : game + ": " + why) + " (" + option + " " + text + ")";
+      return false;
+    }
+    out.push_back(std::move(p));
+    return true;
+  };
   if (!o.plies.empty()) {
     std::size_t start = 0;
-    while (start <= o.plies.size()) {
+    while (true) {
       auto comma = o.plies.find(',', start);
-      std::string item = o.plies.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      if (item.empty() || item.size() > 9 || item.find_first_not_of("0123456789") != std::string::npos) {
-        why = "--plies takes turn numbers separated by commas, e.g. 0,12,30";
+      if (!add(o.plies.substr(start, comma == std::string::npos ? std::string::npos : comma - start), "--plies"))
         return false;
-      }
-      std::uint32_t p = static_cast<std::uint32_t>(std::stoul(item));
-      if (p > turns) {
-        why = "game has only " + std::to_string(turns) + " turns (--plies " + item + ")";
-        return false;
-      }
-      out.push_back(p);
-      if (comma == std::string::npos) break;
+      if (comma == std::string::npos) return true;
       start = comma + 1;
     }
-    return true;
   }
   if (o.every > 0) {
     for (std::uint64_t p = 0; p <= turns; p += static_cast<std::uint64_t>(o.every))
-      out.push_back(static_cast<std::uint32_t>(p));
-    if (out.back() != turns) out.push_back(turns);
+      out.push_back({{static_cast<std::uint32_t>(p)}});
+    if (out.back().steps[0] != turns) out.push_back({{turns}});
     return true;
   }
-  out.push_back(o.ply < 0 ? turns : static_cast<std::uint32_t>(o.ply));
-  return true;
+  if (o.ply.empty()) {
+    out.push_back({{turns}});
+    return true;
+  }
+  return add(o.ply, "--ply");
 }
 
-// The diagram commands in the comments of the move that led to `ply` (or the
-// game's own comments at ply 0). Cells not on the board are reported and left out.
-void comment_commands(const notation::GameRecord& record, std::uint32_t ply, const State& state,
-                      const DrawOptions& draw, Figure& f) {
-  std::vector<const std::string*> comments;
-  if (ply == 0)
-    for (const auto& c : record.comments) comments.push_back(&c);
-  else {
-    const auto& node = record.moves[ply - 1];
-    for (const auto& c : node.before) comments.push_back(&c);
-    for (const auto& c : node.after) comments.push_back(&c);
-  }
-  for (const auto* c : comments) {
-    std::vector<Arrow> arrows;
-    std::vector<std::string> marks;
+int render_html(const RenderCliOptions& o, const cxxopts::ParseResult& parsed, std::uint32_t wanted,
+                std::optional<notation::Format> from, const SvgJob& job) {
+  Input input;
+  if (!open_input(input, o.input)) return kExitInvalid;
+  const notation::Format in_format = input.format(from);
+  notation::ViewerOptions vo;
+  vo.draw = job.draw;
+  vo.figures = job.figures;
+  vo.page = job.page;
+  vo.title_from_tags = !job.title_given && !o.bare;
+  vo.caption_from_tags = !job.caption_given && !o.bare;
+  vo.file = input.name();
+  // The page is kept until the whole input has been read: an input that
+  // cannot be read writes nothing.
+  std::ostringstream page;
+  notation::ViewerWriter viewer(page, vo);
+  struct Visitor : notation::GameVisitor {
+    notation::ViewerWriter& viewer;
+    Input& input;
+    std::uint32_t only;  // 0: every game
+    std::uint32_t added = 0;
+    bool invalid = false;
     std::string why;
-    if (!parse_diagram_commands(*c, arrows, marks, why)) {
-      std::cerr << "beyt render: warning: turn " << ply << ": " << why << " (comment ignored)\n";
-      continue;
+    Visitor(notation::ViewerWriter& v, Input& in, std::uint32_t k) : viewer(v), input(in), only(k) {}
+    bool game(notation::GameRecord&& record, std::uint32_t index) override {
+      if (only && index != only) return true;
+      notation::Diagnostic problem;
+      std::vector<std::string> warnings;
+      if (!viewer.add(record, index, problem, warnings, why)) return false;
+      ++added;
+      print_warnings(warnings);
+      if (problem) {
+        print_diagnostic(std::cerr, problem, &input, false);
+        // A wrong result is shown, as render draws it; an illegal move or a
+        // bad tag makes the file invalid.
+        if (!(problem.code >= Code::result_mismatch && problem.code <= Code::barrier_count)) invalid = true;
+      }
+      return only == 0 || index < only;
     }
-    svg::Point p;
-    for (auto& a : arrows) {
-      if (state.cell_centre(a.from, draw, p) && state.cell_centre(a.to, draw, p)) f.arrows.push_back(std::move(a));
-      else std::cerr << "beyt render: warning: turn " << ply << ": [%arrow " << a.from << "-" << a.to
-                     << "] is not on the board (ignored)\n";
-    }
-    for (auto& m : marks) {
-      if (state.cell_centre(m, draw, p)) f.marks.push_back(std::move(m));
-      else std::cerr << "beyt render: warning: turn " << ply << ": [%mark " << m << "] is not on the board (ignored)\n";
-    }
+  } visitor(viewer, input, parsed.count("game") ? wanted : 0);
+  notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, visitor);
+  if (!visitor.why.empty()) return usage_error("render", visitor.why);
+  if (d && !(visitor.only && visitor.added)) {
+    print_diagnostic(std::cerr, d, &input, false);
+    return kExitInvalid;
   }
-}
-
-int render_svg_record(const RenderCliOptions& o, const notation::GameRecord& record, const std::string& file,
-                      std::uint32_t index, const notation::Replay& whole, SvgJob job) {
-  if (!whole.state->can_draw())
-    return usage_error("render", "SVG diagrams of " + std::string(whole.game->title()) + " are not available yet");
-  std::vector<std::uint32_t> plies;
-  std::string why;
-  if (!wanted_plies(o, whole.turns, plies, why)) return usage_error("render", why);
-  if (!job.title_given) job.page.title = o.bare ? "" : title_from_tags(record, *whole.game);
-  if (!job.caption_given) job.page.caption = o.bare ? "" : caption_from_tags(record);
-  std::vector<notation::Replay> states(plies.size()), befores(plies.size());
-  std::vector<Figure> figures(plies.size());
-  notation::ReplayOptions ro;
-  ro.variations = false;
-  for (std::size_t i = 0; i < plies.size(); ++i) {
-    ro.stop_after = plies[i];
-    notation::replay(record, file, index, ro, states[i]);
-    Figure& f = figures[i];
-    f.state = states[i].state.get();
-    if (!o.bare) f.caption = figure_caption(states[i].turns, states[i].last_move);
-    if (!o.bare && states[i].turns == record.moves.size() && record.result != "*")
-      f.caption += " (" + record.result + ")";  // the end of the game: its result
-    if (plies[i] > 0 && !o.no_highlight) {
-      ro.stop_after = plies[i] - 1;
-      notation::replay(record, file, index, ro, befores[i]);
-      if (befores[i].state) f.last_move = befores[i].state->move_cells(states[i].last_move);
-    }
-    comment_commands(record, plies[i], *f.state, job.draw, f);
-    f.arrows.insert(f.arrows.end(), job.arrows.begin(), job.arrows.end());
-    f.marks.insert(f.marks.end(), o.marks.begin(), o.marks.end());
-  }
-  return render_svg_page(figures, job, o.output);
+  if (visitor.only && !visitor.added) return usage_error("render", o.input + " has no game " + std::to_string(wanted));
+  viewer.finish();
+  if (!write_out(o.output, page.str())) return kExitInvalid;
+  return visitor.invalid ? kExitInvalid : kExitOk;
 }
 
 }  // namespace
@@ -260,41 +230,48 @@ int run_render(int argc, char** argv) {
   RenderCliOptions o;
   cxxopts::Options spec("beyt render",
                         "Draws the position of game K of FILE after turn N (default: after the last\n"
-                        "turn of the main line) as a diagram like Lane's lettered boards, with\n"
-                        "coordinates on the margins and the side to move; --format svg draws a\n"
-                        "plate for print (docs/DIAGRAMS.md), --every N or --plies A,B,C a sheet of\n"
-                        "several positions.\n"
+                        "turn of the main line; 12.1.14: turn 14 of the first variation of turn 12)\n"
+                        "as a diagram like Lane's lettered boards, with the side to move;\n"
+                        "--format svg draws a plate for print (docs/DIAGRAMS.md), --every N or\n"
+                        "--plies A,B,C several positions (an SVG figure sheet, or text diagrams one\n"
+                        "after another); --format position prints the position text a SetUp tag\n"
+                        "takes (with --every/--plies one line per position: TURN, a tab, the text);\n"
+                        "--format html writes the game viewer: one self-contained page that plays\n"
+                        "every game of FILE through in a browser.\n"
                         "  beyt render --empty --game seega --rules \"walker; size=7\"\n"
                         "draws the labelled empty board of a game.\n"
-                        "  beyt render game.beyt --format svg --plies 0,12,30 -o figure.svg");
+                        "  beyt render game.beyt --format svg --plies 0,12,30 -o figure.svg\n"
+                        "  beyt render game.beyt --format html -o game.html");
   spec.positional_help("FILE");
   spec.add_options()
-      ("ply", "draw the position after this many turns (0: the start)", cxxopts::value(o.ply))
-      ("game", "game number K in FILE (default 1); with --empty, the game's name", cxxopts::value(o.game))
-      ("format", "output: unicode (box drawing, default), ascii or svg", cxxopts::value(o.format))
+      ("ply", "the position after this turn (0: the start; 12.1.14: in a variation)", cxxopts::value(o.ply))
+      ("game", "game number K in FILE (default 1; html: every game); with --empty, the game's name",
+       cxxopts::value(o.game))
+      ("format", "output: unicode (box drawing, default), ascii, svg, html or position", cxxopts::value(o.format))
       ("style", "unicode or ascii (the older name of --format)", cxxopts::value(o.style))
       ("empty", "draw the empty board of --game under --rules", cxxopts::value(o.empty))
       ("rules", "rules for --empty, e.g. \"walker; size=7\"", cxxopts::value(o.rules))
-      ("from", "input format: text, json or xml (default: from the extension)", cxxopts::value(o.from))
+      ("from", "input format: text, json or xml (default: from the extension, else the content)",
+       cxxopts::value(o.from))
       ("no-coordinates", "no letters and numbers on the margins", cxxopts::value(o.no_coordinates))
       ("bare", "the diagram only, without title and captions", cxxopts::value(o.bare))
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
-      ("every", "svg: a sheet of the positions after every N-th turn (and the last)", cxxopts::value(o.every))
-      ("plies", "svg: a sheet of the positions after these turns, e.g. 0,12,30", cxxopts::value(o.plies))
+      ("every", "the positions after every N-th turn (and the last)", cxxopts::value(o.every))
+      ("plies", "the positions after these turns, e.g. 0,12,30 or 12.1.14", cxxopts::value(o.plies))
       ("columns", "svg: boards per row of a sheet (default: up to 3)", cxxopts::value(o.columns))
-      ("size", "svg: cell size in px (default 40)", cxxopts::value(o.size))
-      ("margin", "svg: page margin in px (default 20)", cxxopts::value(o.margin))
-      ("width", "svg: scale the whole page to this width in px", cxxopts::value(o.width))
-      ("font", "svg: font family (default serif)", cxxopts::value(o.font))
-      ("font-size", "svg: size of the letters in px (default 0.4 x cell)", cxxopts::value(o.font_size))
-      ("mono", "svg: black and white only", cxxopts::value(o.mono))
-      ("colour", "svg: with tints (the default)", cxxopts::value(o.colour))
-      ("flip", "svg: seen from North (North's side at the bottom)", cxxopts::value(o.flip))
-      ("no-highlight", "svg: do not outline the last move", cxxopts::value(o.no_highlight))
-      ("title", "svg: title (default: Event and Round of the record)", cxxopts::value(o.title))
-      ("caption", "svg: caption under the page (default: South - North, Date)", cxxopts::value(o.caption))
-      ("arrow", "svg: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", cxxopts::value(o.arrows))
-      ("mark", "svg: marked cells on every board, e.g. c3,e5", cxxopts::value(o.marks))
+      ("size", "svg, html: cell size in px (default 40)", cxxopts::value(o.size))
+      ("margin", "svg, html: page margin in px (default 20)", cxxopts::value(o.margin))
+      ("width", "svg, html: scale the whole page to this width in px", cxxopts::value(o.width))
+      ("font", "svg, html: font family (default serif)", cxxopts::value(o.font))
+      ("font-size", "svg, html: size of the letters in px (default 0.4 x cell)", cxxopts::value(o.font_size))
+      ("mono", "svg, html: black and white only", cxxopts::value(o.mono))
+      ("colour", "svg, html: with tints (the default)", cxxopts::value(o.colour))
+      ("flip", "svg, html: seen from North (North's side at the bottom)", cxxopts::value(o.flip))
+      ("no-highlight", "svg, html: do not outline the last move", cxxopts::value(o.no_highlight))
+      ("title", "svg, html: title (default: Event and Round of the record)", cxxopts::value(o.title))
+      ("caption", "svg, html: caption under the page (default: South - North, Date)", cxxopts::value(o.caption))
+      ("arrow", "svg, html: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", cxxopts::value(o.arrows))
+      ("mark", "svg, html: marked cells on every board, e.g. c3,e5", cxxopts::value(o.marks))
       ("h,help", "this help")
       ("input", "record file", cxxopts::value(o.input));
   spec.parse_positional({"input"});
@@ -305,21 +282,31 @@ int run_render(int argc, char** argv) {
     return usage_error("render", "--style must be unicode or ascii");
   if (!o.style.empty() && !o.format.empty() && o.style != o.format)
     return usage_error("render", "--style and --format disagree (--style is the older name of --format)");
-  std::string format = !o.format.empty() ? o.format : !o.style.empty() ? o.style : "unicode";
-  if (format != "unicode" && format != "ascii" && format != "svg")
-    return usage_error("render", "--format must be unicode, ascii or svg (the input format is --from)");
-  const bool svg = format == "svg";
-  if (!svg) {
-    for (const char* only : {"every", "plies", "columns", "size", "margin", "width", "font", "font-size", "mono", "colour",
-                             "flip", "no-highlight", "title", "caption", "arrow", "mark"})
-      if (parsed->count(only)) return usage_error("render", std::string("--") + only + " needs --format svg");
+  const std::string format = !o.format.empty() ? o.format : !o.style.empty() ? o.style : "unicode";
+  if (format != "unicode" && format != "ascii" && format != "svg" && format != "html" && format != "position")
+    return usage_error("render", "--format must be unicode, ascii, svg, html or position (the input format is --from)");
+  const bool svg = format == "svg", html = format == "html";
+  if (!svg && !html) {
+    for (const char* only : {"columns", "size", "margin", "width", "font", "font-size", "mono", "colour", "flip",
+                             "no-highlight", "title", "caption", "arrow", "mark"})
+      if (parsed->count(only)) return usage_error("render", std::string("--") + only + " needs --format svg or html");
   }
+  if (html) {
+    for (const char* sheet : {"ply", "every", "plies", "columns"})
+      if (parsed->count(sheet))
+        return usage_error("render", std::string("--") + sheet +
+                                         " does not go with --format html: the page holds every position (its "
+                                         "fragment #ply=N opens one)");
+  }
+  if (o.every < 0) return usage_error("render", "--every must be 1 or more");
+  if ((o.every > 0) + !o.plies.empty() + !o.ply.empty() > 1)
+    return usage_error("render", "--ply, --every and --plies exclude each other");
   RenderOptions render;
   render.style = format == "ascii" ? DiagramStyle::ascii : DiagramStyle::unicode;
   render.coordinates = !o.no_coordinates;
 
   SvgJob job;
-  if (svg) {
+  if (svg || html) {
     if (o.mono && o.colour) return usage_error("render", "--mono or --colour, not both");
     if (!(o.size >= 8 && o.size <= 400)) return usage_error("render", "--size must be a cell size from 8 to 400 px");
     if (!(o.margin >= 0 && o.margin <= 1000)) return usage_error("render", "--margin must be 0 to 1000 px");
@@ -329,9 +316,6 @@ int run_render(int argc, char** argv) {
     if (o.columns < 0 || o.columns > 100) return usage_error("render", "--columns must be 1 to 100");
     if (o.font.empty() || o.font.find_first_of("\"<>&") != std::string::npos)
       return usage_error("render", "--font needs a family name such as serif");
-    if (o.every < 0) return usage_error("render", "--every must be 1 or more");
-    if ((o.every > 0) + !o.plies.empty() + (o.ply >= 0) > 1)
-      return usage_error("render", "--ply, --every and --plies exclude each other");
     job.draw.cell = o.size;
     job.draw.font = o.font;
     job.draw.font_size = o.font_size;
@@ -345,15 +329,19 @@ int run_render(int argc, char** argv) {
     job.caption_given = parsed->count("caption") > 0;
     job.page.title = o.title;
     job.page.caption = o.caption;
+    job.figures.captions = !o.bare;
+    job.figures.highlight = !o.no_highlight;
+    job.figures.marks = o.marks;
     for (const auto& a : o.arrows) {
       Arrow arrow;
       if (!parse_arrow(a, arrow)) return usage_error("render", "--arrow needs FROM-TO, e.g. c2-c3, not '" + a + "'");
-      job.arrows.push_back(arrow);
+      job.figures.arrows.push_back(arrow);
     }
   }
   if (o.empty) {
     if (!o.input.empty()) return usage_error("render", "--empty takes no FILE");
-    return render_empty(o, render, svg ? &job : nullptr);
+    if (html) return usage_error("render", "--empty draws one board: use --format svg, unicode, ascii or position");
+    return render_empty(o, render, format, job);
   }
   if (o.input.empty()) return usage_error("render", "no FILE given (or use --empty --game NAME)");
   if (!o.rules.empty()) return usage_error("render", "--rules goes with --empty; a record names its own rules");
@@ -363,16 +351,14 @@ int run_render(int argc, char** argv) {
     wanted = wanted * 10 + static_cast<std::uint32_t>(c - '0');
   }
   if (wanted == 0) return usage_error("render", "--game K counts from 1");
-  if (o.ply < -1) return usage_error("render", "--ply must be 0 or more");
 
-  notation::Format in_format;
-  if (!choose_format(o.input, o.from, in_format)) return usage_error("render", "--from must be text, json or xml");
+  std::optional<notation::Format> from;
+  if (!parse_format_option(o.from, from)) return usage_error("render", "--from must be text, json or xml");
+  if (int rc = refuse_same_file("render", {o.input}, o.output)) return rc;
+  if (html) return render_html(o, *parsed, wanted, from, job);
   Input input;
-  std::string error;
-  if (!input.open(o.input, error)) {
-    std::cerr << "beyt render: " << error << "\n";
-    return kExitInvalid;
-  }
+  if (!open_input(input, o.input)) return kExitInvalid;
+  const notation::Format in_format = input.format(from);
   PickVisitor picker(wanted);
   notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, picker);
   if (!picker.found()) {
@@ -383,32 +369,76 @@ int run_render(int argc, char** argv) {
     return usage_error("render", o.input + " has no game " + std::to_string(wanted));
   }
   const auto& record = picker.record();
-  if (o.ply > static_cast<std::int64_t>(record.moves.size()))
-    return usage_error("render", "game " + std::to_string(wanted) + " has only " +
-                                     std::to_string(record.moves.size()) + " turns");
+  std::vector<notation::NodePath> paths;
+  std::string why;
+  if (!wanted_paths(o, record, wanted, paths, why)) return usage_error("render", why);
+
+  // The main line as far as it is drawn: an illegal move or a bad tag stops
+  // the drawing; a wrong result is reported and the positions drawn.
   notation::ReplayOptions replay_options;
   replay_options.variations = false;
-  replay_options.stop_after =
-      o.ply < 0 || o.every > 0 || !o.plies.empty() ? std::numeric_limits<std::uint32_t>::max()
-                                                   : static_cast<std::uint32_t>(o.ply);
+  replay_options.stop_after = 0;
+  for (const auto& p : paths) replay_options.stop_after = std::max(replay_options.stop_after, p.steps[0]);
+  if (o.ply.empty() && o.plies.empty()) replay_options.stop_after = std::numeric_limits<std::uint32_t>::max();
   notation::Replay replay;
   d = notation::replay(record, input.name(), wanted, replay_options, replay);
   if (d) {
-    // A wrong result does not stop the drawing (it is reported); an illegal
-    // move, a bad tag or a bad set-up does.
     bool result_only = d.code >= Code::result_mismatch && d.code <= Code::barrier_count;
     print_diagnostic(std::cerr, d, &input, false);
     if (!result_only || !replay.state) return kExitInvalid;
   }
-  if (svg) return render_svg_record(o, record, input.name(), wanted, replay, job);
-  std::string text;
-  if (!o.bare) {
-    text = std::string(replay.game->title()) + ", game " + std::to_string(wanted) + " (" + side_names(record) + ")";
-    if (replay.turns == 0) text += ", initial position";
-    else text += ", after turn " + std::to_string(replay.turns) + ": " + replay.last_move;
-    text += "\n\n";
+  if (svg && !replay.state->can_draw())
+    return usage_error("render", "SVG diagrams of " + std::string(replay.game->title()) + " are not available yet");
+
+  std::vector<notation::NodePosition> positions;
+  d = notation::replay_to_all(record, input.name(), wanted, paths, positions);
+  if (d) {  // a variation's illegal move (the main line was checked above)
+    print_diagnostic(std::cerr, d, &input, false);
+    return kExitInvalid;
   }
-  text += replay.state->render(render);
+
+  if (format == "position") {
+    std::string text;
+    for (const auto& pos : positions)
+      text += (paths.size() > 1 || o.every > 0 || !o.plies.empty() ? pos.path.text() + "\t" : std::string()) +
+              pos.state->position_text() + "\n";
+    return write_out(o.output, text) ? kExitOk : kExitInvalid;
+  }
+  if (svg) {
+    if (!job.title_given) job.page.title = o.bare ? "" : notation::record_title(record, *replay.game);
+    if (!job.caption_given) job.page.caption = o.bare ? "" : notation::record_caption(record);
+    std::vector<std::string> warnings;
+    std::string page;
+    bool ok = false;
+    if (positions.size() == 1) {
+      ok = notation::position_svg(record, positions[0], job.draw, job.figures, job.page, page, why, warnings);
+    } else {
+      std::vector<Figure> figures;
+      for (const auto& pos : positions) figures.push_back(notation::node_figure(record, pos, job.draw, job.figures, warnings));
+      ok = svg_page(figures, job.draw, job.page, page, why);
+    }
+    print_warnings(warnings);
+    if (!ok) return usage_error("render", why);
+    return write_out(o.output, page) ? kExitOk : kExitInvalid;
+  }
+  // Text diagrams, one after another, each under its caption.
+  std::string text;
+  const std::string header =
+      std::string(replay.game->title()) + ", game " + std::to_string(wanted) + " (" + side_names(record) + ")";
+  if (positions.size() == 1 && !o.bare) {
+    std::string caption = notation::node_caption(record, positions[0]);
+    caption[0] = static_cast<char>(caption[0] - 'A' + 'a');  // "After ..." / "Initial ..." after a comma
+    text = header + ", " + caption + "\n\n";
+  } else if (!o.bare) {
+    text = header + "\n\n";
+  }
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if (positions.size() > 1) {
+      if (i) text += "\n";
+      if (!o.bare) text += notation::node_caption(record, positions[i]) + "\n";
+    }
+    text += positions[i].state->render(render);
+  }
   return write_out(o.output, text) ? kExitOk : kExitInvalid;
 }
 

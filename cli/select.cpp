@@ -76,15 +76,19 @@ bool parse_date(std::string_view text, DateSpan& out) {
 class Selector : public GameSink {
  public:
   Selector(const SelectOptions& options, std::vector<TagCondition> tags, std::optional<DateSpan> from,
-           std::optional<DateSpan> to, std::vector<const Game*> games, notation::RecordWriter* writer)
-      : o_(options), tags_(std::move(tags)), from_(from), to_(to), games_(std::move(games)), writer_(writer) {}
+           std::optional<DateSpan> to, std::vector<const Game*> games, RecordOutput* output)
+      : o_(options), tags_(std::move(tags)), from_(from), to_(to), games_(std::move(games)), output_(output) {}
+
+  void begin_input(Input&, notation::Format format) override {
+    if (output_) output_->input_format(format);
+  }
 
   std::uint64_t selected = 0;
 
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     if (matches(record, input.name(), index) != o_.invert) {
       ++selected;
-      if (writer_) writer_->game(record);
+      if (output_) output_->writer().game(record);
     }
     return true;
   }
@@ -172,7 +176,7 @@ class Selector : public GameSink {
   std::vector<TagCondition> tags_;
   std::optional<DateSpan> from_, to_;
   std::vector<const Game*> games_;
-  notation::RecordWriter* writer_;
+  RecordOutput* output_;  // none with --count
   std::map<std::string, std::unique_ptr<State>> targets_;
 };
 
@@ -285,13 +289,17 @@ int run_select(int argc, char** argv) {
     if (!parse_result_token(r, ignored)) return usage_error("select", "--result must be 1-0, 0-1, 1/2-1/2 or *");
   }
   RecordOutput output;
-  if (o.count ? !inputs_exist("select", o.common.files) : !output.open("select", o.common)) return kExitInvalid;
-  Selector selector(o, std::move(tags), from, to, std::move(games), o.count ? nullptr : &output.writer());
-  ReadSummary r = read_inputs("select", o.common.files, o.common.from, selector);
+  if (o.count) {
+    if (!inputs_exist(o.common.files)) return kExitInvalid;
+  } else if (int rc = output.open("select", o.common)) {
+    return rc;
+  }
+  Selector selector(o, std::move(tags), from, to, std::move(games), o.count ? nullptr : &output);
+  ReadSummary r = read_inputs(o.common.files, o.common.from_format, selector);
   if (o.count ? r.failed || r.unreadable > 0 : !output.finish("select", r)) return kExitInvalid;
   if (o.count) std::cout << selector.selected << "\n";
   if (!o.common.quiet)
-    std::cerr << "beyt select: " << selector.selected << " of " << r.games << (r.games == 1 ? " game" : " games")
+    err() << "beyt select: " << selector.selected << " of " << r.games << (r.games == 1 ? " game" : " games")
               << " selected\n";
   return kExitOk;
 }

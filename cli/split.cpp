@@ -5,7 +5,10 @@
 #include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "collection.hpp"
 
@@ -66,74 +69,98 @@ class NamePattern {
   bool zero_ = false;
 };
 
-// Writes the games it is given into numbered files of `per` games.
+// Writes the games it is given into numbered files of `per` games. Each
+// part goes through Output (a temporary file, renamed into place by close());
+// the parts are put in place together at the end, when every game was read
+// (more than kBatch parts: a batch at a time, as they fill), so a broken input
+// leaves the files of an earlier split as they were.
 class Splitter : public GameSink {
  public:
-  Splitter(const SplitOptions& o, const NamePattern& pattern, notation::Format format)
-      : o_(o), pattern_(pattern), format_(format) {}
+  static constexpr std::size_t kBatch = 256;
 
-  bool game(notation::GameRecord&& record, Input& input, std::uint32_t) override {
+  Splitter(const SplitOptions& o, const NamePattern& pattern) : o_(o), pattern_(pattern) {}
+
+  void begin_input(Input&, notation::Format format) override {
+    if (!format_) format_ = o_.common.out_format.value_or(format);
+  }
+
+  bool game(notation::GameRecord&& record, Input&, std::uint32_t) override {
     if (!writer_ || in_file_ == o_.per) {
-      if (!next_file(input)) return false;
+      if (!next_file()) return false;
     }
     writer_->game(record);
     ++in_file_;
     return true;
   }
 
-  /// Closes the last file. False on a write failure.
-  bool finish() {
-    if (!writer_) return !failed_;
-    return close_file() && !failed_;
+  /// Puts the parts in place (`commit`), or discards them. False on a
+  /// write failure.
+  bool finish(bool commit) {
+    if (writer_) {
+      if (commit) writer_->finish();
+      writer_.reset();
+    }
+    if (!commit) {
+      pending_.clear();  // Output's destructor discards
+      return !failed_;
+    }
+    return close_pending() && !failed_;
   }
 
   std::uint64_t files = 0;
   std::string first_name, last_name;
+  int exit_code = kExitInvalid;  // when failed(): kExitUsage for a part that is an input
   bool failed() const { return failed_; }
 
  private:
-  bool close_file() {
-    writer_->finish();
-    writer_.reset();
-    std::string error;
-    if (!output_->close(error)) {
-      std::cerr << "beyt split: " << error << "\n";
-      return false;
+  bool close_pending() {
+    for (auto& [name, output] : pending_) {
+      std::string error;
+      if (!output->close(error)) {
+        print_file_error(err(), Code::write_error, name, error, false);
+        pending_.clear();
+        return false;
+      }
     }
+    pending_.clear();
     return true;
   }
 
-  bool next_file(const Input& input) {
-    if (writer_ && !close_file()) return fail();
-    const std::string name = pattern_.name(files + 1);
-    std::error_code ec;
-    for (const auto& path : o_.common.files)
-      if (path != "-" && std::filesystem::equivalent(path, name, ec)) {
-        std::cerr << "beyt split: '" << name << "' is an input (" << input.name() << "): not overwritten\n";
-        return fail();
-      }
-    std::string error;
-    output_.emplace();
-    if (!output_->open(name, error)) {
-      std::cerr << "beyt split: " << error << "\n";
-      return fail();
+  bool next_file() {
+    if (writer_) {
+      writer_->finish();
+      writer_.reset();
+      if (pending_.size() >= kBatch && !close_pending()) return fail(kExitInvalid);
     }
-    writer_.emplace(output_->stream(), format_);
+    const std::string name = pattern_.name(files + 1);
+    // Checked before reading for the names that exist (run_split); again
+    // here, for a file made since.
+    if (int rc = refuse_same_file("split", o_.common.files, name)) return fail(rc);
+    std::string error;
+    auto output = std::make_unique<Output>();
+    if (!output->open(name, error)) {
+      print_file_error(err(), Code::write_error, name, error, false);
+      return fail(kExitInvalid);
+    }
+    writer_.emplace(output->stream(), format_.value_or(notation::Format::text));
+    pending_.emplace_back(name, std::move(output));
     in_file_ = 0;
     if (++files == 1) first_name = name;
     last_name = name;
     return true;
   }
 
-  bool fail() {
+  bool fail(int code) {
     failed_ = true;
+    exit_code = code;
     return false;
   }
 
+ private:
   const SplitOptions& o_;
   const NamePattern& pattern_;
-  notation::Format format_;
-  std::optional<Output> output_;
+  std::optional<notation::Format> format_;
+  std::vector<std::pair<std::string, std::unique_ptr<Output>>> pending_;
   std::optional<notation::RecordWriter> writer_;
   std::uint32_t in_file_ = 0;
   bool failed_ = false;
@@ -149,7 +176,9 @@ int run_split(int argc, char** argv) {
                         "%d is the file's number from 1, %03d pads it with zeros to 3 digits, %%\n"
                         "is a percent sign: -o part-%03d.beyt writes part-001.beyt, part-002.beyt,\n"
                         "... The format is that of PATTERN's extension unless --to says; the games\n"
-                        "are written unchanged. An input is never overwritten.\n"
+                        "are written unchanged. A part that is an input (any path or link) is\n"
+                        "refused (E504); the parts are put in place only when every game was read,\n"
+                        "so a broken input leaves the files of an earlier split as they were.\n"
                         "Exit status: 0 done, 1 a game could not be read or a file written, 2 usage\n"
                         "error.");
   spec.positional_help("FILE...");
@@ -166,18 +195,34 @@ int run_split(int argc, char** argv) {
   NamePattern pattern;
   std::string error;
   if (!pattern.parse(o.common.output, error)) return usage_error("split", error);
-  if (!inputs_exist("split", o.common.files)) return kExitInvalid;
-  Splitter splitter(o, pattern, o.common.out_format);
-  ReadSummary r = read_inputs("split", o.common.files, o.common.from, splitter);
-  const bool written = splitter.finish();
-  if (!o.common.quiet) {
-    std::cerr << "beyt split: " << r.games << (r.games == 1 ? " game" : " games") << " into " << splitter.files
-              << (splitter.files == 1 ? " file" : " files");
-    if (splitter.files > 0)
-      std::cerr << " (" << splitter.first_name << (splitter.files > 1 ? " .. " + splitter.last_name : "") << ")";
-    std::cerr << "\n";
+  // A part that would be an input is refused before anything is read: the
+  // names that exist now, in order (a part made later is checked when it is
+  // opened).
+  for (std::uint64_t n = 1; n <= 1000000; ++n) {
+    const std::string name = pattern.name(n);
+    if (!std::filesystem::exists(name)) break;
+    if (int rc = refuse_same_file("split", o.common.files, name)) return rc;
   }
-  return written && !r.failed && r.unreadable == 0 ? kExitOk : kExitInvalid;
+  if (!inputs_exist(o.common.files)) return kExitInvalid;
+  Splitter splitter(o, pattern);
+  ReadSummary r = read_inputs(o.common.files, o.common.from_format, splitter);
+  const bool all_read = !r.failed && r.unreadable == 0 && !splitter.failed();
+  const bool written = splitter.finish(all_read);
+  if (!all_read && !splitter.failed())
+    err() << "beyt split: stopped by the errors above: "
+          << (splitter.files > Splitter::kBatch ? "the parts after the last full batch were not written"
+                                                : "no part was written")
+          << "\n";
+  if (!o.common.quiet && all_read) {
+    std::ostream& e = err();
+    e << "beyt split: " << r.games << (r.games == 1 ? " game" : " games") << " into " << splitter.files
+      << (splitter.files == 1 ? " file" : " files");
+    if (splitter.files > 0)
+      e << " (" << splitter.first_name << (splitter.files > 1 ? " .. " + splitter.last_name : "") << ")";
+    e << "\n";
+  }
+  if (splitter.failed()) return splitter.exit_code;
+  return written && all_read ? kExitOk : kExitInvalid;
 }
 
 }  // namespace beyt::cli

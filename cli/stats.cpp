@@ -240,7 +240,7 @@ int run_stats(int argc, char** argv) {
   int exit_code = kExitOk;
   if (!parse_common(spec, argc, argv, "stats", o.common, exit_code)) return exit_code;
   Counter counter;
-  ReadSummary r = read_inputs("stats", o.common.files, o.common.from, counter);
+  ReadSummary r = read_inputs(o.common.files, o.common.from_format, counter);
   if (o.json) print_json(counter.groups(), r, o);
   else print_table(counter.groups(), r, o);
   return r.failed || r.unreadable > 0 ? kExitInvalid : kExitOk;

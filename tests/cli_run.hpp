@@ -1,37 +1,46 @@
-// tests/cli_run.hpp - running the `beyt` program from a test, and the
-// bundled samples it runs on (cli_test.cpp, collections_test.cpp).
+// Running the `beyt` program (BEYT_CLI_PATH) from the tests: the command line
+// through the shell, its exit status and its output, the bundled samples
+// (BEYT_SOURCE_DIR), and temporary folders; shared by the CLI test files.
 #pragma once
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-namespace {
+namespace beyt::test {
 
 namespace fs = std::filesystem;
 
-const fs::path kRoot = BEYT_SOURCE_DIR;
+inline const fs::path kRoot = BEYT_SOURCE_DIR;
 
 struct CliRun {
-  int status;
+  int status;       // exit status; -1 when killed by a signal
   std::string out;  // standard output and standard error, in order of arrival
 };
 
-std::string quote(const std::string& s) {
+/// `s` quoted for the shell.
+inline std::string quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
 
-/// Runs `command` in the shell: its exit status and standard output.
-CliRun run_shell(const std::string& command) {
+/// The program under test, for command lines.
+inline const std::string kBeyt = BEYT_CLI_PATH;
+
+/// Runs the shell command line `command`, with the standard error of its
+/// last command joined to its output.
+inline CliRun capture(std::string command) {
+  command += " 2>&1";
   CliRun r{0, {}};
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return {-1, "popen failed"};
@@ -43,17 +52,57 @@ CliRun run_shell(const std::string& command) {
   return r;
 }
 
-/// Runs `beyt ARGS`: its exit status, standard output and error.
-CliRun run(const std::string& args) { return run_shell(std::string(BEYT_CLI_PATH) + " " + args + " 2>&1"); }
+/// Runs `sh -c "beyt ARGS 2>&1"` (ARGS may hold redirections and pipes).
+inline CliRun run(const std::string& args) { return capture(kBeyt + " " + args); }
 
-std::string slurp(const fs::path& p) {
+/// Runs a shell command line as it is (no beyt in front); its exit status.
+inline int shell(const std::string& command) {
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+inline std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
-std::vector<fs::path> files_in(const fs::path& dir, const std::string& ext) {
+inline void spit(const fs::path& p, const std::string& bytes) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << bytes;
+}
+
+/// A fresh folder, removed with everything in it when the object goes.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& name)
+      : path_(fs::temp_directory_path() / ("beyt-" + name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+  /// The names in the folder, sorted, one per line.
+  std::string listing() const {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(path_)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    std::string out;
+    for (const auto& n : names) out += n + "\n";
+    return out;
+  }
+
+ private:
+  fs::path path_;
+};
+
+inline std::vector<fs::path> files_in(const fs::path& dir, const std::string& ext) {
   std::vector<fs::path> out;
   for (const auto& e : fs::directory_iterator(dir))
     if (e.path().extension() == ext) out.push_back(e.path());
@@ -61,8 +110,8 @@ std::vector<fs::path> files_in(const fs::path& dir, const std::string& ext) {
   return out;
 }
 
-// Every game's sample folder: samples/<game>/ (not samples/invalid).
-std::vector<fs::path> sample_files(const std::string& ext) {
+/// Every game's sample files with extension `ext`: samples/<game>/ (not samples/invalid).
+inline std::vector<fs::path> sample_files(const std::string& ext) {
   std::vector<fs::path> out;
   for (const auto& dir : fs::directory_iterator(kRoot / "samples")) {
     if (!dir.is_directory() || dir.path().filename() == "invalid") continue;
@@ -72,10 +121,11 @@ std::vector<fs::path> sample_files(const std::string& ext) {
   return out;
 }
 
-fs::path temp_dir() {
+/// A fresh folder under the temporary directory for this test process.
+inline fs::path temp_dir() {
   fs::path dir = fs::temp_directory_path() / ("beyt-cli-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir;
 }
 
-}  // namespace
+}  // namespace beyt::test

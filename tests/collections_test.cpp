@@ -19,6 +19,8 @@
 
 namespace {
 
+using namespace beyt::test;
+
 using beyt::notation::GameRecord;
 
 const std::vector<std::string> kFormats = {"beyt", "json", "xml", "jsonl"};
@@ -111,7 +113,9 @@ TEST_F(Collections, ConvertOfAnInputThatCannotBeOpenedWritesNothing) {
   CliRun r = run("convert " + quote(sample_files(".beyt").front().string()) + " " + q("missing.beyt") + " -o " +
                  q("out.json"));
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.out.find("cannot open '" + path("missing.beyt") + "'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("error[E501]: cannot read '" + path("missing.beyt") + "': No such file or directory"),
+            std::string::npos)
+      << r.out;
   EXPECT_FALSE(fs::exists(path("out.json")));
 }
 
@@ -149,14 +153,18 @@ TEST_F(Collections, JsonLinesReportEachBadLineAndGoOn) {
   EXPECT_NE(v.out.find(path("bad.jsonl") + ":3:32: /result: error[E151]: game 3"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find(path("bad.jsonl") + ":6:"), std::string::npos) << v.out;
   EXPECT_NE(v.out.find("error[E150]: game 6"), std::string::npos) << v.out;
-  const std::string summary = std::to_string(lines.size()) + " games, " + std::to_string(lines.size() - 2) +
+  const std::string summary = std::to_string(lines.size()) + " games: " + std::to_string(lines.size() - 2) +
                               " valid, 2 invalid";
   EXPECT_NE(v.out.find(summary), std::string::npos) << v.out;
-  // The other lines are converted; the bad ones are reported, and the exit status says so.
+  // Every line is read and both bad ones are reported; an input with a
+  // game that cannot be read is not converted (nothing is written).
   CliRun c = run("convert " + q("bad.jsonl") + " -o " + q("good.jsonl"));
   EXPECT_EQ(c.status, 1);
   EXPECT_EQ(count_of(c.out, "error[E15"), 2u) << c.out;
-  EXPECT_EQ(count_of(read("good.jsonl"), "\n"), lines.size() - 2);
+  EXPECT_FALSE(fs::exists(path("good.jsonl")));
+  // select --valid keeps the lines that can be read and replay.
+  CliRun s = run("select -q --valid " + q("bad.jsonl"));
+  EXPECT_EQ(s.status, 1);
 }
 
 TEST_F(Collections, ReadmePythonReadsJsonLines) {
@@ -171,7 +179,7 @@ TEST_F(Collections, ReadmePythonReadsJsonLines) {
   std::string inputs;
   for (const auto& p : sample_files(".beyt")) inputs += " " + quote(p.string());
   ASSERT_EQ(run("convert" + inputs + " -o " + q("archive.jsonl")).status, 0);
-  const CliRun python = run_shell("cd " + quote(dir_.string()) + " && python3 snippet.py 2>&1");
+  const CliRun python = capture("cd " + quote(dir_.string()) + " && python3 snippet.py");
   ASSERT_EQ(python.status, 0) << python.out;
   const std::string& out = python.out;
   // It prints one line per game: its Game tag, result and number of turns.
@@ -592,11 +600,12 @@ TEST_F(Collections, SplitNamesFormatsAndRefusals) {
   EXPECT_TRUE(fs::exists(path("100% 2.txt")));
   ASSERT_EQ(run("split -q " + q("mixed.jsonl") + " --per 100 -o " + q("w%4d.xml")).status, 0);
   EXPECT_TRUE(fs::exists(path("w   1.xml")));
-  // An input is never overwritten.
+  // An input is never overwritten: refused before anything is read.
   fs::copy_file(path("mixed.beyt"), path("in1.beyt"));
   CliRun same = run("split " + q("in1.beyt") + " --per 5 -o " + q("in%d.beyt"));
-  EXPECT_EQ(same.status, 1);
-  EXPECT_NE(same.out.find("is an input"), std::string::npos) << same.out;
+  EXPECT_EQ(same.status, 2);
+  EXPECT_NE(same.out.find("error[E504]"), std::string::npos) << same.out;
+  EXPECT_FALSE(fs::exists(path("in2.beyt")));
   EXPECT_EQ(read("in1.beyt"), read("mixed.beyt"));
   const std::string f = q("mixed.beyt");
   for (const std::string& args :
@@ -779,16 +788,19 @@ TEST_F(Collections, WriteFailuresAndUnreadableRecordFilesAreReported) {
     SCOPED_TRACE(cmd);
     CliRun full = run(cmd + " " + mixed + " -o /dev/full");
     EXPECT_EQ(full.status, 1);
-    EXPECT_NE(full.out.find("beyt " + cmd + ": write to '/dev/full' failed"), std::string::npos) << full.out;
+    EXPECT_NE(full.out.find("/dev/full: error[E503]: cannot write '/dev/full': No space left on device"),
+              std::string::npos)
+        << full.out;
     CliRun missing = run(cmd + " " + mixed + " -o " + q("no/such/dir/out.beyt"));
     EXPECT_EQ(missing.status, 1);
-    EXPECT_NE(missing.out.find("beyt " + cmd + ": cannot write '" + path("no/such/dir/out.beyt") + "'"),
+    EXPECT_NE(missing.out.find("error[E503]: cannot write '" + path("no/such/dir/out.beyt") +
+                               "': No such file or directory"),
               std::string::npos)
         << missing.out;
   }
   CliRun split = run("split " + mixed + " --per 3 -o " + q("no/such/dir/p%d.beyt"));
   EXPECT_EQ(split.status, 1);
-  EXPECT_NE(split.out.find("beyt split: cannot write '" + path("no/such/dir/p1.beyt") + "'"), std::string::npos)
+  EXPECT_NE(split.out.find("error[E503]: cannot write '" + path("no/such/dir/p1.beyt") + "'"), std::string::npos)
       << split.out;
   // A JSON record with a syntax error stops at it: reported, exit 1.
   const std::string bad = quote((kRoot / "samples/invalid/E150-json-syntax.json").string());

@@ -93,7 +93,7 @@ TEST(DlebEntry, DagEntersAndPlaysTheScoredThrows) {
 // --- Throws -------------------------------------------------------------------
 
 TEST(DlebThrows, EnteredPlayersThrowFourBilletsAndAgainOnDlebGsseStte) {
-  // Seed 003: "After throwing a stte, a dleb, or a gsse, the same person goes
+  // Marin 1931, p. 508: "After throwing a stte, a dleb, or a gsse, the same person goes
   // on playing, but after a dug or a txlx·dx he must hand over the sticks".
   EXPECT_EQ(canon(kFour, kEntered4, "BBWW,BBWW"), "E341@5");
   EXPECT_EQ(canon(kFour, kEntered4, "BBBW"), "E341@0");

@@ -1,124 +1,230 @@
-// The bash completion script and the man page that the build makes from the
-// program (cli/docs/make_docs.cpp): the completion offers every subcommand
-// `beyt --help` lists, every option each one's --help lists, the game names
-// `beyt games` lists, and the values an option's help names; the man page
-// has every subcommand and option and renders without a groff warning.
+// The documents agree with the code, so that they cannot drift apart:
+//  * docs/RULES.md has one section per game ("## Tâb", ...) citing its source
+//    by author and year, and its Options and Presets tables list exactly the
+//    game table's options (values, default) and presets (settings);
+//  * notation/NOTATION.md's table of every option and preset agrees too;
+//  * every citation of a docs/RULES.md section anywhere in the project names
+//    one of those sections;
+//  * the project stands on its own: no file refers to material outside it.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <regex>
-#include <set>
+#include <sstream>
 
-#include "cli_run.hpp"
+#include "beyt/game.hpp"
 
 namespace {
 
-const fs::path kBuild = fs::path(BEYT_CLI_PATH).parent_path();
-const fs::path kCompletion = kBuild / "share/bash-completion/completions/beyt";
-const fs::path kMan = kBuild / "share/man/man1/beyt.1";
+namespace fs = std::filesystem;
+using beyt::Game;
 
-// What bash completes for the words of `line` (the last one is completed;
-// "" for a new word), as a sorted set, with `dir` as the working directory.
-std::set<std::string> complete(const std::vector<std::string>& words, const fs::path& dir = fs::temp_directory_path()) {
-  std::string array;
-  for (const auto& w : words) array += " " + quote(w);
-  const std::string script = "source " + quote(kCompletion.string()) + "; COMP_WORDS=(" + array +
-                             "); COMP_CWORD=" + std::to_string(words.size() - 1) +
-                             "; _beyt; printf '%s\\n' \"${COMPREPLY[@]}\"";
-  const CliRun r = run_shell("cd " + quote(dir.string()) + " && bash -c " + quote(script) + " 2>&1");
-  std::set<std::string> result;
-  std::istringstream in(r.out);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) result.insert(line);
-  return result;
+const fs::path kRoot = BEYT_SOURCE_DIR;
+// How the project cites a section of its rules, in two pieces so that this
+// file's own text is no citation.
+const std::string kCite = std::string("docs/RULES.md ") + "§";
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
-std::set<std::string> subcommands() {
-  std::set<std::string> out;
-  std::istringstream in(run("--help").out);
-  bool listing = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line == "commands:") listing = true;
-    else if (listing && line.rfind("  ", 0) == 0) out.insert(line.substr(2, line.find(' ', 2) - 2));
+// The text from the line `heading` to the next heading of the same level or
+// higher (## or ###); empty if there is no such line.
+std::string section(const std::string& text, const std::string& heading) {
+  std::size_t at = text.find("\n" + heading + "\n");
+  if (at == std::string::npos) return {};
+  at += 1;
+  const std::string level = heading.substr(0, heading.find(' ') + 1);  // "## " or "### "
+  std::size_t end = at + heading.size();
+  for (;;) {
+    end = text.find('\n', end);
+    if (end == std::string::npos) return text.substr(at);
+    ++end;
+    if (text.compare(end, 3, "## ") == 0 || (level == "### " && text.compare(end, 4, "### ") == 0))
+      return text.substr(at, end - at);
+  }
+}
+
+std::string trim(const std::string& s) {
+  std::size_t a = s.find_first_not_of(' '), b = s.find_last_not_of(' ');
+  return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
+}
+
+// The rows of the first Markdown table in `text`, as column name -> cell.
+std::vector<std::map<std::string, std::string>> table(const std::string& text) {
+  std::vector<std::map<std::string, std::string>> rows;
+  std::vector<std::string> header;
+  std::istringstream in(text);
+  std::string line;
+  bool in_table = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("|", 0) != 0) {
+      if (in_table) break;
+      continue;
+    }
+    std::vector<std::string> cells;
+    std::size_t from = 1;
+    for (std::size_t bar; (bar = line.find('|', from)) != std::string::npos; from = bar + 1)
+      cells.push_back(trim(line.substr(from, bar - from)));
+    if (!in_table) {
+      header = cells;
+      in_table = true;
+    } else if (cells.empty() || cells[0].rfind("---", 0) != 0) {
+      std::map<std::string, std::string> row;
+      for (std::size_t i = 0; i < header.size() && i < cells.size(); ++i) row[header[i]] = cells[i];
+      rows.push_back(row);
+    }
+  }
+  return rows;
+}
+
+// The `code` spans of a cell, in order.
+std::vector<std::string> code_spans(const std::string& cell) {
+  std::vector<std::string> out;
+  static const std::regex span("`([^`]+)`");
+  for (std::sregex_iterator it(cell.begin(), cell.end(), span), end; it != end; ++it) out.push_back((*it)[1]);
+  return out;
+}
+
+std::string quoted(std::string_view s) { return "`" + std::string(s) + "`"; }
+
+// Checks the option rows (columns option, values, default) against the game.
+void check_options(const Game& game, const std::vector<std::map<std::string, std::string>>& rows,
+                   const std::string& where) {
+  const auto& specs = game.options();
+  ASSERT_EQ(rows.size(), specs.size()) << where << ": one row per option of " << game.name();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const auto& spec = specs[i];
+    const auto& row = rows[i];
+    SCOPED_TRACE(where + ", " + std::string(game.name()) + " option " + std::string(spec.name));
+    EXPECT_EQ(row.at("option"), quoted(spec.name)) << "in the order of the game table";
+    EXPECT_EQ(row.at("default"), quoted(spec.default_value));
+    std::vector<std::string> values = code_spans(row.at("values"));
+    if (!spec.values.empty()) {
+      EXPECT_EQ(values, std::vector<std::string>(spec.values.begin(), spec.values.end()));
+      continue;
+    }
+    // A free-form option: the cell describes the values; every example it
+    // gives must be a value the game accepts.
+    EXPECT_FALSE(row.at("values").empty());
+    for (const auto& v : values) {
+      beyt::RuleSet rules;
+      std::unique_ptr<beyt::State> state;
+      beyt::Error e = game.parse_rules(std::string(spec.name) + "=" + v, rules);
+      if (!e) e = game.new_state(rules, "", state);
+      EXPECT_FALSE(e) << v << ": " << e.reason;
+    }
+  }
+}
+
+// Checks preset rows (columns preset, settings): the first is the default.
+void check_presets(const Game& game, const std::vector<std::map<std::string, std::string>>& rows,
+                   const std::string& where, bool marks_default) {
+  const auto& presets = game.presets();
+  ASSERT_EQ(rows.size(), presets.size()) << where << ": one row per preset of " << game.name();
+  for (std::size_t i = 0; i < presets.size(); ++i) {
+    SCOPED_TRACE(where + ", " + std::string(game.name()) + " preset " + std::string(presets[i].name));
+    std::string name = quoted(presets[i].name) + (marks_default && i == 0 ? " (default)" : "");
+    EXPECT_EQ(rows[i].at("preset"), name);
+    EXPECT_EQ(rows[i].at("settings"), presets[i].settings.empty() ? "(none)" : quoted(presets[i].settings));
+  }
+}
+
+const std::string& rules_md() {
+  static const std::string text = slurp(kRoot / "docs/RULES.md");
+  return text;
+}
+
+TEST(Docs, RulesHasASectionPerGameCitingItsSources) {
+  ASSERT_FALSE(rules_md().empty()) << "docs/RULES.md is missing";
+  static const std::regex author_year("(Lane|Walker|Marin|Davies) (1836|2011|1931|1925)");
+  for (const Game* game : beyt::game_table()) {
+    std::string text = section(rules_md(), "## " + std::string(game->title()));
+    ASSERT_FALSE(text.empty()) << "docs/RULES.md has no section ## " << game->title();
+    EXPECT_TRUE(std::regex_search(text.substr(0, text.find("\n###")), author_year))
+        << game->title() << ": the section opens with its source, by author and year";
+    for (const char* sub : {"### Options", "### Presets", "### Finer points", "### End"})
+      EXPECT_FALSE(section(text, sub).empty()) << game->title() << " lacks " << sub;
+    // The game's own citation of its sources names this section.
+    EXPECT_NE(game->sources().find(kCite + std::string(game->title())), std::string_view::npos);
+  }
+}
+
+TEST(Docs, RulesOptionsAndPresetsAreTheGameTables) {
+  for (const Game* game : beyt::game_table()) {
+    std::string text = section(rules_md(), "## " + std::string(game->title()));
+    check_options(*game, table(section(text, "### Options")), "docs/RULES.md");
+    check_presets(*game, table(section(text, "### Presets")), "docs/RULES.md", true);
+    for (const auto& spec : game->options())
+      EXPECT_NE(spec.source.find(kCite + std::string(game->title())), std::string_view::npos)
+          << game->name() << " option " << spec.name << " cites its section: " << spec.source;
+  }
+}
+
+TEST(Docs, NotationListsEveryOptionAndPreset) {
+  std::string notation = slurp(kRoot / "notation/NOTATION.md");
+  std::string rules = section(notation, "## 4. Rules");
+  ASSERT_FALSE(rules.empty());
+  auto options = table(rules.substr(rules.find("| game | option |")));
+  auto presets = table(rules.substr(rules.find("| game | preset |")));
+  for (const Game* game : beyt::game_table()) {
+    std::vector<std::map<std::string, std::string>> mine, mine_presets;
+    for (const auto& row : options)
+      if (row.at("game") == quoted(game->name())) mine.push_back(row);
+    for (const auto& row : presets)
+      if (row.at("game") == quoted(game->name())) mine_presets.push_back(row);
+    check_options(*game, mine, "NOTATION.md section 4");
+    check_presets(*game, mine_presets, "NOTATION.md section 4", false);
+  }
+}
+
+// Text files of the project (what git tracks, less the generated diagrams).
+std::vector<fs::path> project_files() {
+  std::vector<fs::path> out;
+  for (const char* top : {"README.md", "CMakeLists.txt", ".ci", "bench", "cli", "docs", "fuzz", "lib", "notation",
+                          "samples", "schemas", "tests"}) {
+    fs::path p = kRoot / top;
+    if (fs::is_regular_file(p)) out.push_back(p);
+    if (!fs::is_directory(p)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(p))
+      if (e.is_regular_file() && e.path().extension() != ".svg") out.push_back(e.path());
   }
   return out;
 }
 
-std::set<std::string> long_options(const std::string& command) {
-  std::set<std::string> out;
-  const std::string help = run(command + " --help").out;
-  const std::regex option("\n +(?:-\\w, )?(--[\\w-]+)");
-  for (std::sregex_iterator it(help.begin(), help.end(), option), end; it != end; ++it) out.insert((*it)[1]);
-  return out;
-}
-
-std::set<std::string> game_names() {
-  std::set<std::string> out;
-  std::istringstream in(run("games --brief").out);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty() && line[0] != ' ') out.insert(line.substr(0, line.find(' ')));
-  return out;
-}
-
-TEST(Docs, TheBuildMadeTheCompletionAndTheManPage) {
-  EXPECT_TRUE(fs::exists(kCompletion)) << kCompletion;
-  EXPECT_TRUE(fs::exists(kMan)) << kMan;
-}
-
-TEST(Docs, CompletionOffersSubcommandsAndTheirOptions) {
-  const auto commands = subcommands();
-  ASSERT_GE(commands.size(), 10u);
-  auto first = complete({"beyt", ""});
-  for (const auto& c : commands) EXPECT_EQ(first.count(c), 1u) << c;
-  EXPECT_EQ(complete({"beyt", "se"}), (std::set<std::string>{"select"}));
-  for (const auto& c : commands) {
-    SCOPED_TRACE(c);
-    const auto options = long_options(c);
-    ASSERT_FALSE(options.empty());
-    std::set<std::string> offered;
-    for (const auto& o : complete({"beyt", c, "--"})) offered.insert(o);
-    EXPECT_EQ(offered, options);
+TEST(Docs, EveryRulesCitationNamesASection) {
+  std::vector<std::string> titles;
+  for (const Game* game : beyt::game_table()) titles.emplace_back(game->title());
+  const std::string mark = kCite.substr(5);  // also the citations without "docs/"
+  std::size_t citations = 0;
+  for (const auto& file : project_files()) {
+    std::string text = slurp(file);
+    for (std::size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + 1)) {
+      ++citations;
+      std::string rest = text.substr(at + mark.size(), 20);
+      bool known = false;
+      for (const auto& t : titles) known = known || rest.rfind(t, 0) == 0;
+      EXPECT_TRUE(known) << file << ": " << mark << rest;
+    }
   }
+  EXPECT_GT(citations, 50u);
 }
 
-TEST(Docs, CompletionOffersGameNamesFormatsAndFiles) {
-  const auto games = game_names();
-  ASSERT_EQ(games.size(), 5u);
-  for (const std::string c : {"validate", "select", "format", "generate"})
-    EXPECT_EQ(complete({"beyt", c, "--game", ""}), games) << c;
-  EXPECT_EQ(complete({"beyt", "select", "--game", "s"}), (std::set<std::string>{"seega"}));
-  const std::set<std::string> formats{"text", "json", "xml", "jsonl"};
-  for (const std::string c : {"convert", "format", "select", "split", "dedupe"})
-    EXPECT_EQ(complete({"beyt", c, "--to", ""}), formats) << c;
-  EXPECT_EQ(complete({"beyt", "stats", "--from", "j"}), (std::set<std::string>{"json", "jsonl"}));
-  EXPECT_EQ(complete({"beyt", "convert", "--cells", ""}), (std::set<std::string>{"lane", "grid"}));
-  EXPECT_EQ(complete({"beyt", "select", "--result", "1"}), (std::set<std::string>{"1-0", "1/2-1/2"}));
-  EXPECT_TRUE(complete({"beyt", "select", "--min-turns", ""}).empty());
-  const fs::path dir = temp_dir() / "completion";
-  fs::create_directories(dir);
-  std::ofstream(dir / "games.beyt") << "";
-  std::ofstream(dir / "games.json") << "";
-  EXPECT_EQ(complete({"beyt", "convert", "-o", "games.j"}, dir), (std::set<std::string>{"games.json"}));
-  EXPECT_EQ(complete({"beyt", "stats", "ga"}, dir), (std::set<std::string>{"games.beyt", "games.json"}));
-  fs::remove_all(dir);
-}
-
-TEST(Docs, ManPageHasEverySubcommandAndOptionAndRendersCleanly) {
-  const std::string man = slurp(kMan);
-  ASSERT_FALSE(man.empty());
-  EXPECT_EQ(man.rfind(".\\\" beyt(1)", 0), 0u);
-  EXPECT_NE(man.find(".TH BEYT 1"), std::string::npos);
-  for (const auto& c : subcommands()) {
-    EXPECT_NE(man.find(".SS \"beyt " + c + "\""), std::string::npos) << c;
-    for (const auto& o : long_options(c))
-      EXPECT_NE(man.find("\\fB\\-\\-" + std::regex_replace(o.substr(2), std::regex("-"), "\\-") + "\\fR"),
-                std::string::npos)
-          << c << " " << o;
+TEST(Docs, TheProjectStandsOnItsOwn) {
+  // Spelled in pieces so that this file does not match itself.
+  const std::vector<std::string> outside = {std::string("../") + "shared", std::string("seed ") + "00",
+                                            std::string("seeds") + "/"};
+  for (const auto& file : project_files()) {
+    std::string text = slurp(file);
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));  // any capitals
+    for (const auto& s : outside) EXPECT_EQ(text.find(s), std::string::npos) << file << " mentions " << s;
   }
-  for (const auto& g : game_names()) EXPECT_NE(man.find(".B " + g + "\n"), std::string::npos) << g;
-  ASSERT_EQ(std::system("command -v groff >/dev/null 2>&1"), 0) << "groff is missing: .ci/setup installs groff-base";
-  const CliRun groff = run_shell("groff -man -Tutf8 -ww -z " + quote(kMan.string()) + " 2>&1");
-  EXPECT_EQ(groff.status, 0);
-  EXPECT_EQ(groff.out, "");
 }
 
 }  // namespace

@@ -17,6 +17,15 @@ TEST(Errors, IdsAreStable) {
   EXPECT_EQ(beyt::code_id(Code::occupied), "E304");
   EXPECT_EQ(beyt::code_id(Code::result_mismatch), "E401");
   EXPECT_EQ(beyt::code_name(Code::occupied), "occupied");
+  EXPECT_EQ(beyt::code_id(Code::byte_order_mark), "W101");
+  EXPECT_EQ(beyt::code_id(Code::finished_unknown_result), "W401");
+}
+
+TEST(Errors, WCodesAreWarningsEveryOtherAnError) {
+  for (const Code* c = beyt::all_codes_begin(); c != beyt::all_codes_end(); ++c)
+    EXPECT_EQ(beyt::code_severity(*c) == beyt::Severity::warning, beyt::code_id(*c)[0] == 'W') << beyt::code_id(*c);
+  EXPECT_EQ(beyt::code_severity(Code::result_mismatch), beyt::Severity::error);
+  EXPECT_EQ(beyt::code_severity(Code::no_games), beyt::Severity::warning);
 }
 
 TEST(Errors, EveryCodeHasAUniqueNameAndSummary) {

@@ -139,6 +139,32 @@ TEST(Mankalah, AllSixesFirstPlayerLosesOnlyWithSkipOrigin) {
   }
 }
 
+// skip-origin=no: a lap of twelve or more may end in its own origin beyt. If
+// it then holds 2 or 4 it is taken with its opposite like any last beyt (Lane:
+// "if it contain two or four, he takes its contents"); the stop at the emptied
+// origin is about the walk back (docs/RULES.md §Mankalah Finer points).
+//     f  e  d  c  b  a               f  e  d  c  b  a
+//   [ 1  0  0  0  0  0 ]           [ 3  2  2  2  2  0 ]
+//   [ 0  0  0  0  1 24 ] F (24) -> [ 2  2  2  2  3  0 ]  F: 1 + 1 = 2, a: 2; E holds 3
+TEST(Mankalah, LapEndingInItsOwnOriginTakesIt) {
+  const char* pos = "0,0,0,0,1,24,0,0,0,0,0,1 S play 23-23 0-0 N";
+  Pits start{0, 0, 0, 0, 1, 24, 0, 0, 0, 0, 0, 1};
+  MankalahSowing r = mankalah_sow(start, 5, false);
+  EXPECT_EQ(r.last, 5);
+  EXPECT_EQ(r.taken, 4);
+  EXPECT_EQ(canon("akil; skip-origin=no", pos, "F"), "Fx4");
+  EXPECT_EQ(after("akil; skip-origin=no", pos, "Fx4"), "2,2,2,2,3,0,0,2,2,2,2,3 N play 27-23 0-0 N");
+  // The walk back starts at the origin and goes on round the board, each beyt
+  // once: with 24 in F alone every beyt ends with 2, and all 24 are taken.
+  Pits all{0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0};
+  MankalahSowing w = mankalah_sow(all, 5, false);
+  EXPECT_EQ(w.taken, 24);
+  EXPECT_EQ(w.pits, Pits{});
+  // With the origin skipped the lap never ends in it (twelve or more go round
+  // the eleven other beyts).
+  EXPECT_NE(mankalah_sow(start, 5, true).last, 5);
+}
+
 TEST(Mankalah, GhasheemForcedStart) {
   const char* pos = "1,2,0,3,0,0,4,4,4,4,4,4 S play 20-22 0-0 N";
   // F and E empty: D is the nearest non-empty beyt to F.

@@ -189,6 +189,32 @@ TEST(Replay, UnfinishedGameCannotClaimAWin) {
   EXPECT_FALSE(check(record({{"Game", "seega"}, {"Result", "*"}}, placements(), "*")));
 }
 
+// "*" means the result is unknown: a finished game recorded so is valid with
+// warning W401 at the Result tag; under strict it is the error.
+TEST(Replay, FinishedGameWithUnknownResultIsAWarning) {
+  GameRecord r = record({{"Game", "seega"}, kSetUp, {"Result", "*"}}, {"c2-c3xb3"}, "*");
+  Replay out;
+  Diagnostic d = replay(r, "g", 1, {}, out);
+  EXPECT_FALSE(d) << d.reason;
+  ASSERT_EQ(out.warnings.size(), 1u);
+  const Diagnostic& w = out.warnings[0];
+  EXPECT_EQ(w.code, Code::finished_unknown_result);
+  EXPECT_EQ(w.severity, Severity::warning);
+  EXPECT_EQ(w.loc.line, 3u) << "at the Result tag";
+  EXPECT_NE(w.reason.find("1-0"), std::string::npos) << w.reason;
+  ReplayOptions strict;
+  strict.strict = true;
+  Replay strict_out;
+  d = replay(r, "g", 1, strict, strict_out);
+  EXPECT_EQ(d.code, Code::finished_unknown_result);
+  EXPECT_EQ(d.severity, Severity::error);
+  EXPECT_TRUE(strict_out.warnings.empty());
+  // An unfinished game with * has nothing to warn about.
+  Replay unfinished;
+  EXPECT_FALSE(replay(record({{"Game", "seega"}, {"Result", "*"}}, placements(), "*"), "g", 1, {}, unfinished));
+  EXPECT_TRUE(unfinished.warnings.empty());
+}
+
 TEST(Replay, ResultTokenMustMatchTheTag) {
   Diagnostic d = check(record({{"Game", "seega"}, {"Result", "*"}}, placements(), "1-0"));
   EXPECT_EQ(d.code, Code::result_token_mismatch);

@@ -292,7 +292,7 @@ TEST(SeegaCapture, CustodianCapture) {
 }
 
 TEST(SeegaCapture, WalkerIllustration2CentrePieceImmune) {
-  // Seed 002, illustration 2: "The central white piece will not be captured
+  // Walker 2011, Illustration 2: "The central white piece will not be captured
   // even if sandwiched, but the white piece above it, and the one on the
   // right, can be captured." e4-d4 takes c4 (b4 beyond) and d3 (d2 beyond).
   EXPECT_EQ(canon("walker", kWalker2, "e4-d4"), "e4-d4xc4xd3");

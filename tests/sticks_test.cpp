@@ -8,7 +8,7 @@ namespace {
 using namespace beyt;
 
 TEST(Sticks, ValuesFollowLane) {
-  // Seed 001 end: one white táb (1), two 2, three 3, all four white 4, all black 6.
+  // Lane 1836, táb: one white táb (1), two 2, three 3, all four white 4, all black 6.
   EXPECT_EQ(sticks_value(1), 1);
   EXPECT_EQ(sticks_value(2), 2);
   EXPECT_EQ(sticks_value(3), 3);

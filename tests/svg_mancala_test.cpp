@@ -27,6 +27,7 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/svg.hpp"
 #include "beyt/umelbanat.hpp"
+#include "svg_dom.hpp"
 
 namespace {
 
@@ -92,15 +93,18 @@ Drawn read_board(const State& state, const DrawOptions& d) {
   pugi::xml_document x;
   EXPECT_TRUE(x.load_buffer(doc.data(), doc.size()));
   Drawn out;
-  const std::string daughter_r = svg::number(0.13 * d.cell), groove_w = svg::number(std::max(3.0, 0.12 * d.cell));
-  for (auto e : x.child("svg").children()) {
-    std::string tag = e.name();
-    if (tag == "text") out.texts[{e.attribute("x").as_string(), e.attribute("y").as_string()}] = e.child_value();
-    if (tag == "circle" && daughter_r == e.attribute("r").as_string())
-      out.daughters.emplace_back(e.attribute("cx").as_string(), e.attribute("cy").as_string(),
-                                 e.attribute("fill").as_string());
-    if (tag == "line" && groove_w == e.attribute("stroke-width").as_string()) ++out.groove;
-  }
+  // A daughter: a heavy ring round the hollow (its stroke makes the ring).
+  const std::string daughter_r = svg::number(0.38 * d.cell + std::max(4.0, 0.11 * d.cell) / 2),
+                    groove_w = svg::number(std::max(3.0, 0.12 * d.cell));
+  using svgtest::svg_attr;
+  for (auto e : svgtest::svg_elements(x.child("svg"), "text"))
+    out.texts[{e.attribute("x").as_string(), e.attribute("y").as_string()}] = e.child_value();
+  for (auto e : svgtest::svg_elements(x.child("svg"), "circle"))
+    if (daughter_r == e.attribute("r").as_string()) {
+      EXPECT_EQ(svg_attr(e, "fill"), "none") << "a ring, not a disc over the count";
+      out.daughters.emplace_back(e.attribute("cx").as_string(), e.attribute("cy").as_string(), svg_attr(e, "stroke"));
+    }
+  for (auto e : svgtest::svg_elements(x.child("svg"), "line")) out.groove += groove_w == svg_attr(e, "stroke-width");
   return out;
 }
 
@@ -137,9 +141,10 @@ void expect_board_shows_position(const State& state, const DrawOptions& d, const
     if (ub.mark[p] == UmelbanatMark::none) continue;
     svg::Point at;
     ASSERT_TRUE(state.cell_centre(std::string(1, pit_letter(p)), d, at));
-    const double k = 0.34 * d.cell;
-    expected.emplace_back(svg::number(at.x + k), svg::number(at.y - k),
-                          ub.mark[p] == UmelbanatMark::south ? "#000" : "#fff");
+    // South's daughter: a black ring; North's: a white ring on a black one
+    // (white between black edges).
+    expected.emplace_back(svg::number(at.x), svg::number(at.y), "#000");
+    if (ub.mark[p] == UmelbanatMark::north) expected.emplace_back(svg::number(at.x), svg::number(at.y), "#fff");
   }
   std::sort(expected.begin(), expected.end());
   std::sort(drawn.daughters.begin(), drawn.daughters.end());

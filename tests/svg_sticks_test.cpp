@@ -26,6 +26,7 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/svg.hpp"
 #include "beyt/tab.hpp"
+#include "svg_dom.hpp"
 
 namespace {
 
@@ -228,7 +229,7 @@ std::multimap<std::string, svg::Point> texts_of_board(const State& s, const Draw
   pugi::xml_document doc;
   EXPECT_TRUE(doc.load_buffer(doc_text.data(), doc_text.size()));
   std::multimap<std::string, svg::Point> out;
-  for (pugi::xml_node t : doc.child("svg").children("text"))
+  for (pugi::xml_node t : svgtest::svg_elements(doc.child("svg"), "text"))
     out.insert({t.child_value(), {t.attribute("x").as_double(), t.attribute("y").as_double()}});
   return out;
 }

@@ -23,6 +23,7 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/seega.hpp"
 #include "beyt/svg.hpp"
+#include "svg_dom.hpp"
 
 namespace {
 
@@ -105,9 +106,27 @@ TEST(SvgWriter, DocumentParsesWithGroupsAndComments) {
   EXPECT_STREQ(root.child("g").child("text").child_value(), "<&>");
   EXPECT_EQ(root.attribute("viewBox").as_string(), std::string("0 0 100 50"));
   auto g = root.child("g");
-  EXPECT_STREQ(g.child("polyline").attribute("points").as_string(), "0,0 2.5,1");
-  EXPECT_STREQ(g.child("ellipse").attribute("ry").as_string(), "2.5");
-  EXPECT_STREQ(g.child("path").attribute("d").as_string(), "M 0,0 Q 5,8 10,0");
+  // The five shapes of one paint share it on a <g>; the first rect, alone in
+  // its style, carries its own.
+  EXPECT_STREQ(g.child("rect").attribute("fill").as_string(), "none");
+  auto shared = g.child("g");
+  EXPECT_STREQ(shared.attribute("fill").as_string(), "#000");
+  EXPECT_EQ(std::distance(shared.children().begin(), shared.children().end()), 5);
+  EXPECT_FALSE(shared.child("polygon").attribute("fill")) << "the style is said once";
+  EXPECT_STREQ(shared.child("polyline").attribute("points").as_string(), "0,0 2.5,1");
+  EXPECT_STREQ(shared.child("ellipse").attribute("ry").as_string(), "2.5");
+  EXPECT_STREQ(shared.child("path").attribute("d").as_string(), "M 0,0 Q 5,8 10,0");
+  // An opacity stays on its element: on a group it would blend the group as one.
+  svg::Canvas faded;
+  svg::Paint half;
+  half.fill = "#000";
+  half.opacity = 0.5;
+  faded.circle({1, 1}, 1, half);
+  faded.circle({3, 1}, 1, half);
+  pugi::xml_document y;
+  auto froot = parse(y, faded.document({10, 10}, ""));
+  EXPECT_FALSE(froot.child("g").attribute("opacity"));
+  EXPECT_STREQ(froot.child("g").child("circle").attribute("opacity").as_string(), "0.5");
   const std::string tail = "\n  </g>\n</svg>\n";
   EXPECT_EQ(doc.rfind(tail), doc.size() - tail.size()) << "open groups are closed";
 }
@@ -280,8 +299,8 @@ TEST(Diagram, ArrowsAndMarksAreDrawn) {
   auto root = parse(doc, page({f}));
   auto g = root.child("g");
   int polygons = 0, dotted = 0;
-  for (auto e : g.children("polygon")) polygons += e ? 1 : 0;
-  for (auto e : g.children("circle")) dotted += e.attribute("stroke-dasharray") ? 1 : 0;
+  for (auto e : svgtest::svg_elements(g, "polygon")) polygons += e ? 1 : 0;
+  for (auto e : svgtest::svg_elements(g, "circle")) dotted += !svgtest::svg_attr(e, "stroke-dasharray").empty();
   EXPECT_EQ(polygons, 2);
   EXPECT_EQ(dotted, 3);
   f.marks = {"z9"};
@@ -306,7 +325,7 @@ TEST(Diagram, SheetLaysOutColumnsAndCaptions) {
   ASSERT_EQ(transforms.size(), 5u);
   EXPECT_EQ(std::set<std::string>(transforms.begin(), transforms.end()).size(), 5u) << "no two boards overlap";
   int captions = 0;
-  for (auto t : root.children("text")) captions += std::string(t.child_value()).rfind("After turn", 0) == 0;
+  for (auto t : svgtest::svg_elements(root, "text")) captions += std::string(t.child_value()).rfind("After turn", 0) == 0;
   EXPECT_EQ(captions, 5);
 }
 

@@ -171,6 +171,28 @@ TEST(TabRelease, NasraniLeavesOnlyByTabFrontFirst) {
   EXPECT_EQ(after("", freed, "1,1,2:1H-I,1I-K"), "NNNNNNNNN/........./..s.....s/SSSSSSS.. N play");
 }
 
+// release=any: the first kelb a side frees is its foremost Nasrani on the
+// board, even after the opponent has taken another of its Nasrani; only when
+// the foremost itself is lost is the next one foremost (docs/RULES.md §Tâb
+// Finer points). North's three Nasrani stand on a, b, c (pieces=3; c is the
+// foremost, nearest i).
+TEST(TabRelease, AnyReleaseStillFreesTheForemostFirstAfterALoss) {
+  const char* b_lost = "......N.N/........./........./SSS...... N play";
+  EXPECT_EQ(canon("pieces=3; release=any", b_lost, "1,2:1a-b"), "E344@5");
+  EXPECT_EQ(canon("pieces=3; release=any", b_lost, "1,2:1c-d"), "1,2:1c-d,2--");
+  const char* c_lost = ".......NN/........./........./SSS...... N play";  // b is now the foremost
+  EXPECT_EQ(canon("pieces=3; release=any", c_lost, "1,2:1b-c"), "1,2:1b-c,2--");
+  EXPECT_EQ(canon("pieces=3; release=any", c_lost, "1,1,2:1b-c,1a-b"), "1,1,2:1b-c,1a-b,2--")
+      << "once one is freed, any Nasrani may follow";
+  // The record: South takes North's b with its 14-throw turn; North's
+  // next táb may not free a (c is still the foremost).
+  auto s = state_of("pieces=3; release=any");
+  ASSERT_FALSE(s->play("1,6,6,6,4,1,1,6,1,1,4,4,4,2:1C-D,6D-K,6K-Q,6Q-n,4n-r,1r-s,2sxb,1B-C,6C-I,1I-K,1A-B,"
+                       "4B-F,4F-K,4b-f"));
+  EXPECT_EQ(err_text(s->play("1,2:1a-b,2--")), "E344@5");
+  EXPECT_FALSE(s->play("1,2:1c-d,2--"));
+}
+
 TEST(TabRelease, PiecesInTheFirstCellsOnly) {
   // Lane: "only in a certain number of beyts ... in the first four": A..D, a..d.
   auto s = state_of("width=7; pieces=4");
@@ -315,17 +337,25 @@ TEST(TabRender, LanesBoardAndPieces) {
   ro.empty_board = false;
   auto t = state_of("", "N......../........./....s3..../S........ N play");
   std::string diagram = t->render(ro);
-  EXPECT_NE(diagram.find(" ●3"), std::string::npos) << diagram;
-  EXPECT_NE(diagram.find("■"), std::string::npos);
-  EXPECT_NE(diagram.find("□"), std::string::npos);
+  EXPECT_NE(diagram.find("│O●3│"), std::string::npos) << diagram;
   EXPECT_NE(diagram.find("North to move"), std::string::npos);
-  // Lane's letters stay on the empty cells of a lettered board.
-  EXPECT_NE(diagram.find("│ □ │ h │ g │"), std::string::npos) << diagram;
-  EXPECT_NE(diagram.find("│ ■ │ B │ C │"), std::string::npos) << diagram;
+  // Lane's letters stay on every cell of a lettered board, a kelb after it.
+  EXPECT_NE(diagram.find("│i□ │ h │ g │"), std::string::npos) << diagram;
+  EXPECT_NE(diagram.find("│A■ │ B │ C │"), std::string::npos) << diagram;
   auto wide = state_of("width=13", "N............/............./............./S............ N play");
   EXPECT_NE(wide->render(ro).find(" 1 │ ■ │   │"), std::string::npos) << wide->render(ro);
+  // ASCII keeps Lane's letters too; its kelbs are marks no letter is taken for.
   ro.style = DiagramStyle::ascii;
-  EXPECT_NE(t->render(ro).find(" x3"), std::string::npos);
+  std::string ascii = t->render(ro);
+  EXPECT_NE(ascii.find("|i% | h | g |"), std::string::npos) << ascii;
+  EXPECT_NE(ascii.find("| P |O@3| N |"), std::string::npos) << ascii;
+  EXPECT_NE(ascii.find("|A# | B | C |"), std::string::npos) << ascii;
+  EXPECT_NE(ascii.find("# South Nasrani  @ South Muslim  % North Nasrani  * North Muslim"), std::string::npos);
+  // An 'eggeh of ten or more widens every cell by one, the letter still in front.
+  auto big = state_of("width=11", "N........../.........../.....s10...../S.......... N play");
+  std::string wide_cells = big->render(ro);
+  EXPECT_NE(wide_cells.find("|R@10|"), std::string::npos) << wide_cells;
+  EXPECT_NE(wide_cells.find("| a  |"), std::string::npos) << wide_cells;
 }
 
 TEST(TabRandom, RandomTurnsAreCanonicalAndLegal) {

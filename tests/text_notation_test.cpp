@@ -160,8 +160,19 @@ const std::vector<ErrorCase>& error_cases() {
       {"bracket_mid_line", "1. a [Event \"x\"] *", false, Code::unexpected_token, 1, 6},
       {"nag_before_move", "$1 1. a *", false, Code::unexpected_token, 1, 1},
       {"suffix_before_move", "! 1. a *", false, Code::unexpected_token, 1, 1},
-      {"control_char", "1. a\x01 *", false, Code::unexpected_token, 1, 5},
-      {"nul_byte", std::string("1. a \0 *", 8), false, Code::unexpected_token, 1, 6},
+      // --- E110 bad_character (NOTATION.md section 11)
+      {"control_char", "1. a\x01 *", false, Code::bad_character, 1, 5},
+      {"nul_byte", std::string("1. a \0 *", 8), false, Code::bad_character, 1, 6},
+      {"del_in_movetext", "1. a \x7F *", false, Code::bad_character, 1, 6},
+      {"c1_in_move", "1. a\xC2\x85 *", false, Code::bad_character, 1, 5},
+      {"noncharacter_in_move", "1. a\xEF\xBF\xBE *", false, Code::bad_character, 1, 5},
+      {"tab_in_tag_value", "[Event \"a\tb\"]\n*", false, Code::bad_character, 1, 10},
+      {"nul_in_tag_value", std::string("[Event \"a\0b\"]\n*", 16), false, Code::bad_character, 1, 10},
+      {"fffe_in_tag_value", "[Event \"a\xEF\xBF\xBE\"]\n*", false, Code::bad_character, 1, 10},
+      {"ffff_in_comment", "1. a {x\xEF\xBF\xBF} *", false, Code::bad_character, 1, 8},
+      {"nul_in_comment", std::string("1. a {x\0} *", 12), false, Code::bad_character, 1, 8},
+      {"escape_in_line_comment", "1. a ;x\x1B\n*", false, Code::bad_character, 1, 8},
+      {"noncharacter_plane_16", "1. a {\xF4\x8F\xBF\xBF} *", false, Code::bad_character, 1, 7},
       {"comment_in_empty_variation", "1. a ({c}) *", false, Code::unexpected_token, 1, 10},
       {"too_deep", deep_nesting(300), false, Code::unexpected_token, 1, 6 + 6 * 256},
       // --- E109 missing_result (strict; lenient gives "*")
@@ -196,7 +207,7 @@ const std::vector<ErrorCase>& error_cases() {
        kRosterText.substr(0, kRosterText.size() - 1) + "[Rules \"walker\"]\n[Game \"seega\"]\n\n1. a *",
        true, Code::strict_roster, 9, 1},
       // --- E123 strict_layout
-      {"strict_bom", "\xEF\xBB\xBF" + kRosterText + "1. a *\n", true, Code::strict_layout, 1, 1, 0},
+      {"strict_bom", "\xEF\xBB\xBF" + kRosterText + "1. a *\n", true, Code::byte_order_mark, 1, 1, 0},
       {"strict_cr", "[Event \"?\"]\r\n", true, Code::strict_layout, 1, 12},
       {"strict_tab", kRosterText + "1.\ta *\n", true, Code::strict_layout, 9, 3},
       {"strict_trailing_blank", kRosterText + "1. a  \n*\n", true, Code::strict_layout, 9, 5},
@@ -540,6 +551,37 @@ TEST(TextLenient, EmptyAndBlankInputs) {
   }
 }
 
+// A byte-order mark is read past with warning W101 (once, at 1:1); strict
+// reading makes it the error (the table above: strict_bom).
+TEST(TextLenient, ByteOrderMarkIsAWarning) {
+  std::istringstream in("\xEF\xBB\xBF[Event \"x\"]\n1. a *\n[Event \"y\"]\n1. b *\n");
+  TextReader reader(in, "t.beyt");
+  GameRecord g;
+  ASSERT_TRUE(reader.next(g));
+  std::vector<Diagnostic> w = reader.take_warnings();
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].code, Code::byte_order_mark);
+  EXPECT_EQ(w[0].severity, Severity::warning);
+  EXPECT_EQ(w[0].loc.line, 1u);
+  EXPECT_EQ(w[0].loc.column, 1u);
+  EXPECT_EQ(format_text(w[0]).rfind("t.beyt:1:1: warning[W101]: ", 0), 0u) << format_text(w[0]);
+  EXPECT_NE(format_json(w[0]).find("\"severity\":\"warning\",\"code\":\"W101\""), std::string::npos)
+      << format_json(w[0]);
+  ASSERT_TRUE(reader.next(g));
+  EXPECT_TRUE(reader.take_warnings().empty()) << "taken once";
+  std::istringstream plain("[Event \"x\"]\n1. a *\n");
+  TextReader without(plain, "t.beyt");
+  ASSERT_TRUE(without.next(g));
+  EXPECT_TRUE(without.take_warnings().empty());
+  // Strict: the error, and the game after the mark is still read.
+  std::istringstream strict_in("\xEF\xBB\xBF[Event \"x\"]\n1. a *\n");
+  TextReader strict(strict_in, "t.beyt", ReadOptions{true});
+  EXPECT_FALSE(strict.next(g));
+  EXPECT_EQ(strict.error().code, Code::byte_order_mark);
+  EXPECT_EQ(strict.error().severity, Severity::error);
+  EXPECT_TRUE(strict.recover());
+}
+
 TEST(TextLenient, VisitorCanStopEarly) {
   struct Two : GameVisitor {
     std::vector<std::uint32_t> seen;
@@ -750,7 +792,7 @@ class RecordGen {
     int tags = pick(0, 12);
     const char* names[] = {"Event", "Site", "Date", "Round", "South", "North", "Result", "Game",
                            "Rules", "SetUp", "Source", "Annotator", "Cells", "X_1", "TimeOfDay"};
-    for (int i = 0; i < tags; ++i) g.set_tag(names[pick(0, 14)], text(pick(0, 30), false));
+    for (int i = 0; i < tags; ++i) g.set_tag(names[pick(0, 14)], text(pick(0, 30), false, false));
     // The writer always emits the roster: a record read back has it in order.
     GameRecord canonical;
     for (auto name : kRoster) {
@@ -772,7 +814,8 @@ class RecordGen {
  private:
   int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
 
-  std::string text(int n, bool allow_line_end) {
+  // Tag values (allow_tab false) hold no control character: NOTATION.md section 11.
+  std::string text(int n, bool allow_line_end, bool allow_tab = true) {
     static const std::vector<std::string> pieces = {
         "a", "b", "Z", "0", "9", " ", "  ", ",", "-", "x", "~", "/", ".", "'", ":", "\"", "\\",
         "(", ")", "[", "]", "$", "!", "?", ";", "%", "*", "\t", "\xC3\xA9", "\xD8\xB3",
@@ -780,7 +823,8 @@ class RecordGen {
     std::string s;
     for (int i = 0; i < n; ++i) {
       if (allow_line_end && pick(0, 20) == 0) s += pick(0, 1) ? "\n" : "\r\n";
-      s += pieces[pick(0, static_cast<int>(pieces.size()) - 1)];
+      const std::string& piece = pieces[pick(0, static_cast<int>(pieces.size()) - 1)];
+      if (allow_tab || piece != "\t") s += piece;
     }
     return s;
   }

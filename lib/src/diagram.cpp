@@ -54,22 +54,24 @@ void draw_move_overlay(svg::Canvas& c, const State& s, const MoveCells& m, const
              outline(colour, w, svg::number(2 * w) + " " + svg::number(1.5 * w)));
   for (const auto& cell : m.to)
     if (s.cell_centre(cell, d, p)) c.rect(p.x - half, p.y - half, 2 * half, 2 * half, outline(colour, w));
-  svg::Paint cross = outline(d.monochrome ? "#000" : kCaptureLine, std::max(2.0, 0.08 * d.cell));
-  cross.round = true;
-  const double k = 0.2 * d.cell;
-  // In black and white a white rim under the cross keeps it visible on a
-  // black piece (Tâb, Dleb: the taking kelb or man stands on the cell).
-  svg::Paint rim = outline("#fff", 2 * cross.stroke_width);
-  rim.round = true;
-  for (const auto& cell : m.captured)
-    if (s.cell_centre(cell, d, p)) {
-      if (d.monochrome) {
-        c.line({p.x - k, p.y - k}, {p.x + k, p.y + k}, rim);
-        c.line({p.x - k, p.y + k}, {p.x + k, p.y - k}, rim);
-      }
-      c.line({p.x - k, p.y - k}, {p.x + k, p.y + k}, cross);
-      c.line({p.x - k, p.y + k}, {p.x + k, p.y - k}, cross);
+  // The cross of each capture where the game puts it (State::capture_mark):
+  // on the cell, or in its corner when the taker stands there.
+  for (const auto& cell : m.captured) {
+    double k = 0;
+    if (!s.capture_mark(cell, d, p, k)) continue;
+    svg::Paint cross = outline(d.monochrome ? "#000" : kCaptureLine, std::max(2.0, 0.4 * k));
+    cross.round = true;
+    // In black and white a white rim under the cross keeps it visible on a
+    // black piece or a line.
+    svg::Paint rim = outline("#fff", 2 * cross.stroke_width);
+    rim.round = true;
+    if (d.monochrome) {
+      c.line({p.x - k, p.y - k}, {p.x + k, p.y + k}, rim);
+      c.line({p.x - k, p.y + k}, {p.x + k, p.y - k}, rim);
     }
+    c.line({p.x - k, p.y - k}, {p.x + k, p.y + k}, cross);
+    c.line({p.x - k, p.y + k}, {p.x + k, p.y - k}, cross);
+  }
 }
 
 // A dotted ring round the cell: never taken for a piece (solid rims), even
@@ -139,12 +141,19 @@ struct Fonts {
         page_caption{d.font, d.font_px(), svg::Anchor::middle, false, true, "#000"} {}
 };
 
-// Where everything goes on the page, in px.
+// Lines of text are 1.25 em apart.
+constexpr double kLeading = 1.25;
+
+// Where everything goes on the page, in px. The page is as wide as its
+// columns of boards and the gaps between them, plus the margins; every text
+// is wrapped to that width.
 struct Layout {
   svg::Size board;           // the largest board
   std::size_t cols = 1, rows = 1;
   double column = 0, gap = 0, caption_h = 0, title_h = 0, page_caption_h = 0;
   double width = 0, height = 0, left = 0;
+  std::vector<std::string> title, page_caption;
+  std::vector<std::vector<std::string>> captions;  // per figure
 
   svg::Point cell(std::size_t i, double margin) const {
     return {left + static_cast<double>(i % cols) * (column + gap),
@@ -152,47 +161,46 @@ struct Layout {
   }
 };
 
-// How far a sheet's caption may reach past its column on both sides together:
-// into the gap between columns, and no further than the page margin allows.
-double caption_slack(const Layout& l, double margin) { return std::min(0.9 * l.gap, 1.6 * margin); }
-
-// A sheet's caption longer than its column and the slack is set smaller, down
-// to 0.6 of the size; a single board's page grows instead.
-double caption_size(const std::string& caption, const Fonts& f, const Layout& l, std::size_t n, double margin) {
-  double w = svg::text_width(caption, f.caption), room = l.column + caption_slack(l, margin);
-  if (n == 1 || w <= room) return f.caption.size;
-  return std::round(10 * f.caption.size * std::max(0.6, room / w)) / 10;
+// Height of a block of `lines` lines of `size` px: `first` em for the first
+// line (with the space above it), kLeading em for each further one.
+double block(std::size_t lines, double size, double first) {
+  return lines == 0 ? 0 : std::round((first + kLeading * static_cast<double>(lines - 1)) * size);
 }
 
 Layout layout(const std::vector<Figure>& figures, const DrawOptions& d, const PageOptions& page, const Fonts& f) {
   Layout l;
   const std::size_t n = figures.size();
-  bool captions = false;
   for (const auto& fig : figures) {
     svg::Size b = fig.state->board_size(d);
     l.board.width = std::max(l.board.width, b.width);
     l.board.height = std::max(l.board.height, b.height);
-    captions = captions || !fig.caption.empty();
   }
   l.cols = page.columns > 0 ? std::min<std::size_t>(static_cast<std::size_t>(page.columns), n) : std::min<std::size_t>(n, 3);
   l.rows = (n + l.cols - 1) / l.cols;
   l.gap = n > 1 ? std::round(1.5 * d.cell) : 0;
   l.column = l.board.width;
-  for (const auto& fig : figures) {  // the column holds every caption at its size
-    svg::Font font = f.caption;
-    font.size = caption_size(fig.caption, f, l, n, page.margin);
-    l.column = std::max(l.column, svg::text_width(fig.caption, font) - (n > 1 ? caption_slack(l, page.margin) : 0));
+  std::size_t caption_lines = 0;
+  for (const auto& fig : figures) {
+    l.captions.push_back(svg::wrap(fig.caption, f.caption, l.column));
+    caption_lines = std::max(caption_lines, l.captions.back().size());
   }
-  l.caption_h = captions ? std::round(1.8 * f.caption.size) : 0;
-  l.title_h = page.title.empty() ? 0 : std::round(2 * f.title.size);
-  l.page_caption_h = page.caption.empty() ? 0 : std::round(2.5 * f.caption.size);
   const double content = static_cast<double>(l.cols) * l.column + static_cast<double>(l.cols - 1) * l.gap;
-  l.width = std::ceil(std::max({content, svg::text_width(page.title, f.title),
-                                svg::text_width(page.caption, f.page_caption)}) + 2 * page.margin);
+  l.title = svg::wrap(page.title, f.title, content);
+  l.page_caption = svg::wrap(page.caption, f.page_caption, content);
+  l.caption_h = block(caption_lines, f.caption.size, 1.8);
+  l.title_h = block(l.title.size(), f.title.size, 2);
+  l.page_caption_h = block(l.page_caption.size(), f.caption.size, 2.5);
+  l.width = std::ceil(content + 2 * page.margin);
   l.height = std::ceil(2 * page.margin + l.title_h + static_cast<double>(l.rows) * (l.board.height + l.caption_h) +
                        static_cast<double>(l.rows - 1) * l.gap + l.page_caption_h);
   l.left = (l.width - content) / 2;
   return l;
+}
+
+// Lines of text centred on x, the first baseline at y.
+void text_lines(svg::Canvas& c, const std::vector<std::string>& lines, double x, double y, const svg::Font& font) {
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    c.text({x, y + kLeading * font.size * static_cast<double>(i)}, lines[i], font);
 }
 
 }  // namespace
@@ -212,23 +220,28 @@ bool svg_page(const std::vector<Figure>& figures, const DrawOptions& d, const Pa
   const Fonts fonts(d);
   const Layout l = layout(figures, d, page, fonts);
   svg::Canvas c;
-  if (!page.title.empty()) c.text({l.width / 2, page.margin + 0.975 * fonts.title.size}, page.title, fonts.title);
+  text_lines(c, l.title, l.width / 2, page.margin + 0.975 * fonts.title.size, fonts.title);
   for (std::size_t i = 0; i < figures.size(); ++i) {
     const Figure& f = figures[i];
     const svg::Point at = l.cell(i, page.margin);
     c.begin_group(std::round(at.x + (l.column - f.state->board_size(d).width) / 2), std::round(at.y));
     if (!draw_figure(c, f, d, why)) return false;
     c.end_group();
-    if (f.caption.empty()) continue;
-    svg::Font font = fonts.caption;
-    font.size = caption_size(f.caption, fonts, l, figures.size(), page.margin);
-    c.text({at.x + l.column / 2, at.y + l.board.height + 0.8 * l.caption_h}, f.caption, font);
+    text_lines(c, l.captions[i], at.x + l.column / 2, at.y + l.board.height + 1.44 * fonts.caption.size, fonts.caption);
   }
-  if (!page.caption.empty())
-    c.text({l.width / 2, l.height - page.margin - 0.4 * fonts.caption.size}, page.caption, fonts.page_caption);
+  const double page_caption_y = l.height - page.margin - l.page_caption_h + 2.1 * fonts.caption.size;
+  text_lines(c, l.page_caption, l.width / 2, page_caption_y, fonts.page_caption);
   std::string doc_title = page.title.empty() ? std::string(figures.front().state->game().title()) : page.title;
   out = c.document({l.width, l.height}, doc_title, page.width);
   return true;
+}
+
+std::string figure_caption(std::uint32_t turn, std::string_view move, std::string_view description,
+                           std::string_view result) {
+  std::string s = turn == 0 ? std::string("Initial position") : "After turn " + std::to_string(turn) + ": " + std::string(move);
+  if (!result.empty()) s += " (" + std::string(result) + ")";
+  if (!description.empty()) s += "\n" + std::string(description);
+  return s;
 }
 
 bool parse_arrow(std::string_view text, Arrow& out) {

@@ -1,5 +1,5 @@
 // Dleb (beyt/dleb.hpp). Every rule cites Marin 1931 and docs/RULES.md
-// section 2; readings where both are silent are in docs/RULES-READINGS.md.
+// §Dleb; readings where both are silent are in its Finer points.
 #include "beyt/dleb.hpp"
 #include "position_fields.hpp"
 
@@ -105,16 +105,16 @@ std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, 
     case Code::not_own_piece:
       return "no man of " + team + " stands on " + (on_field(u.from, p.cross_lines) ? dleb_point_name(u.from) : "that point");
     case Code::handicapped_throw:
-      return "a handicapped player's throws count only when they are dleb (Marin 1931 \"Handicapped Players\")";
-    case Code::split_illegal: return "only a dleb separates a double man, one man one step (Marin 1931 \"Double Men\")";
+      return "a handicapped player's throws count only when they are dleb (Marin 1931, p. 510, \"Handicapped Players\")";
+    case Code::split_illegal: return "only a dleb separates a double man, one man one step (Marin 1931, p. 510, \"Double Men\")";
     case Code::needs_tab:
-      return "the man on " + dleb_point_name(u.from) + " is a slave: only a dleb frees it, one step (Marin 1931 "
+      return "the man on " + dleb_point_name(u.from) + " is a slave: only a dleb frees it, one step (Marin 1931, p. 509, "
              "\"Liberating the Men\")";
     case Code::release_order:
       return "the slaves are freed front-first: " + dleb_point_name(front_slave(p, ctx.team)) + " first (docs/RULES.md §Dleb)";
     case Code::must_free:
       return "while " + team + " has slaves every dleb frees the front slave, " +
-             dleb_point_name(front_slave(p, ctx.team)) + " (Marin 1931: \"obliged to use all their dleb for this purpose\")";
+             dleb_point_name(front_slave(p, ctx.team)) + " (Marin 1931, p. 509: \"obliged to use all their dleb for this purpose\")";
     case Code::wrong_distance: {
       const DlebStack& st = p.at(u.from);
       int c0 = cycle_of(u.from, st.segment, p.cross_lines);
@@ -122,7 +122,7 @@ std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, 
              dleb_point_name(point_of((c0 + u.value) % (6 * p.cross_lines), p.cross_lines)) + ", not " +
              dleb_point_name(u.to) + " (docs/RULES.md §Dleb Track)";
     }
-    case Code::pass_enemy: return "a man may not pass over an enemy (Marin 1931 \"Taking Men\")";
+    case Code::pass_enemy: return "a man may not pass over an enemy (Marin 1931, p. 509, \"Taking Men\")";
     case Code::occupied: return "a man may not land on his own side's slave (docs/RULES.md §Dleb Finer points)";
     case Code::capture_mismatch: return "'x' written, but no enemy stands on " + dleb_point_name(u.to);
     default: return "illegal use";
@@ -246,7 +246,7 @@ Error entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Ava
     if (th.nfaces != need)
       return fail(Code::throw_sequence, th.offset,
                   "at entry stage " + std::to_string(stage) + " the player throws " + std::to_string(need) +
-                      " billets (Marin 1931 \"Entering the game\")");
+                      " billets (Marin 1931, p. 509, \"Entering the game\")");
     int w = dleb_whites(th, o.night);
     if (stage == 1) {
       if (w == 1) ++dleb, stage = 2;        // "as soon as a dleb appears he counts one dleb"
@@ -284,7 +284,7 @@ Error entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a) {
   if (k < 0) return Error::none();
   return fail(Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
               "after a stte, dleb or gsse the same player throws again; a dug or txlx·dx hands on the billets "
-              "(Marin 1931)");
+              "(Marin 1931, p. 508)");
 }
 
 // Order in which omitted forfeits are appended: the throws' order.
@@ -325,9 +325,9 @@ Error check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Ava
     if (u.kind == DlebUseKind::store) {
       // Marin 1931 "Storing the dleb": "When one team has liberated all its men
       // ... it can even store them up"; "Only dleb can be stored up".
-      if (u.value != 1) return fail(Code::stored_dleb, u.offset, "only dleb are stored (Marin 1931)");
+      if (u.value != 1) return fail(Code::stored_dleb, u.offset, "only dleb are stored (Marin 1931, p. 510: \"Only dleb can be stored up\")");
       if (w.slaves(team) > 0)
-        return fail(Code::must_free, u.offset, "a dleb is stored only when all the team's men are free (Marin 1931)");
+        return fail(Code::must_free, u.offset, "a dleb is stored only when all the team's men are free (Marin 1931, p. 509)");
       ++w.stored[static_cast<std::size_t>(team)];
       continue;
     }
@@ -351,7 +351,7 @@ Error check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Ava
     if (v == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
       return fail(Code::must_free, static_cast<std::uint32_t>(end),
                   "a dleb is left unused while slaves remain: it must free the front slave, " +
-                      dleb_point_name(front_slave(w, team)) + " (Marin 1931)");
+                      dleb_point_name(front_slave(w, team)) + " (Marin 1931, p. 509)");
     DlebUse f;
     f.kind = DlebUseKind::forfeit;
     f.value = static_cast<std::uint8_t>(v);
@@ -393,22 +393,22 @@ bool read_int(std::string_view v, int lo, int hi, int& out) {
 const std::vector<OptionSpec>& dleb_specs() {
   static const std::vector<OptionSpec> specs{
       {"cross-lines", {}, "20", "number of cross-lines N (points A1..DN), 4 to 100",
-       "Marin 1931 (\"Twenty cross-lines are a convenient number, but there may be fewer or more\"); docs/RULES.md §Dleb"},
+       "Marin 1931, p. 508 (\"Twenty cross-lines are a convenient number, but there may be fewer or more\"); docs/RULES.md §Dleb"},
       {"players", {}, "1", "players in each team, 1 to 8; partners play in succession",
-       "Marin 1931 (\"The players may be 2, 4, 6, 8, or more, and divide into two equal teams\"); docs/RULES.md §Dleb"},
+       "Marin 1931, p. 508 (\"The players may be 2, 4, 6, 8, or more\"); docs/RULES.md §Dleb"},
       {"first", {"south", "north"}, "south", "the team that won the start (the deciding throws are not moves)",
-       "Marin 1931 \"The Start\"; docs/RULES.md §Dleb Players and turns"},
+       "Marin 1931, p. 508, \"The Start\" (the deciding throws move no man); docs/RULES.md §Dleb"},
       {"time", {"day", "night"}, "day", "a billet on its side (G) counts white by day, black by night",
-       "Marin 1931 (\"counted as white if the game is played during the day time\"); docs/RULES.md §Dleb Throws"},
+       "Marin 1931, p. 508 (a g·r \"is counted as white if the game is played during the day time\"); docs/RULES.md §Dleb"},
       {"double-course", {"standing", "mover"}, "standing", "a double of men with different headings takes the "
-       "standing man's heading, or the mover's", "docs/RULES.md §Dleb Finer points"},
+       "standing man's heading, or the mover's", "Marin 1931, p. 510, \"Double Men\", is silent on headings; docs/RULES.md §Dleb"},
   };
   return specs;
 }
 
 const std::vector<Preset>& dleb_presets() {
   static const std::vector<Preset> presets{
-      {"marin", "", "Marin (1931): 20 cross-lines, one player a side, by day"},
+      {"marin", "", "Marin 1931: 20 cross-lines, one player a side, by day"},
   };
   return presets;
 }
@@ -611,6 +611,52 @@ MoveCells dleb_move_cells(const DlebOptions& o, const DlebPosition& pos, std::st
   return out;
 }
 
+// The cross of an eaten man: above and right of the point, clear of the man
+// that ate (who stands on it), and short of the next point when the
+// cross-lines are close.
+bool dleb_capture_mark(const DlebPosition& pos, std::string_view name, const DrawOptions& d, svg::Point& centre,
+                       double& half) {
+  DlebPoint p = dleb_parse_point(name, pos.cross_lines);
+  if (p < 0) return false;
+  const DlebGeometry g = DlebGeometry::of(pos.cross_lines, d);
+  svg::Point at = g.centre(p);
+  half = 0.1 * d.cell;
+  centre = {at.x + std::min(0.36 * d.cell, 0.5 * g.step), at.y - 0.36 * d.cell};
+  return true;
+}
+
+// What a turn did, for a caption: who plays (with teams), whether he entered
+// or stays out, the men eaten, the dleb stored or played from store.
+std::string dleb_describe(const DlebOptions& o, const DlebPosition& pos, std::string_view text) {
+  DlebTurn t;
+  if (dleb_parse(text, t) || dleb_check(o, pos, t)) return {};
+  std::string who(side_name(pos.to_move));
+  if (pos.players > 1) who += ", player " + std::to_string(pos.player + 1);
+  const auto team = static_cast<std::size_t>(pos.to_move), player = static_cast<std::size_t>(pos.player);
+  DlebPosition after = pos;
+  dleb_apply(o, after, t);
+  std::vector<std::string> parts;
+  const bool was_in = pos.entered[team][player];
+  if (!was_in && after.entered[team][player]) parts.push_back("enters");
+  else if (!was_in && !dleb_handicapped(pos)) parts.push_back("does not enter yet");
+  const int eaten = pos.count(opponent(pos.to_move)) - after.count(opponent(pos.to_move));
+  std::string where;
+  int stored = 0, from_store = 0;
+  for (int k = 0; k < t.nuses; ++k) {
+    const DlebUse& u = t.uses[static_cast<std::size_t>(k)];
+    if (u.eats) where += (where.empty() ? "" : ", ") + dleb_point_name(u.to);
+    stored += u.kind == DlebUseKind::store;
+    from_store += u.kind == DlebUseKind::stored_move;
+  }
+  if (eaten > 0) parts.push_back("eats " + std::to_string(eaten) + (eaten == 1 ? " man" : " men") + " (on " + where + ")");
+  if (stored > 0) parts.push_back("stores " + std::to_string(stored) + " dleb");
+  if (from_store > 0) parts.push_back("plays " + std::to_string(from_store) + " stored dleb");
+  if (parts.empty()) return {};
+  std::string out = who;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? " " : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return out;
+}
+
 class DlebState final : public State {
  public:
   DlebState(const DlebOptions& o, const DlebPosition& p) : options_(o), pos_(p) {}
@@ -661,6 +707,10 @@ class DlebState final : public State {
     return true;
   }
   MoveCells move_cells(std::string_view text) const override { return dleb_move_cells(options_, pos_, text); }
+  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& at, double& half) const override {
+    return dleb_capture_mark(pos_, cell, d, at, half);
+  }
+  std::string describe_move(std::string_view text) const override { return dleb_describe(options_, pos_, text); }
 
  private:
   DlebOptions options_;
@@ -673,7 +723,7 @@ class DlebGame final : public Game {
   std::string_view name() const noexcept override { return "dleb"; }
   std::string_view title() const noexcept override { return "Dleb"; }
   std::string_view sources() const noexcept override {
-    return "G. Marin, \"Somali games\" (1931), pp. 508-510, 7. dleb (Marin 1931); docs/RULES.md §Dleb";
+    return "Marin 1931, pp. 508-510 (7. dleb); docs/RULES.md §Dleb, docs/SOURCES.md";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return dleb_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return dleb_presets(); }
@@ -917,7 +967,7 @@ Error dleb_check(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t) {
   if (Error e = entering ? entry_throws(o, t, end, a) : entered_throws(o, t, a)) return e;
   if (entering && !a.entered_now && t.nuses > 0)
     return fail(Code::throw_not_available, t.uses[0].offset,
-                "a player who has not entered moves nothing: his throws only score (Marin 1931)");
+                "a player who has not entered moves nothing: his throws only score (Marin 1931, p. 509)");
   return check_uses(o, pos, t, a, entering, std::max<std::size_t>(t.length, end));
 }
 

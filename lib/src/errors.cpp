@@ -24,10 +24,11 @@ constexpr std::array kCodes{
     CodeInfo{Code::unbalanced_variation, "unbalanced-variation", "A ')' without its '(' or a '(' never closed."},
     CodeInfo{Code::unexpected_token, "unexpected-token", "A character or token that has no place here."},
     CodeInfo{Code::missing_result, "missing-result", "The movetext ends without a result token (strict), or a tag section follows a game with no result."},
+    CodeInfo{Code::bad_character, "bad-character", "A tag value, comment or move holds a character no record may hold (a control character, or a noncharacter such as U+FFFE), in any format: NOTATION.md section 11."},
     CodeInfo{Code::strict_turn_number, "strict-turn-number", "Strict: a move without its turn number, or with a wrong one."},
     CodeInfo{Code::strict_roster, "strict-roster", "Strict: a roster tag is missing or out of the canonical order."},
     CodeInfo{Code::strict_move_form, "strict-move-form", "Strict: a move is not written in its canonical form."},
-    CodeInfo{Code::strict_layout, "strict-layout", "Strict: a byte-order mark, CR, tab or other non-canonical layout."},
+    CodeInfo{Code::strict_layout, "strict-layout", "Strict: a CR, tab or other non-canonical layout (a byte-order mark is W101)."},
     CodeInfo{Code::json_syntax, "json-syntax", "The JSON text does not parse."},
     CodeInfo{Code::json_structure, "json-structure", "Valid JSON, but not a beyt record as schemas/record.schema.json says."},
     CodeInfo{Code::xml_syntax, "xml-syntax", "The XML text does not parse."},
@@ -80,8 +81,13 @@ constexpr std::array kCodes{
     CodeInfo{Code::result_token_mismatch, "result-token-mismatch", "The result token after the moves differs from the Result tag."},
     CodeInfo{Code::bad_termination, "bad-termination", "The Termination tag is unknown or not allowed by the rules."},
     CodeInfo{Code::barrier_count, "barrier-count", "A barrier ending whose result does not follow the piece counts."},
-    CodeInfo{Code::io_error, "io-error", "A file cannot be opened, read or written."},
+    CodeInfo{Code::io_error, "io-error", "An input cannot be opened or read (a directory, no permission, a read error); the message gives the system's reason."},
     CodeInfo{Code::usage, "usage", "The command line is not valid."},
+    CodeInfo{Code::write_error, "write-error", "An output cannot be written (no space, no permission, no such folder); the message gives the system's reason, and the file that was there is left as it was."},
+    CodeInfo{Code::same_file, "same-file", "The output is one of the inputs (the same file, through any path or link): nothing is read or written."},
+    CodeInfo{Code::byte_order_mark, "byte-order-mark", "A text record starts with a UTF-8 byte-order mark (the canonical form has none)."},
+    CodeInfo{Code::no_games, "no-games", "The input holds no game: an empty text file or one of only blanks and % escape lines; a JSON or XML record with an empty list of games."},
+    CodeInfo{Code::finished_unknown_result, "finished-unknown-result", "The replayed game is over, but the record gives its result as * (unknown): write the result."},
 };
 
 constexpr std::array<Code, kCodes.size()> make_code_list() {
@@ -101,7 +107,11 @@ const CodeInfo* find(Code code) noexcept {
 
 std::string code_id(Code code) {
   char buf[8];
-  std::snprintf(buf, sizeof buf, "E%03u", static_cast<unsigned>(code));
+  const auto n = static_cast<unsigned>(code);
+  if (code_severity(code) == Severity::warning)
+    std::snprintf(buf, sizeof buf, "W%03u", n - kWarningBase);
+  else
+    std::snprintf(buf, sizeof buf, "E%03u", n);
   return buf;
 }
 

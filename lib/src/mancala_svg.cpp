@@ -43,7 +43,7 @@ Geometry Geometry::of(const DrawOptions& d) {
   g.rim = 0.2 * d.cell;
   double letters = d.coordinates ? std::max(g.pad, std::round(0.65 * d.cell)) : g.pad;
   g.top = g.bottom = letters;
-  g.panel = std::round(3.9 * d.cell);
+  g.panel = std::round(4.2 * d.cell);
   g.flipped = d.flipped;
   return g;
 }
@@ -136,7 +136,7 @@ void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const s
   svg::Font count{d.font, 0.42 * d.cell, svg::Anchor::middle, true, false, "#000"};
   for (int p = 0; p < kPits; ++p)
     if (pits[p] > 0) c.centred_text(g.centre(p), std::to_string(pits[p]), count);
-  svg::Font small{d.font, 0.85 * d.font_px(), svg::Anchor::start, false, true, "#000"};
+  svg::Font small{d.font, d.font_px(), svg::Anchor::start, false, true, "#000"};
   for (int row = 0; row < 2; ++row) {
     const std::string& t = totals[static_cast<int>(g.seat(row))];
     if (!t.empty())
@@ -147,11 +147,12 @@ void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const s
 
 void draw_daughter(svg::Canvas& c, const DrawOptions& d, int pit, Side owner) {
   const Geometry g = Geometry::of(d);
-  svg::Point at = g.centre(pit);
-  const double k = 0.5 * g.cell - 0.16 * g.cell;
-  svg::Paint mark = stroke("#000", std::max(1.0, 0.035 * d.cell));
-  mark.fill = owner == Side::south ? "#000" : "#fff";
-  c.circle({at.x + k, at.y - k}, 0.13 * d.cell, mark);
+  // A heavy ring round the hollow, between it and the square's edge: black
+  // for South's daughter, white between two black edges for North's (the
+  // colours of their pieces in the other games). The count inside stays clear.
+  const double band = std::max(4.0, 0.11 * g.cell), r = 0.38 * g.cell + band / 2;
+  c.circle(g.centre(pit), r, stroke("#000", band));
+  if (owner == Side::north) c.circle(g.centre(pit), r, stroke("#fff", band - 2 * std::max(1.2, 0.035 * g.cell)));
 }
 
 }  // namespace beyt::mancala_svg

@@ -53,8 +53,9 @@ void draw_board(svg::Canvas& c, const DrawOptions& d, const BoardExtras& extras)
 /// redrawn over the last-move tint, and a line of totals under each side's
 /// name (`totals[Side]`, e.g. "taken 12, gains 4").
 void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const std::array<std::string, 2>& totals);
-/// A daughter's mark in the top-right corner of house `pit`: a black disc for
-/// South's daughter, a white disc with a black rim for North's.
+/// A daughter's mark on house `pit`: a heavy ring round the beyt's hollow,
+/// black for South's daughter, white with black edges for North's; the count
+/// inside is not touched.
 void draw_daughter(svg::Canvas& c, const DrawOptions& d, int pit, Side owner);
 
 }  // namespace beyt::mancala_svg

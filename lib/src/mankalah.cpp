@@ -1,5 +1,5 @@
 // Mankalah (Lane): rules engine (beyt/mankalah.hpp). Sources: Lane 1836,
-// docs/RULES.md §Mankalah; readings of our own are in docs/RULES-READINGS.md.
+// docs/RULES.md §Mankalah; readings of our own are in its Finer points.
 #include "beyt/mankalah.hpp"
 #include "text_board.hpp"
 
@@ -41,14 +41,19 @@ Error syntax(std::size_t at, std::string what) {
 // either of these numbers, no beyt with any other number intervening, he takes
 // the contents of these preceding beyts also, with the contents of those
 // opposite". docs/RULES.md §Mankalah Finer points: judged on the counts when the last
-// hasweh falls; no beyt counted twice; the walk stops at the emptied beyt the
-// handful came from; chains may cross rows.
+// hasweh falls; no beyt counted twice; the walk back stops at the emptied beyt
+// the handful came from; chains may cross rows. The last beyt itself is always
+// taken, even when a lap of twelve or more ended in its own origin
+// (skip-origin=no): the stop is about the walk back, not the last beyt.
 int capture_chain(Pits& pits, int last, int origin, std::array<bool, kPits>& take) {
   const Pits at_fall = pits;
-  for (int p = last; p != origin && (at_fall[p] == 2 || at_fall[p] == 4); p = prev_pit(p)) {
+  int p = last;
+  do {
+    if (at_fall[p] != 2 && at_fall[p] != 4) break;
     take[p] = true;
     take[opposite_pit(p)] = true;
-  }
+    p = prev_pit(p);
+  } while (p != origin);
   int taken = 0;
   for (int i = 0; i < kPits; ++i)
     if (take[i]) {
@@ -93,7 +98,7 @@ void settle(const MankalahOptions& o, MankalahPosition& pos) {
     end_board(pos);  // Lane: "that one is the property of the person on whose side it is"
     return;
   }
-  // Our reading (docs/RULES-READINGS.md): a player whose every sowing never
+  // Our reading (docs/RULES.md §Mankalah Finer points): a player whose every sowing never
   // ends cannot play; the board ends as a loop does, each taking his own row.
   if (pos.phase == MankalahPhase::play && pos.row(pos.to_move) > 0 && !has_ending_sowing(o, pos))
     end_board(pos);
@@ -140,7 +145,7 @@ Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, Mankal
       return fail(Code::wrong_start_beyt, m.beyt_offset,
                   std::string("the game of the ignorant plays from ") + pit_letter(forced) + ", not " +
                       pit_letter(m.beyt) +
-                      " (Lane: \"He always plays from beyt F, or, if that be empty, from the nearest beyt to "
+                      " (Lane 1836: \"He always plays from beyt F, or, if that be empty, from the nearest beyt to "
                       "it in his own row\"; docs/RULES.md §Mankalah)");
   }
   MankalahSowing r = mankalah_sow(pits, m.beyt, o.skip_origin);
@@ -163,13 +168,13 @@ Error check_distribution(const MankalahOptions& o, const MankalahMove& m) {
   if (total != kMankalahHasa)
     return fail(Code::bad_distribution, 1,
                 "the distribution holds " + std::to_string(total) +
-                    " hasa, not 72 (Lane: \"distributes all the hasa\"; docs/RULES.md §Mankalah)");
+                    " hasa, not 72 (Lane 1836: \"distributes all the hasa\"; docs/RULES.md §Mankalah)");
   if (o.way == MankalahWay::akil)
     for (int i = 0; i < 6; ++i)
       if ((m.counts[i] == 0) != (m.counts[i + 6] == 0))
         return fail(Code::bad_distribution, 1,
                     std::string("in the game of the wise ") + pit_letter(i) + " and " + pit_letter(i + 6) +
-                        " are both filled or both empty (Lane: \"in the corresponding beyt or beyts on the "
+                        " are both filled or both empty (Lane 1836: \"in the corresponding beyt or beyts on the "
                         "other side\"; docs/RULES.md §Mankalah Finer points)");
   return Error::none();
 }
@@ -179,7 +184,7 @@ Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
   if (!mankalah_feed_due(pos))
     return fail(Code::feed_wrong, 0,
                 "no feed is due: " + side_str(s) +
-                    " has hasa in his row, or the other has no more than one (Lane: \"When one party has more "
+                    " has hasa in his row, or the other has no more than one (Lane 1836: \"When one party has more "
                     "than a single hasweh ... and the other has none\"; docs/RULES.md §Mankalah)");
   if (!in_row(m.feed_from, feeder) || pos.pits[m.feed_from] == 0)
     return fail(Code::feed_wrong, 1,
@@ -188,7 +193,7 @@ Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
   if (m.beyt != row_start(s))
     return fail(Code::feed_wrong, m.beyt_offset,
                 std::string("the hasweh goes into the first beyt of the empty side, ") + pit_letter(row_start(s)) +
-                    " (Lane: \"into the first of his adversary's beyts\")");
+                    " (Lane 1836: \"into the first of his adversary's beyts\")");
   Pits fed = pos.pits;
   --fed[m.feed_from];
   ++fed[m.beyt];
@@ -200,7 +205,7 @@ Error check_play(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
     case MankalahMoveKind::turn:
       if (pos.phase != MankalahPhase::choose)
         return fail(Code::turn_illegal, 0,
-                    "the board may be turned only by the other party, right after the distribution (Lane: \"he "
+                    "the board may be turned only by the other party, right after the distribution (Lane 1836: \"he "
                     "may turn the board round; and then his adversary begins\"; docs/RULES.md §Mankalah)");
       return Error::none();
     case MankalahMoveKind::feed: return check_feed(o, pos, m);
@@ -210,7 +215,7 @@ Error check_play(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
                     side_str(pos.to_move) + " has no hasa: " + side_str(opponent(pos.to_move)) +
                         " must first put one into " + std::string(1, pit_letter(row_start(pos.to_move))) +
                         ", written ~X/" + std::string(1, pit_letter(row_start(pos.to_move))) +
-                        " (Lane; docs/RULES.md §Mankalah \"Empty side\")");
+                        " (Lane 1836; docs/RULES.md §Mankalah \"Empty side\")");
       return check_sowing(o, pos, m, pos.pits);
     default: return fail(Code::wrong_phase, 0, "a distribution or board end during play");
   }
@@ -370,7 +375,7 @@ Error mankalah_check(const MankalahOptions& o, const MankalahPosition& pos, Mank
         return fail(Code::board_score, 1,
                     "South took " + std::to_string(pos.taken[0]) + " and North " + std::to_string(pos.taken[1]) +
                         " on this board, not " + std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]) +
-                        " (Lane: \"each party counts the number of the hasa he has taken\")");
+                        " (Lane 1836: \"each party counts the number of the hasa he has taken\")");
       return Error::none();
     case MankalahPhase::choose:
     case MankalahPhase::play:
@@ -711,6 +716,58 @@ MoveCells mankalah_move_cells(const MankalahOptions& o, const MankalahPosition& 
   return out;
 }
 
+// What a turn did, for a caption (`after`: the position the State reached,
+// the repetition rule included): the distribution, turning the board, the
+// sowing with its take and a feed, the board ending on it (each taking the
+// hasa of his own row), the board end's gains and the match won.
+std::string mankalah_describe(const MankalahOptions& o, const MankalahPosition& pos, const MankalahPosition& after,
+                              std::string_view text) {
+  MankalahMove m;
+  if (mankalah_parse(text, m)) return {};
+  const std::string mover = side_str(pos.to_move), other = side_str(opponent(pos.to_move));
+  switch (m.kind) {
+    case MankalahMoveKind::distribute: return mover + " distributes the 72 hasa";
+    case MankalahMoveKind::turn: return mover + " turns the board: " + other + " begins";
+    case MankalahMoveKind::board_end: {
+      const int s = pos.taken[0], n = pos.taken[1];
+      std::string out = "Board ends: South took " + std::to_string(s) + ", North " + std::to_string(n) + "; ";
+      out += s == n ? std::string("nobody gains")
+                    : side_str(s > n ? Side::south : Side::north) + " gains " + std::to_string(s > n ? s - n : n - s);
+      if (after.phase == MankalahPhase::over) {
+        Side w = after.gains[0] > after.gains[1] ? Side::south : Side::north;
+        out += "; " + side_str(w) + " wins the match, " + std::to_string(after.gains[static_cast<int>(w)]) + " to " +
+               std::to_string(after.gains[static_cast<int>(opponent(w))]);
+      }
+      return out;
+    }
+    case MankalahMoveKind::sow:
+    case MankalahMoveKind::feed: break;
+  }
+  std::string out;
+  if (m.kind == MankalahMoveKind::feed)
+    out = other + " puts a hasweh from " + std::string(1, pit_letter(m.feed_from)) + " into " +
+          std::string(1, pit_letter(m.beyt)) + "; ";
+  const int taken = after.taken[static_cast<int>(pos.to_move)] - pos.taken[static_cast<int>(pos.to_move)];
+  Pits start = pos.pits;
+  if (m.kind == MankalahMoveKind::feed) --start[m.feed_from], ++start[m.beyt];
+  const MankalahSowing r = mankalah_sow(start, m.beyt, o.skip_origin);
+  out += mover + " sows from " + std::string(1, pit_letter(m.beyt));
+  if (after.phase == MankalahPhase::end && pit_sum(after.pits, 0, kPits) == 0 && pos.phase != MankalahPhase::end) {
+    // The board ended on this turn: what was left went to the row's owner.
+    const int sown_take = m.taken >= 0 ? m.taken : r.taken;
+    const int left = after.taken[0] + after.taken[1] - pos.taken[0] - pos.taken[1] - sown_take;
+    if (sown_take > 0) out += " and takes " + std::to_string(sown_take);
+    if (left > 0)
+      out += left == 1 ? "; the board ends: the last hasweh goes to the owner of its row"
+                       : "; the board ends: each takes the hasa on his own side";
+    else
+      out += "; the board is clear";
+    return out;
+  }
+  if (taken > 0) out += " and takes " + std::to_string(taken);
+  return out;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -725,22 +782,22 @@ const std::vector<OptionSpec>& mankalah_specs() {
   static const std::vector<OptionSpec> specs{
       {"way", {"ghasheem", "akil"}, "ghasheem",
        "game of the ignorant (forced start from F, free tebweez) or of the wise (any beyt, paired tebweez)",
-       "Lane 1836: leab el-ghasheem, leab el-'akil; docs/RULES.md §Mankalah \"Two ways of playing\""},
+       "Lane 1836, mankalah (\"leab el-ghasheem\", \"leab el-'ákil\"); docs/RULES.md §Mankalah"},
       {"skip-origin", {"yes", "no"}, "yes", "a handful of twelve or more skips the beyt it was taken from",
-       "Lane 1836: with six in every beyt \"he who plays first is sure to lose\"; docs/RULES.md §Mankalah"},
+       "Lane 1836, mankalah (with six in every beyt \"he who plays first is sure to lose\"); docs/RULES.md §Mankalah"},
       {"target", {}, "60", "gains that win the match (a number from 1 to 9999)",
-       "Lane 1836: \"amount to sixty\"; docs/RULES.md §Mankalah \"Scoring and match\""},
+       "Lane 1836, mankalah (\"amount to sixty\"); docs/RULES.md §Mankalah"},
       {"loop", {"own-side", "none"}, "own-side",
        "a repeated position ends the board, each taking the hasa of his own row; or no rule",
-       "docs/RULES.md §Mankalah \"Endless boards\" (Lane gives no rule)"},
+       "Lane 1836, mankalah, gives no rule; docs/RULES.md §Mankalah"},
   };
   return specs;
 }
 
 const std::vector<Preset>& mankalah_presets() {
   static const std::vector<Preset> presets{
-      {"ghasheem", "", "Lane's game of the ignorant: free tebweez, play from F or the nearest non-empty beyt"},
-      {"akil", "way=akil", "Lane's game of the wise: paired tebweez, play from any beyt"},
+      {"ghasheem", "", "Lane 1836, the game of the ignorant: free tebweez, play from F or the nearest non-empty beyt"},
+      {"akil", "way=akil", "Lane 1836, the game of the wise: paired tebweez, play from any beyt"},
   };
   return presets;
 }
@@ -804,6 +861,10 @@ class MankalahState final : public State {
     return true;
   }
   MoveCells move_cells(std::string_view text) const override { return mankalah_move_cells(options_, pos_, text); }
+  std::string describe_move(std::string_view text) const override {
+    MankalahState next(*this);
+    return next.play(text) ? std::string() : mankalah_describe(options_, pos_, next.pos_, text);
+  }
 
  private:
   Error resolve(std::string_view text, MankalahMove& m) const {
@@ -844,7 +905,7 @@ class MankalahGame final : public Game {
   std::string_view name() const noexcept override { return "mankalah"; }
   std::string_view title() const noexcept override { return "Mankalah"; }
   std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), mankal'ah ; docs/RULES.md §Mankalah";
+    return "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return mankalah_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return mankalah_presets(); }

@@ -196,12 +196,12 @@ Error match_captures(const SeegaStep& s, const std::array<SeegaCell, kSeegaMaxLi
     if (!is_real || repeated)
       return fail(Code::capture_mismatch, s.capture_offsets[j],
                   seega_cell_name(s.captures[j]) + (repeated ? " is listed twice" : " is not taken by this step") +
-                      " (custodian capture, Walker rule 8)");
+                      " (custodian capture, Walker 2011, rule 8)");
   }
   if (s.ncaptures != nreal)
     return fail(Code::capture_mismatch, s.capture_offsets[0],
                 "this step takes " + std::to_string(nreal) + " pieces, " + std::to_string(s.ncaptures) +
-                    " listed (Walker rule 10: all trapped enemies are taken)");
+                    " listed (Walker 2011, rule 10: all trapped enemies are taken)");
   return Error::none();
 }
 
@@ -213,22 +213,22 @@ Error check_opening(const SeegaOptions& o, const SeegaPosition& before, const Se
   if (way_open(after, blocked) || !any_opening_step(o, before)) return Error::none();
   return fail(Code::must_open_way, m.from_offset,
               "extra turn: the first step must open a way for " + side_str(blocked) +
-                  ", and one can (Walker rule 7)");
+                  ", and one can (Walker 2011, rule 7)");
 }
 
 // Resolves step `i` of `m` on `w` (the piece stands on `at`).
 Error check_step(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, int i, SeegaCell at) {
   SeegaStep& s = m.steps[i];
   if (i > 0 && m.steps[i - 1].ncaptures == 0)
-    return fail(Code::chain_illegal, s.offset, "the chain goes on only after a capturing step (Walker rule 9)");
+    return fail(Code::chain_illegal, s.offset, "the chain goes on only after a capturing step (Walker 2011, rule 9)");
   if (!adjacent(at, s.to, w.size))
     return fail(Code::bad_step, s.offset + 1u,
-                seega_cell_name(s.to) + " is not one orthogonal step from " + seega_cell_name(at) + " (Walker rule 5)");
+                seega_cell_name(s.to) + " is not one orthogonal step from " + seega_cell_name(at) + " (Walker 2011, rule 5)");
   if (w.cells[s.to] != SeegaPiece::empty) return fail(Code::occupied, s.offset + 1u, seega_cell_name(s.to) + " is occupied");
   std::array<SeegaCell, kSeegaMaxListed> real{{-1, -1, -1, -1}};
   int nreal = step_and_capture(o, w, at, s.to, real);
   if (i > 0 && nreal == 0)
-    return fail(Code::chain_illegal, s.offset, "every chain step must capture (Walker rule 9; Lane)");
+    return fail(Code::chain_illegal, s.offset, "every chain step must capture (Walker 2011, rule 9; Lane 1836)");
   if (Error e = match_captures(s, real, nreal)) return e;
   s.captures = real;
   s.ncaptures = static_cast<std::uint8_t>(nreal);
@@ -251,7 +251,7 @@ Error check_steps(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m) {
   const SeegaStep& last = m.steps[m.nsteps - 1];
   if (o.chain == SeegaChain::mandatory && last.ncaptures > 0 && can_capture_from(o, w, at))
     return fail(Code::chain_required, last.offset + 1u,
-                "chain=mandatory: the piece on " + seega_cell_name(at) + " can capture again (Lane: \"as long as he can\")");
+                "chain=mandatory: the piece on " + seega_cell_name(at) + " can capture again (Lane 1836: \"as long as he can\")");
   return Error::none();
 }
 
@@ -278,11 +278,11 @@ Error check_cells_on_board(const SeegaMove& m, int n) {
 // Placement (Walker rule 3; Lane's prescribed first pair: lane-opening).
 Error check_placement(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
   if (m.kind != SeegaMoveKind::place)
-    return fail(Code::wrong_phase, 0, "placement phase: two cells are placed, e.g. c1,c5 (Walker rule 3)");
+    return fail(Code::wrong_phase, 0, "placement phase: two cells are placed, e.g. c1,c5 (Walker 2011, rule 3)");
   for (int i = 0; i < 2; ++i) {
     SeegaCell c = m.place[i];
     auto at = static_cast<std::uint32_t>(3 * i);
-    if (c == o.centre()) return fail(Code::centre_placement, at, "no piece is placed on the centre (Walker rule 3; Lane)");
+    if (c == o.centre()) return fail(Code::centre_placement, at, "no piece is placed on the centre (Walker 2011, rule 3; Lane 1836)");
     if (w.cells[c] != SeegaPiece::empty) return fail(Code::occupied, at, seega_cell_name(c) + " is occupied");
     if (i == 1 && c == m.place[0]) return fail(Code::occupied, at, "the pair names " + seega_cell_name(c) + " twice");
   }
@@ -292,7 +292,7 @@ Error check_placement(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& 
       if (m.place[i] != want[0] && m.place[i] != want[1])
         return fail(Code::opening_cells, static_cast<std::uint32_t>(3 * i),
                     side_str(w.to_move) + "'s first pair goes on " + seega_cell_name(want[0]) + " and " +
-                        seega_cell_name(want[1]) + " (lane-opening; Lane's \"a, a\"/\"b, b\")");
+                        seega_cell_name(want[1]) + " (lane-opening; Lane 1836: \"a, a\"/\"b, b\")");
   }
   return Error::none();
 }
@@ -303,7 +303,7 @@ Error check_blocked(const SeegaOptions& o, const SeegaPosition& w) {
     return fail(Code::blocked_wrong, 0, side_str(w.to_move) + " can step: '--' is only for a player who cannot move");
   if (o.blocked == SeegaBlocked::remove)
     return fail(Code::blocked_wrong, 0,
-                "blocked=remove: the blocked turn is written ~cell/step, the opponent opening the way (Lane)");
+                "blocked=remove: the blocked turn is written ~cell/step, the opponent opening the way (Lane 1836)");
   return Error::none();
 }
 
@@ -322,7 +322,7 @@ Error check_removal(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m) {
   if (w.cells[m.removed] != piece_of(opp) || !next_to_blocked)
     return fail(Code::removal_illegal, 1,
                 "the removed piece must be " + side_str(opp) + "'s, next to a piece of " + side_str(w.to_move) +
-                    " (Lane; docs/RULES.md §Seega)");
+                    " (Lane 1836; docs/RULES.md §Seega)");
   w.cells[m.removed] = SeegaPiece::empty;
   return check_steps(o, w, m);
 }
@@ -342,7 +342,7 @@ Error resolve(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m) {
   if (!seega_can_step(w, w.to_move))
     return fail(Code::blocked_wrong, 0,
                 side_str(w.to_move) + " cannot step: the turn is " +
-                    (o.blocked == SeegaBlocked::remove ? "~cell/step (Lane)" : "'--' (Walker rule 7)"));
+                    (o.blocked == SeegaBlocked::remove ? "~cell/step (Lane 1836)" : "'--' (Walker 2011, rule 7)"));
   return check_steps(o, w, m);
 }
 
@@ -499,31 +499,31 @@ Error read_choice(const RuleSet& r, std::string_view name, std::string_view firs
 const std::vector<OptionSpec>& seega_specs() {
   static const std::vector<OptionSpec> specs{
       {"size", {"5", "7", "9"}, "5", "board of n x n cells (khamsawee, seb'awee, tis'awee)",
-       "Lane 1836, \"SEEGA\"; Walker 2011, \"Variations\"; docs/RULES.md §Seega"},
+       "Lane 1836, seega (khamsáwee, seb'áwee, tis'áwee); Walker 2011, Variations; docs/RULES.md §Seega"},
       {"first-mover", {"last-placer", "first-placer"}, "last-placer",
        "who makes the first step: the player who placed last, or the one who placed first",
-       "Walker 2011, rule 4 vs Lane 1836 and Ludii; docs/RULES.md §Seega"},
+       "Walker 2011, rule 4 (the second player begins the movement); Lane 1836, seega, names no one; docs/RULES.md §Seega"},
       {"chain", {"optional", "mandatory"}, "optional", "after a capture the same piece may / must go on capturing",
-       "Walker 2011, rule 9 vs Lane 1836: \"as long as he can\"); docs/RULES.md §Seega"},
+       "Walker 2011, rule 9 (\"may continue\") vs Lane 1836, seega (\"as long as he can ... he does so\"); docs/RULES.md §Seega"},
       {"centre-immune", {"yes", "no"}, "yes", "a piece on the centre cannot be captured",
-       "Walker 2011, rule 12; docs/RULES.md §Seega"},
+       "Walker 2011, rule 12 and Illustration 2; Lane 1836, seega, has no such rule; docs/RULES.md §Seega"},
       {"blocked", {"extra-turn", "remove"}, "extra-turn",
        "a blocked player's opponent takes an extra turn, or removes his own piece to open a way",
-       "Walker 2011, rule 7 vs Lane 1836: \"open to him a way\"); docs/RULES.md §Seega"},
+       "Walker 2011, rule 7 (an extra turn) vs Lane 1836, seega (\"open to him, a way\"); docs/RULES.md §Seega"},
       {"lane-opening", {}, "no",
        "first pair of each player on prescribed cells: no, yes (middles of the edges) or e.g. c2+c4/b3+d3",
-       "Lane 1836: \"a, a\" and \"b, b\"); docs/RULES.md §Seega"},
+       "Lane 1836, seega (\"a, a\" and \"b, b\" on his figure); docs/RULES.md §Seega"},
       {"barrier", {"no", "yes"}, "no", "a barrier ending (Termination \"barrier\") goes to the side with more pieces",
-       "Walker 2011, \"Variations\"; docs/RULES.md §Seega"},
+       "Walker 2011, Variations (the barrier); docs/RULES.md §Seega"},
   };
   return specs;
 }
 
 const std::vector<Preset>& seega_presets() {
   static const std::vector<Preset> presets{
-      {"walker", "", "Walker (2011): the modern rules, all options at their defaults"},
+      {"walker", "", "Walker 2011: the modern rules, all options at their defaults"},
       {"lane", "lane-opening=yes; first-mover=first-placer; chain=mandatory; centre-immune=no; blocked=remove",
-       "Lane (1836): prescribed first pairs, mandatory chains, no immune centre, removal opens a way"},
+       "Lane 1836: prescribed first pairs, mandatory chains, no immune centre, removal opens a way"},
   };
   return presets;
 }
@@ -823,8 +823,7 @@ class SeegaGame final : public Game {
   std::string_view name() const noexcept override { return "seega"; }
   std::string_view title() const noexcept override { return "Seega"; }
   std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), SEEGA; "
-           "D. Walker, Seega (Cyningstan, 2011); docs/RULES.md §Seega";
+    return "Lane 1836, seega; Walker 2011, rules 1-13 and Variations; docs/RULES.md §Seega, docs/SOURCES.md";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return seega_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return seega_presets(); }

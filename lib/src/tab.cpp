@@ -1,6 +1,6 @@
 // Tâb (beyt/tab.hpp). Every rule cites Lane 1836 and
 // docs/RULES.md §Tâb; readings where both are silent are listed in
-// docs/RULES-READINGS.md ("Tâb").
+// docs/RULES.md §Tâb Finer points.
 #include "beyt/tab.hpp"
 #include "text_board.hpp"
 #include "position_fields.hpp"
@@ -129,12 +129,14 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   if (st.count == 0 || st.side != ctx.mover) return Code::not_own_piece;
   if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;
   if (st.nasrani) {
-    // Seed 000: "Neither party can remove a kelb from its original place but
+    // Lane 1836, táb: "Neither party can remove a kelb from its original place but
     // by throwing táb before each such removal"; "He must always commence
     // with the kelb in beyt I" (docs/RULES.md §Tâb Nasrani and Muslim).
     if (u.value != 1) return Code::needs_tab;
-    bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover) &&
-                      nasrani_count(p, ctx.mover) == ctx.o.kelbs();
+    // release=any: the first kelb freed is the foremost Nasrani on the board,
+    // whatever the opponent has taken; "first" is judged on the position:
+    // while the side has no Muslim kelb (docs/RULES.md §Tâb Finer points).
+    bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover);
     if ((!ctx.o.release_any || none_freed) && u.from != foremost_nasrani(p, ctx.mover)) return Code::release_order;
   }
   TrackWalk walk = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
@@ -145,7 +147,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   const int from_row = tab_row(u.from), to_row = tab_row(u.to);
   const Side enemy = opponent(ctx.mover);
   if (to_row == enemy_row(ctx.mover) && from_row != to_row) {
-    // Seed 000: "enter his adversary's row, as long as there is any kelb
+    // Lane 1836, táb: "enter his adversary's row, as long as there is any kelb
     // remaining in that row"; "He cannot pass the same kelb again into his
     // adversary's row". docs/RULES.md §Tâb Finer points: an enemy kelb there when
     // the move starts; the history of an 'eggeh is the union of its kelbs'.
@@ -154,7 +156,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
     if (st.progress >= 4 || kelbs == 0) return Code::enemy_row_entry;
   }
   if (from_row == enemy_row(ctx.mover)) {
-    // Seed 000: "cannot continue to circulate the kelb which has entered that
+    // Lane 1836, táb: "cannot continue to circulate the kelb which has entered that
     // row until he has no kelb remaining in his own row; or unless he have
     // only an 'eggeh in his row, and does not throw táb". Finer points: one
     // stack of two or more and nothing else; no 1 among the turn's throws.
@@ -172,7 +174,7 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   u.captures = false;
   if (dst.count && dst.side == ctx.mover && dst.nasrani) return Code::occupied;  // Finer points
   if (dst.count && dst.side == enemy) {
-    // Seed 000: "he may leave it there in safety"; Finer points: "cannot be
+    // Lane 1836, táb: "he may leave it there in safety"; Finer points: "cannot be
     // landed on, but may be passed over".
     if (ctx.o.enemy_row_safe && to_row == enemy_row(enemy)) return Code::safe_cell;
     u.captures = true;  // "takes them all" (docs/RULES.md §Tâb Capture)
@@ -196,7 +198,8 @@ std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, c
              "(Lane 1836: \"but by throwing táb before each such removal\")";
     case Code::release_order:
       return "the first kelb freed is the foremost, " + name(foremost_nasrani(p, ctx.mover)) +
-             (ctx.o.release_any ? "" : "; kelbs are freed front-first (release=front-first)") +
+             (ctx.o.release_any ? "; with release=any that holds while the side has no Muslim kelb on the board"
+                                : "; kelbs are freed front-first (release=front-first)") +
              " (Lane 1836: \"He must always commence with the kelb in beyt I\"; docs/RULES.md §Tâb)";
     case Code::wrong_distance: {
       TrackWalk w = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
@@ -233,7 +236,7 @@ void do_use(TabPosition& p, Side mover, const TabUse& u) {
     src.count = static_cast<std::uint8_t>(src.count - 1);
   } else {
     src = TabStack{};
-    // Seed 000: "If he avail himself of a throw ... to bring them back into a
+    // Lane 1836, táb: "If he avail himself of a throw ... to bring them back into a
     // row through which they have already passed ... they become reduced to
     // a single kelb". Finer points: the destination row differs from the
     // start row and is one it has passed; the remaining kelb lands normally.
@@ -300,7 +303,7 @@ void format_use(const TabUse& u, int w, bool grid, std::string& out) {
 
 Error check_throws(const TabPosition& p, const TabTurn& t) {
   if (p.opening && t.throws[0].value != 1) {
-    // Seed 000: "They first throw alternately until one has thrown táb".
+    // Lane 1836, táb: "They first throw alternately until one has thrown táb".
     if (t.nthrows > 1)
       return fail(Code::throw_sequence, t.throws[1].offset,
                   "in the opening each player throws once, alternately, until one throws táb (Lane 1836)");
@@ -383,25 +386,25 @@ Error read_choice(const RuleSet& r, std::string_view name, std::string_view firs
 const std::vector<OptionSpec>& tab_specs() {
   static const std::vector<OptionSpec> specs{
       {"width", {"7", "9", "11", "13", "15"}, "9", "cells in each of the four rows",
-       "Lane 1836: \"usually seven, nine, eleven, thirteen, or fifteen\"; docs/RULES.md §Tâb Board"},
+       "Lane 1836, táb (\"usually seven, nine, eleven, thirteen, or fifteen\"); docs/RULES.md §Tâb"},
       {"pieces", {}, "full", "kelbs in every cell of the home rows (full), or only in the first N cells",
-       "Lane 1836: \"only in a certain number of beyts ... in the first four\"; docs/RULES.md §Tâb Pieces"},
+       "Lane 1836, táb (\"only in a certain number of beyts ... in the first four\"); docs/RULES.md §Tâb"},
       {"release", {"front-first", "any"}, "front-first",
        "Nasrani are freed foremost first, or any (the first freed is always the foremost)",
-       "Lane 1836 (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb Nasrani and Muslim"},
+       "Lane 1836, táb (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb"},
       {"enemy-row-safe", {"yes", "no"}, "yes", "a kelb in the adversary's home row cannot be taken",
-       "Lane 1836 (\"he may leave it there in safety\"); docs/RULES.md §Tâb Enemy home row"},
+       "Lane 1836, táb (\"he may leave it there in safety\"); docs/RULES.md §Tâb"},
       {"pass-enemy", {"yes", "no"}, "yes", "a move may pass over enemy kelbs (no: Dleb's rule)",
-       "docs/RULES.md §Tâb Capture (Lane silent; Marin forbids it in Dleb, Marin 1931)"},
+       "Lane 1836, táb, is silent; Marin 1931, p. 509, forbids it in dleb; docs/RULES.md §Tâb"},
       {"first", {"south", "north"}, "south", "who throws first in the opening",
-       "docs/RULES.md §Tâb Opening (Lane: \"They first throw alternately\"; silent on who begins)"},
+       "Lane 1836, táb (\"They first throw alternately\"), names no one; docs/RULES.md §Tâb"},
   };
   return specs;
 }
 
 const std::vector<Preset>& tab_presets() {
   static const std::vector<Preset> presets{
-      {"lane", "", "Lane (1836): the 9-wide board, full rows, front-first release, safe in the adversary's row"},
+      {"lane", "", "Lane 1836: the 9-wide board, full rows, front-first release, safe in the adversary's row"},
   };
   return presets;
 }
@@ -476,21 +479,31 @@ Error parse_board(std::string_view b, std::size_t base, TabPosition& out) {
 struct Glyphs : BoxGlyphs {
   const char* kelb[2][2];  // [side][nasrani]
 };
+// ASCII kelbs are marks, not letters: they stand next to Lane's letters.
 constexpr Glyphs kUnicode{kUnicodeBox, {{"●", "■"}, {"○", "□"}}};
-constexpr Glyphs kAscii{kAsciiBox, {{"x", "X"}, {"o", "O"}}};
+constexpr Glyphs kAscii{kAsciiBox, {{"@", "#"}, {"*", "%"}}};
 
-void rule_line(std::string& out, const Glyphs& g, int n, bool margins, const char* l, const char* m, const char* r) {
-  box_rule(out, g, n, 3, margins ? "   " : "", l, m, r);
+void rule_line(std::string& out, const Glyphs& g, int n, int width, bool margins, const char* l, const char* m,
+               const char* r) {
+  box_rule(out, g, n, width, margins ? "   " : "", l, m, r);
 }
 
-
-std::string cell_text(const TabPosition& p, TabCell c, const Glyphs& g, bool empty_board, bool letters) {
+// A cell `width` characters wide (3, or 4 when an 'eggeh has ten kelbs or
+// more). With letters the cell's letter stays in front of its kelb: " a ",
+// "a● ", "a●3"; without: " ● ", " ●3", "●12".
+std::string cell_text(const TabPosition& p, TabCell c, const Glyphs& g, bool empty_board, bool letters, int width) {
   const TabStack& st = p.at(c);
-  if (empty_board || !st.count) return letters ? " " + tab_cell_name(c, p.width, false) + " " : "   ";
-  std::string k = g.kelb[static_cast<int>(st.side)][st.nasrani ? 1 : 0];
-  if (st.count == 1) return " " + k + " ";
-  if (st.count < 10) return " " + k + std::to_string(st.count);
-  return k + std::to_string(st.count);
+  std::string letter = letters ? tab_cell_name(c, p.width, false) : " ";
+  std::string out;
+  if (empty_board || !st.count) {
+    out = " " + (letters ? letter : std::string(" ")) + " ";
+  } else {
+    std::string n = st.count > 1 ? std::to_string(st.count) : "";
+    out = (letters || n.size() < 2 ? letter : std::string()) + g.kelb[static_cast<int>(st.side)][st.nasrani ? 1 : 0] + n;
+  }
+  std::size_t shown = 0;  // code points
+  for (char ch : out) shown += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  return out + std::string(static_cast<std::size_t>(width) > shown ? static_cast<std::size_t>(width) - shown : 0, ' ');
 }
 
 std::string status_line(const TabPosition& p) {
@@ -504,11 +517,14 @@ std::string status_line(const TabPosition& p) {
 // ---------------------------------------------------------------------------
 // SVG drawing (docs/DIAGRAMS.md, "Tâb"): Lane's board of four rows of
 // beyts. On widths 7, 9 and 11 every beyt carries its Lane letter (docs/RULES.md
-// §Tâb Board), large when the beyt is empty, small in its top-left corner under
-// a kelb; widths 13 and 15 have grid names on the margins (files a.. under
-// the board, ranks 1..4 on its left). South's kelbs are black, North's white
-// with a black rim; a Nasrani (never moved) is a square, a Muslim a disc; an
-// 'eggeh carries its size. Flipped, North's home row is at the bottom.
+// §Tâb Board), large when the beyt is empty; under a kelb the letter stays in
+// the beyt's top-left corner, as large as a margin letter, and the kelb moves
+// towards the bottom right. Widths 13 and 15 have grid names on the margins
+// (files a.. under the board, ranks 1..4 on its left). South's kelbs are
+// black, North's white with a black rim; a Nasrani (never moved) is a square,
+// a Muslim a disc; an 'eggeh carries its size. A capture is crossed in the
+// beyt's top-right corner, clear of the kelb that took. Flipped, North's home
+// row is at the bottom.
 // ---------------------------------------------------------------------------
 
 struct TabGeometry {
@@ -530,6 +546,20 @@ struct TabGeometry {
     svg::Point p = corner(c);
     return {p.x + cell / 2, p.y + cell / 2};
   }
+  // A kelb: below and right of the letter on lettered boards, else centred.
+  svg::Point piece(TabCell c) const {
+    svg::Point p = centre(c);
+    double shift = letters ? 0.1 * cell : 0;
+    return {p.x + shift, p.y + shift};
+  }
+  double radius() const { return (letters ? 0.25 : 0.27) * cell; }
+  double nasrani_half() const { return (letters ? 0.21 : 0.22) * cell; }
+  // The capture cross: in the top-right corner, outside the kelb.
+  svg::Point capture(TabCell c) const {
+    svg::Point k = corner(c);
+    return letters ? svg::Point{k.x + 0.8 * cell, k.y + 0.2 * cell} : svg::Point{k.x + 0.84 * cell, k.y + 0.16 * cell};
+  }
+  double capture_half() const { return (letters ? 0.11 : 0.1) * cell; }
 };
 
 // A cell name of this width, whole: Lane's letter or a grid name.
@@ -541,12 +571,13 @@ TabCell tab_parse_cell(std::string_view name, int w) {
   return c;
 }
 
-// Lane's letters, in the beyts; under a kelb they go small into the corner.
+// Lane's letters, in the beyts: large in an empty beyt, in the top-left
+// corner of an occupied one (as large as the margin letters, at most 0.4 cell).
 void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const TabGeometry g = TabGeometry::of(pos.width, d);
   if (!g.letters) return;
   svg::Font big{d.font, std::max(d.font_px(), 0.45 * d.cell), svg::Anchor::middle, false, true, "#000"};
-  svg::Font small{d.font, 0.24 * d.cell, svg::Anchor::start, false, false, "#000"};
+  svg::Font small{d.font, std::min(d.font_px(), 0.4 * d.cell), svg::Anchor::start, false, true, "#000"};
   for (int r = 0; r < 4; ++r)
     for (int file = 0; file < g.w; ++file) {
       TabCell cell = tab_cell(file, r);
@@ -555,7 +586,7 @@ void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions&
         c.centred_text(g.centre(cell), name, big);
       } else {
         svg::Point k = g.corner(cell);
-        c.text({k.x + 0.06 * d.cell, k.y + 0.24 * d.cell}, name, small);
+        c.text({k.x + 0.07 * d.cell, k.y + 0.06 * d.cell + 0.72 * small.size}, name, small);
       }
     }
 }
@@ -603,7 +634,6 @@ void tab_draw_pieces(const TabPosition& pos, svg::Canvas& c, const DrawOptions& 
   white.fill = "#fff";
   white.stroke = black.stroke = "#000";
   white.stroke_width = black.stroke_width = std::max(1.5, 0.06 * d.cell);
-  const double r = 0.3 * g.cell;
   for (int row = 0; row < 4; ++row)
     for (int file = 0; file < g.w; ++file) {
       TabCell cell = tab_cell(file, row);
@@ -611,18 +641,29 @@ void tab_draw_pieces(const TabPosition& pos, svg::Canvas& c, const DrawOptions& 
       if (!st.count) continue;
       const bool south = st.side == Side::south;
       const svg::Paint& paint = south ? black : white;
-      svg::Point p = g.centre(cell);
+      svg::Point p = g.piece(cell);
       if (st.nasrani) {  // never moved: a square
-        double h = 0.25 * g.cell;
+        double h = g.nasrani_half();
         c.rect(p.x - h, p.y - h, 2 * h, 2 * h, paint);
       } else {
-        c.circle(p, r, paint);
+        c.circle(p, g.radius(), paint);
       }
       if (st.count > 1) {  // an 'eggeh: its size on it
-        svg::Font n{d.font, 0.38 * g.cell, svg::Anchor::middle, true, false, south ? "#fff" : "#000"};
+        svg::Font n{d.font, (st.count > 9 ? 0.26 : 0.36) * g.cell, svg::Anchor::middle, true, false,
+                    south ? "#fff" : "#000"};
         c.centred_text(p, std::to_string(st.count), n);
       }
     }
+}
+
+bool tab_capture_mark(const TabPosition& pos, std::string_view cell, const DrawOptions& d, svg::Point& centre,
+                      double& half) {
+  TabCell c = tab_parse_cell(cell, pos.width);
+  if (c < 0) return false;
+  const TabGeometry g = TabGeometry::of(pos.width, d);
+  centre = g.capture(c);
+  half = g.capture_half();
+  return true;
 }
 
 MoveCells tab_move_cells(const TabOptions& o, const TabPosition& pos, std::string_view text) {
@@ -638,6 +679,38 @@ MoveCells tab_move_cells(const TabOptions& o, const TabPosition& pos, std::strin
     out.from.push_back(tab_cell_name(u.from, pos.width, grid));
     out.to.push_back(tab_cell_name(u.to, pos.width, grid));
     if (u.captures || u.x_written) out.captured.push_back(tab_cell_name(u.to, pos.width, grid));
+  }
+  return out;
+}
+
+// What a turn did, for a caption: an opening throw; the táb that ends the
+// opening; the kelbs taken and where; the throws forfeited.
+std::string tab_describe(const TabOptions& o, const TabPosition& pos, std::string_view text) {
+  TabTurn t;
+  if (tab_parse(text, pos.width, t) || tab_check(o, pos, t)) return {};
+  const std::string side(side_name(pos.to_move));
+  if (pos.opening && t.nthrows > 0 && t.throws[0].value != 1) {
+    auto v = t.throws[0].value;
+    return side + "'s opening throw: " + (v == 6 ? std::string("6 (no white side)") : std::to_string(v)) +
+           ", no táb; " + std::string(side_name(opponent(pos.to_move))) + " throws next";
+  }
+  const bool grid = !tab_has_letters(pos.width);
+  TabPosition after = pos;
+  tab_apply(o, after, t);
+  const int taken = pos.count(opponent(pos.to_move)) - after.count(opponent(pos.to_move));
+  std::string where, forfeits;
+  for (int k = 0; k < t.nuses; ++k) {
+    const TabUse& u = t.uses[static_cast<std::size_t>(k)];
+    if (u.forfeit) forfeits += (forfeits.empty() ? "" : ", ") + std::to_string(u.value);
+    else if (u.captures) where += (where.empty() ? "" : ", ") + tab_cell_name(u.to, pos.width, grid);
+  }
+  std::vector<std::string> actions;
+  if (taken > 0) actions.push_back("takes " + std::to_string(taken) + (taken == 1 ? " kelb" : " kelbs") + " (on " + where + ")");
+  if (!forfeits.empty()) actions.push_back("forfeits " + forfeits);
+  std::string out = pos.opening ? side + " throws táb: the opening ends" : std::string();
+  if (!actions.empty()) {
+    out += out.empty() ? side + " " : "; he ";
+    for (std::size_t i = 0; i < actions.size(); ++i) out += (i ? " and " : "") + actions[i];
   }
   return out;
 }
@@ -691,6 +764,10 @@ class TabState final : public State {
     return true;
   }
   MoveCells move_cells(std::string_view text) const override { return tab_move_cells(options_, pos_, text); }
+  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& at, double& half) const override {
+    return tab_capture_mark(pos_, cell, d, at, half);
+  }
+  std::string describe_move(std::string_view text) const override { return tab_describe(options_, pos_, text); }
 
  private:
   TabOptions options_;
@@ -703,7 +780,7 @@ class TabGame final : public Game {
   std::string_view name() const noexcept override { return "tab"; }
   std::string_view title() const noexcept override { return "Tâb"; }
   std::string_view sources() const noexcept override {
-    return "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), the game of táb; docs/RULES.md §Tâb";
+    return "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return tab_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return tab_presets(); }
@@ -784,6 +861,7 @@ Error TabOptions::from_rules(const RuleSet& rules, TabOptions& out) {
     bool digits = pieces.size() <= 2;
     for (char c : pieces) {
       digits = digits && c >= '0' && c <= '9';
+      if (!digits) break;  // a long value must not overflow n (found by fuzz_text)
       n = n * 10 + (c - '0');
     }
     if (!digits || n < 1 || n > o.width)
@@ -1038,30 +1116,43 @@ Error tab_validate(const TabOptions& o, const TabPosition& pos) {
 std::string tab_render(const TabPosition& p, const RenderOptions& ro) {
   const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
   const int n = p.width;
-  // Lane's lettered box (docs/RULES.md §Tâb Board, letter for letter): on widths
-  // with letters, every empty cell shows its letter and there are no margins.
-  // With kelbs this needs glyphs that no letter can be mistaken for: Unicode
-  // only; the ASCII diagram (x, o) keeps grid margins.
-  const bool letters = tab_has_letters(n) && ro.coordinates && (ro.empty_board || ro.style == DiagramStyle::unicode);
+  // Lane's lettered box (docs/RULES.md §Tâb Board, letter for letter): on
+  // widths with letters every cell keeps its letter, a kelb stands after it;
+  // there are no margins. Other widths have grid margins.
+  const bool letters = tab_has_letters(n) && ro.coordinates;
   const bool margins = ro.coordinates && !letters;
+  int width = 3;
+  if (!ro.empty_board)
+    for_each_cell(n, [&](TabCell c) {
+      if (p.at(c).count >= 10) width = 4;
+    });
   std::string out;
-  if (margins) box_files_line(out, n);
-  rule_line(out, g, n, margins, g.tl, g.tm, g.tr);
+  auto files = [&] {
+    out += "   ";
+    for (int f = 0; f < n; ++f) {
+      out += std::string(static_cast<std::size_t>(width) / 2 + 1, ' ');
+      out += static_cast<char>('a' + f);
+      if (f + 1 < n) out += std::string(static_cast<std::size_t>(width - width / 2 - 1), ' ');
+    }
+    out += '\n';
+  };
+  if (margins) files();
+  rule_line(out, g, n, width, margins, g.tl, g.tm, g.tr);
   for (int r = 3; r >= 0; --r) {
     if (margins) out += " " + std::to_string(r + 1) + " ";
     out += g.v;
     for (int f = 0; f < n; ++f) {
-      out += cell_text(p, tab_cell(f, r), g, ro.empty_board, letters);
+      out += cell_text(p, tab_cell(f, r), g, ro.empty_board, letters, width);
       out += g.v;
     }
     if (margins) out += " " + std::to_string(r + 1);
     if (r == 3) out += "   North's home row";
     if (r == 0) out += "   South's home row";
     out += '\n';
-    if (r > 0) rule_line(out, g, n, margins, g.ml, g.mm, g.mr);
+    if (r > 0) rule_line(out, g, n, width, margins, g.ml, g.mm, g.mr);
   }
-  rule_line(out, g, n, margins, g.bl, g.bm, g.br);
-  if (margins) box_files_line(out, n);
+  rule_line(out, g, n, width, margins, g.bl, g.bm, g.br);
+  if (margins) files();
   if (!ro.empty_board) {
     out += std::string(g.kelb[0][1]) + " South Nasrani  " + g.kelb[0][0] + " South Muslim  " + g.kelb[1][1] +
            " North Nasrani  " + g.kelb[1][0] + " North Muslim  (a number: the kelbs of an 'eggeh)\n";

@@ -1,5 +1,5 @@
 // Um el-Banât (Davies): rules engine (beyt/umelbanat.hpp). Sources: Davies 1925,
-// docs/RULES.md §Um el-Banât; readings of our own are in docs/RULES-READINGS.md.
+// docs/RULES.md §Um el-Banât; readings of our own are in its Finer points.
 #include "beyt/umelbanat.hpp"
 #include "text_board.hpp"
 
@@ -74,10 +74,10 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
     if (w.mark[h] != UmelbanatMark::none)
       return fail(Code::daughter_house, at,
                   house_str(h) + " is a daughter's house: \"The contents of a daughter's house cannot be picked up "
-                                 "and moved\" (Davies, Davies 1925; docs/RULES.md §Um el-Banât)");
+                                 "and moved\" (Davies 1925, p. 144; docs/RULES.md §Um el-Banât)");
     if (w.owner[h] != s)
       return fail(Code::not_own_beyt, at, house_str(h) + " is " + side_str(opponent(s)) + "'s house this stage, not " +
-                                              side_str(s) + "'s (Davies: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
+                                              side_str(s) + "'s (Davies 1925, p. 143: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
     if (w.pits[h] == 0) return fail(Code::not_own_beyt, at, "house " + house_str(h) + " is empty");
     UmelbanatStop stop = umelbanat_sow(o, w, h, s);
     if (stop == UmelbanatStop::endless)
@@ -93,11 +93,11 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
       return fail(Code::peck_sequence, m.offsets[i + 1] - 1,
                   "the sowing from " + house_str(h) + " " + stop_name(stop) +
                       (stop == UmelbanatStop::peck ? ", but there is nothing more to sow" : "") +
-                      ": the turn ends there (only a peck lets the player sow again; Davies, Davies 1925)");
+                      ": the turn ends there (only a peck lets the player sow again; Davies 1925, p. 143)");
     if (i + 1 == m.n && again)
       return fail(Code::peck_sequence, at,
                   "the sowing from " + house_str(h) +
-                      " pecked: the player plays again (Davies: \"removes it and one other ... and plays again\")");
+                      " pecked: the player plays again (Davies 1925, p. 143: \"removes it and one other ... and plays again\")");
   }
   w.to_move = opponent(s);
   if (w.only_daughters()) {
@@ -107,7 +107,7 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
   return Error::none();
 }
 
-// Whether the mover has a sowing that ends. Our reading (docs/RULES-READINGS.md):
+// Whether the mover has a sowing that ends. Our reading (docs/RULES.md §Um el-Banât):
 // a player whose every sowing never ends passes, as one with no house to sow from.
 bool has_ending_sowing(const UmelbanatOptions& o, const UmelbanatPosition& pos) {
   for (int h = 0; h < kPits; ++h) {
@@ -265,7 +265,7 @@ Error umelbanat_check(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
       return fail(Code::board_score, 1,
                   "South holds " + std::to_string(s) + " and North " + std::to_string(n) + ", not " +
                       std::to_string(m.score[0]) + "-" + std::to_string(m.score[1]) +
-                      " (Davies: \"removes the counters pertaining to his own daughters, adds them to those "
+                      " (Davies 1925, p. 144: \"removes the counters pertaining to his own daughters, adds them to those "
                       "previously removed\")");
     return Error::none();
   }
@@ -338,7 +338,7 @@ bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, st
   std::size_t before = out.size();
   bool complete = legal_dfs(o, pos, pos.to_move, m, out, limit);
   // Every sowing never ends: no legal turn; the player passes (our reading,
-  // docs/RULES-READINGS.md, as when he has no house to sow from).
+  // docs/RULES.md §Um el-Banât, as when he has no house to sow from).
   if (complete && out.size() == before) {
     m = UmelbanatMove{};
     m.kind = UmelbanatMoveKind::pass;
@@ -593,7 +593,8 @@ std::string umelbanat_render(const UmelbanatPosition& pos, const RenderOptions& 
 // with North's houses on a hatched ground, Davies' groove as a heavy line
 // between the two owners' houses, the counts as numerals, each daughter's
 // house marked with her owner (a black disc in the corner for South's, a
-// white one for North's), and each side's pecked counters and houses.
+// ring with black edges for North's, round the hollow so that the count stays
+// clear), and each side's pecked counters and houses.
 // ---------------------------------------------------------------------------
 
 namespace {
@@ -646,6 +647,59 @@ MoveCells umelbanat_move_cells(const UmelbanatOptions& o, const UmelbanatPositio
   return out;
 }
 
+// What a turn did, for a caption (`after`: the position the State reached,
+// the repetition rule included): a pass, each sowing's peck, daughter
+// begotten or nourished, a stage ended by repetition, the stage end's totals
+// and the houses of the next stage, the game won.
+std::string umelbanat_describe(const UmelbanatOptions& o, const UmelbanatPosition& pos,
+                               const UmelbanatPosition& after, std::string_view text) {
+  UmelbanatMove m;
+  if (umelbanat_parse(text, m)) return {};
+  const std::string mover = side_str(pos.to_move);
+  if (m.kind == UmelbanatMoveKind::pass) return mover + " passes: he has no house to sow from";
+  if (m.kind == UmelbanatMoveKind::stage_end) {
+    std::string out = "Stage ends: South holds " + std::to_string(pos.stage_total(Side::south)) + ", North " +
+                      std::to_string(pos.stage_total(Side::north));
+    if (after.phase == UmelbanatPhase::over) {
+      Side w = after.houses(Side::south) > 0 ? Side::south : Side::north;
+      return out + "; " + side_str(opponent(w)) + " has no house left: " + side_str(w) + " wins";
+    }
+    auto houses = [&](Side s) {
+      int h = after.houses(s);
+      return side_str(s) + " " + std::to_string(h) + (h == 1 ? " house" : " houses");
+    };
+    return out + "; next stage: " + houses(Side::south) + ", " + houses(Side::north);
+  }
+  std::vector<std::string> events;
+  UmelbanatPosition w = pos;
+  for (int i = 0; i < m.n; ++i) {
+    const int house = m.houses[static_cast<std::size_t>(i)];
+    if (!w.sowable(house, pos.to_move)) return {};
+    int last = -1;
+    const int held = w.held[static_cast<int>(pos.to_move)];
+    UmelbanatStop stop = umelbanat_sow(o, w, house, pos.to_move, &last);
+    if (stop == UmelbanatStop::endless || last < 0) return {};
+    const std::string at(1, pit_letter(last));
+    if (stop == UmelbanatStop::peck)
+      events.push_back("pecks " + std::to_string(w.held[static_cast<int>(pos.to_move)] - held) + " in " + at);
+    else if (stop == UmelbanatStop::beget)
+      events.push_back("begets a daughter in " + at);
+    else if (stop == UmelbanatStop::nourish)
+      events.push_back("nourishes his daughter in " + at);
+  }
+  std::string out, verb;
+  for (const auto& e : events) {  // "pecks 2 in b, 2 in c, begets a daughter in e"
+    auto space = e.find(' ');
+    std::string v = e.substr(0, space);
+    out += (out.empty() ? mover + " " : ", ") + (v == verb ? e.substr(space + 1) : e);
+    verb = v;
+  }
+  if (after.phase == UmelbanatPhase::end && !w.only_daughters())
+    out += std::string(out.empty() ? "" : "; ") +
+           "the position repeats: the stage ends, the counters outside daughters' houses go to their houses' owners";
+  return out;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -657,16 +711,16 @@ namespace {
 const std::vector<OptionSpec>& umelbanat_specs() {
   static const std::vector<OptionSpec> specs{
       {"first", {"south", "north"}, "south", "who begins the game",
-       "docs/RULES.md §Um el-Banât Finer points (\"Who begins the game is in the record\"); Davies 1925 is silent"},
+       "Davies 1925, pp. 143-144, names no one; docs/RULES.md §Um el-Banât"},
       {"skip-origin", {"no", "yes"}, "no", "a lap of twelve or more counters skips the house it was taken from",
-       "Davies 1925 is silent (\"dropping them one by one\"); yes applies Lane's Mankalah rule, docs/RULES.md §Mankalah"},
+       "Davies 1925, p. 143 (\"dropping them one by one\"), is silent; yes applies Lane 1836's Mankalah rule; docs/RULES.md §Um el-Banât"},
   };
   return specs;
 }
 
 const std::vector<Preset>& umelbanat_presets() {
   static const std::vector<Preset> presets{
-      {"davies", "", "Davies (1925), as docs/RULES.md §Um el-Banât reads him"},
+      {"davies", "", "Davies 1925, as docs/RULES.md §Um el-Banât reads him"},
   };
   return presets;
 }
@@ -741,6 +795,10 @@ class UmelbanatState final : public State {
     return true;
   }
   MoveCells move_cells(std::string_view text) const override { return umelbanat_move_cells(options_, pos_, text); }
+  std::string describe_move(std::string_view text) const override {
+    UmelbanatState next(*this);
+    return next.play(text) ? std::string() : umelbanat_describe(options_, pos_, next.pos_, text);
+  }
 
  private:
   Error resolve(std::string_view text, UmelbanatMove& m) const {
@@ -778,7 +836,7 @@ class UmelbanatGame final : public Game {
   std::string_view name() const noexcept override { return "umelbanat"; }
   std::string_view title() const noexcept override { return "Um el-Banât"; }
   std::string_view sources() const noexcept override {
-    return "R. Davies, Some Arab games and puzzles (1925), pp. 143-144, Um El Banât (Davies 1925); docs/RULES.md §Um el-Banât";
+    return "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
   }
   const std::vector<OptionSpec>& options() const noexcept override { return umelbanat_specs(); }
   const std::vector<Preset>& presets() const noexcept override { return umelbanat_presets(); }

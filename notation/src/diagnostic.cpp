@@ -50,14 +50,14 @@ void window(std::string_view line, std::uint32_t& column, std::string& shown) {
 
 }  // namespace
 
-std::string format_text(const Diagnostic& d, std::string_view source_line) {
+std::string format_text(const Diagnostic& d, std::string_view source_line, std::uint32_t first_column) {
   std::string out = d.file.empty() ? std::string("-") : d.file;
   if (d.loc.line > 0) {
     out += ':' + std::to_string(d.loc.line) + ':' + std::to_string(d.loc.column);
   }
   out += ": ";
   if (!d.loc.pointer.empty()) out += d.loc.pointer + ": ";
-  out += "error[" + code_id(d.code) + "]: ";
+  out += (d.severity == Severity::warning ? "warning[" : "error[") + code_id(d.code) + "]: ";
   if (d.game > 0) {
     out += "game " + std::to_string(d.game);
     if (d.turn > 0) out += ", turn " + std::to_string(d.turn);
@@ -66,10 +66,14 @@ std::string format_text(const Diagnostic& d, std::string_view source_line) {
   }
   out += d.reason;
   out += '\n';
-  if (!source_line.empty() && d.loc.line > 0) {
+  if (!source_line.empty() && d.loc.line > 0 && first_column >= 1 && d.loc.column >= first_column) {
     std::string shown;
-    std::uint32_t column = d.loc.column;
+    std::uint32_t column = d.loc.column - first_column + 1;
     window(source_line, column, shown);
+    if (first_column > 1 && shown.rfind("...", 0) != 0) {
+      shown.insert(0, "...");
+      column += 3;
+    }
     std::string number = std::to_string(d.loc.line);
     out += ' ' + number + " | " + shown + '\n';
     out += ' ' + std::string(number.size(), ' ') + " | " + caret_pad(shown, column) + "^\n";
@@ -83,6 +87,7 @@ std::string format_json(const Diagnostic& d) {
   j["line"] = d.loc.line;
   j["column"] = d.loc.column;
   j["pointer"] = d.loc.pointer;
+  j["severity"] = d.severity == Severity::warning ? "warning" : "error";
   j["code"] = code_id(d.code);
   j["name"] = code_name(d.code);
   j["game"] = d.game;

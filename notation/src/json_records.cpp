@@ -18,6 +18,7 @@
 // one line at a time; SourceIter reports the line end as the end of the
 // input, so places stay those of the whole file.
 #include "beyt/notation/json.hpp"
+#include "tag_names.hpp"
 #include "utf8.hpp"
 
 #include <algorithm>
@@ -43,7 +44,7 @@ std::string_view move_text_problem(std::string_view text) noexcept {
     return "starts like a turn number (digits and '.')";
   for (char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
-    if (c <= 0x20 || c == 0x7F) return "contains a blank, line end or control character";
+    if (c <= 0x20 || c == 0x7F) return "contains a blank or a control character";
     switch (c) {
       case '[': case ']': case '{': case '}': case '(': case ')': case ';':
       case '"': case '$': case '%': case '!': case '?':
@@ -114,6 +115,7 @@ class Source {
   void start_line_value() noexcept {
     origin_ = base_ + pos_;
     in_string_ = escape_ = literal_ = false;
+    run_.clear();
     stop_at_line_end_ = true;
   }
 
@@ -159,8 +161,24 @@ class Source {
         if (!literal_) {
           mark(off);
           literal_ = true;
+          run_.clear();
         }
+        if (run_.size() < kMaxRun) run_ += static_cast<char>(c);
     }
+  }
+
+  /// The number or word being read (or read last), with what follows it in
+  /// the buffer up to the next separator: "0x1", "01", "tru" (for messages).
+  std::string literal_run() const {
+    std::string run = run_;
+    for (std::size_t i = pos_; literal_ && i < len_ && run.size() < kMaxRun; ++i) {
+      const char c = buf_[i];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':' || c == '[' || c == ']' ||
+          c == '{' || c == '}' || c == '"')
+        break;
+      run += c;
+    }
+    return run;
   }
 
   /// Start of the value token read last.
@@ -189,6 +207,7 @@ class Source {
 
  private:
   static constexpr std::size_t kChunk = 64 * 1024;
+  static constexpr std::size_t kMaxRun = 40;
 
   std::uint32_t column_at(std::uint64_t off) const noexcept {
     return static_cast<std::uint32_t>(off - line_start_ - cont_ + 1);
@@ -218,6 +237,7 @@ class Source {
   bool eof_ = false, in_string_ = false, escape_ = false, literal_ = false;
   bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
   Pos tok_;
+  std::string run_;  // the number or word being read, up to kMaxRun bytes
 };
 
 /// The input iterator nlohmann reads through (iterator_input_adapter).
@@ -316,6 +336,86 @@ void append_index(std::string& path, std::uint32_t index) {
   path.append(buf, end);
 }
 
+/// nlohmann's token names in beyt's words, for syntax messages.
+std::string_view token_words(std::string_view t) noexcept {
+  if (t == "string literal") return "a string";
+  if (t == "number literal") return "a number";
+  if (t == "true literal") return "true";
+  if (t == "false literal") return "false";
+  if (t == "null literal") return "null";
+  if (t == "end of input") return "the end of the input";
+  if (t == "'[', '{', or a literal") return "a value";
+  if (t == "<parse error>" || t == "<uninitialized>") return "something that is not JSON";
+  return t;  // "'['", "','" and the other punctuation, as they are
+}
+
+/// The text between `from` and the next `until` (or the end) in `s`.
+std::string_view between(std::string_view s, std::string_view from, std::string_view until) noexcept {
+  const std::size_t a = s.find(from);
+  if (a == std::string_view::npos) return {};
+  s.remove_prefix(a + from.size());
+  return s.substr(0, s.find(until));
+}
+
+/// A syntax error in beyt's words (never the library's message): what was
+/// found, and what JSON allows there. `what` is nlohmann's message, taken
+/// apart; `run` is the number or word at the error ("0x1", "01", "tru").
+struct SyntaxReason {
+  Code code = Code::json_syntax;
+  std::string reason;
+};
+SyntaxReason json_syntax_reason(int id, std::string_view what, std::string_view token, const std::string& run) {
+  constexpr std::string_view kValues =
+      ": JSON numbers are decimal, without leading zeros or a '+', and its only words are true, false and null";
+  if (id == 406) return {Code::json_syntax, "number " + std::string(token) + " is out of range"};
+  const std::string_view detail = between(what, "- ", "\x01");  // to the end
+  if (detail.rfind("unexpected ", 0) != 0) {
+    // A lexer error: "MESSAGE; last read: 'TOKEN'".
+    const std::string_view message = detail.substr(0, detail.find("; last read: "));
+    const std::string found = run.empty() ? std::string(token) : run;
+    if (found.rfind("/", 0) == 0 || message.find("comment") != std::string_view::npos)
+      return {Code::json_syntax, "JSON has no comments"};
+    if (detail.find("; expected end of input") != std::string_view::npos)
+      return {Code::json_syntax, "expected the end of the input after the record, found '" + found + "'"};
+    if (message == "invalid literal" || message.rfind("invalid number", 0) == 0)
+      return {Code::json_syntax, "'" + found + "' is not a JSON value" + std::string(kValues)};
+    if (message == "invalid string: ill-formed UTF-8 byte")
+      return {Code::bad_utf8, "invalid UTF-8 in a string"};
+    if (message == "invalid string: missing closing quote")
+      return {Code::json_syntax, "a string is not closed: expected '\"' before the end of the input"};
+    if (message.find("control character") != std::string_view::npos) {
+      const std::string_view name = between(message, "control character ", " must");
+      return {Code::json_syntax, "control character " + std::string(name) + " in a string: JSON writes it escaped"};
+    }
+    if (message == "invalid string: forbidden character after backslash")
+      return {Code::json_syntax,
+              "unknown escape in a string: JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"};
+    if (message.find("must be followed by 4 hex digits") != std::string_view::npos)
+      return {Code::json_syntax, "'\\u' in a string must be followed by four hexadecimal digits"};
+    if (message.find("surrogate") != std::string_view::npos)
+      return {Code::json_syntax, "an unpaired surrogate in a string: \\uD800..\\uDBFF must be followed by "
+                                 "\\uDC00..\\uDFFF, which may follow nothing else"};
+    if (message.find("BOM") != std::string_view::npos)
+      return {Code::json_syntax, "a broken byte-order mark (only EF BB BF may start the input)"};
+    return {Code::json_syntax, "not valid JSON here"};
+  }
+  // A token the parser did not expect: "unexpected FOUND[; expected WANTED]".
+  const std::string_view found = between(detail, "unexpected ", ";");
+  const std::string_view context = between(what, "while parsing ", " -");
+  // "01", "1.5.2", "truex": a number or word run on into the next token.
+  if (run.size() > token.size() &&
+      (found == "number literal" || found == "true literal" || found == "false literal" || found == "null literal"))
+    return {Code::json_syntax, "'" + run + "' is not a JSON value" + std::string(kValues)};
+  std::string where;
+  if (context == "object key") where = "expected a key (a string)";
+  else if (context == "object separator") where = "expected ':' after the key";
+  else if (context == "object") where = "expected ',' or '}' after a member of an object";
+  else if (context == "array") where = "expected ',' or ']' after an element of an array";
+  else if (between(detail, "; expected ", "\x01") == "end of input") where = "expected the end of the input after the record";
+  else where = "expected a value";
+  return {Code::json_syntax, where + ", found " + std::string(token_words(found))};
+}
+
 class Handler {
  public:
   using json = nlohmann::json;
@@ -338,6 +438,10 @@ class Handler {
     error_ = Diagnostic{};
     error_.file = file;
     index_ = index;
+    tag_names_.clear();
+    variation_depth_ = 0;
+    skip_ = 0;
+    pending_ = recoverable_ = opening_ = closing_ = false;
   }
 
   bool stopped() const noexcept { return stopped_; }
@@ -345,32 +449,43 @@ class Handler {
   GameRecord& game() noexcept { return game_; }
   Diagnostic& error() noexcept { return error_; }
 
+  /// After the parse: a structure error found at the last value (no event
+  /// came after it to settle it). True if reading may count as complete.
+  bool settle() {
+    if (!pending_) return true;
+    pending_ = false;
+    return recoverable_ && visitor_.error(error_);
+  }
+
   // --- SAX interface ---
-  bool null() { return wrong_type("null"); }
-  bool boolean(bool) { return wrong_type("a boolean"); }
-  bool number_float(json::number_float_t, const json::string_t&) { return wrong_type("a number"); }
-  bool binary(json::binary_t&) { return wrong_type("binary data"); }
+  //
+  // A structure error is not reported at once: the next event, or the end
+  // of the input, settles it (settle_pending). Then a syntax error right
+  // after the value wins ("0x1" is not JSON, though "0" alone would be the
+  // wrong number), and otherwise the visitor decides whether to go on.
+  // Going on means skipping the rest of the broken game (skip_ counts its
+  // containers still open) and reading the next one.
+  bool null() { return scalar() && wrong_type("null"); }
+  bool boolean(bool) { return scalar() && wrong_type("a boolean"); }
+  bool number_float(json::number_float_t, const json::string_t&) { return scalar() && wrong_type("a number"); }
+  bool binary(json::binary_t&) { return scalar() && wrong_type("binary data"); }
   bool number_integer(json::number_integer_t v) {
-    if (v >= 0) return number_unsigned(static_cast<json::number_unsigned_t>(v));
+    if (!scalar()) return false;
+    if (skipping()) return true;
+    if (v >= 0) return unsigned_value(static_cast<json::number_unsigned_t>(v));
     const Slot s = begin_value();
     if (s == Slot::nag) return fail(src_.token(), "NAG " + std::to_string(v) + " is not from 0 to 255");
     return type_error(s, "a number");
   }
   bool number_unsigned(json::number_unsigned_t v) {
-    const Slot s = begin_value();
-    if (s == Slot::version) {
-      if (v != 1) return fail(src_.token(), "version " + std::to_string(v) + " is not supported (expected 1)");
-      return true;
-    }
-    if (s == Slot::nag) {
-      if (v > 255) return fail(src_.token(), "NAG " + std::to_string(v) + " is not from 0 to 255");
-      static_cast<std::vector<std::uint8_t>*>(stack_.back().target)->push_back(static_cast<std::uint8_t>(v));
-      return true;
-    }
-    return type_error(s, "a number");
+    if (!scalar()) return false;
+    if (skipping()) return true;
+    return unsigned_value(v);
   }
 
   bool string(json::string_t& val) {
+    if (!scalar()) return false;
+    if (skipping()) return true;
     const Slot s = begin_value();
     const Pos& at = src_.token();
     switch (s) {
@@ -379,6 +494,7 @@ class Handler {
         return true;
       case Slot::tag_value: {
         TagPair& tag = game_.tags.back();
+        if (bad_characters(at, val, chars::Field::tag_value, "tag " + tag.name + ": ")) return true;
         if (auto p = tag_value_problem(val); !p.empty())
           return fail(at, "tag value of " + tag.name + " " + std::string(p));
         tag.value = std::move(val);
@@ -389,11 +505,13 @@ class Handler {
         return true;
       }
       case Slot::comment: {
+        if (bad_characters(at, val, chars::Field::comment, "")) return true;
         if (auto p = comment_problem(val); !p.empty()) return fail(at, "comment " + std::string(p));
         static_cast<std::vector<std::string>*>(stack_.back().target)->push_back(std::move(val));
         return true;
       }
       case Slot::move: {
+        if (bad_characters(at, val, chars::Field::move, "")) return true;
         if (auto p = move_text_problem(val); !p.empty())
           return fail(at, "move " + quote_text(val) + " " + std::string(p));
         Node& node = *static_cast<Node*>(stack_.back().target);
@@ -415,6 +533,8 @@ class Handler {
   }
 
   bool start_object(std::size_t) {
+    if (!settle_pending()) return false;
+    if (skipping()) return ++skip_, true;
     const Slot s = begin_value();
     const Pos at = src_.token();
     switch (s) {
@@ -423,6 +543,7 @@ class Handler {
         return true;
       case Slot::game:
         game_ = GameRecord{};
+        tag_names_.clear();
         game_.loc = loc(at);
         push(Slot::game, at);
         return true;
@@ -438,11 +559,14 @@ class Handler {
         return true;
       }
       default:
+        opening_ = true;
         return type_error(s, "an object");
     }
   }
 
   bool start_array(std::size_t) {
+    if (!settle_pending()) return false;
+    if (skipping()) return ++skip_, true;
     const Slot s = begin_value();
     const Pos at = src_.token();
     switch (s) {
@@ -465,10 +589,11 @@ class Handler {
         push(Slot::line, at, &game_.moves, 1);
         return true;
       case Slot::variations: {
-        unsigned depth = 1;
-        for (const Frame& f : stack_) depth += f.kind == Slot::variations;
-        if (depth > kMaxVariationDepth)
+        if (variation_depth_ + 1 > kMaxVariationDepth) {
+          opening_ = true;
           return fail(at, "variations nested deeper than " + std::to_string(kMaxVariationDepth) + " levels");
+        }
+        ++variation_depth_;
         const Frame& node = stack_.back();
         push(Slot::variations, at, node.target, node.turn);
         return true;
@@ -480,11 +605,14 @@ class Handler {
         return true;
       }
       default:
+        opening_ = true;
         return type_error(s, "an array");
     }
   }
 
   bool key(json::string_t& name) {
+    if (!settle_pending()) return false;
+    if (skipping()) return true;
     Frame& f = stack_.back();
     const Pos at = src_.token();
     path_.resize(f.path);
@@ -496,7 +624,7 @@ class Handler {
       case Slot::tags: {
         if (auto p = tag_name_problem(name); !p.empty())
           return fail(at, "tag name " + quote_text(name) + " " + std::string(p));
-        if (game_.find_tag(name) != nullptr) return fail(at, "duplicate tag " + quote_text(name));
+        if (!tag_names_.insert(name)) return fail(at, "duplicate tag " + quote_text(name));
         game_.tags.emplace_back().name = std::move(name);
         f.expect = Slot::tag_value;
         return true;
@@ -507,16 +635,18 @@ class Handler {
   }
 
   bool end_object() {
+    if (!settle_pending()) return false;
+    if (skipping()) return close_skipped();
     const Frame& f = stack_.back();
     switch (f.kind) {
       case Slot::root:
-        if (!require(f, kRootRequired, kRootKeys, "the record")) return false;
+        if (!require(f, kRootRequired, kRootKeys, "the record")) return true;  // pending
         break;
       case Slot::node:
-        if (!require(f, kNodeRequired, kNodeKeys, "a move")) return false;
+        if (!require(f, kNodeRequired, kNodeKeys, "a move")) return true;
         break;
       case Slot::game: {
-        if (!require(f, kGameRequired, kGameKeys, "a game")) return false;
+        if (!require(f, kGameRequired, kGameKeys, "a game")) return true;  // pending
         stack_.pop_back();
         if (top_ == Slot::game) return true;  // JSON Lines: passed on once the line has ended well
         const std::uint32_t index = stack_.back().count;
@@ -535,11 +665,17 @@ class Handler {
   }
 
   bool end_array() {
+    if (!settle_pending()) return false;
+    if (skipping()) return close_skipped();
+    if (stack_.back().kind == Slot::variations) --variation_depth_;
     stack_.pop_back();
     return true;
   }
 
-  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& ex) {
+    // A syntax error right after a value outweighs the structure error
+    // found at that value: the text is not JSON at all.
+    pending_ = false;
     // A token the parser did not expect: point at its start (the lexer has
     // read it to its end). A lexer error: point where the lexer stopped.
     std::string_view what = ex.what();
@@ -551,20 +687,73 @@ class Handler {
         what.find("- unexpected null literal") != std::string_view::npos ||
         what.find("- unexpected '['") != std::string_view::npos ||
         what.find("- unexpected '{'") != std::string_view::npos;
-    const Pos at = unexpected_value ? src_.token() : src_.at_count(position);
-    error_.code = Code::json_syntax;
+    const std::string run = src_.literal_run();
+    SyntaxReason r = json_syntax_reason(ex.id, what, token, run);
+    // "01": the number is the token that ran on, from its first digit.
+    const bool run_on = !run.empty() && r.reason.rfind("'" + run + "'", 0) == 0;
+    const Pos at = unexpected_value || run_on || ex.id == 406 ? src_.token() : src_.at_count(position);
+    error_.code = r.code;
     error_.loc.line = at.line;
     error_.loc.column = at.column;
     error_.loc.offset = at.offset;
     error_.loc.pointer.clear();
-    // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error ..."
-    if (auto p = what.find("syntax error"); p != std::string_view::npos) what.remove_prefix(p);
-    error_.reason = std::string(what);
+    error_.reason = std::move(r.reason);
     error_.game = current_game();
+    error_.turn = 0;
     return false;
   }
 
  private:
+  /// Settles a waiting structure error before a scalar event.
+  bool scalar() { return settle_pending(); }
+  bool skipping() const noexcept { return skip_ > 0; }
+
+  /// A container of the broken game closes; at the last one the game is over.
+  bool close_skipped() {
+    if (--skip_ == 0) end_skip();
+    return true;
+  }
+  void end_skip() {
+    stack_.resize(2);  // the root and the games array
+    path_.resize(stack_.back().path);
+    variation_depth_ = 0;
+    game_ = GameRecord{};
+  }
+
+  /// The structure error waiting since the last event, if any: the visitor
+  /// decides (or the reader stops, outside a game). False to stop.
+  bool settle_pending() {
+    if (!pending_) return true;
+    pending_ = false;
+    if (!recoverable_ || !visitor_.error(error_)) return false;
+    if (skip_ == 0) end_skip();
+    return true;
+  }
+
+  bool unsigned_value(json::number_unsigned_t v) {
+    const Slot s = begin_value();
+    if (s == Slot::version) {
+      if (v != 1) return fail(src_.token(), "version " + std::to_string(v) + " is not supported (expected 1)");
+      return true;
+    }
+    if (s == Slot::nag) {
+      if (v > 255) return fail(src_.token(), "NAG " + std::to_string(v) + " is not from 0 to 255");
+      static_cast<std::vector<std::uint8_t>*>(stack_.back().target)->push_back(static_cast<std::uint8_t>(v));
+      return true;
+    }
+    return type_error(s, "a number");
+  }
+
+  /// The character policy (NOTATION.md section 11): true (and E110
+  /// pending) if `text` holds a character `field` may not hold.
+  bool bad_characters(const Pos& at, std::string_view text, chars::Field field, const std::string& prefix) {
+    const chars::Problem p = chars::check(text, field);
+    if (!p) return false;
+    fail(at, prefix + chars::why_not(p.cp, field) + ": no record may hold it (NOTATION.md section 11)");
+    error_.code = Code::bad_character;
+    return true;
+  }
+
   /// Slot of the value that starts now; for an array element, extends the
   /// pointer by its index.
   Slot begin_value() {
@@ -620,14 +809,19 @@ class Handler {
     std::size_t i = 0;
     while ((missing & (1u << i)) == 0) ++i;
     path_.resize(f.path);
-    return fail(f.pos, "missing key " + quote_text(keys[i].name) + " in " + std::string(where));
+    closing_ = true;
+    fail(f.pos, "missing key " + quote_text(keys[i].name) + " in " + std::string(where));
+    return false;
   }
 
   bool type_error(Slot s, std::string_view found) {
     return fail(src_.token(), "expected " + std::string(expected(s)) + ", found " + std::string(found));
   }
 
-  bool wrong_type(std::string_view found) { return type_error(begin_value(), found); }
+  bool wrong_type(std::string_view found) {
+    if (skipping()) return true;
+    return type_error(begin_value(), found);
+  }
 
   SourceLoc loc(const Pos& at) const {
     SourceLoc l;
@@ -644,6 +838,10 @@ class Handler {
     return 0;
   }
 
+  /// Records a structure error (E151) and makes it pending: the next event
+  /// settles it. The containers of the game still open after this event
+  /// (opening_: it opened one; closing_: it closes one) are what a skip
+  /// must close.
   bool fail(const Pos& at, std::string reason) {
     error_.code = Code::json_structure;
     error_.reason = std::move(reason);
@@ -661,7 +859,15 @@ class Handler {
         }
       }
     }
-    return false;
+    recoverable_ = stack_.size() >= 2 && stack_[1].kind == Slot::games;
+    if (recoverable_) {
+      std::size_t open = stack_.size() - 2 + (opening_ ? 1 : 0);
+      if (closing_ && open > 0) --open;
+      skip_ = static_cast<std::uint32_t>(open);
+    }
+    opening_ = closing_ = false;
+    pending_ = true;
+    return true;
   }
 
   Source& src_;
@@ -672,6 +878,12 @@ class Handler {
   std::vector<Frame> stack_;
   std::string path_;
   GameRecord game_;
+  TagNames tag_names_;               // of game_ (duplicate tags)
+  unsigned variation_depth_ = 0;     // variations arrays open around the value being read
+  std::uint32_t skip_ = 0;           // containers of a broken game still to close
+  bool pending_ = false;             // error_ is a structure error not settled yet
+  bool recoverable_ = false;         // ... inside a game, so the next game may be read
+  bool opening_ = false, closing_ = false;
   bool stopped_ = false;
 };
 
@@ -686,11 +898,12 @@ Diagnostic read_failure(const std::string& file) {
 
 // --- Writer -----------------------------------------------------------------
 
-/// A JSON string as nlohmann's dump writes it; invalid UTF-8 becomes U+FFFD.
-void put_string(std::string& o, std::string_view s) {
+/// A JSON string as nlohmann's dump writes it; invalid UTF-8 and what
+/// `field` may not hold (NOTATION.md section 11) become U+FFFD.
+void put_string(std::string& o, std::string_view s, chars::Field field = chars::Field::move) {
   static constexpr char kHex[] = "0123456789abcdef";
   o += '"';
-  utf8::append_escaped(o, s, [](std::string& out, unsigned char c) {
+  utf8::append_escaped(o, s, field, [](std::string& out, unsigned char c) {
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -736,7 +949,7 @@ void put_strings(std::string& o, const Layout& l, int indent, const std::vector<
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (i > 0) o += ',';
     l.brk(o, indent + 2);
-    put_string(o, items[i]);
+    put_string(o, items[i], chars::Field::comment);
   }
   l.brk(o, indent);
   o += ']';
@@ -815,7 +1028,7 @@ void put_game(std::string& o, const Layout& l, int indent, const GameRecord& g) 
       l.brk(o, indent + 4);
       put_string(o, g.tags[i].name);
       o += l.compact ? ":" : ": ";
-      put_string(o, g.tags[i].value);
+      put_string(o, g.tags[i].value, chars::Field::tag_value);
     }
     l.brk(o, indent + 2);
     o += '}';
@@ -841,7 +1054,8 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
   Source src(in);
   Handler handler(src, visitor, file);
   src.start();
-  const bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
+  bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
+  if (ok) ok = handler.settle();
   if (src.bad()) return read_failure(file);
   if (ok || handler.stopped()) {
     Diagnostic d;
@@ -865,7 +1079,8 @@ Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& vi
     if (!src.more()) break;
     handler.next_value(++index);
     src.start_line_value();
-    const bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
+    bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
+    if (ok) ok = handler.settle();  // a structure error at the line's last value
     if (src.bad()) return read_failure(file);
     if (ok && !visitor.game(std::move(handler.game()), index)) break;
     if (!ok && !visitor.error(handler.error())) return std::move(handler.error());

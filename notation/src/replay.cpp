@@ -1,6 +1,7 @@
 // The validator's replay (beyt/notation/replay.hpp).
 #include "beyt/notation/replay.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace beyt::notation {
@@ -32,6 +33,7 @@ Diagnostic make(const Context& ctx, Code code, std::string reason, SourceLoc loc
 SourceLoc value_place(const TagPair& tag, std::uint32_t offset) {
   SourceLoc loc = tag.value_loc.line > 0 ? tag.value_loc : tag.loc;
   loc.column = column_at(tag.value, loc.column, offset);
+  loc.offset += std::min<std::size_t>(offset, tag.value.size());  // the character of the column
   return loc;
 }
 
@@ -93,6 +95,7 @@ Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std:
                       const State& state) {
   SourceLoc loc = node.loc;
   loc.column = column_at(node.move, loc.column, e.offset);
+  loc.offset += std::min<std::size_t>(e.offset, node.move.size());
   Diagnostic d = make(ctx, e.code, e.reason, std::move(loc));
   d.turn = turn;
   if (state.to_move() != Actor::none) d.player = state.player_label();
@@ -128,7 +131,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
   return {};
 }
 
-Diagnostic check_result(const Context& ctx, const Replay& out) {
+Diagnostic check_result(const Context& ctx, Replay& out) {
   const GameRecord& record = ctx.record;
   const TagPair* result_tag = record.find_tag("Result");
   if (result_tag && result_tag->value != record.result)
@@ -147,6 +150,19 @@ Diagnostic check_result(const Context& ctx, const Replay& out) {
   if (how == "normal") {
     Result actual = state.outcome();
     if (actual == claimed) return {};
+    if (claimed == Result::unfinished && state.is_terminal()) {
+      // "*" means the result is unknown, not that the game went on: odd, not
+      // illegal (docs/ERRORS.md W401); an error only under strict.
+      Diagnostic d = make(ctx, Code::finished_unknown_result,
+                          "the replayed game is over after turn " + std::to_string(out.turns) + " and ends " +
+                              std::string(result_token(actual)) + ", but the result is * (unknown): write " +
+                              std::string(result_token(actual)),
+                          std::move(where));
+      if (ctx.options.strict) return d;
+      d.severity = Severity::warning;
+      out.warnings.push_back(std::move(d));
+      return {};
+    }
     std::string reason =
         state.is_terminal()
             ? "the replayed game ends " + std::string(result_token(actual)) + " but the result is " +

@@ -18,7 +18,9 @@
 #include <cstring>
 #include <utility>
 
+#include "beyt/chars.hpp"
 #include "beyt/notation/text.hpp"
+#include "tag_names.hpp"
 
 namespace beyt::notation {
 
@@ -60,6 +62,11 @@ std::string hex_byte(unsigned char c) {
   return std::string("0x") + kHex[c >> 4] + kHex[c & 15];
 }
 
+// The reason of an E110 (NOTATION.md section 11).
+std::string bad_character(char32_t cp, chars::Field field) {
+  return chars::why_not(cp, field) + ": no record may hold it (NOTATION.md section 11)";
+}
+
 // Rank of a tag after the roster in canonical order: Game, Rules, SetUp,
 // Source, then every other tag.
 int post_roster_rank(std::string_view name) {
@@ -91,6 +98,7 @@ struct TextReader::Impl {
   std::size_t mark = kNone; // first byte to keep on refill (<= pos)
   std::uint64_t base = 0;   // input offset of buf[0]
   bool eof = false;
+  bool read_failed = false; // the stream failed: nothing more can be read
 
   // --- place --------------------------------------------------------------
   std::uint32_t line = 1;
@@ -105,6 +113,9 @@ struct TextReader::Impl {
   bool error_in_tags = false;  // the error stopped a tag section (for recover)
   bool resume_here = false;    // the error is at the next game's '['
   bool in_tags = false;
+  TagNames tag_names;          // of the game being read (E105)
+  chars::Field field = chars::Field::move;  // where the text being scanned stands (E110)
+  std::vector<Diagnostic> warnings;  // not yet taken (take_warnings)
 
   SourceLoc here() const {
     SourceLoc loc;
@@ -143,6 +154,7 @@ struct TextReader::Impl {
     auto got = static_cast<std::size_t>(in.gcount());
     if (got == 0) {
       eof = true;
+      read_failed = in.bad();
       return false;
     }
     end += got;
@@ -183,15 +195,24 @@ struct TextReader::Impl {
       if ((static_cast<unsigned char>(buf[pos + i]) & 0xC0) != 0x80) return 0;
     return n;
   }
-  // Consumes the multibyte character at pos (one column) or fails.
+  // Consumes the multibyte character at pos (one column) or fails: invalid
+  // UTF-8 (E101), or a character no record may hold (E110: C1 controls and
+  // noncharacters, wherever they stand).
   void multibyte() {
     std::size_t n = utf8_length();
     if (n == 0)
       fail(Code::bad_utf8, here(),
            "invalid UTF-8: byte " + hex_byte(static_cast<unsigned char>(buf[pos])) +
                " does not start a valid UTF-8 sequence here");
+    char32_t cp = 0;
+    chars::decode(reinterpret_cast<const unsigned char*>(buf.data() + pos), n, cp);
+    if (!chars::allowed(cp, field)) fail(Code::bad_character, here(), bad_character(cp, field));
     pos += n;
     ++col;
+  }
+  // An ASCII control character at pos that `field` may not hold (E110).
+  [[noreturn]] void control(unsigned char c) {
+    fail(Code::bad_character, here(), bad_character(c, field));
   }
 
   // --- blanks ---------------------------------------------------------------
@@ -295,6 +316,7 @@ struct TextReader::Impl {
     std::string text;
     mark = pos;
     bool cr = false;
+    field = chars::Field::comment;
     for (;;) {
       if (pos == end) {
         text.append(buf.data() + mark, pos - mark);
@@ -309,6 +331,10 @@ struct TextReader::Impl {
       auto c = static_cast<unsigned char>(buf[pos]);
       if (c == '}') break;
       if (c < 0x80) {
+        if ((c < 0x20 || c == 0x7F) && c != '\t' && c != '\n' && c != '\r') {
+          mark = kNone;
+          control(c);
+        }
         ++pos;
         if (c == '\n') {
           if (!cr) ++line;
@@ -327,6 +353,7 @@ struct TextReader::Impl {
     }
     text.append(buf.data() + mark, pos - mark);
     mark = kNone;
+    field = chars::Field::move;
     ++pos;
     ++col;
     return text;
@@ -338,6 +365,7 @@ struct TextReader::Impl {
     ++col;
     std::string text;
     mark = pos;
+    field = chars::Field::comment;
     for (;;) {
       if (pos == end) {
         text.append(buf.data() + mark, pos - mark);
@@ -348,6 +376,10 @@ struct TextReader::Impl {
       auto c = static_cast<unsigned char>(buf[pos]);
       if (c == '\n' || c == '\r') break;
       if (c < 0x80) {
+        if ((c < 0x20 || c == 0x7F) && c != '\t') {
+          mark = kNone;
+          control(c);
+        }
         ++pos;
         ++col;
       } else {
@@ -356,6 +388,7 @@ struct TextReader::Impl {
     }
     text.append(buf.data() + mark, pos - mark);
     mark = kNone;
+    field = chars::Field::move;
     return text;
   }
 
@@ -386,7 +419,7 @@ struct TextReader::Impl {
     ++col;
     line_has_token = true;
 
-    if (out.find_tag(tag.name))
+    if (!tag_names.insert(tag.name))
       fail(Code::duplicate_tag, tag.loc, "tag " + tag.name + " appears twice in this game");
     if (options.strict) strict_tag_order(out, tag);
     out.tags.push_back(std::move(tag));
@@ -399,6 +432,7 @@ struct TextReader::Impl {
     tag.value_loc = here();
     std::string& value = tag.value;
     mark = pos;
+    field = chars::Field::tag_value;
     for (;;) {
       if (pos == end) {
         value.append(buf.data() + mark, pos - mark);
@@ -422,6 +456,10 @@ struct TextReader::Impl {
         col += 2;
         mark = pos;
       } else if (c < 0x80) {
+        if (c < 0x20 || c == 0x7F) {
+          mark = kNone;
+          control(c);
+        }
         ++pos;
         ++col;
       } else {
@@ -430,6 +468,7 @@ struct TextReader::Impl {
     }
     value.append(buf.data() + mark, pos - mark);
     mark = kNone;
+    field = chars::Field::move;
     if (peek() != '"')
       fail(Code::unterminated_string, open,
            "the value of tag " + tag.name + " is not closed: expected '\"' before the end of the line");
@@ -618,13 +657,14 @@ struct TextReader::Impl {
                "'[' in movetext: tag pairs come before the moves, and a new game's first tag "
                "starts a line");
         default:
-          if (c < 0x20 || c == 0x7F || !kMoveChar[static_cast<unsigned>(c)]) {
-            std::string what = c < 0x20 || c == 0x7F ? "control character " + hex_byte(static_cast<unsigned char>(c))
-                                                     : std::string("'") + static_cast<char>(c) + "'";
+          if (c < 0x20 || c == 0x7F)
+            fail(Code::bad_character, loc,
+                 "control character " + chars::describe(static_cast<char32_t>(c)) +
+                     " in movetext: no record may hold it (NOTATION.md section 11)");
+          if (!kMoveChar[static_cast<unsigned>(c)])
             fail(Code::unexpected_token, loc,
-                 what + " has no place in movetext: expected a move, turn number, NAG, "
-                        "comment, variation or result");
-          }
+                 std::string("'") + static_cast<char>(c) + "' has no place in movetext: expected a move, "
+                 "turn number, NAG, comment, variation or result");
           line_has_token = true;
           if (is_digit(c) && turn_number(turn, numbered, number_loc)) break;
           std::string_view word = scan_word();
@@ -697,10 +737,32 @@ struct TextReader::Impl {
   void start() {
     started = true;
     if (peek(0) == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF) {
-      if (options.strict)
-        fail(Code::strict_layout, here(), "UTF-8 byte-order mark: the canonical form has none");
+      // Odd but harmless: warning W101, an error under strict (docs/ERRORS.md).
+      const SourceLoc at = here();
       pos += 3;  // the BOM takes no column
+      if (options.strict) {
+        resume_here = true;  // reading goes on after it (recover)
+        fail(Code::byte_order_mark, at, "UTF-8 byte-order mark: the canonical form has none");
+      }
+      Diagnostic w;
+      w.code = Code::byte_order_mark;
+      w.severity = Severity::warning;
+      w.reason = "UTF-8 byte-order mark at the start of the input, ignored (the canonical form has none)";
+      w.file = file;
+      w.loc = at;
+      warnings.push_back(std::move(w));
     }
+  }
+
+  // A read failure ends the input: whatever the reader made of its end, the
+  // error is the failure (E501).
+  void read_failure() {
+    error = Diagnostic{};
+    error.code = Code::io_error;
+    error.reason = "cannot read the input";
+    error.file = file;  // no place: the failure is the stream's, not the text's
+    error.game = game;
+    failed = true;
   }
 
   bool next(GameRecord& out) {
@@ -713,11 +775,13 @@ struct TextReader::Impl {
         error = Diagnostic{};
         error.file = file;
         error.game = game;
+        if (read_failed) read_failure();
         return false;
       }
       ++game;
       out.loc = here();
       in_tags = true;
+      tag_names.clear();
       while (peek() == '[') {
         tag_pair(out);
         skip_blanks();
@@ -725,17 +789,24 @@ struct TextReader::Impl {
       if (options.strict) strict_roster_complete(out);
       in_tags = false;
       movetext(out.moves, 0, 1, out, nullptr);
+      if (read_failed) {
+        read_failure();
+        return false;
+      }
       return true;
     } catch (const Stop&) {
       failed = true;
       mark = kNone;
       in_tags = false;
+      field = chars::Field::move;
+      if (read_failed) read_failure();
       return false;
     }
   }
 
   bool recover() {
     mark = kNone;
+    if (read_failed) return false;
     if (!failed) return peek() >= 0;
     failed = false;
     error = Diagnostic{};
@@ -779,6 +850,8 @@ const Diagnostic& TextReader::error() const noexcept { return impl_->error; }
 
 bool TextReader::recover() { return impl_->recover(); }
 
+std::vector<Diagnostic> TextReader::take_warnings() { return std::exchange(impl_->warnings, {}); }
+
 std::uint32_t TextReader::game_index() const noexcept { return impl_->game; }
 
 Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& visitor,
@@ -786,13 +859,16 @@ Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& vis
   TextReader reader(in, file, options);
   GameRecord record;
   for (;;) {
-    if (reader.next(record)) {
+    const bool read = reader.next(record);
+    for (const Diagnostic& w : reader.take_warnings()) visitor.warning(w);
+    if (read) {
       if (!visitor.game(std::move(record), reader.game_index())) return Diagnostic{};
       continue;
     }
     const Diagnostic& d = reader.error();
-    if (!d || !visitor.error(d)) return d;
-    if (!reader.recover()) return reader.error();  // the end of the input: code ok
+    if (!d) return d;  // the end of the input
+    if (d.code == Code::io_error || !visitor.error(d)) return d;
+    if (!reader.recover()) return Diagnostic{};
   }
 }
 

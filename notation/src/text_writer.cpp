@@ -16,14 +16,17 @@
 // A comment containing '}' is written ";text" and ends its line.
 //
 // Preconditions (the JSON and XML readers enforce them, E151/E161): tag names
-// are [A-Za-z0-9_]+ and unique, tag values have no line end, moves are
-// non-empty runs of move characters, a comment does not contain both '}' and
-// a line end. A result that is not one of the four tokens is written "*".
+// are [A-Za-z0-9_]+ and unique, moves are non-empty runs of move characters,
+// a comment does not contain both '}' and a line end. A result that is not
+// one of the four tokens is written "*". Characters no record may hold
+// (NOTATION.md section 11; a tag value's line end among them) and invalid
+// UTF-8 are written as U+FFFD, as the JSON and XML writers do.
 #include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "beyt/chars.hpp"
 #include "beyt/notation/text.hpp"
 
 namespace beyt::notation {
@@ -40,7 +43,17 @@ std::size_t code_points(std::string_view s) {
 
 bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
-void write_tag(std::string& out, std::string_view name, std::string_view value) {
+// `text` as the character policy lets it stand in `field`: itself (the
+// common case, no copy) or a copy with U+FFFD for what it may not hold.
+std::string_view clean(std::string_view text, chars::Field field, std::string& scratch) {
+  if (!chars::check(text, field)) return text;
+  scratch = chars::sanitize(text, field);
+  return scratch;
+}
+
+void write_tag(std::string& out, std::string_view name, std::string_view raw) {
+  std::string scratch;
+  const std::string_view value = clean(raw, chars::Field::tag_value, scratch);
   out += '[';
   out += name;
   out += " \"";
@@ -105,7 +118,9 @@ class Movetext {
     for (auto piece : pieces) unit.text += piece;
     unit.ends_line = ends_line;
   }
-  void comment(const std::string& text) {
+  void comment(const std::string& raw) {
+    std::string scratch;
+    const std::string_view text = clean(raw, chars::Field::comment, scratch);
     if (text.find('}') == std::string::npos) add({"{", text, "}"});
     else add({";", text}, true);
   }
@@ -118,12 +133,14 @@ class Movetext {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Node& node = moves[i];
       std::uint32_t turn = first + static_cast<std::uint32_t>(i);
+      std::string scratch;
+      const std::string_view move = clean(node.move, chars::Field::move, scratch);
       if (node.before.empty()) {
-        add({std::to_string(turn), ". ", node.move});
+        add({std::to_string(turn), ". ", move});
       } else {  // "N. {before} move": the number claims the comments for its move
         add({std::to_string(turn), "."});
         for (const auto& c : node.before) comment(c);
-        add({node.move});
+        add({move});
       }
       for (auto nag : node.nags) add({"$", std::to_string(nag)});
       for (const auto& c : node.after) comment(c);

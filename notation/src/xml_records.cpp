@@ -16,6 +16,7 @@
 // Writer: XML declaration, 2-space indent, LF, UTF-8; every text as it is
 // (leading and trailing blanks and line ends included; CR as &#13;).
 #include "beyt/notation/xml.hpp"
+#include "tag_names.hpp"
 #include "utf8.hpp"
 
 #include <algorithm>
@@ -126,6 +127,50 @@ struct Cursor {
     }
   }
 };
+
+/// What pugixml's parse status means, in beyt's words.
+std::string parse_reason(const pugi::xml_parse_result& r) {
+  switch (r.status) {
+    case pugi::status_unrecognized_tag: return "a '<' that starts no element, comment or other markup";
+    case pugi::status_bad_pi: return "a processing instruction that is not well formed or not closed";
+    case pugi::status_bad_comment: return "a comment that is not well formed or not closed";
+    case pugi::status_bad_cdata: return "a CDATA section that is not closed";
+    case pugi::status_bad_doctype: return "a DOCTYPE that is not well formed";
+    case pugi::status_bad_pcdata: return "text that is not well formed";
+    case pugi::status_bad_start_element:
+      return "a start tag that is not well formed (expected a name, attributes and '>' or '/>')";
+    case pugi::status_bad_attribute: return "an attribute that is not well formed (expected name=\"value\")";
+    case pugi::status_bad_end_element: return "an end tag that is not well formed";
+    case pugi::status_end_element_mismatch: return "an end tag that does not match the open element";
+    case pugi::status_no_document_element: return "no element";
+    case pugi::status_out_of_memory: return "out of memory";
+    default: return "not well-formed XML";
+  }
+}
+
+/// The value of the character reference "&#...;" at p (n bytes on), and
+/// its length; 0 if p does not start a well-formed reference (pugixml
+/// leaves those as text). The value saturates past U+10FFFF.
+std::size_t char_reference(const char* p, std::size_t n, char32_t& cp) noexcept {
+  if (n < 4 || p[0] != '&' || p[1] != '#') return 0;
+  std::size_t i = 2;
+  const bool hex = p[2] == 'x';
+  if (hex) ++i;
+  const std::size_t first = i;
+  std::uint32_t v = 0;
+  for (; i < n; ++i) {
+    const char c = p[i];
+    std::uint32_t d;
+    if (c >= '0' && c <= '9') d = static_cast<std::uint32_t>(c - '0');
+    else if (hex && c >= 'a' && c <= 'f') d = static_cast<std::uint32_t>(c - 'a' + 10);
+    else if (hex && c >= 'A' && c <= 'F') d = static_cast<std::uint32_t>(c - 'A' + 10);
+    else break;
+    v = std::min<std::uint32_t>(v * (hex ? 16 : 10) + d, 0x110000);
+  }
+  if (i == first || i >= n || p[i] != ';') return 0;
+  cp = v;
+  return i + 1;
+}
 
 /// Appends "/name[index]" to path.
 void append_step(std::string& path, std::string_view name, std::uint32_t index) {
@@ -309,7 +354,7 @@ class Reader {
     root_empty_ = tag.size() >= 2 && tag[tag.size() - 2] == '/';
     if (!root_empty_) tag.insert(tag.size() - 1, "/");
     pugi::xml_parse_result r = doc_.load_buffer(tag.data(), tag.size(), pugi::parse_default, pugi::encoding_utf8);
-    if (!r) return syntax(pos_ + std::min<std::size_t>(static_cast<std::size_t>(r.offset), end - pos_), r.description());
+    if (!r) return syntax(pos_ + std::min<std::size_t>(static_cast<std::size_t>(r.offset), end - pos_), parse_reason(r));
     pugi::xml_node root = doc_.first_child();
     path_ = "/";
     path_ += root.name();
@@ -365,6 +410,7 @@ class Reader {
         return structure_at(pos_, "unknown element <" + name + "> in <beyt>");
       }
       if (!game()) return false;
+      if (ended_) return true;  // a broken last game, nothing after it
       compact();
     }
   }
@@ -469,6 +515,8 @@ class Reader {
     return doc_.load_buffer_inplace(scratch_.data(), scratch_.size(), flags, pugi::encoding_utf8);
   }
 
+  /// Reads the game at pos_. False to stop reading: the visitor said so,
+  /// or an error it does not want to go on after (err_ holds it).
   bool game() {
     const std::size_t start = pos_;
     advance_cursor(start);
@@ -479,11 +527,65 @@ class Reader {
     path_ = "/beyt";
     append_step(path_, "game", games_);
 
+    std::size_t end = 0;
+    bool cut = false;  // the game's end is known: a broken game ends there
+    GameRecord rec;
+    if (read_one(start, end, cut, rec)) {
+      pos_ = end;
+      at(raw_size_);
+      cur_ = gcur_;
+      if (!visitor_.game(std::move(rec), games_)) stopped_ = true;
+      return !stopped_;
+    }
+    // The game is broken: the visitor may go on with the next one, from
+    // the end of this one or (when the XML is broken) the next <game>. A
+    // read failure is no broken game: finish() reports it.
+    if (in_.bad()) return false;
+    Diagnostic d = std::move(err_);
+    err_ = Diagnostic{};
+    err_.file = d.file;
+    if (!visitor_.error(d)) {
+      err_ = std::move(d);
+      return false;
+    }
+    if (cut) {
+      pos_ = end;
+      at(raw_size_);
+      cur_ = gcur_;
+    } else if (!resync(start)) {
+      ended_ = true;
+    }
+    return true;
+  }
+
+  /// After an XML error in the game at `start`: moves pos_ to the next
+  /// "<game" start tag or "</beyt"; false if the input ends first.
+  bool resync(std::size_t start) {
+    pos_ = start + 1;
+    for (;;) {
+      const std::size_t i = find_open(pos_);
+      if (i == std::string::npos) {
+        pos_ = buf_.size();
+        return false;
+      }
+      pos_ = i;
+      if (starts(i, "</beyt")) return true;
+      if (starts(i, "<game") && have(i, 6) &&
+          (is_xml_space(buf_[i + 5]) || buf_[i + 5] == '>' || buf_[i + 5] == '/'))
+        return true;
+      pos_ = i + 1;
+      compact();
+    }
+  }
+
+  /// Cuts, checks and parses the game at `start` into `rec`; `end` is just
+  /// past it. `cut`: the game's end is certain (its XML is well formed).
+  bool read_one(std::size_t start, std::size_t& end, bool& cut, GameRecord& rec) {
     // Fast path: the game ends at the first "</game>" when the bytes up to
     // it parse as one element (the scanner would end it there too). Else
     // (a "</game>" in a comment, CDATA or attribute, a nested <game>, an
     // error, the end not read yet) the scanner cuts the game.
-    std::size_t end = first_game_end(start);
+    end = first_game_end(start);
     bool parsed = false;
     if (end != std::string::npos) {
       raw_ = buf_.data() + start;
@@ -493,38 +595,90 @@ class Reader {
         parsed = first.type() == pugi::node_element && !first.next_sibling();
       }
     }
-    bool complete = true;
     if (!parsed) {
       end = element_end(start);
-      complete = end != std::string::npos;
+      const bool complete = end != std::string::npos;
       if (!complete) end = buf_.size();
       raw_ = buf_.data() + start;
       raw_size_ = end - start;
+      if (!characters()) {
+        cut = complete;
+        return false;
+      }
       pugi::xml_parse_result r = parse(kFlags);
       if (!r) {
         const std::size_t off = std::min<std::size_t>(static_cast<std::size_t>(r.offset), raw_size_);
-        fail(Code::xml_syntax, at(off), complete ? r.description() : std::string("unexpected end of input: <game> is not closed"));
-        return false;
+        return fail(Code::xml_syntax, at(off),
+                    complete ? parse_reason(r) : std::string("unexpected end of input: <game> is not closed"));
       }
-    }
-    if (!complete) {
-      fail(Code::xml_syntax, at(raw_size_), "unexpected end of input: <game> is not closed");
+      if (!complete) return fail(Code::xml_syntax, at(raw_size_), "unexpected end of input: <game> is not closed");
+    } else if (!characters()) {
+      cut = true;
       return false;
     }
+    cut = true;
     const pugi::xml_node g = doc_.first_child();
     // The parse buffer, as pugixml counts offsets (names and values point into it).
     const std::ptrdiff_t goff = g.offset_debug();
     doc_base_ = goff >= 0 ? g.name() - goff : nullptr;
-    GameRecord rec;
-    if (!read_game(g, rec)) return false;
-    pos_ = end;
-    at(raw_size_);
-    cur_ = gcur_;
-    if (!visitor_.game(std::move(rec), games_)) stopped_ = true;
-    return !stopped_;
+    return read_game(g, rec);
+  }
+
+  /// The character policy over the raw game (NOTATION.md section 11): every
+  /// byte is UTF-8 (E101), and no character and no character reference
+  /// stands for one that no record may hold (E110; TAB, LF and CR are left
+  /// to the fields that may not hold them, see read_tag and read_node).
+  /// XML 1.0 forbids most of these; pugixml would pass them (and cut a text
+  /// short at "&#0;").
+  bool characters() {
+    const auto* p = reinterpret_cast<const unsigned char*>(raw_);
+    const std::size_t n = raw_size_;
+    for (std::size_t i = 0; i < n;) {
+      if (n - i >= 8) {  // 8 bytes at a time while they are plain: printable ASCII or LF, no '&'
+        std::uint64_t w = load8(raw_ + i);
+        const std::uint64_t nl = (bytes_equal(w, '\n') >> 7) * 0xFF;  // 0xFF for each LF byte
+        w ^= nl & (kOnes * ('\n' ^ ' '));                               // ... read as a blank
+        const std::uint64_t odd = ((w - kOnes * 0x20) & ~w) | ((w + kOnes) | w) | bytes_equal(w, '&');
+        if ((odd & kHigh) == 0) {
+          i += 8;
+          continue;
+        }
+      }
+      const unsigned char c = p[i];
+      if (c >= 0x20 && c < 0x7F) {
+        if (c == '&') {
+          char32_t cp = 0;
+          const std::size_t len = char_reference(raw_ + i, n - i, cp);
+          if (len > 0 && !chars::allowed(cp, chars::Field::comment))
+            return fail(Code::bad_character, at(i),
+                        "character reference " + std::string(raw_ + i, len) + " stands for " +
+                            (cp > 0x10FFFF ? std::string("no character") : chars::describe(cp)) +
+                            ": no record may hold it (NOTATION.md section 11)");
+          i += len > 0 ? len : 1;
+          continue;
+        }
+        ++i;
+        continue;
+      }
+      char32_t cp = 0;
+      const std::size_t len = chars::decode(p + i, n - i, cp);
+      if (len == 0) {
+        static constexpr char kHex[] = "0123456789ABCDEF";
+        return fail(Code::bad_utf8, at(i),
+                    std::string("invalid UTF-8: byte 0x") + kHex[c >> 4] + kHex[c & 15] +
+                        " does not start a valid UTF-8 sequence here");
+      }
+      if (!chars::allowed(cp, chars::Field::comment))
+        return fail(Code::bad_character, at(i),
+                    (chars::is_control(cp) ? "control character " : "character ") + chars::describe(cp) +
+                        ": no record may hold it (NOTATION.md section 11)");
+      i += len;
+    }
+    return true;
   }
 
   bool read_game(pugi::xml_node g, GameRecord& rec) {
+    tag_names_.clear();
     set_loc(rec.loc, element_at(g));
     if (!no_attributes(g)) return false;
     const std::size_t base = path_.size();
@@ -591,13 +745,16 @@ class Reader {
     if (!has_name) return structure(element_at(t), "missing attribute name on <tag>");
     if (auto p = tag_name_problem(name); !p.empty())
       return structure(element_at(t), "tag name " + quote_text(name) + " " + std::string(p));
-    if (rec.find_tag(name) != nullptr)
-      return structure(element_at(t), "duplicate tag " + quote_text(name));
+    if (!tag_names_.insert(name)) return structure(element_at(t), "duplicate tag " + quote_text(name));
     TagPair& tag = rec.tags.emplace_back();
     tag.name.assign(name);
     set_loc(tag.loc, element_at(t));
     if (!read_text(t, tag.value, Text::tag)) return false;
     const Pos vp = content_at(t);
+    if (const chars::Problem p = chars::check(tag.value, chars::Field::tag_value))
+      return fail(Code::bad_character, vp,
+                  "tag " + tag.name + ": " + chars::why_not(p.cp, chars::Field::tag_value) +
+                      ": no record may hold it (NOTATION.md section 11)");
     if (auto p = tag_value_problem(tag.value); !p.empty())
       return structure(vp, "tag value of " + tag.name + " " + std::string(p));
     set_loc(tag.value_loc, vp);
@@ -651,7 +808,9 @@ class Reader {
     if (first == nullptr) return structure(element_at(m), "missing attribute text on <move>");
     node.move.assign(last);
     const Pos tp = value_at(m, first);
-    if (!utf8::valid(node.move)) return fail(Code::xml_syntax, tp, "move text is not valid UTF-8");
+    if (const chars::Problem p = chars::check(node.move, chars::Field::move))
+      return fail(Code::bad_character, tp,
+                  chars::why_not(p.cp, chars::Field::move) + ": no record may hold it (NOTATION.md section 11)");
     if (auto p = move_text_problem(node.move); !p.empty())
       return structure(tp, "move " + quote_text(node.move) + " " + std::string(p));
     set_loc(node.loc, tp);
@@ -727,7 +886,6 @@ class Reader {
         return structure(element_at(c), "unexpected element <" + std::string(c.name()) + "> in <" + e.name() + ">");
       }
     }
-    if (!utf8::valid(out)) return fail(Code::xml_syntax, content_at(e), "text is not valid UTF-8");
     if (kind == Text::comment) {
       if (auto p = comment_problem(out); !p.empty()) return structure(content_at(e), "comment " + std::string(p));
     }
@@ -898,6 +1056,8 @@ class Reader {
   bool eof_ = false;
   bool root_empty_ = false;
   bool stopped_ = false;
+  bool ended_ = false;      // a broken game ran to the end of the input
+  TagNames tag_names_;      // of the game being read (duplicate tags)
   Cursor cur_;              // place of some byte at or before pos_
   pugi::xml_document doc_;
   std::string scratch_;
@@ -914,9 +1074,11 @@ class Reader {
 
 // --- Writer -------------------------------------------------------------------
 
-/// Escapes for text content (attribute = false) or a "..." attribute value.
-void put_escaped(std::string& o, std::string_view s, bool attribute) {
-  utf8::append_escaped(o, s, [attribute](std::string& out, unsigned char c) {
+/// Escapes for text content (attribute = false) or a "..." attribute value;
+/// invalid UTF-8 and what `field` may not hold (NOTATION.md section 11)
+/// become U+FFFD, so that no character XML 1.0 forbids is ever written.
+void put_escaped(std::string& o, std::string_view s, bool attribute, chars::Field field = chars::Field::move) {
+  utf8::append_escaped(o, s, field, [attribute](std::string& out, unsigned char c) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
@@ -936,12 +1098,13 @@ void put_escaped(std::string& o, std::string_view s, bool attribute) {
   });
 }
 
-void put_text_element(std::string& o, std::size_t indent, std::string_view name, std::string_view text) {
+void put_text_element(std::string& o, std::size_t indent, std::string_view name, std::string_view text,
+                      chars::Field field = chars::Field::comment) {
   o.append(indent, ' ');
   o += '<';
   o += name;
   o += '>';
-  put_escaped(o, text, false);
+  put_escaped(o, text, false, field);
   o += "</";
   o += name;
   o += ">\n";
@@ -994,12 +1157,12 @@ void put_game(std::string& o, const GameRecord& g) {
     o += "    <tag name=\"";
     put_escaped(o, tag.name, true);
     o += "\">";
-    put_escaped(o, tag.value, false);
+    put_escaped(o, tag.value, false, chars::Field::tag_value);
     o += "</tag>\n";
   }
   for (const auto& c : g.comments) put_text_element(o, 4, "comment", c);
   put_line(o, 4, "moves", g.moves);
-  put_text_element(o, 4, "result", g.result);
+  put_text_element(o, 4, "result", g.result, chars::Field::move);
   o += "  </game>\n";
 }
 

@@ -9,6 +9,7 @@
 // State::cell_centre, so the layer knows no board shape.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,12 +28,15 @@ struct Arrow {
 /// One board on a page.
 struct Figure {
   const State* state = nullptr;   ///< must can_draw()
-  std::string caption;            ///< under the board; empty: none
+  std::string caption;            ///< under the board, wrapped to its width ('\n' breaks); empty: none
   MoveCells last_move;            ///< highlighted; empty: nothing
   std::vector<Arrow> arrows;
   std::vector<std::string> marks;
 };
 
+/// The page is exactly as wide as its boards (and the gaps between them) plus
+/// the margins: the title, the captions and the page caption wrap to that
+/// width (svg::wrap), so that `width` scales the boards, not a long caption.
 struct PageOptions {
   std::string title;      ///< above the boards; empty: none
   std::string caption;    ///< below everything; empty: none
@@ -46,6 +50,14 @@ struct PageOptions {
 /// names a cell that is not on its board.
 bool svg_page(const std::vector<Figure>& figures, const DrawOptions& draw, const PageOptions& page,
               std::string& out, std::string& why);
+
+/// The caption of a board (the same in SVG and text diagrams):
+/// "Initial position" at turn 0, else "After turn N: MOVE" with the move as
+/// written (a stick game's throws are in it); then " (RESULT)" when `result`
+/// is given (the last turn of a finished game); then, on a line of its own,
+/// `description` (State::describe_move: "North passes") when not empty.
+std::string figure_caption(std::uint32_t turn, std::string_view move, std::string_view description = {},
+                           std::string_view result = {});
 
 /// Reads the diagram commands of a comment (NOTATION.md, "Diagram commands
 /// in comments"): `[%arrow c2-c3,d4-d5]` and `[%mark c3,e5]`, any number,

@@ -7,12 +7,17 @@
 // in docs/ERRORS.md; a test checks that the two agree.
 //
 // Ranges:
-//   E1xx  text notation syntax (notation/NOTATION.md)
+//   E1xx  text notation syntax (notation/NOTATION.md); E110 a character no
+//         record may hold, in any of the three formats
 //   E15x  JSON record structure, E16x XML record structure
 //   E2xx  tags: game, rules, set-up position
 //   E3xx  moves: the move text does not parse, or the move is illegal
 //   E4xx  result: the Result tag disagrees with the replayed game
 //   E5xx  input/output
+//   Wxxx  warnings: odd but not illegal (W1xx the text, W4xx the result).
+//         `beyt validate` reports them and still exits 0; with --strict
+//         they are errors under the same code. A W code is 1000 + its
+//         number in the enum (W401 is 1401).
 #pragma once
 
 #include <cstdint>
@@ -34,6 +39,7 @@ enum class Code : std::uint16_t {
   unbalanced_variation = 107,  ///< ')' without '(' or '(' never closed
   unexpected_token = 108,      ///< a character or token with no place here
   missing_result = 109,        ///< game text ends without a result token
+  bad_character = 110,         ///< a character no record may hold (any format; NOTATION.md §11)
   // strict mode (--strict): what the canonical form has and the input lacks
   strict_turn_number = 120,    ///< turn number missing or wrong
   strict_roster = 121,         ///< a roster tag is missing or out of order
@@ -103,11 +109,32 @@ enum class Code : std::uint16_t {
   barrier_count = 404,         ///< barrier ending: the result does not follow the counts
 
   // --- E5xx: input/output -----------------------------------------------
-  io_error = 501,              ///< a file cannot be opened, read or written
+  io_error = 501,              ///< an input cannot be opened or read
   usage = 502,                 ///< a command-line usage error
+  write_error = 503,           ///< an output cannot be written (the old file is kept)
+  same_file = 504,             ///< the output is one of the inputs
+
+  // --- Wxxx: warnings (1000 + the number) --------------------------------
+  byte_order_mark = 1101,      ///< W101: a text record starts with a UTF-8 byte-order mark
+  no_games = 1102,             ///< W102: the input holds no game at all (an empty file)
+  finished_unknown_result = 1401,  ///< W401: the replayed game is over, but its result is * (unknown)
 };
 
-/// "E304" for Code::occupied. Every Code has one; never empty.
+/// How grave a diagnostic is. E codes are errors; W codes are warnings
+/// unless --strict (ReplayOptions::strict, ReadOptions::strict) makes them
+/// errors.
+enum class Severity : std::uint8_t { error, warning };
+
+/// W codes are numbered from here: Code value = kWarningBase + number.
+inline constexpr std::uint16_t kWarningBase = 1000;
+
+/// Severity::warning for the W codes, Severity::error for every other.
+constexpr Severity code_severity(Code code) noexcept {
+  return static_cast<std::uint16_t>(code) > kWarningBase ? Severity::warning : Severity::error;
+}
+
+/// "E304" for Code::occupied, "W401" for Code::finished_unknown_result.
+/// Every Code has one; never empty.
 std::string code_id(Code code);
 /// Short stable name, e.g. "occupied". Never empty.
 std::string_view code_name(Code code);

@@ -197,6 +197,23 @@ class State {
   /// The cells `move_text` touches when played from this position (the
   /// position before the move). Empty if the text is not a move here.
   virtual MoveCells move_cells(std::string_view move_text) const;
+  /// Where the cross marking a capture on `cell` goes (its centre, px, in the
+  /// board's frame) and its half-width. The default is the cell's centre and
+  /// a fifth of a cell: the taken pieces have left the cell. Where the taker
+  /// stands on the cell it took (Tâb, Dleb) the game puts a smaller cross in
+  /// a corner, clear of the piece. False if there is no such cell.
+  virtual bool capture_mark(std::string_view cell, const DrawOptions& options, svg::Point& centre,
+                            double& half) const {
+    half = 0.2 * options.cell;
+    return cell_centre(cell, options, centre);
+  }
+
+  /// What `move_text` does when played from this position (the position
+  /// BEFORE the move), in a few words for a caption: "North passes",
+  /// "Board ends: each takes the hasa on his own side", "South's opening
+  /// throw: 3, no táb". Empty (the default) when the move text says it all,
+  /// or when the text is not a move here. docs/DIAGRAMS.md, "Captions".
+  virtual std::string describe_move(std::string_view /*move_text*/) const { return {}; }
 };
 
 /// Static description of one game and factory of its States.

@@ -9,7 +9,7 @@
 //     the game of the ignorant (leab el-ghasheem) and of the wise (el-'akil).
 //   * The readings: docs/RULES.md §Mankalah ("Mankalah", "Finer points").
 //   * Move syntax and position text: notation/NOTATION.md section 8.
-//   * Our own readings where the sources are silent: docs/RULES-READINGS.md.
+//   * Our own readings where the sources are silent: docs/RULES.md §Mankalah Finer points.
 //
 // Parameters (rule options; `beyt games` lists them too):
 //
@@ -153,7 +153,7 @@ Error mankalah_check(const MankalahOptions& options, const MankalahPosition& pos
 /// Applies a checked move and settles the position: a board with one hasweh
 /// or none ends (the last hasweh to the owner of its row); a mover without
 /// any sowing that ends ends the board, each taking his own row (our
-/// reading, docs/RULES-READINGS.md).
+/// reading, docs/RULES.md §Mankalah Finer points).
 void mankalah_apply(const MankalahOptions& options, MankalahPosition& pos, const MankalahMove& move);
 /// Ends the board now, each side taking the hasa in his own row (docs/RULES.md §Mankalah
 /// "Endless boards", loop=own-side).

@@ -1,8 +1,10 @@
 // beyt/options.hpp - rule options, presets and the `Rules` tag syntax.
 //
-// Every ambiguous rule of a source is an option a record can name (see
-// docs/RULES.md: "Every gap below has one default reading, and every
-// reading that a serious reader could also take is an option").
+// Every ambiguous rule of a source is an option a record can name
+// (docs/RULES.md, "Readings and options": where a source is unclear beyt
+// takes one default reading, and a reading a serious reader could also take
+// is an option). docs/RULES.md and notation/NOTATION.md list every option of
+// every game; tests/docs_test.cpp checks them against the games' tables.
 //
 // Rules text (the value of the `Rules` tag and of `--rules`):
 //

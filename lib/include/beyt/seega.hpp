@@ -190,7 +190,7 @@ void seega_legal(const SeegaOptions& options, const SeegaPosition& pos, std::vec
 bool seega_can_step(const SeegaPosition& pos, Side side) noexcept;
 /// Result::unfinished, or the result of a terminal position: in the movement
 /// phase a side without pieces loses (Walker rule 13). (Neither side able to
-/// step cannot occur: docs/RULES-READINGS.md.) Cost: two counts, no search.
+/// step cannot occur: docs/RULES.md §Seega Finer points.) Cost: two counts, no search.
 Result seega_outcome(const SeegaPosition& pos) noexcept;
 /// Checks a parsed position against the rules (board size, piece counts for
 /// the phase, extra flag, opening cells free). Errors: Code::bad_setup.

@@ -6,7 +6,8 @@
 // file renders the same in a browser and in rsvg-convert.
 // Output is byte-stable: numbers are written with at most two decimals,
 // trailing zeros removed, never in exponent form, never locale-dependent
-// (std::to_chars), attributes in a fixed order, one element per line.
+// (std::to_chars), attributes in a fixed order, one element per line;
+// consecutive elements of one style share it on a <g>.
 // docs/DIAGRAMS.md describes how the games draw on it.
 #pragma once
 
@@ -52,10 +53,16 @@ struct Font {
 std::string number(double v);
 /// Escapes & < > " ' for text content and attribute values.
 std::string escape(std::string_view text);
-/// Rough width of `text` in `font` (0.56 em per code point, 0.78 per capital
-/// A-Z, wider for bold):
-/// enough to keep titles and captions inside the page.
+/// Estimated width of `text` in `font`, px: the advance widths of DejaVu
+/// Serif (Book or Bold) for ASCII, 0.65 em (bold 0.7) for any other code
+/// point; what wrap() measures titles and captions with.
 double text_width(std::string_view text, const Font& font);
+/// `text` broken into lines no wider than `width` px (by text_width) in
+/// `font`: at each '\n', else at spaces, else after ',', ':' or ';' (a stick
+/// game's long turn breaks between its throws and uses), else, for a word
+/// wider than the whole line, between characters. Spaces at a break are
+/// dropped. An empty text gives no line.
+std::vector<std::string> wrap(std::string_view text, const Font& font, double width);
 
 class Canvas {
  public:
@@ -83,7 +90,7 @@ class Canvas {
   void comment(std::string_view text);
 
   /// The elements written so far (no document wrapper).
-  const std::string& body() const noexcept { return body_; }
+  std::string body() const;
   /// The complete document: XML declaration, <svg> of `size` px with a
   /// viewBox, <title>, a white background, the elements. Open groups are closed.
   /// A `display` width (> 0) scales the whole page to that many px wide
@@ -91,9 +98,21 @@ class Canvas {
   std::string document(Size size, std::string_view title, double display_width = 0) const;
 
  private:
-  void open(std::string_view element);
+  // Consecutive elements of the same style (paint or font) share it on a
+  // <g>: the files are about half as long, and a browser or rsvg-convert
+  // draws them the same (the attributes are inherited presentation
+  // attributes; opacity stays on its element).
+  struct Element {
+    std::string head;  // "<rect x=... y=..." (with an opacity of its own)
+    std::string tail;  // "/>" or ">text</text>"
+  };
+  void emit(std::string head, std::string tail, std::string style);
+  void write_run(std::string& out) const;
+  void flush();
   std::string body_;
   int depth_ = 0;
+  std::string run_style_;
+  std::vector<Element> run_;
 };
 
 }  // namespace beyt::svg

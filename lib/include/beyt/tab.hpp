@@ -25,11 +25,12 @@
 // (Lane's A..I), row 3 North's (a..i); file 0 is South's left (A, S, k, i).
 // One fixed 64-cell array holds every width.
 //
-// Diagrams (render): Lane's box drawing; on widths 7, 9 and 11 each empty
-// cell shows its Lane letter (the empty 9-wide board is exactly docs/RULES.md §Tâb's
-// box); other widths, and ASCII diagrams with kelbs, have grid margins.
-// With kelbs: South Nasrani '■', Muslim '●'; North Nasrani '□', Muslim '○';
-// an 'eggeh adds its size ("●3"). ASCII: 'X'/'x' South, 'O'/'o' North.
+// Diagrams (render): Lane's box drawing; on widths 7, 9 and 11 each cell
+// shows its Lane letter, in Unicode and ASCII alike (the empty 9-wide board
+// is exactly docs/RULES.md §Tâb's box), a kelb after it ("a●", "Q●3");
+// other widths have grid margins. Kelbs: South Nasrani '■', Muslim '●';
+// North Nasrani '□', Muslim '○'; an 'eggeh adds its size ("●3"). ASCII
+// uses marks that no letter can be taken for: '#'/'@' South, '%'/'*' North.
 #pragma once
 
 #include <array>

@@ -10,7 +10,7 @@
 //     driven off the board.
 //   * The readings: docs/RULES.md §Um el-Banât ("Um el-Banât", "Finer points").
 //   * Move syntax and position text: notation/NOTATION.md section 9.
-//   * Our own readings where the sources are silent: docs/RULES-READINGS.md.
+//   * Our own readings where the sources are silent: docs/RULES.md §Um el-Banât Finer points.
 //
 // Parameters (rule options; `beyt games` lists them too):
 //

@@ -9,8 +9,11 @@
 //
 // For JSON and XML records the place also names the JSON Pointer or element
 // path: `games.json:12:20: /games/0/moves/14/move: error[E304]: ...`.
-// JSON lines form (`--diagnostics json`): one object per error with the keys
-// file, line, column, pointer, code, name, game, turn, player, message.
+// A warning (a W code, docs/ERRORS.md) reads `warning[W401]` instead.
+// JSON lines form (`--diagnostics json`): one object per diagnostic with the
+// keys file, line, column, pointer, severity ("error" or "warning"), code,
+// name, game, turn, player, message. A diagnostic of the whole input (W102)
+// has line and column 0.
 #pragma once
 
 #include <cstdint>
@@ -30,14 +33,19 @@ struct Diagnostic {
   std::uint32_t game = 0;  ///< 1-based game index in the file; 0 = not in a game
   std::uint32_t turn = 0;  ///< 1-based turn number; 0 = not at a move
   std::string player;      ///< "South", "North" (or the actor); empty if none
+  /// error, or warning for a W code reported leniently (docs/ERRORS.md).
+  Severity severity = Severity::error;
 
   explicit operator bool() const noexcept { return code != Code::ok; }
 };
 
 /// "file:line:column: [pointer: ]error[CODE]: game N, turn T, PLAYER: reason"
+/// ("warning[CODE]" for a warning; "file: " alone when loc.line is 0)
 /// followed, when `source_line` is not empty, by the line and a caret under
-/// loc.column. Ends in '\n'.
-std::string format_text(const Diagnostic& d, std::string_view source_line = {});
+/// loc.column. `first_column` is the column of source_line's first character:
+/// 1 for a whole line, more for a piece cut from a long line (shown after
+/// "..."). Ends in '\n'.
+std::string format_text(const Diagnostic& d, std::string_view source_line = {}, std::uint32_t first_column = 1);
 /// One JSON object on one line (no trailing newline). Keys as listed above.
 std::string format_json(const Diagnostic& d);
 

@@ -20,16 +20,28 @@ enum class Format { text, json, xml, jsonl };
 std::string_view format_name(Format f) noexcept;
 /// From a name ("text"/"beyt"/"json"/"xml"/"jsonl"); false if unknown.
 bool parse_format(std::string_view name, Format& out) noexcept;
-/// From a file name's extension: .json, .xml, .jsonl, anything else is text.
+/// From a file name's extension: .json, .xml, .jsonl, anything else is text
+/// (the rule for outputs).
 Format format_of_path(std::string_view path) noexcept;
+/// From a file name's extension when it names a format: .beyt and .txt
+/// text, .json, .xml, .jsonl (any case). False for any other name.
+bool format_of_extension(std::string_view path, Format& out) noexcept;
+/// From the first bytes of an input: after a UTF-8 byte-order mark and
+/// blanks, '{' is JSON (JSON Lines when its first key is one of a game's:
+/// "tags", "moves", "result", "comments"), '<' XML, '[' JSON unless it opens a tag pair
+/// ('[' Name '"', the start of a text record), anything else (and nothing)
+/// text.
+Format format_of_content(std::string_view head) noexcept;
 
 /// Reads every game of `in` in format `f`, passing each to `visitor`. The
-/// text and JSON Lines readers pass a game they cannot read to
-/// visitor.error() and go on if it says so (GameVisitor); the JSON and XML
-/// readers stop at their first error. Returns the error that stopped the
-/// reading, or code ok.
+/// readers pass an error that spoils one game only to visitor.error() and go
+/// on if it says so (GameVisitor says which errors each reader can go on
+/// from). Returns the error that stopped the reading, or code ok.
 Diagnostic read_games(std::istream& in, const std::string& file, Format f,
                       GameVisitor& visitor, ReadOptions options = {});
+
+/// One game as a whole document in format `f` (for tests, tools, fuzzing).
+std::string write_record(const GameRecord& record, Format f);
 
 /// Writes games in format `f`, one at a time.
 class RecordWriter {

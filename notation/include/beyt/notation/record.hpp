@@ -98,14 +98,24 @@ class GameVisitor {
   virtual ~GameVisitor() = default;
   /// Called with each complete game; return false to stop reading.
   virtual bool game(GameRecord&& record, std::uint32_t index) = 0;
-  /// Called by the readers that can go on after a game they cannot read
-  /// (text: at the next tag section; JSON Lines: at the next line) with that
-  /// game's error. Return true to go on; false (the default) stops reading,
-  /// and the reader returns the error.
-  virtual bool error(const Diagnostic& d) {
-    (void)d;
+  /// Called with an error that spoils one game only (Diagnostic::game is its
+  /// 1-based index), when the reader can go on with the next game: text
+  /// after any syntax error (at the next tag section), JSON after a
+  /// structure error inside a game (E110, E151: the JSON is still well
+  /// formed), JSON Lines after any error in a line (at the next line), XML
+  /// after any error inside a <game> (at the next <game>).
+  /// Return true to go on, false to stop: the reader then returns `error`.
+  /// The default stops at the first error. Errors the reader cannot go on
+  /// from (a JSON syntax error, an XML error outside the games, a read
+  /// failure) never come here: the reader returns them.
+  virtual bool error(const Diagnostic& error) {
+    (void)error;
     return false;
   }
+  /// Called with each warning the reader meets (a W code with
+  /// Severity::warning, e.g. W101 for a byte-order mark), before the game or
+  /// error that follows it in the input. The default ignores it.
+  virtual void warning(const Diagnostic& warning) { (void)warning; }
 };
 
 }  // namespace beyt::notation

@@ -10,7 +10,9 @@
 //      with `strict`, a move not written in canonical form (E122);
 //   3. the result: the token after the moves against the Result tag (E402);
 //      the Termination tag (E403); the replayed outcome against the result
-//      (E401), or for a barrier ending the piece counts (E404).
+//      (E401), or for a barrier ending the piece counts (E404). A game that
+//      is over but recorded with `*` ("result unknown") is warning W401, an
+//      error under `strict`.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +20,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "beyt/game.hpp"
 #include "beyt/notation/diagnostic.hpp"
@@ -28,7 +31,8 @@ namespace beyt::notation {
 struct ReplayOptions {
   /// Game for records without a Game tag (a name from the table), or empty.
   std::string default_game;
-  /// Check that every move is written in canonical form (E122).
+  /// Check that every move is written in canonical form (E122), and make
+  /// the warnings (W401) errors.
   bool strict = false;
   /// Stop after this many turns of the main line (0 = initial position).
   /// Variations and the result are checked only when the whole line is replayed.
@@ -44,6 +48,10 @@ struct Replay {
   std::unique_ptr<State> state;   ///< position after the last turn replayed
   std::uint32_t turns = 0;        ///< main-line turns replayed without error
   std::string last_move;          ///< text of the last turn replayed, as written
+  /// Warnings of a record that is otherwise valid (W codes with
+  /// Severity::warning; empty under ReplayOptions::strict, where they are
+  /// the returned error).
+  std::vector<Diagnostic> warnings;
 };
 
 /// Replays `record` (game `game_index`, 1-based, for the diagnostic) from

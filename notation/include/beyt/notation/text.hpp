@@ -16,6 +16,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/record.hpp"
@@ -45,16 +46,21 @@ class TextReader {
   bool recover();
   /// 1-based index of the game last returned or failed.
   std::uint32_t game_index() const noexcept;
+  /// The warnings met since the last call, in input order, then forgotten:
+  /// W101, a byte-order mark (Severity::warning; with ReadOptions::strict it
+  /// is the error that stops next() instead).
+  std::vector<Diagnostic> take_warnings();
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 
-/// Reads every game, passing each to `visitor`. A syntax error goes to
-/// visitor.error(): if it returns true, reading goes on at the next game
-/// (TextReader::recover), else it stops and the error is returned. Returns
-/// code ok when the input was read to the end.
+/// Reads every game, passing each to `visitor`. At a syntax error (or a
+/// character no record may hold, E110) asks visitor.error() whether to go
+/// on with the next game (TextReader::recover); returns the error it stopped
+/// at, or code ok when the input was read to the end. A read failure
+/// (Code::io_error) always stops. Warnings (W101) go to visitor.warning().
 Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& visitor,
                      ReadOptions options = {});
 
