@@ -148,7 +148,7 @@ nlohmann::ordered_json number(double v) {
   return v;
 }
 
-void print_json(const std::vector<const Group*>& groups, const ReadSummary& r, const StatsOptions& o) {
+void print_json(std::ostream& os, const std::vector<const Group*>& groups, const ReadSummary& r, const StatsOptions& o) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   out["games"] = r.games;
   out["unreadable"] = r.unreadable;
@@ -171,7 +171,7 @@ void print_json(const std::vector<const Group*>& groups, const ReadSummary& r, c
                                    {"total", g->ends.total()}};
     out["groups"].push_back(std::move(j));
   }
-  std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+  os << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
 }
 
 std::string median_text(double v) {
@@ -181,36 +181,36 @@ std::string median_text(double v) {
   return s.str();
 }
 
-void print_table(const std::vector<const Group*>& groups, const ReadSummary& r, const StatsOptions& o) {
+void print_table(std::ostream& os, const std::vector<const Group*>& groups, const ReadSummary& r, const StatsOptions& o) {
   for (const Group* g : groups) {
-    std::cout << (g->game.empty() ? "(no Game tag)" : g->game) << ", rules "
+    os << (g->game.empty() ? "(no Game tag)" : g->game) << ", rules "
               << (g->rules.empty() ? "(default)" : "\"" + g->rules + "\"") << ": " << g->games
               << (g->games == 1 ? " game" : " games") << " (" << g->valid << " valid, " << g->invalid
               << " invalid)\n";
-    std::cout << "  results      ";
+    os << "  results      ";
     const char* sep = "";
     for (auto token : {"1-0", "0-1", "1/2-1/2", "*"}) {
-      std::cout << sep << token << ": " << g->results.at(token);
+      os << sep << token << ": " << g->results.at(token);
       sep = ", ";
     }
-    std::cout << "\n  turns        min " << g->turns.min() << ", median " << median_text(g->turns.median())
+    os << "\n  turns        min " << g->turns.min() << ", median " << median_text(g->turns.median())
               << ", max " << g->turns.max() << "\n";
     if (!g->ends_name.empty())
-      std::cout << "  " << g->ends_name << " ends   min "
+      os << "  " << g->ends_name << " ends   min "
                 << g->ends.min() << ", median " << median_text(g->ends.median()) << ", max " << g->ends.max()
                 << " per valid game (" << g->ends.total() << " in all)\n";
     auto firsts = top_first(*g, o.top);
     if (!firsts.empty()) {
-      std::cout << "  first turns  ";
+      os << "  first turns  ";
       for (std::size_t i = 0; i < firsts.size(); ++i)
-        std::cout << (i ? ", " : "") << firsts[i].first << " (" << firsts[i].second << ")";
-      std::cout << "\n";
+        os << (i ? ", " : "") << firsts[i].first << " (" << firsts[i].second << ")";
+      os << "\n";
     }
   }
-  std::cout << "all: " << r.games << (r.games == 1 ? " game" : " games") << " in " << groups.size()
+  os << "all: " << r.games << (r.games == 1 ? " game" : " games") << " in " << groups.size()
             << (groups.size() == 1 ? " group" : " groups");
-  if (r.unreadable > 0) std::cout << "; " << r.unreadable << " could not be read";
-  std::cout << "\n";
+  if (r.unreadable > 0) os << "; " << r.unreadable << " could not be read";
+  os << "\n";
 }
 
 }  // namespace
@@ -241,8 +241,20 @@ int run_stats(int argc, char** argv) {
   if (!parse_common(spec, argc, argv, "stats", o.common, exit_code)) return exit_code;
   Counter counter;
   ReadSummary r = read_inputs(o.common.files, o.common.from_format, counter);
-  if (o.json) print_json(counter.groups(), r, o);
-  else print_table(counter.groups(), r, o);
+  // Standard output through Output, so that a write that fails (a full
+  // device, a closed pipe) is an error (E503), not a silent loss.
+  Output out;
+  std::string error;
+  if (!out.open("-", error)) {
+    print_file_error(err(), Code::write_error, "-", error, false);
+    return kExitInvalid;
+  }
+  if (o.json) print_json(out.stream(), counter.groups(), r, o);
+  else print_table(out.stream(), counter.groups(), r, o);
+  if (!out.close(error)) {
+    print_file_error(err(), Code::write_error, "-", error, false);
+    return kExitInvalid;
+  }
   return r.failed || r.unreadable > 0 ? kExitInvalid : kExitOk;
 }
 
