@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "beyt/notation/replay.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 namespace {
@@ -42,6 +43,7 @@ void add_common_options(cxxopts::Options& spec, CommonOptions& o, std::string_vi
     add("o,output", std::string(output_help), cxxopts::value(o.output));
     add("to", "output format: text, json, xml or jsonl (default: from -o, else the first input's)",
         cxxopts::value(o.to));
+    add("format", "the same as --to", cxxopts::value(o.format));
   }
   add("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
       cxxopts::value(o.from));
@@ -56,11 +58,12 @@ bool parse_common(cxxopts::Options& spec, int argc, char** argv, std::string_vie
   if (!parse_command_line(spec, argc, argv, command, exit_code)) return false;
   exit_code = kExitUsage;
   if (o.files.empty()) return usage_error(command, "no FILE given"), false;
-  if (!parse_format_option(o.from, o.from_format))
-    return usage_error(command, "--from must be text, json, xml or jsonl"), false;
+  std::string error;
+  if (!fold_alias("format", o.format, "to", o.to, error)) return usage_error(command, error), false;
+  if (!parse_format_option(o.from, o.from_format)) return usage_error(command, format_error("from", o.from)), false;
   notation::Format f;
   if (!o.to.empty()) {
-    if (!notation::parse_format(o.to, f)) return usage_error(command, "--to must be text, json, xml or jsonl"), false;
+    if (!notation::parse_format(o.to, f)) return usage_error(command, format_error("to", o.to)), false;
     o.out_format = f;
   } else if (o.output != "-" && !o.output.empty()) {
     o.out_format = notation::format_of_path(o.output);

@@ -24,6 +24,7 @@ struct CommonOptions {
   std::vector<std::string> files;  ///< FILE... ("-": standard input)
   std::string output = "-";        ///< -o (subcommands that write records)
   std::string from, to;            ///< --from, --to
+  std::string format;              ///< --format: the same as --to
   bool quiet = false;              ///< -q: no summary line
   std::optional<notation::Format> from_format;  ///< --from; else each input's own (Input::format)
   /// --to, else -o's extension, else --from, else the first FILE's extension;
@@ -31,8 +32,8 @@ struct CommonOptions {
   std::optional<notation::Format> out_format;
 };
 
-/// Adds, after the subcommand's own options: -o/--output (help `output_help`)
-/// and --to when `output_help` is not empty, --from, -q/--quiet when `quiet`,
+/// Adds, after the subcommand's own options: -o/--output (help `output_help`),
+/// --to and --format (its other name) when `output_help` is not empty, --from, -q/--quiet when `quiet`,
 /// -h/--help, and the FILE... positional.
 void add_common_options(cxxopts::Options& spec, CommonOptions& o, std::string_view output_help, bool quiet = true);
 

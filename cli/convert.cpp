@@ -9,6 +9,7 @@
 #include "beyt/tab.hpp"
 #include "cli.hpp"
 #include "collection.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 namespace {
@@ -18,6 +19,7 @@ struct ConvertOptions {
   std::string output = "-";
   std::string from;  // forced input format
   std::string to;    // forced output format
+  std::string format;  // the same as --to
   bool strict = false;
   std::string cells;  // "", "lane" or "grid"
 };
@@ -100,6 +102,7 @@ int run_convert(int argc, char** argv) {
   spec.add_options()
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
       ("to", "output format: text, json, xml or jsonl (default: from -o, else text)", cxxopts::value(o.to))
+      ("format", "the same as --to", cxxopts::value(o.format))
       ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
        cxxopts::value(o.from))
       ("strict", "reject text input that lacks what the canonical form has", cxxopts::value(o.strict))
@@ -117,10 +120,11 @@ int run_convert(int argc, char** argv) {
   common.files = o.inputs;
   common.output = o.output;
   notation::Format out_format;
-  if (!parse_format_option(o.from, common.from_format))
-    return usage_error("convert", "--from must be text, json, xml or jsonl");
+  std::string error;
+  if (!fold_alias("format", o.format, "to", o.to, error)) return usage_error("convert", error);
+  if (!parse_format_option(o.from, common.from_format)) return usage_error("convert", format_error("from", o.from));
   if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, out_format))
-    return usage_error("convert", "--to must be text, json, xml or jsonl");
+    return usage_error("convert", format_error("to", o.to));
   common.out_format = out_format;
 
   RecordOutput output;

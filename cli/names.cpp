@@ -123,4 +123,22 @@ Error match_rules(const Game& game, std::string_view text, RuleSet& out) {
   return e;
 }
 
+bool fold_alias(std::string_view alias_name, const std::string& alias, std::string_view current_name,
+                std::string& current, std::string& error) {
+  if (alias.empty()) return true;
+  if (!current.empty() && current != alias) {
+    error = "--" + std::string(alias_name) + " is the older name of --" + std::string(current_name) + ": give one";
+    return false;
+  }
+  current = alias;
+  return true;
+}
+
+std::string format_error(std::string_view option, std::string_view value) {
+  static const std::vector<std::string_view> kNames{"text", "json", "xml", "jsonl"};
+  const std::string hint = suggest(value, kNames);
+  return "--" + std::string(option) + ": unknown format '" + std::string(value) + "' (" +
+         (hint.empty() ? std::string() : hint + " ") + "formats: text, json, xml, jsonl)";
+}
+
 }  // namespace beyt::cli

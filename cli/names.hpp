@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "beyt/game.hpp"
+#include "beyt/notation/formats.hpp"
 
 namespace beyt::cli {
 
@@ -31,5 +32,19 @@ const Game* match_game(std::string_view name, std::string& error);
 /// then RuleSet::parse decides. An unknown preset, option or value gets a
 /// suggestion appended to the error's reason.
 Error match_rules(const Game& game, std::string_view text, RuleSet& out);
+
+/// Folds an older spelling of an option into the current one (item 9 of
+/// issue 10: one meaning per option name): `alias`'s value (empty when not
+/// given) becomes `current`'s, unless `current` was given too with another
+/// value; then false, with `error` = "--ALIAS is the older name of --CURRENT:
+/// give one".
+bool fold_alias(std::string_view alias_name, const std::string& alias, std::string_view current_name,
+                std::string& current, std::string& error);
+
+/// The usage error for a record format that `--OPTION VALUE` names and that
+/// is none (notation::parse_format, which takes any case: "JSON"):
+/// "--OPTION: unknown format 'jsn' (did you mean 'json'? formats: text,
+/// json, xml, jsonl)".
+std::string format_error(std::string_view option, std::string_view value);
 
 }  // namespace beyt::cli

@@ -6,13 +6,15 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
 #include "cli.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 namespace {
 
 struct ValidateOptions {
   std::vector<std::string> files;
-  std::string format;       // forced input format, or empty (from the extension or the content)
+  std::string format;       // --from: forced input format, or empty (from the extension or the content)
+  std::string old_format;   // --format, the older name of --from
   std::string game;         // game for records without a Game tag
   bool strict = false;
   bool json = false;        // --diagnostics json
@@ -190,8 +192,10 @@ int run_validate(int argc, char** argv) {
       ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form) and make warnings errors",
        cxxopts::value(o.strict))
       ("game", "game of records without a Game tag (see beyt games)", cxxopts::value(o.game))
-      ("format", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+      ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
        cxxopts::value(o.format))
+      ("format", "the older name of --from (kept for scripts; --format is the output format elsewhere)",
+       cxxopts::value(o.old_format))
       ("diagnostics", "diagnostics as text (default) or json (one object per line)",
        cxxopts::value<std::string>()->default_value("text"))
       ("q,quiet", "no summary line on standard error", cxxopts::value(o.quiet))
@@ -206,9 +210,15 @@ int run_validate(int argc, char** argv) {
     return usage_error("validate", "--diagnostics must be text or json");
   o.json = diagnostics == "json";
   if (o.files.empty()) return usage_error("validate", "no FILE given");
+  std::string error;
+  if (!fold_alias("format", o.old_format, "from", o.format, error)) return usage_error("validate", error);
   std::optional<notation::Format> format;
-  if (!parse_format_option(o.format, format)) return usage_error("validate", "--format must be text, json, xml or jsonl");
-  if (!o.game.empty() && !find_game(o.game)) return usage_error("validate", "unknown game '" + o.game + "'");
+  if (!parse_format_option(o.format, format)) return usage_error("validate", format_error("from", o.format));
+  if (!o.game.empty()) {
+    const Game* game = match_game(o.game, error);
+    if (!game) return usage_error("validate", error);
+    o.game = std::string(game->name());
+  }
   Tally tally;
   for (const auto& path : o.files) validate_file(o, path, tally);
   std::cout.flush();  // every diagnostic before the summary

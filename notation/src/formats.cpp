@@ -35,10 +35,12 @@ std::string_view format_name(Format f) noexcept {
 }
 
 bool parse_format(std::string_view name, Format& out) noexcept {
-  if (name == "text" || name == "beyt") out = Format::text;
-  else if (name == "json") out = Format::json;
-  else if (name == "xml") out = Format::xml;
-  else if (name == "jsonl") out = Format::jsonl;
+  // In any case ("JSON"): the same test as an extension's, on the whole name.
+  const auto is = [&](std::string_view known) { return name.size() == known.size() && ends_with_nocase(name, known); };
+  if (is("text") || is("beyt")) out = Format::text;
+  else if (is("json")) out = Format::json;
+  else if (is("xml")) out = Format::xml;
+  else if (is("jsonl")) out = Format::jsonl;
   else return false;
   return true;
 }

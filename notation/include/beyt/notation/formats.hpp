@@ -18,7 +18,8 @@ enum class Format { text, json, xml, jsonl };
 
 /// "text", "json", "xml", "jsonl".
 std::string_view format_name(Format f) noexcept;
-/// From a name ("text"/"beyt"/"json"/"xml"/"jsonl"); false if unknown.
+/// From a name ("text"/"beyt"/"json"/"xml"/"jsonl", in any case); false if
+/// unknown.
 bool parse_format(std::string_view name, Format& out) noexcept;
 /// From a file name's extension: .json, .xml, .jsonl, anything else is text
 /// (the rule for outputs).
