@@ -1,4 +1,4 @@
-// Read + replay throughput of Seega records in the three formats, beside the
+// Read + replay throughput of Seega records in the four formats, beside the
 // bare nlohmann and pugixml parse of the same bytes, and the engine alone.
 // Figures: bench/README.md. Run: build/bench/beyt_bench --benchmark_min_time=1
 #include <benchmark/benchmark.h>
@@ -47,7 +47,7 @@ std::vector<GameRecord> make_games() {
 
 const std::string& corpus(Format format) {
   static const std::vector<GameRecord> games = make_games();
-  static std::string text[3];
+  static std::string text[4];  // one per Format
   std::string& out = text[static_cast<int>(format)];
   if (out.empty()) {
     std::ostringstream buffer;
@@ -99,6 +99,8 @@ void BM_JsonRead(benchmark::State& st) { read_bench(st, Format::json, false); }
 void BM_JsonReadReplay(benchmark::State& st) { read_bench(st, Format::json, true); }
 void BM_XmlRead(benchmark::State& st) { read_bench(st, Format::xml, false); }
 void BM_XmlReadReplay(benchmark::State& st) { read_bench(st, Format::xml, true); }
+void BM_JsonlRead(benchmark::State& st) { read_bench(st, Format::jsonl, false); }
+void BM_JsonlReadReplay(benchmark::State& st) { read_bench(st, Format::jsonl, true); }
 
 // The bare library parse of the same bytes: the floor under our readers.
 void BM_JsonBareNlohmann(benchmark::State& st) {
@@ -157,6 +159,8 @@ BENCHMARK(BM_JsonReadReplay)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_XmlBarePugixml)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_XmlRead)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_XmlReadReplay)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_JsonlRead)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_JsonlReadReplay)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SeegaReplayOnly)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SeegaRandomPlayout)->Unit(benchmark::kMillisecond);
 

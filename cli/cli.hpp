@@ -67,6 +67,11 @@ int run_render(int argc, char** argv);
 int run_games(int argc, char** argv);
 int run_rules(int argc, char** argv);
 int run_generate(int argc, char** argv);
+int run_format(int argc, char** argv);
+int run_select(int argc, char** argv);
+int run_split(int argc, char** argv);
+int run_dedupe(int argc, char** argv);
+int run_stats(int argc, char** argv);
 
 /// The subcommand table, in the order `beyt --help` lists them.
 const std::vector<Command>& commands();
@@ -92,8 +97,9 @@ class Input {
   /// The path as given ("-" for standard input).
   const std::string& name() const;
   /// The input's format: `forced` when given (--from), else the file's
-  /// extension (.beyt, .txt, .json, .xml), else, for standard input or any
-  /// other name, the content: the first non-blank byte '{' JSON, '<' XML,
+  /// extension (.beyt, .txt, .json, .jsonl, .xml), else, for standard input
+  /// or any other name, the content: the first non-blank byte '{' JSON (JSON
+  /// Lines when it opens a game object), '<' XML,
   /// '[' JSON unless it opens a tag pair ('[Event "'), anything else text
   /// (notation::format_of_content). Reads ahead without consuming; call
   /// before reading.

@@ -20,11 +20,16 @@ namespace beyt::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
       {"validate", "replay records and report the first illegal move of each game", run_validate},
-      {"convert", "convert records between text, JSON and XML", run_convert},
+      {"convert", "convert records between text, JSON, XML and JSON Lines; join several files", run_convert},
       {"render", "draw the position after any turn as a diagram", run_render},
       {"games", "list the games, their rule presets and options", run_games},
       {"rules", "print a game's rules, options and their sources (docs/RULES.md)", run_rules},
       {"generate", "write random legal games (tests, fuzz corpora, benchmarks)", run_generate},
+      {"format", "rewrite records in canonical form (moves, tags, layout)", run_format},
+      {"select", "keep the games that match conditions (tags, date, game, result, position)", run_select},
+      {"split", "split records into files of N games", run_split},
+      {"dedupe", "drop duplicate games (same game, rules, start and main line)", run_dedupe},
+      {"stats", "count games, results, turns and first turns per game and rule set", run_stats},
   };
   return table;
 }

@@ -1,5 +1,6 @@
-// beyt convert IN [-o OUT] [--cells lane|grid] : text, JSON and XML records
-// into each other; --cells rewrites Tâb cells (NOTATION.md section 6).
+// beyt convert IN... [-o OUT] [--cells lane|grid] : text, JSON, XML and JSON
+// Lines records into each other, several inputs into one output; --cells
+// rewrites Tâb cells (NOTATION.md section 6).
 #include <cxxopts.hpp>
 #include <iostream>
 #include <optional>
@@ -7,15 +8,18 @@
 #include "beyt/game.hpp"
 #include "beyt/tab.hpp"
 #include "cli.hpp"
+#include "collection.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 namespace {
 
 struct ConvertOptions {
-  std::string input;
+  std::vector<std::string> inputs;
   std::string output = "-";
   std::string from;  // forced input format
   std::string to;    // forced output format
+  std::string format;  // the same as --to
   bool strict = false;
   std::string cells;  // "", "lane" or "grid"
 };
@@ -56,35 +60,22 @@ bool rewrite_cells(notation::GameRecord& record, const std::string& cells, std::
   return true;
 }
 
-// Hands each game to the writer, which is made at the first game: a
-// conversion that fails before any game writes nothing at all, not even an
-// empty document (with -o the output is discarded anyway; this is for
-// standard output).
-class WritingVisitor : public notation::GameVisitor {
+class WritingVisitor : public GameSink {
  public:
-  WritingVisitor(std::ostream& out, notation::Format format, std::string cells)
-      : out_(out), format_(format), cells_(std::move(cells)) {}
-  bool game(notation::GameRecord&& record, std::uint32_t index) override {
+  WritingVisitor(RecordOutput& output, std::string cells) : output_(output), cells_(std::move(cells)) {}
+  bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     if (!cells_.empty() && !rewrite_cells(record, cells_, error)) {
-      error = "game " + std::to_string(index) + ": " + error;
+      error = input.name() + ", game " + std::to_string(index) + ": " + error;
       return false;
     }
-    writer().game(record);
+    output_.writer().game(record);
     return true;
   }
-  /// Ends the document (an empty one when there were no games).
-  void finish() { writer().finish(); }
   std::string error;
 
  private:
-  notation::RecordWriter& writer() {
-    if (!writer_) writer_.emplace(out_, format_);
-    return *writer_;
-  }
-  std::ostream& out_;
-  notation::Format format_;
+  RecordOutput& output_;
   std::string cells_;
-  std::optional<notation::RecordWriter> writer_;
 };
 
 }  // namespace
@@ -92,71 +83,61 @@ class WritingVisitor : public notation::GameVisitor {
 int run_convert(int argc, char** argv) {
   ConvertOptions o;
   cxxopts::Options spec("beyt convert",
-                        "Converts the records of IN (- for standard input) to OUT, between the text\n"
-                        "notation, JSON and XML, without loss: tags, comments, NAGs, variations and\n"
-                        "results are kept; the output is in canonical form. The input format is\n"
-                        "--from, else the extension (.beyt, .txt, .json, .xml), else the content:\n"
-                        "the first non-blank character { is JSON, < XML, [ JSON unless a tag pair\n"
-                        "[Name \"...\"] starts there, anything else text. The output format is --to,\n"
-                        "else the extension of OUT, else text.\n"
+                        "Converts the records of IN (- for standard input; several IN are written\n"
+                        "one after the other into OUT) to OUT, between the text notation, JSON, XML\n"
+                        "and JSON Lines (one game per line), without loss: tags, comments, NAGs,\n"
+                        "variations and results are kept; the output is in canonical form. The input\n"
+                        "format is --from, else the extension (.beyt, .txt, .json, .jsonl, .xml), else\n"
+                        "the content: the first non-blank character { is JSON (JSON Lines when it\n"
+                        "opens a game object), < XML, [ JSON unless a tag pair [Name \"...\"] starts\n"
+                        "there, anything else text. The output format is --to, else the extension of\n"
+                        "OUT, else text.\n"
                         "OUT is written only when all of IN was read: it is written to a temporary\n"
                         "file and renamed over OUT at the end, so an invalid input, an error or an\n"
-                        "interrupt leaves OUT as it was. OUT may not be IN (any path or link).\n"
+                        "interrupt leaves OUT as it was. OUT may not be any IN (any path or link).\n"
                         "Moves are not replayed: use beyt validate for that. --cells rewrites the\n"
                         "cells of Tâb records into Lane's letters (widths 7, 9, 11) or grid names\n"
                         "(a1..o4) and sets the Cells tag; records of other games are unchanged.");
-  spec.positional_help("IN");
+  spec.positional_help("IN...");
   spec.add_options()
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
-      ("to", "output format: text, json or xml (default: from -o, else text)", cxxopts::value(o.to))
-      ("from", "input format: text, json or xml (default: from the extension, else the content)",
+      ("to", "output format: text, json, xml or jsonl (default: from -o, else text)", cxxopts::value(o.to))
+      ("format", "the same as --to", cxxopts::value(o.format))
+      ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
        cxxopts::value(o.from))
       ("strict", "reject text input that lacks what the canonical form has", cxxopts::value(o.strict))
       ("cells", "Tâb cells in the output: lane or grid", cxxopts::value(o.cells))
       ("h,help", "this help")
-      ("input", "input file", cxxopts::value(o.input));
-  spec.parse_positional({"input"});
+      ("inputs", "input files", cxxopts::value(o.inputs));
+  spec.parse_positional({"inputs"});
   int exit_code = kExitOk;
   auto parsed = parse_command_line(spec, argc, argv, "convert", exit_code);
   if (!parsed) return exit_code;
-  if (o.input.empty()) return usage_error("convert", "no IN given");
+  if (o.inputs.empty()) return usage_error("convert", "no IN given");
   if (!o.cells.empty() && o.cells != "lane" && o.cells != "grid")
     return usage_error("convert", "--cells must be lane or grid");
-  std::optional<notation::Format> from;
+  CommonOptions common;
+  common.files = o.inputs;
+  common.output = o.output;
   notation::Format out_format;
-  if (!parse_format_option(o.from, from)) return usage_error("convert", "--from must be text, json or xml");
-  if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, out_format))
-    return usage_error("convert", "--to must be text, json or xml");
-  if (int rc = refuse_same_file("convert", {o.input}, o.output)) return rc;
-
-  Input input;
-  if (!open_input(input, o.input)) return kExitInvalid;
-  const notation::Format in_format = input.format(from);
-  Output output;
   std::string error;
-  if (!output.open(o.output, error)) {
-    print_file_error(err(), Code::write_error, o.output, error, false);
-    return kExitInvalid;
-  }
-  WritingVisitor visitor(output.stream(), out_format, o.cells);
+  if (!fold_alias("format", o.format, "to", o.to, error)) return usage_error("convert", error);
+  if (!parse_format_option(o.from, common.from_format)) return usage_error("convert", format_error("from", o.from));
+  if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, out_format))
+    return usage_error("convert", format_error("to", o.to));
+  common.out_format = out_format;
+
+  RecordOutput output;
+  if (int rc = output.open("convert", common)) return rc;
+  WritingVisitor visitor(output, o.cells);
   notation::ReadOptions read_options;
   read_options.strict = o.strict;
-  notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, visitor, read_options);
-  if (d || !visitor.error.empty()) {
-    // OUT stays as it was (the output is discarded). On standard output the
-    // games before the error are out; the document is left unclosed (the
-    // writer's end goes nowhere), so that no reader takes it for whole.
-    output.stream().setstate(std::ios::badbit);
-    if (d) print_diagnostic(err(), d, &input, false);
-    else err() << "beyt convert: --cells: " << visitor.error << "\n";
-    return kExitInvalid;
+  ReadSummary read = read_inputs(o.inputs, common.from_format, visitor, read_options);
+  if (!visitor.error.empty()) {
+    read.failed = true;
+    err() << "beyt convert: --cells: " << visitor.error << "\n";
   }
-  visitor.finish();
-  if (!output.close(error)) {
-    print_file_error(err(), Code::write_error, o.output, error, false);
-    return kExitInvalid;
-  }
-  return kExitOk;
+  return output.finish("convert", read) ? kExitOk : kExitInvalid;
 }
 
 }  // namespace beyt::cli

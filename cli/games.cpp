@@ -5,6 +5,7 @@
 
 #include "cli.hpp"
 #include "game_info.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 namespace {
@@ -75,8 +76,9 @@ int run_games(int argc, char** argv) {
   if (!parsed) return exit_code;
   std::vector<const Game*> games = game_table();
   if (!name.empty()) {
-    const Game* game = find_game(name);
-    if (!game) return usage_error("games", "unknown game '" + name + "'");
+    std::string error;
+    const Game* game = match_game(name, error);
+    if (!game) return usage_error("games", error);
     games = {game};
   }
   if (json) {

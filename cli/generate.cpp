@@ -4,6 +4,7 @@
 
 #include "beyt/game.hpp"
 #include "cli.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 namespace {
@@ -16,6 +17,7 @@ struct GenerateOptions {
   std::uint32_t max_turns = 400;
   std::string output = "-";
   std::string to;
+  std::string format;  // the same as --to
 };
 
 // One random playout from the initial position, as a record.
@@ -64,21 +66,24 @@ int run_generate(int argc, char** argv) {
       ("count", "number of games", cxxopts::value(o.count))
       ("max-turns", "stop a game after this many turns", cxxopts::value(o.max_turns))
       ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
-      ("to", "output format: text, json or xml (default: from -o, else text)", cxxopts::value(o.to))
+      ("to", "output format: text, json, xml or jsonl (default: from -o, else text)", cxxopts::value(o.to))
+      ("format", "the same as --to", cxxopts::value(o.format))
       ("h,help", "this help");
   int exit_code = kExitOk;
   auto parsed = parse_command_line(spec, argc, argv, "generate", exit_code);
   if (!parsed) return exit_code;
-  const Game* game = find_game(o.game);
-  if (!game) return usage_error("generate", o.game.empty() ? "--game is required" : "unknown game '" + o.game + "'");
+  if (o.game.empty()) return usage_error("generate", "--game NAME is required (see beyt games)");
+  std::string error;
+  const Game* game = match_game(o.game, error);
+  if (!game) return usage_error("generate", error);
+  if (!fold_alias("format", o.format, "to", o.to, error)) return usage_error("generate", error);
   RuleSet rules;
-  if (Error e = game->parse_rules(o.rules, rules))
+  if (Error e = match_rules(*game, o.rules, rules))
     return usage_error("generate", "--rules: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
   notation::Format format;
   if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, format))
-    return usage_error("generate", "--to must be text, json or xml");
+    return usage_error("generate", format_error("to", o.to));
   Output output;  // the file appears whole, or not at all (cli.hpp)
-  std::string error;
   if (!output.open(o.output, error)) {
     print_file_error(err(), Code::write_error, o.output, error, false);
     return kExitInvalid;

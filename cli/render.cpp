@@ -1,4 +1,4 @@
-// beyt render FILE [--ply P] [--game K] [--format unicode|ascii|svg|html|position]:
+// beyt render FILE [--ply P] [--record K] [--format unicode|ascii|svg|html|position]:
 // the position after any turn (of the main line or of a variation) as a text
 // diagram, an SVG plate or its position text; with --every N or --plies
 // A,B,C several positions (an SVG figure sheet, text diagrams one after
@@ -14,6 +14,7 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/viewer.hpp"
 #include "cli.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 namespace {
@@ -21,10 +22,12 @@ namespace {
 struct RenderCliOptions {
   std::string input;
   std::string output = "-";
-  std::string game = "1";  // index in the file, or (with --empty) a game name
+  std::string game;        // with --empty, a game name (a number: the older spelling of --record)
+  std::string record;      // K: the K-th record of FILE
   std::string rules;       // with --empty
   std::string from;        // forced input format
   std::string format;      // output: unicode, ascii, svg, html or position
+  std::string to;          // the same as --format (its name in the other subcommands)
   std::string style;       // the older name of --format for unicode/ascii
   std::string ply;         // a position: "12", "12.1.14"; empty: the end of the main line
   std::string plies;       // "0,12,30": several positions
@@ -100,10 +103,12 @@ std::string side_names(const notation::GameRecord& record) {
 }
 
 int render_empty(const RenderCliOptions& o, RenderOptions render, const std::string& format, const SvgJob& job) {
-  const Game* game = find_game(o.game);
-  if (!game) return usage_error("render", "--empty needs --game NAME (see beyt games), not '" + o.game + "'");
+  if (o.game.empty()) return usage_error("render", "--empty needs --game NAME (see beyt games)");
+  std::string error;
+  const Game* game = match_game(o.game, error);
+  if (!game) return usage_error("render", error);
   RuleSet rules;
-  if (Error e = game->parse_rules(o.rules, rules))
+  if (Error e = match_rules(*game, o.rules, rules))
     return usage_error("render", "--rules: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
   std::unique_ptr<State> state;
   if (Error e = game->new_state(rules, "", state)) return usage_error("render", "--rules: " + e.reason);
@@ -211,7 +216,7 @@ int render_html(const RenderCliOptions& o, const cxxopts::ParseResult& parsed, s
       }
       return only == 0 || index < only;
     }
-  } visitor(viewer, input, parsed.count("game") ? wanted : 0);
+  } visitor(viewer, input, parsed.count("record") || parsed.count("game") ? wanted : 0);
   notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, visitor);
   if (!visitor.why.empty()) return usage_error("render", visitor.why);
   if (d && !(visitor.only && visitor.added)) {
@@ -229,7 +234,7 @@ int render_html(const RenderCliOptions& o, const cxxopts::ParseResult& parsed, s
 int run_render(int argc, char** argv) {
   RenderCliOptions o;
   cxxopts::Options spec("beyt render",
-                        "Draws the position of game K of FILE after turn N (default: after the last\n"
+                        "Draws the position of record K of FILE after turn N (default: after the last\n"
                         "turn of the main line; 12.1.14: turn 14 of the first variation of turn 12)\n"
                         "as a diagram like Lane's lettered boards, with the side to move;\n"
                         "--format svg draws a plate for print (docs/DIAGRAMS.md), --every N or\n"
@@ -245,13 +250,15 @@ int run_render(int argc, char** argv) {
   spec.positional_help("FILE");
   spec.add_options()
       ("ply", "the position after this turn (0: the start; 12.1.14: in a variation)", cxxopts::value(o.ply))
-      ("game", "game number K in FILE (default 1; html: every game); with --empty, the game's name",
+      ("record", "record K of FILE (default 1; html: every game)", cxxopts::value(o.record))
+      ("game", "with --empty: the game's name (--game K, a number, is the older spelling of --record K)",
        cxxopts::value(o.game))
       ("format", "output: unicode (box drawing, default), ascii, svg, html or position", cxxopts::value(o.format))
+      ("to", "the same as --format (the output format's name in the other subcommands)", cxxopts::value(o.to))
       ("style", "unicode or ascii (the older name of --format)", cxxopts::value(o.style))
       ("empty", "draw the empty board of --game under --rules", cxxopts::value(o.empty))
       ("rules", "rules for --empty, e.g. \"walker; size=7\"", cxxopts::value(o.rules))
-      ("from", "input format: text, json or xml (default: from the extension, else the content)",
+      ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
        cxxopts::value(o.from))
       ("no-coordinates", "no letters and numbers on the margins", cxxopts::value(o.no_coordinates))
       ("bare", "the diagram only, without title and captions", cxxopts::value(o.bare))
@@ -278,6 +285,19 @@ int run_render(int argc, char** argv) {
   int exit_code = kExitOk;
   auto parsed = parse_command_line(spec, argc, argv, "render", exit_code);
   if (!parsed) return exit_code;
+  {
+    std::string error;
+    if (!fold_alias("to", o.to, "format", o.format, error)) return usage_error("render", error);
+    const bool number = !o.game.empty() && o.game.find_first_not_of("0123456789") == std::string::npos;
+    if (number) {  // the older spelling of --record K
+      if (!fold_alias("game", o.game, "record", o.record, error)) return usage_error("render", error);
+      o.game.clear();
+    }
+    if (!o.game.empty() && !o.empty)
+      return usage_error("render", "--game NAME goes with --empty (a record names its own game); --record K picks "
+                                   "the K-th record of FILE");
+    if (o.record.empty()) o.record = "1";
+  }
   if (!o.style.empty() && o.style != "unicode" && o.style != "ascii")
     return usage_error("render", "--style must be unicode or ascii");
   if (!o.style.empty() && !o.format.empty() && o.style != o.format)
@@ -346,14 +366,14 @@ int run_render(int argc, char** argv) {
   if (o.input.empty()) return usage_error("render", "no FILE given (or use --empty --game NAME)");
   if (!o.rules.empty()) return usage_error("render", "--rules goes with --empty; a record names its own rules");
   std::uint32_t wanted = 0;
-  for (char c : o.game) {
-    if (c < '0' || c > '9' || wanted > 100000000) return usage_error("render", "--game K must be a game number");
+  for (char c : o.record) {
+    if (c < '0' || c > '9' || wanted > 100000000) return usage_error("render", "--record K must be a record number");
     wanted = wanted * 10 + static_cast<std::uint32_t>(c - '0');
   }
-  if (wanted == 0) return usage_error("render", "--game K counts from 1");
+  if (wanted == 0) return usage_error("render", "--record K counts from 1");
 
   std::optional<notation::Format> from;
-  if (!parse_format_option(o.from, from)) return usage_error("render", "--from must be text, json or xml");
+  if (!parse_format_option(o.from, from)) return usage_error("render", format_error("from", o.from));
   if (int rc = refuse_same_file("render", {o.input}, o.output)) return rc;
   if (html) return render_html(o, *parsed, wanted, from, job);
   Input input;

@@ -7,6 +7,7 @@
 
 #include "cli.hpp"
 #include "game_info.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 
@@ -49,8 +50,9 @@ int run_rules(int argc, char** argv) {
   std::string names;
   for (const Game* g : game_table()) names += (names.empty() ? "" : ", ") + std::string(g->name());
   if (name.empty()) return usage_error("rules", "which game? (" + names + ")");
-  const Game* game = find_game(name);
-  if (!game) return usage_error("rules", "unknown game '" + name + "' (" + names + ")");
+  std::string error;
+  const Game* game = match_game(name, error);
+  if (!game) return usage_error("rules", error);
   std::string_view text = rules_section(*game);
   if (json) {
     nlohmann::ordered_json out = game_info_json(*game);

@@ -12,13 +12,15 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
 #include "cli.hpp"
+#include "names.hpp"
 
 namespace beyt::cli {
 namespace {
 
 struct ValidateOptions {
   std::vector<std::string> files;
-  std::string format;       // forced input format, or empty (from the extension or the content)
+  std::string format;       // --from: forced input format, or empty (from the extension or the content)
+  std::string old_format;   // --format, the older name of --from
   std::string game;         // game for records without a Game tag
   bool strict = false;
   bool json = false;        // --diagnostics json
@@ -87,7 +89,6 @@ class Reporter {
     else ++tally_.valid;
     for (const auto& w : warnings) warning(w);
   }
-
   // An error that spoils one game: report it and go on with the next.
   void error(const notation::Diagnostic& d) {
     report(d);
@@ -504,11 +505,13 @@ class ParallelValidator {
 int run_validate(int argc, char** argv) {
   ValidateOptions o;
   cxxopts::Options spec("beyt validate",
-                        "Replays every game of each FILE (text, JSON or XML; - for standard input)\n"
+                        "Replays every game of each FILE (text, JSON, XML or JSON Lines; - for\n"
+                        "standard input)\n"
                         "through its rules engine and reports the first illegal move of each game as\n"
                         "file:line:column: error[CODE]: game N, turn T, PLAYER: reason (docs/ERRORS.md).\n"
                         "A broken game does not stop the others: text goes on at the next tag section,\n"
-                        "XML at the next <game>, JSON after a structure error; where that is not\n"
+                        "XML at the next <game>, JSON Lines at the next line, JSON after a structure\n"
+                        "error; where that is not\n"
                         "possible (a JSON syntax error) the diagnostic and the summary say where\n"
                         "checking stopped. The summary (standard error) counts inputs, those that\n"
                         "could not be read, games, valid and invalid ones, and warnings.\n"
@@ -520,8 +523,10 @@ int run_validate(int argc, char** argv) {
       ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form) and make warnings errors",
        cxxopts::value(o.strict))
       ("game", "game of records without a Game tag (see beyt games)", cxxopts::value(o.game))
-      ("format", "input format: text, json or xml (default: from the extension, else the content)",
+      ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
        cxxopts::value(o.format))
+      ("format", "the older name of --from (kept for scripts; --format is the output format elsewhere)",
+       cxxopts::value(o.old_format))
       ("diagnostics", "diagnostics as text (default) or json (one object per line)",
        cxxopts::value<std::string>()->default_value("text"))
       ("j,jobs", "threads replaying games (default: the number of cores; 1: one thread); the output "
@@ -538,9 +543,15 @@ int run_validate(int argc, char** argv) {
     return usage_error("validate", "--diagnostics must be text or json");
   o.json = diagnostics == "json";
   if (o.files.empty()) return usage_error("validate", "no FILE given");
+  std::string error;
+  if (!fold_alias("format", o.old_format, "from", o.format, error)) return usage_error("validate", error);
   std::optional<notation::Format> format;
-  if (!parse_format_option(o.format, format)) return usage_error("validate", "--format must be text, json or xml");
-  if (!o.game.empty() && !find_game(o.game)) return usage_error("validate", "unknown game '" + o.game + "'");
+  if (!parse_format_option(o.format, format)) return usage_error("validate", format_error("from", o.format));
+  if (!o.game.empty()) {
+    const Game* game = match_game(o.game, error);
+    if (!game) return usage_error("validate", error);
+    o.game = std::string(game->name());
+  }
   if (parsed->count("jobs") == 0) o.jobs = std::max(1u, std::thread::hardware_concurrency());
   if (o.jobs == 0) return usage_error("validate", "-j must be at least 1");
   if (o.jobs > 256) o.jobs = 256;

@@ -1,4 +1,4 @@
-// JSON and XML records: round trips, canonical bytes, places, every error,
+// JSON and XML records and JSON Lines: round trips, canonical bytes, places, every error,
 // streaming, and the output checked against schemas/ by real validators
 // (xmllint for the XSD, ajv-cli for the JSON Schema).
 #include <gtest/gtest.h>
@@ -18,6 +18,7 @@
 
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/json.hpp"
+#include "beyt/notation/text.hpp"
 #include "beyt/notation/xml.hpp"
 
 #ifndef BEYT_SOURCE_DIR
@@ -943,6 +944,211 @@ TEST(Formats, TextJsonXmlTextKeepsTheCanonicalText) {
   EXPECT_EQ(read(xml, Format::xml), read(text, Format::text));
 }
 
+// --- JSON Lines ---------------------------------------------------------------------
+
+std::string to_jsonl(const std::vector<GameRecord>& games) {
+  std::string out;
+  for (const auto& g : games) out += to_json_line(g);
+  return out;
+}
+
+/// Collects games and the errors of the lines it is told to go past.
+struct CollectAll : Collect {
+  std::vector<Diagnostic> errors;
+  bool go_on = true;
+  bool error(const Diagnostic& d) override {
+    errors.push_back(d);
+    return go_on;
+  }
+};
+
+Diagnostic read_jsonl_text(const std::string& text, Collect& c) {
+  std::istringstream in(text);
+  return read_jsonl(in, "t.jsonl", c);
+}
+
+TEST(JsonLines, RoundTripKeepsEverything) {
+  const auto games = rich_games();
+  const std::string text = to_jsonl(games);
+  Collect c;
+  Diagnostic d = read_jsonl_text(text, c);
+  EXPECT_FALSE(d) << format_text(d);
+  EXPECT_EQ(c.games, games);
+  EXPECT_EQ(c.indices, (std::vector<std::uint32_t>{1, 2, 3, 4}));
+  EXPECT_EQ(to_jsonl(c.games), text);  // byte-stable
+}
+
+TEST(JsonLines, EachLineIsTheGameOfTheRecordFileDumpedWithoutBlanks) {
+  const auto games = rich_games();
+  const auto record = nlohmann::ordered_json::parse(to_json(games));
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const std::string line = to_json_line(games[i]);
+    ASSERT_EQ(line.back(), '\n');
+    EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line per game";
+    const auto game = nlohmann::ordered_json::parse(line);
+    EXPECT_EQ(game, record["games"][i]);
+    EXPECT_EQ(game.dump() + "\n", line);  // nlohmann's compact layout, keys in schema order
+  }
+  EXPECT_NE(to_json_line(games[0]).find("القاهرة"), std::string::npos);  // UTF-8, not \u escapes
+}
+
+TEST(JsonLines, BlankLinesCrlfAndBomAreAccepted) {
+  const auto games = rich_games();
+  std::string text = "\xEF\xBB\xBF" + to_json_line(games[3]) + "\n   \n" + to_json_line(games[2]);
+  text.insert(text.find('\n'), "\r");
+  Collect c;
+  Diagnostic d = read_jsonl_text(text + "\t\n", c);
+  EXPECT_FALSE(d) << format_text(d);
+  EXPECT_EQ(c.games, (std::vector<GameRecord>{games[3], games[2]}));
+  EXPECT_EQ(c.indices, (std::vector<std::uint32_t>{1, 2}));
+  Collect none;
+  EXPECT_FALSE(read_jsonl_text("", none));
+  EXPECT_FALSE(read_jsonl_text("\n\n", none));
+  EXPECT_TRUE(none.games.empty());
+}
+
+TEST(JsonLines, PlacesAreThoseOfTheFile) {
+  const std::string text = "\n" + to_json_line(rich_games()[3]) + "  {\"tags\":{},\"moves\":[{\"move\":\"ä\"},{\"move\":\"x\"}],\"result\":\"*\"}\n";
+  Collect c;
+  ASSERT_FALSE(read_jsonl_text(text, c));
+  ASSERT_EQ(c.games.size(), 2u);
+  EXPECT_EQ(c.games[0].loc.line, 2u);
+  EXPECT_EQ(c.games[0].loc.column, 1u);
+  EXPECT_EQ(c.games[0].loc.pointer, "");
+  const Node& second = c.games[1].moves[1];
+  EXPECT_EQ(second.loc.line, 3u);
+  EXPECT_EQ(second.loc.column, 45u);  // code points: the 'ä' before it counts one
+  EXPECT_EQ(second.loc.pointer, "/moves/1/move");
+  EXPECT_EQ(c.games[1].result_loc.line, 3u);
+}
+
+TEST(JsonLines, AnErrorInOneLineDoesNotStopTheOthers) {
+  const auto games = rich_games();
+  const std::string good = to_json_line(games[3]);
+  const std::string text = good +                                            // line 1, game 1
+                           "{\"tags\":{},\"moves\":[],\"result\":\"2-0\"}\n" +  // 2: structure
+                           "\n" +                                            // 3: blank
+                           "{\"tags\":{},\"moves\":[] \"result\":\"*\"}\n" +    // 4: syntax
+                           "[1]\n" +                                         // 5: not a game
+                           "{\"tags\":{},\"moves\":[],\"result\":\"*\"} 7\n" +  // 6: after the game
+                           "{\"tags\":{\"Game\":\"seega\"},\"moves\":[{\"move\":\"c1,c5\"}\n" +  // 7: cut short
+                           good;                                             // 8, game 7
+  CollectAll c;
+  Diagnostic d = read_jsonl_text(text, c);
+  EXPECT_FALSE(d) << format_text(d);
+  EXPECT_EQ(c.games, (std::vector<GameRecord>{games[3], games[3]}));
+  EXPECT_EQ(c.indices, (std::vector<std::uint32_t>{1, 7}));
+  struct Want {
+    Code code;
+    std::uint32_t line, column, game;
+    std::string pointer;
+  };
+  const std::vector<Want> want = {
+      {Code::json_structure, 2, 32, 2, "/result"},
+      {Code::json_syntax, 4, 23, 3, ""},
+      {Code::json_structure, 5, 1, 4, ""},
+      {Code::json_syntax, 6, 37, 5, ""},
+      {Code::json_syntax, 7, 51, 6, ""},  // the line end
+  };
+  ASSERT_EQ(c.errors.size(), want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    SCOPED_TRACE(format_text(c.errors[i]));
+    EXPECT_EQ(c.errors[i].code, want[i].code);
+    EXPECT_EQ(c.errors[i].loc.line, want[i].line);
+    EXPECT_EQ(c.errors[i].loc.column, want[i].column);
+    EXPECT_EQ(c.errors[i].game, want[i].game);
+    EXPECT_EQ(c.errors[i].file, "t.jsonl");
+    if (c.errors[i].code == Code::json_structure) EXPECT_EQ(c.errors[i].loc.pointer, want[i].pointer);
+  }
+  // A visitor that does not go on stops at the first error, which is returned.
+  CollectAll stop;
+  stop.go_on = false;
+  d = read_jsonl_text(text, stop);
+  EXPECT_EQ(d.code, Code::json_structure);
+  EXPECT_EQ(d.loc.line, 2u);
+  EXPECT_EQ(stop.games.size(), 1u);
+  Collect plain;  // the default GameVisitor::error stops too
+  EXPECT_EQ(read_jsonl_text(text, plain).loc.line, 2u);
+}
+
+TEST(JsonLines, StreamsManyGamesAndTheVisitorCanStop) {
+  const GameRecord g = rich_games()[0];
+  const std::string line = to_json_line(g);
+  GameStreamBuf buf("", line, "", "\n", 20000);  // the tail: a blank line
+  std::istream in(&buf);
+  struct Check : GameVisitor {
+    GameRecord expect;
+    std::uint32_t n = 0;
+    bool game(GameRecord&& r, std::uint32_t index) override {
+      ++n;
+      EXPECT_EQ(index, n);
+      if (n % 4999 == 1) {
+        EXPECT_EQ(r, expect);
+        EXPECT_EQ(r.loc.line, n);
+      }
+      return true;
+    }
+  } check;
+  check.expect = g;
+  Diagnostic d = read_jsonl(in, "big.jsonl", check);
+  EXPECT_FALSE(d) << format_text(d);
+  EXPECT_EQ(check.n, 20000u);
+
+  std::istringstream ten(to_jsonl(std::vector<GameRecord>(10, rich_games()[3])));
+  Count count;
+  count.stop_after = 3;
+  EXPECT_FALSE(read_jsonl(ten, "t.jsonl", count));
+  EXPECT_EQ(count.n, 3u);
+}
+
+TEST(JsonLines, FormatNameExtensionAndRecordWriter) {
+  Format f{};
+  EXPECT_TRUE(parse_format("jsonl", f));
+  EXPECT_EQ(f, Format::jsonl);
+  EXPECT_EQ(format_name(f), "jsonl");
+  EXPECT_EQ(format_of_path("archive.JSONL"), Format::jsonl);
+  EXPECT_EQ(format_of_path("archive.jsonl.beyt"), Format::text);
+  const auto games = rich_games();
+  std::ostringstream out;
+  {
+    RecordWriter w(out, Format::jsonl);
+    for (const auto& g : games) w.game(g);
+    w.finish();
+  }
+  EXPECT_EQ(out.str(), to_jsonl(games));
+  std::istringstream in(out.str());
+  Collect c;
+  EXPECT_FALSE(read_games(in, "x", Format::jsonl, c));
+  EXPECT_EQ(c.games, games);
+  std::ostringstream empty;
+  {
+    RecordWriter w(empty, Format::jsonl);
+    w.finish();
+  }
+  EXPECT_EQ(empty.str(), "");  // no games, no lines
+}
+
+TEST(TextRecords, AVisitorCanGoOnPastASyntaxError) {
+  const std::string text = "[Game \"seega\"]\n1. c1,c5 *\n\n[Game \"seega\"]\n1. c1,c5 ) *\n\n"
+                           "[Game \"seega\" x]\n*\n\n[Game \"tab\"]\n1. 3 *\n";
+  CollectAll c;
+  std::istringstream in(text);
+  Diagnostic d = read_text(in, "t.beyt", c);
+  EXPECT_FALSE(d) << format_text(d);
+  ASSERT_EQ(c.games.size(), 2u);
+  EXPECT_EQ(c.indices, (std::vector<std::uint32_t>{1, 4}));
+  ASSERT_EQ(c.errors.size(), 2u);
+  EXPECT_EQ(c.errors[0].code, Code::unbalanced_variation);
+  EXPECT_EQ(c.errors[0].loc.line, 5u);
+  EXPECT_EQ(c.errors[1].loc.line, 7u);
+  CollectAll stop;
+  stop.go_on = false;
+  std::istringstream again(text);
+  d = read_games(again, "t.beyt", Format::text, stop);
+  EXPECT_EQ(d.code, Code::unbalanced_variation);
+  EXPECT_EQ(stop.games.size(), 1u);
+}
+
 // --- schemas: the writers' output against real validators ----------------------
 
 struct CommandResult {
@@ -1012,6 +1218,20 @@ TEST_F(Schemas, WriterOutputIsValid) {
     EXPECT_EQ(r.status, 0) << r.output;
     EXPECT_NE(r.output.find(" valid"), std::string::npos) << r.output;
   }
+}
+
+TEST_F(Schemas, JsonLinesHoldGamesOfTheRecordSchema) {
+  ASSERT_NO_FATAL_FAILURE(require_tools());
+  // Every line, put in the "games" array of a record, validates against it.
+  std::string lines;
+  for (const auto& g : rich_games()) {
+    std::string line = to_json_line(g);
+    line.pop_back();
+    lines += (lines.empty() ? "" : ",") + line;
+  }
+  const fs::path json = write("lines.json", "{\"format\":\"beyt\",\"version\":1,\"games\":[" + lines + "]}");
+  CommandResult r = run_command(ajv(json));
+  EXPECT_EQ(r.status, 0) << r.output;
 }
 
 TEST_F(Schemas, InvalidRecordsAreRejected) {

@@ -29,14 +29,18 @@ std::string_view format_name(Format f) noexcept {
     case Format::text: return "text";
     case Format::json: return "json";
     case Format::xml: return "xml";
+    case Format::jsonl: return "jsonl";
   }
   return "text";
 }
 
 bool parse_format(std::string_view name, Format& out) noexcept {
-  if (name == "text" || name == "beyt") out = Format::text;
-  else if (name == "json") out = Format::json;
-  else if (name == "xml") out = Format::xml;
+  // In any case ("JSON"): the same test as an extension's, on the whole name.
+  const auto is = [&](std::string_view known) { return name.size() == known.size() && ends_with_nocase(name, known); };
+  if (is("text") || is("beyt")) out = Format::text;
+  else if (is("json")) out = Format::json;
+  else if (is("xml")) out = Format::xml;
+  else if (is("jsonl")) out = Format::jsonl;
   else return false;
   return true;
 }
@@ -49,6 +53,7 @@ Format format_of_path(std::string_view path) noexcept {
 
 bool format_of_extension(std::string_view path, Format& out) noexcept {
   if (ends_with_nocase(path, ".json")) out = Format::json;
+  else if (ends_with_nocase(path, ".jsonl")) out = Format::jsonl;
   else if (ends_with_nocase(path, ".xml")) out = Format::xml;
   else if (ends_with_nocase(path, ".beyt") || ends_with_nocase(path, ".txt")) out = Format::text;
   else return false;
@@ -64,7 +69,18 @@ Format format_of_content(std::string_view head) noexcept {
   std::size_t i = 0;
   while (i < head.size() && blank(head[i])) ++i;
   if (i == head.size()) return Format::text;
-  if (head[i] == '{') return Format::json;
+  if (head[i] == '{') {
+    // A record file's object starts with "format", "version" or "games"; a
+    // game object (one line of JSON Lines) with "tags", "moves" and so on.
+    std::size_t j = i + 1;
+    while (j < head.size() && blank(head[j])) ++j;
+    if (j >= head.size() || head[j] != '"') return Format::json;
+    const std::size_t end = head.find('"', j + 1);
+    if (end == std::string_view::npos) return Format::json;
+    const std::string_view key = head.substr(j + 1, end - j - 1);
+    const bool game_key = key == "tags" || key == "moves" || key == "result" || key == "comments";
+    return game_key ? Format::jsonl : Format::json;
+  }
   if (head[i] == '<') return Format::xml;
   if (head[i] != '[') return Format::text;
   // '[' opens a JSON array, or a text record's first tag pair: [Name "
@@ -82,6 +98,7 @@ Diagnostic read_games(std::istream& in, const std::string& file, Format f, GameV
   switch (f) {
     case Format::json: return read_json(in, file, visitor);
     case Format::xml: return read_xml(in, file, visitor);
+    case Format::jsonl: return read_jsonl(in, file, visitor);
     case Format::text: break;
   }
   return read_text(in, file, visitor, options);
@@ -106,6 +123,7 @@ void RecordWriter::game(const GameRecord& record) {
   switch (impl_->format) {
     case Format::json: impl_->json->game(record); break;
     case Format::xml: impl_->xml->game(record); break;
+    case Format::jsonl: impl_->out << to_json_line(record); break;
     case Format::text: write_text(impl_->out, record); break;
   }
 }
@@ -122,7 +140,7 @@ void RecordWriter::finish() {
   switch (impl_->format) {
     case Format::json: impl_->json->finish(); break;
     case Format::xml: impl_->xml->finish(); break;
-    case Format::text: impl_->out.flush(); break;
+    case Format::jsonl: case Format::text: impl_->out.flush(); break;
   }
 }
 

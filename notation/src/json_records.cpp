@@ -11,7 +11,12 @@
 //
 // Writer: the layout of nlohmann's dump(2) (2-space indent, one array element
 // per line, non-ASCII unescaped) with the keys in schema order, written one
-// game at a time.
+// game at a time; for JSON Lines the layout of dump() (no blanks), one game
+// per line.
+//
+// JSON Lines reader: the same Handler with a game object as the top value,
+// one line at a time; SourceIter reports the line end as the end of the
+// input, so places stay those of the whole file.
 #include "beyt/notation/json.hpp"
 #include "node_maker.hpp"
 #include "tag_names.hpp"
@@ -101,13 +106,25 @@ class Source {
     refill();
     if (len_ >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) {
       pos_ = 3;
-      bom_ = 3;
+      origin_ = 3;
       line_start_ = 3;
     }
   }
 
+  /// JSON Lines: the next value starts here and ends at the line end, which
+  /// SourceIter then reports as the end of the input.
+  void start_line_value() noexcept {
+    origin_ = base_ + pos_;
+    in_string_ = escape_ = literal_ = false;
+    run_.clear();
+    stop_at_line_end_ = true;
+  }
+
   bool more() { return pos_ < len_ || refill(); }
+  /// More input on this value: with start_line_value, not past the line end.
+  bool more_in_value() { return more() && !(stop_at_line_end_ && buf_[pos_] == '\n'); }
   char peek() const noexcept { return buf_[pos_]; }
+  std::uint32_t line() const noexcept { return line_; }
 
   void next() noexcept {
     const auto c = static_cast<unsigned char>(buf_[pos_]);
@@ -174,7 +191,7 @@ class Source {
   /// delivered, the one before it, or the end of the input.
   Pos at_count(std::uint64_t count) const noexcept {
     const std::uint64_t n = base_ + pos_;
-    const std::uint64_t e = count == 0 ? bom_ : count - 1 + bom_;
+    const std::uint64_t e = count == 0 ? origin_ : count - 1 + origin_;
     const std::uint32_t next_col = column_at(n);
     if (e + 1 == n) {
       if (last_ == '\n') return {e, line_ - 1, prev_line_end_};
@@ -212,13 +229,14 @@ class Source {
   std::vector<char> buf_;
   std::size_t pos_ = 0, len_ = 0;
   std::uint64_t base_ = 0;        // offset of buf_[0]
-  std::uint64_t bom_ = 0;         // 3 when the input starts with a BOM
+  std::uint64_t origin_ = 0;      // offset of the value's first byte (3 after a BOM)
   std::uint32_t line_ = 1;
   std::uint64_t line_start_ = 0;  // offset of the current line's first byte
   std::uint64_t cont_ = 0;        // UTF-8 continuation bytes on this line so far
   std::uint32_t prev_line_end_ = 1;  // column of the last '\n'
   unsigned char last_ = 0;
   bool eof_ = false, in_string_ = false, escape_ = false, literal_ = false;
+  bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
   Pos tok_;
   std::string run_;  // the number or word being read, up to kMaxRun bytes
 };
@@ -240,8 +258,8 @@ struct SourceIter {
   }
   void operator++(int) noexcept { src->next(); }
   friend bool operator==(const SourceIter& a, const SourceIter& b) {
-    const bool a_end = a.src == nullptr || !a.src->more();
-    const bool b_end = b.src == nullptr || !b.src->more();
+    const bool a_end = a.src == nullptr || !a.src->more_in_value();
+    const bool b_end = b.src == nullptr || !b.src->more_in_value();
     return a_end == b_end;
   }
 };
@@ -403,14 +421,33 @@ class Handler {
  public:
   using json = nlohmann::json;
 
-  Handler(Source& src, GameVisitor& visitor, const std::string& file)
-      : src_(src), visitor_(visitor) {
+  /// `top` is what the input's value is: Slot::root (a record file) or
+  /// Slot::game (one line of JSON Lines).
+  Handler(Source& src, GameVisitor& visitor, const std::string& file, Slot top = Slot::root)
+      : src_(src), visitor_(visitor), top_(top) {
     error_.file = file;
     stack_.reserve(32);
     path_.reserve(128);
   }
 
+  /// JSON Lines: ready for the next line, game `index` of the file.
+  void next_value(std::uint32_t index) {
+    stack_.clear();
+    path_.clear();
+    game_ = GameRecord{};
+    const std::string file = std::move(error_.file);
+    error_ = Diagnostic{};
+    error_.file = file;
+    index_ = index;
+    tag_names_.clear();
+    variation_depth_ = 0;
+    skip_ = 0;
+    pending_ = recoverable_ = opening_ = closing_ = false;
+  }
+
   bool stopped() const noexcept { return stopped_; }
+  /// JSON Lines: the game just read (moved from).
+  GameRecord& game() noexcept { return game_; }
   Diagnostic& error() noexcept { return error_; }
 
   /// After the parse: a structure error found at the last value (no event
@@ -611,10 +648,11 @@ class Handler {
         if (!require(f, kNodeRequired, kNodeKeys, "a move")) return true;
         break;
       case Slot::game: {
-        if (!require(f, kGameRequired, kGameKeys, "a game")) return true;
-        const std::uint32_t index = stack_[stack_.size() - 2].count;
+        if (!require(f, kGameRequired, kGameKeys, "a game")) return true;  // pending
         stack_.pop_back();
         last_moves_ = std::min<std::size_t>(game_.moves.size() + game_.moves.size() / 8, 4096);
+        if (top_ == Slot::game) return true;  // JSON Lines: passed on once the line has ended well
+        const std::uint32_t index = stack_.back().count;
         if (!visitor_.game(std::move(game_), index)) {
           stopped_ = true;
           return false;
@@ -722,7 +760,7 @@ class Handler {
   /// Slot of the value that starts now; for an array element, extends the
   /// pointer by its index.
   Slot begin_value() {
-    if (stack_.empty()) return Slot::root;
+    if (stack_.empty()) return top_;
     Frame& f = stack_.back();
     switch (f.kind) {
       case Slot::games: case Slot::comments: case Slot::line: case Slot::nags: case Slot::variations:
@@ -798,6 +836,7 @@ class Handler {
   }
 
   std::uint32_t current_game() const {
+    if (top_ == Slot::game) return index_;
     if (stack_.size() >= 2 && stack_[1].kind == Slot::games) return stack_[1].count;
     return 0;
   }
@@ -836,6 +875,8 @@ class Handler {
 
   Source& src_;
   GameVisitor& visitor_;
+  Slot top_;
+  std::uint32_t index_ = 0;  // JSON Lines: the game on this line
   Diagnostic error_;
   std::vector<Frame> stack_;
   std::string path_;
@@ -850,6 +891,15 @@ class Handler {
   bool opening_ = false, closing_ = false;
   bool stopped_ = false;
 };
+
+/// The input stream failed (not a fault of the record).
+Diagnostic read_failure(const std::string& file) {
+  Diagnostic d;
+  d.code = Code::io_error;
+  d.file = file;
+  d.reason = "cannot read the input";
+  return d;
+}
 
 // --- Writer -----------------------------------------------------------------
 
@@ -880,121 +930,126 @@ void put_string(std::string& o, std::string_view s, chars::Field field = chars::
   o += '"';
 }
 
-void put_key(std::string& o, int indent, std::string_view key) {
-  o.append(static_cast<std::size_t>(indent), ' ');
-  o += '"';
-  o += key;
-  o += "\": ";
-}
+/// The two layouts of a game: the record file's (nlohmann's dump(2): a line
+/// per element, 2-space indent) and JSON Lines' (dump(): no blanks at all).
+struct Layout {
+  bool compact = false;
 
-void put_strings(std::string& o, int indent, const std::vector<std::string>& items) {
-  o += "[\n";
+  /// Before an element or a closing bracket: a line end and `indent` blanks.
+  void brk(std::string& o, int indent) const {
+    if (compact) return;
+    o += '\n';
+    o.append(static_cast<std::size_t>(indent), ' ');
+  }
+  void key(std::string& o, int indent, std::string_view name) const {
+    brk(o, indent);
+    o += '"';
+    o += name;
+    o += compact ? "\":" : "\": ";
+  }
+};
+
+void put_strings(std::string& o, const Layout& l, int indent, const std::vector<std::string>& items) {
+  o += '[';
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) o += ",\n";
-    o.append(static_cast<std::size_t>(indent + 2), ' ');
+    if (i > 0) o += ',';
+    l.brk(o, indent + 2);
     put_string(o, items[i], chars::Field::comment);
   }
-  o += '\n';
-  o.append(static_cast<std::size_t>(indent), ' ');
+  l.brk(o, indent);
   o += ']';
 }
 
-void put_line(std::string& o, int indent, const Line& line);
+void put_line(std::string& o, const Layout& l, int indent, const Line& line);
 
-void put_node(std::string& o, int indent, const Node& node) {
-  o += "{\n";
-  put_key(o, indent + 2, "move");
+void put_node(std::string& o, const Layout& l, int indent, const Node& node) {
+  o += '{';
+  l.key(o, indent + 2, "move");
   put_string(o, node.move);
   if (!node.before.empty()) {
-    o += ",\n";
-    put_key(o, indent + 2, "before");
-    put_strings(o, indent + 2, node.before);
+    o += ',';
+    l.key(o, indent + 2, "before");
+    put_strings(o, l, indent + 2, node.before);
   }
   if (!node.nags.empty()) {
-    o += ",\n";
-    put_key(o, indent + 2, "nags");
-    o += "[\n";
+    o += ',';
+    l.key(o, indent + 2, "nags");
+    o += '[';
     for (std::size_t i = 0; i < node.nags.size(); ++i) {
-      if (i > 0) o += ",\n";
-      o.append(static_cast<std::size_t>(indent + 4), ' ');
+      if (i > 0) o += ',';
+      l.brk(o, indent + 4);
       o += std::to_string(node.nags[i]);
     }
-    o += '\n';
-    o.append(static_cast<std::size_t>(indent + 2), ' ');
+    l.brk(o, indent + 2);
     o += ']';
   }
   if (!node.after.empty()) {
-    o += ",\n";
-    put_key(o, indent + 2, "after");
-    put_strings(o, indent + 2, node.after);
+    o += ',';
+    l.key(o, indent + 2, "after");
+    put_strings(o, l, indent + 2, node.after);
   }
   if (!node.variations.empty()) {
-    o += ",\n";
-    put_key(o, indent + 2, "variations");
-    o += "[\n";
+    o += ',';
+    l.key(o, indent + 2, "variations");
+    o += '[';
     for (std::size_t i = 0; i < node.variations.size(); ++i) {
-      if (i > 0) o += ",\n";
-      o.append(static_cast<std::size_t>(indent + 4), ' ');
-      put_line(o, indent + 4, node.variations[i]);
+      if (i > 0) o += ',';
+      l.brk(o, indent + 4);
+      put_line(o, l, indent + 4, node.variations[i]);
     }
-    o += '\n';
-    o.append(static_cast<std::size_t>(indent + 2), ' ');
+    l.brk(o, indent + 2);
     o += ']';
   }
-  o += '\n';
-  o.append(static_cast<std::size_t>(indent), ' ');
+  l.brk(o, indent);
   o += '}';
 }
 
-void put_line(std::string& o, int indent, const Line& line) {
+void put_line(std::string& o, const Layout& l, int indent, const Line& line) {
   if (line.empty()) {
     o += "[]";
     return;
   }
-  o += "[\n";
+  o += '[';
   for (std::size_t i = 0; i < line.size(); ++i) {
-    if (i > 0) o += ",\n";
-    o.append(static_cast<std::size_t>(indent + 2), ' ');
-    put_node(o, indent + 2, line[i]);
+    if (i > 0) o += ',';
+    l.brk(o, indent + 2);
+    put_node(o, l, indent + 2, line[i]);
   }
-  o += '\n';
-  o.append(static_cast<std::size_t>(indent), ' ');
+  l.brk(o, indent);
   o += ']';
 }
 
-void put_game(std::string& o, const GameRecord& g) {
-  constexpr int kIndent = 4;  // inside {"games": [ ... ]}
-  o.append(kIndent, ' ');
-  o += "{\n";
-  put_key(o, kIndent + 2, "tags");
+/// One game object at `indent` (4 inside {"games": [ ... ]}; 0 on a line of
+/// JSON Lines), keys in schema order.
+void put_game(std::string& o, const Layout& l, int indent, const GameRecord& g) {
+  o += '{';
+  l.key(o, indent + 2, "tags");
   if (g.tags.empty()) {
     o += "{}";
   } else {
-    o += "{\n";
+    o += '{';
     for (std::size_t i = 0; i < g.tags.size(); ++i) {
-      if (i > 0) o += ",\n";
-      o.append(kIndent + 4, ' ');
+      if (i > 0) o += ',';
+      l.brk(o, indent + 4);
       put_string(o, g.tags[i].name);
-      o += ": ";
+      o += l.compact ? ":" : ": ";
       put_string(o, g.tags[i].value, chars::Field::tag_value);
     }
-    o += '\n';
-    o.append(kIndent + 2, ' ');
+    l.brk(o, indent + 2);
     o += '}';
   }
   if (!g.comments.empty()) {
-    o += ",\n";
-    put_key(o, kIndent + 2, "comments");
-    put_strings(o, kIndent + 2, g.comments);
+    o += ',';
+    l.key(o, indent + 2, "comments");
+    put_strings(o, l, indent + 2, g.comments);
   }
-  o += ",\n";
-  put_key(o, kIndent + 2, "moves");
-  put_line(o, kIndent + 2, g.moves);
-  o += ",\n";
-  put_key(o, kIndent + 2, "result");
+  o += ',';
+  l.key(o, indent + 2, "moves");
+  put_line(o, l, indent + 2, g.moves);
+  o += ',';
+  l.key(o, indent + 2, "result");
   put_string(o, g.result);
-  o += '\n';
-  o.append(kIndent, ' ');
+  l.brk(o, indent);
   o += '}';
 }
 
@@ -1006,19 +1061,46 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
   src.start();
   bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
   if (ok) ok = handler.settle();
-  if (src.bad()) {
-    Diagnostic d;
-    d.code = Code::io_error;
-    d.file = file;
-    d.reason = "cannot read the input";
-    return d;
-  }
+  if (src.bad()) return read_failure(file);
   if (ok || handler.stopped()) {
     Diagnostic d;
     d.file = file;
     return d;
   }
   return std::move(handler.error());
+}
+
+Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor) {
+  Source src(in);
+  Handler handler(src, visitor, file, Slot::game);
+  src.start();
+  std::uint32_t index = 0;
+  for (;;) {
+    while (src.more()) {  // blank lines, and the line end of the last value
+      const char c = src.peek();
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
+      src.next();
+    }
+    if (!src.more()) break;
+    handler.next_value(++index);
+    src.start_line_value();
+    bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
+    if (ok) ok = handler.settle();  // a structure error at the line's last value
+    if (src.bad()) return read_failure(file);
+    if (ok && !visitor.game(std::move(handler.game()), index)) break;
+    if (!ok && !visitor.error(handler.error())) return std::move(handler.error());
+    while (src.more() && src.peek() != '\n') src.next();  // the rest of a bad line
+  }
+  Diagnostic d;
+  d.file = file;
+  return d;
+}
+
+std::string to_json_line(const GameRecord& record) {
+  std::string out;
+  put_game(out, Layout{true}, 0, record);
+  out += '\n';
+  return out;
 }
 
 struct JsonWriter::Impl {
@@ -1041,7 +1123,8 @@ void JsonWriter::game(const GameRecord& record) {
   w.buf.clear();
   w.buf += w.any ? ",\n" : "\n";
   w.any = true;
-  put_game(w.buf, record);
+  w.buf.append(4, ' ');
+  put_game(w.buf, Layout{}, 4, record);
   w.out.write(w.buf.data(), static_cast<std::streamsize>(w.buf.size()));
 }
 

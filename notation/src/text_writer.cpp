@@ -168,13 +168,12 @@ std::string to_text(const GameRecord& record) {
     const TagPair* tag = record.find_tag(name);
     write_tag(out, name, tag ? std::string_view(tag->value) : roster_default(name));
   }
-  static constexpr std::string_view kNext[] = {"Game", "Rules", "SetUp", "Source"};
-  for (auto name : kNext)
+  for (auto name : kAfterRoster)
     if (const TagPair* tag = record.find_tag(name)) write_tag(out, name, tag->value);
   auto placed = [](std::string_view name) {
     for (auto r : kRoster)
       if (r == name) return true;
-    for (auto r : kNext)
+    for (auto r : kAfterRoster)
       if (r == name) return true;
     return false;
   };

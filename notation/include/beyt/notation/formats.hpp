@@ -1,4 +1,5 @@
-// beyt/notation/formats.hpp - one entry point over the three record formats.
+// beyt/notation/formats.hpp - one entry point over the record formats: the
+// text notation, JSON and XML record files, and JSON Lines (one game per line).
 #pragma once
 
 #include <istream>
@@ -13,25 +14,30 @@
 
 namespace beyt::notation {
 
-enum class Format { text, json, xml };
+enum class Format { text, json, xml, jsonl };
 
-/// "text", "json", "xml".
+/// "text", "json", "xml", "jsonl".
 std::string_view format_name(Format f) noexcept;
-/// From a name ("text"/"beyt"/"json"/"xml"); false if unknown.
+/// From a name ("text"/"beyt"/"json"/"xml"/"jsonl", in any case); false if
+/// unknown.
 bool parse_format(std::string_view name, Format& out) noexcept;
-/// From a file name's extension: .json, .xml, anything else is text (the
-/// rule for outputs).
+/// From a file name's extension: .json, .xml, .jsonl, anything else is text
+/// (the rule for outputs).
 Format format_of_path(std::string_view path) noexcept;
 /// From a file name's extension when it names a format: .beyt and .txt
-/// text, .json, .xml (any case). False for any other name.
+/// text, .json, .xml, .jsonl (any case). False for any other name.
 bool format_of_extension(std::string_view path, Format& out) noexcept;
 /// From the first bytes of an input: after a UTF-8 byte-order mark and
-/// blanks, '{' is JSON, '<' XML, '[' JSON unless it opens a tag pair
+/// blanks, '{' is JSON (JSON Lines when its first key is one of a game's:
+/// "tags", "moves", "result", "comments"), '<' XML, '[' JSON unless it opens a tag pair
 /// ('[' Name '"', the start of a text record), anything else (and nothing)
 /// text.
 Format format_of_content(std::string_view head) noexcept;
 
-/// Reads every game of `in` in format `f`, passing each to `visitor`.
+/// Reads every game of `in` in format `f`, passing each to `visitor`. The
+/// readers pass an error that spoils one game only to visitor.error() and go
+/// on if it says so (GameVisitor says which errors each reader can go on
+/// from). Returns the error that stopped the reading, or code ok.
 Diagnostic read_games(std::istream& in, const std::string& file, Format f,
                       GameVisitor& visitor, ReadOptions options = {});
 

@@ -6,6 +6,7 @@
 //   NODE  = { "move": TEXT, "before": [..]?, "nags": [1..255]?, "after": [..]?,
 //             "variations": [[NODE..], ...]? }
 // Tag order is kept. The reader streams (SAX): one game in memory at a time.
+// JSON Lines (read_jsonl, to_json_line): one GAME per line.
 // Every value's place is kept: line/column and its JSON Pointer.
 #pragma once
 
@@ -30,6 +31,21 @@ namespace beyt::notation {
 /// asks visitor.error() whether to go on with the next game (the JSON is
 /// still well formed); after a syntax error it cannot, and returns it.
 Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor);
+
+/// JSON Lines (`.jsonl`): one game object per line, each as a game of the
+/// record file (GAME above), e.g.
+///   {"tags":{"Game":"seega"},"moves":[{"move":"c1,c5"}],"result":"*"}
+/// Reads every game, passing each to `visitor`; blank lines are skipped. An
+/// error in a line (Code::json_syntax, Code::bad_utf8, Code::json_structure,
+/// Code::bad_character; the line, column and the pointer inside that line's
+/// game, game = its index) goes to
+/// visitor.error(): reading goes on with the next line when it returns true,
+/// else stops and returns the error. Streams: one line's game in memory.
+Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor);
+
+/// One line of JSON Lines: the game as the record file writes it, without
+/// blanks (nlohmann's dump() layout), ending in '\n'.
+std::string to_json_line(const GameRecord& record);
 
 /// What the text notation cannot hold (NOTATION.md section 10). Each returns
 /// why `text` cannot stand in its place, or an empty view when it can. The

@@ -84,6 +84,8 @@ struct GameRecord {
 /// Source when present; then every other tag in input order.
 inline constexpr std::string_view kRoster[] = {"Event", "Site", "Date", "Round",
                                                "South", "North", "Result"};
+/// The tags that follow the roster in the canonical form, when present.
+inline constexpr std::string_view kAfterRoster[] = {"Game", "Rules", "SetUp", "Source"};
 /// Value the canonical writer gives a missing roster tag.
 std::string_view roster_default(std::string_view name) noexcept;
 
@@ -100,7 +102,8 @@ class GameVisitor {
   /// 1-based index), when the reader can go on with the next game: text
   /// after any syntax error (at the next tag section), JSON after a
   /// structure error inside a game (E110, E151: the JSON is still well
-  /// formed), XML after any error inside a <game> (at the next <game>).
+  /// formed), JSON Lines after any error in a line (at the next line), XML
+  /// after any error inside a <game> (at the next <game>).
   /// Return true to go on, false to stop: the reader then returns `error`.
   /// The default stops at the first error. Errors the reader cannot go on
   /// from (a JSON syntax error, an XML error outside the games, a read

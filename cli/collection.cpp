@@ -1,0 +1,211 @@
+// What the collection subcommands share (cli/collection.hpp).
+#include "collection.hpp"
+
+#include <sys/stat.h>
+
+#include <iostream>
+
+#include "beyt/notation/replay.hpp"
+#include "names.hpp"
+
+namespace beyt::cli {
+namespace {
+
+// Passes the games of one input on; reports the ones that cannot be read.
+class InputVisitor : public notation::GameVisitor {
+ public:
+  InputVisitor(GameSink& sink, Input& input, ReadSummary& summary) : sink_(sink), input_(input), summary_(summary) {}
+  bool game(notation::GameRecord&& record, std::uint32_t index) override {
+    ++summary_.games;
+    input_.forget_before(record.loc.offset);  // diagnostics quote this game or later ones
+    if (sink_.game(std::move(record), input_, index)) return true;
+    summary_.stopped = true;
+    return false;
+  }
+  bool error(const notation::Diagnostic& d) override {
+    ++summary_.unreadable;
+    print_diagnostic(err(), d, &input_, false);
+    if (d.loc.line > 0) input_.forget_before(d.loc.offset);
+    return true;
+  }
+
+ private:
+  GameSink& sink_;
+  Input& input_;
+  ReadSummary& summary_;
+};
+
+}  // namespace
+
+void add_common_options(cxxopts::Options& spec, CommonOptions& o, std::string_view output_help, bool quiet) {
+  auto add = spec.add_options();
+  if (!output_help.empty()) {
+    add("o,output", std::string(output_help), cxxopts::value(o.output));
+    add("to", "output format: text, json, xml or jsonl (default: from -o, else the first input's)",
+        cxxopts::value(o.to));
+    add("format", "the same as --to", cxxopts::value(o.format));
+  }
+  add("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+      cxxopts::value(o.from));
+  if (quiet) add("q,quiet", "no summary line on standard error", cxxopts::value(o.quiet));
+  add("h,help", "this help");
+  add("files", "record files", cxxopts::value(o.files));
+  spec.parse_positional({"files"});
+}
+
+bool parse_common(cxxopts::Options& spec, int argc, char** argv, std::string_view command, CommonOptions& o,
+                  int& exit_code) {
+  if (!parse_command_line(spec, argc, argv, command, exit_code)) return false;
+  exit_code = kExitUsage;
+  if (o.files.empty()) return usage_error(command, "no FILE given"), false;
+  std::string error;
+  if (!fold_alias("format", o.format, "to", o.to, error)) return usage_error(command, error), false;
+  if (!parse_format_option(o.from, o.from_format)) return usage_error(command, format_error("from", o.from)), false;
+  notation::Format f;
+  if (!o.to.empty()) {
+    if (!notation::parse_format(o.to, f)) return usage_error(command, format_error("to", o.to)), false;
+    o.out_format = f;
+  } else if (o.output != "-" && !o.output.empty()) {
+    o.out_format = notation::format_of_path(o.output);
+  } else if (o.from_format) {
+    o.out_format = o.from_format;
+  } else if (notation::format_of_extension(o.files.front(), f)) {
+    o.out_format = f;
+  }
+  exit_code = kExitOk;
+  return true;
+}
+
+ReadSummary read_inputs(const std::vector<std::string>& paths, std::optional<notation::Format> from,
+                        GameSink& sink, notation::ReadOptions options) {
+  ReadSummary summary;
+  for (const auto& path : paths) {
+    Input input;
+    if (!open_input(input, path)) {
+      summary.failed = true;
+      continue;
+    }
+    const notation::Format format = input.format(from);
+    sink.begin_input(input, format);
+    InputVisitor visitor(sink, input, summary);
+    notation::Diagnostic d = notation::read_games(input.stream(), input.name(), format, visitor, options);
+    if (d) {
+      ++summary.unreadable;
+      summary.failed = true;
+      print_diagnostic(err(), d, &input, false);
+    }
+    if (summary.stopped) break;
+  }
+  return summary;
+}
+
+bool inputs_exist(const std::vector<std::string>& paths) {
+  for (const auto& path : paths) {
+    if (path == "-") continue;
+    // A FIFO or a device is not opened twice (the writer of a FIFO would
+    // see its reader go); it is reported when it is read.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) continue;
+    Input input;
+    if (!open_input(input, path)) return false;
+  }
+  return true;
+}
+
+int check_inputs(std::string_view command, const std::vector<std::string>& inputs, const std::string& output) {
+  if (int rc = refuse_same_file(command, inputs, output)) return rc;
+  return inputs_exist(inputs) ? 0 : kExitInvalid;
+}
+
+int RecordOutput::open(std::string_view command, const CommonOptions& o) {
+  if (int rc = check_inputs(command, o.files, o.output)) return rc;
+  format_ = o.out_format;
+  path_ = o.output;
+  std::string error;
+  if (!output_.open(o.output, error)) {
+    print_file_error(err(), Code::write_error, o.output, error, false);
+    return kExitInvalid;
+  }
+  return 0;
+}
+
+notation::RecordWriter& RecordOutput::writer() {
+  if (!writer_) writer_.emplace(output_.stream(), format_.value_or(notation::Format::text));
+  return *writer_;
+}
+
+bool RecordOutput::finish(std::string_view command, const ReadSummary& r) {
+  if (r.failed || r.unreadable > 0) {
+    // The file stays as it was (the output is discarded). On standard output
+    // the games before the error are out; the document is left unclosed,
+    // so that no reader takes it for whole.
+    output_.stream().setstate(std::ios::badbit);
+    err() << "beyt " << command << ": stopped by the errors above: "
+          << (path_ == "-" ? std::string("the output is incomplete") : "nothing was written to '" + path_ + "'") << "\n";
+    return false;
+  }
+  writer().finish();
+  std::string error;
+  if (!output_.close(error)) {
+    print_file_error(err(), Code::write_error, path_, error, false);
+    return false;
+  }
+  return true;
+}
+
+notation::Diagnostic resolve(const notation::GameRecord& record, const std::string& file, std::uint32_t index,
+                             const std::string& default_game, Start& out) {
+  notation::ReplayOptions options;
+  options.default_game = default_game;
+  options.stop_after = 0;
+  options.variations = false;
+  notation::Replay replay;
+  notation::Diagnostic d = notation::replay(record, file, index, options, replay);
+  out.game = replay.game;
+  out.rules = std::move(replay.rules);
+  out.state = std::move(replay.state);
+  return d;
+}
+
+Error canonicalise_line(notation::Line& line, State& state) {
+  std::string canonical;
+  for (auto& node : line) {
+    std::unique_ptr<State> before;
+    if (!node.variations.empty()) before = state.clone();
+    if (Error e = state.check(node.move, canonical)) return e;
+    if (Error e = state.play(canonical)) return e;
+    node.move = canonical;
+    for (auto& variation : node.variations) {
+      auto copy = before->clone();
+      if (Error e = canonicalise_line(variation, *copy)) return e;
+    }
+  }
+  return Error::none();
+}
+
+void canonical_tag_order(notation::GameRecord& record) {
+  std::vector<notation::TagPair> ordered;
+  ordered.reserve(record.tags.size() + std::size(notation::kRoster));
+  auto take = [&](std::string_view name) {
+    for (auto& tag : record.tags)
+      if (tag.name == name) {
+        ordered.push_back(std::move(tag));
+        tag.name.clear();  // taken
+        return true;
+      }
+    return false;
+  };
+  for (auto name : notation::kRoster) {
+    if (take(name)) continue;
+    notation::TagPair tag;
+    tag.name = std::string(name);
+    tag.value = name == "Result" ? record.result : std::string(notation::roster_default(name));
+    ordered.push_back(std::move(tag));
+  }
+  for (auto name : notation::kAfterRoster) take(name);
+  for (auto& tag : record.tags)
+    if (!tag.name.empty()) ordered.push_back(std::move(tag));
+  record.tags = std::move(ordered);
+}
+
+}  // namespace beyt::cli

@@ -1,0 +1,156 @@
+// beyt dedupe FILE... [-o OUT] [--report] : the games of the inputs without
+// their duplicates. Two games are duplicates when they are of the same game
+// under the same rules, from the same start position, with the same main
+// line; tags, comments, NAGs, variations and the result are not compared.
+// The first of each set is kept. Streams: a 128-bit hash of each game kept
+// is all that is held.
+#include <cxxopts.hpp>
+#include <functional>
+#include <iostream>
+#include <unordered_map>
+
+#include "collection.hpp"
+
+namespace beyt::cli {
+namespace {
+
+struct DedupeOptions {
+  CommonOptions common;
+  bool report = false;
+};
+
+/// What makes a game a duplicate, as text (hashed, never kept):
+///   "G\n" game "\n" option=value;... "\n" start position "\n" canonical turns
+/// when the game replays to the end of its main line: the rules compared by
+/// their values (walker and "walker; chain=mandatory" are the same), the
+/// start by the engine's position text (no SetUp and a SetUp of the initial
+/// position are the same), each turn in the engine's canonical text (a
+/// capture left out or written is the same turn). Otherwise, as written:
+///   "W\n" Game "\n" Rules "\n" SetUp "\n" turns
+std::string identity(const notation::GameRecord& record, const std::string& file, std::uint32_t index) {
+  std::string key;
+  Start start;
+  if (!resolve(record, file, index, "", start)) {
+    key = "G\n";
+    key += start.game->name();
+    key += '\n';
+    for (const auto& [name, value] : start.rules.values()) key += name + '=' + value + ';';
+    key += '\n';
+    key += start.state->position_text();
+    key += '\n';
+    std::string canonical;
+    bool legal = true;
+    for (const auto& node : record.moves) {
+      if (start.state->check(node.move, canonical) || start.state->play(canonical)) {
+        legal = false;
+        break;
+      }
+      key += canonical;
+      key += ' ';
+    }
+    if (legal) return key;
+  }
+  key = "W\n";
+  for (auto name : {"Game", "Rules", "SetUp"}) {
+    const notation::TagPair* tag = record.find_tag(name);
+    if (tag) key += tag->value;
+    key += '\n';
+  }
+  for (const auto& node : record.moves) {
+    key += node.move;
+    key += ' ';
+  }
+  return key;
+}
+
+/// Two 64-bit hashes of different families (FNV-1a and the standard
+/// library's): two different games share both with a chance of about 2^-128.
+struct Hash128 {
+  std::uint64_t a = 0, b = 0;
+  bool operator==(const Hash128&) const = default;
+};
+
+Hash128 hash_of(std::string_view s) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c : s) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return {h, std::hash<std::string_view>{}(s)};
+}
+
+struct Hash128Hasher {
+  std::size_t operator()(const Hash128& h) const noexcept { return static_cast<std::size_t>(h.a ^ (h.b << 1)); }
+};
+
+// Where a kept game came from.
+struct Origin {
+  std::uint32_t input;  // index into the list of input names
+  std::uint32_t game;
+};
+
+class Deduper : public GameSink {
+ public:
+  Deduper(const DedupeOptions& o, RecordOutput& output) : o_(o), output_(output) {}
+
+  void begin_input(Input&, notation::Format format) override { output_.input_format(format); }
+
+  bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
+    if (inputs_.empty() || inputs_.back() != input.name()) inputs_.push_back(input.name());
+    const Origin here{static_cast<std::uint32_t>(inputs_.size() - 1), index};
+    auto [it, fresh] = seen_.try_emplace(hash_of(identity(record, input.name(), index)), here);
+    if (fresh) {
+      output_.writer().game(record);
+      return true;
+    }
+    ++dropped;
+    if (o_.report)
+      err() << input.name() << " game " << index << ": duplicate of " << inputs_[it->second.input] << " game "
+                << it->second.game << "\n";
+    return true;
+  }
+
+  std::uint64_t dropped = 0;
+
+ private:
+  const DedupeOptions& o_;
+  RecordOutput& output_;
+  std::vector<std::string> inputs_;
+  std::unordered_map<Hash128, Origin, Hash128Hasher> seen_;
+};
+
+}  // namespace
+
+int run_dedupe(int argc, char** argv) {
+  DedupeOptions o;
+  cxxopts::Options spec("beyt dedupe",
+                        "Writes the games of the inputs (FILE..., - for standard input) without\n"
+                        "duplicates, keeping the first of each set, unchanged and in input order.\n"
+                        "Two games are duplicates when game, rules, start position and main line are\n"
+                        "equal: the rules compared by their option values (walker and \"walker;\n"
+                        "chain=mandatory\" are equal), the start by the engine's position text (no\n"
+                        "SetUp equals a SetUp of the initial position), the turns in the engine's\n"
+                        "canonical text. Tags, comments, NAGs, variations and the result are not\n"
+                        "compared. A game that does not replay is compared as written.\n"
+                        "--report lists each game dropped on standard error:\n"
+                        "  b.json game 3: duplicate of a.beyt game 1\n"
+                        "Exit status: 0 done, 1 a game could not be read, 2 usage error.");
+  spec.positional_help("FILE...");
+  spec.add_options()
+      ("report", "list the duplicates dropped, with the game each repeats", cxxopts::value(o.report));
+  add_common_options(spec, o.common, "output file (default: - standard output)");
+  int exit_code = kExitOk;
+  if (!parse_common(spec, argc, argv, "dedupe", o.common, exit_code)) return exit_code;
+  RecordOutput output;
+  if (int rc = output.open("dedupe", o.common)) return rc;
+  Deduper deduper(o, output);
+  ReadSummary r = read_inputs(o.common.files, o.common.from_format, deduper);
+  if (!output.finish("dedupe", r)) return kExitInvalid;
+  if (!o.common.quiet)
+    err() << "beyt dedupe: " << r.games << (r.games == 1 ? " game, " : " games, ") << r.games - deduper.dropped
+              << " kept, " << deduper.dropped << (deduper.dropped == 1 ? " duplicate" : " duplicates")
+              << " dropped\n";
+  return kExitOk;
+}
+
+}  // namespace beyt::cli

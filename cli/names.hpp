@@ -1,0 +1,50 @@
+// cli/names.hpp - names typed on the command line: game names, rule presets,
+// option names and their listed values are matched without regard to case
+// ("Seega", "Lane; Chain=Optional"), and an unknown one is answered with the
+// nearest known names ("did you mean 'seega'?").
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "beyt/game.hpp"
+#include "beyt/notation/formats.hpp"
+
+namespace beyt::cli {
+
+/// True when `a` and `b` are equal but for the case of ASCII letters.
+bool equal_nocase(std::string_view a, std::string_view b) noexcept;
+
+/// "did you mean 'x'?" (or "'x' or 'y'") for the names of `known` nearest to
+/// `name`: at most two edits (letters compared without case) for names of five
+/// letters or more, one for shorter ones, or `name` a prefix of two letters or
+/// more. Empty when none is near.
+std::string suggest(std::string_view name, const std::vector<std::string_view>& known);
+
+/// The game called `name` in any case ("Seega" is seega). Null when there is
+/// none; `error` then says so, with a suggestion and the list of games.
+const Game* match_game(std::string_view name, std::string& error);
+
+/// Parses rules text for `game` (beyt/options.hpp) with the preset, the
+/// option names and the listed option values matched in any case: each is
+/// rewritten to its table spelling in place (offsets keep their meaning),
+/// then RuleSet::parse decides. An unknown preset, option or value gets a
+/// suggestion appended to the error's reason.
+Error match_rules(const Game& game, std::string_view text, RuleSet& out);
+
+/// Folds an older spelling of an option into the current one (item 9 of
+/// issue 10: one meaning per option name): `alias`'s value (empty when not
+/// given) becomes `current`'s, unless `current` was given too with another
+/// value; then false, with `error` = "--ALIAS is the older name of --CURRENT:
+/// give one".
+bool fold_alias(std::string_view alias_name, const std::string& alias, std::string_view current_name,
+                std::string& current, std::string& error);
+
+/// The usage error for a record format that `--OPTION VALUE` names and that
+/// is none (notation::parse_format, which takes any case: "JSON"):
+/// "--OPTION: unknown format 'jsn' (did you mean 'json'? formats: text,
+/// json, xml, jsonl)".
+std::string format_error(std::string_view option, std::string_view value);
+
+}  // namespace beyt::cli
