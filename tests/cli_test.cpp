@@ -12,11 +12,14 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "beyt/game.hpp"
 #include "cli_run.hpp"
@@ -131,6 +134,10 @@ TEST(Cli, StandardInputAndOutput) {
   EXPECT_EQ(r.out, slurp(samples.front().parent_path() / (samples.front().stem().string() + ".json")));
 }
 
+// Every position of every sample through `render --every 1` (one process a
+// sample: a process a ply made this the longest test under the sanitizers),
+// and `--ply N` at the start, after the first turn, half-way and at the end
+// drawing the same diagram as the --every sheet does for that turn.
 TEST(Cli, RenderEveryTurnOfEverySample) {
   for (const auto& p : sample_files(".beyt")) {
     CliRun whole = run("render --bare " + quote(p.string()));
@@ -140,11 +147,37 @@ TEST(Cli, RenderEveryTurnOfEverySample) {
     EXPECT_EQ(too_far.status, 2);
     auto at = too_far.out.find("has only ");
     ASSERT_NE(at, std::string::npos) << too_far.out;
-    int turns = std::stoi(too_far.out.substr(at + 9));
+    const int turns = std::stoi(too_far.out.substr(at + 9));
+    CliRun every = run("render --every 1 " + quote(p.string()));
+    ASSERT_EQ(every.status, 0) << p << "\n" << every.out;
+    // The sheet: a title, then one block a position ("Initial position" or
+    // "After turn N: ..." and its diagram), blocks apart by a blank line.
+    std::vector<std::string> blocks;
+    for (std::size_t from = every.out.find("\n\n"); from != std::string::npos;) {
+      const std::size_t next = every.out.find("\n\n", from + 2);
+      blocks.push_back(every.out.substr(from + 2, next == std::string::npos ? std::string::npos : next - from - 2));
+      from = next;
+    }
+    ASSERT_EQ(blocks.size(), static_cast<std::size_t>(turns) + 1) << p << "\n" << every.out;
     for (int ply = 0; ply <= turns; ++ply) {
+      const std::string& b = blocks[static_cast<std::size_t>(ply)];
+      EXPECT_EQ(b.rfind(ply == 0 ? "Initial position\n" : "After turn " + std::to_string(ply) + ":", 0), 0u)
+          << p << " ply " << ply << "\n" << b;
+      EXPECT_NE(b.find("─"), std::string::npos) << p << " ply " << ply;  // box drawing (every game's Unicode diagram)
+    }
+    for (int ply : {0, std::min(1, turns), turns / 2, turns}) {
       CliRun r = run("render --ply " + std::to_string(ply) + " " + quote(p.string()));
       EXPECT_EQ(r.status, 0) << p << " ply " << ply << "\n" << r.out;
-      EXPECT_NE(r.out.find("─"), std::string::npos);  // box drawing (every game's Unicode diagram)
+      // The sheet's block: its heading, what the turn did, then the same
+      // diagram as --ply's after its title.
+      std::string b = blocks[static_cast<std::size_t>(ply)];
+      const std::size_t body = r.out.find("\n\n");
+      ASSERT_NE(body, std::string::npos) << r.out;
+      std::string diagram = r.out.substr(body + 2);
+      for (std::string* s : {&b, &diagram})
+        while (!s->empty() && s->back() == '\n') s->pop_back();
+      ASSERT_GT(b.size(), diagram.size()) << p << " ply " << ply;
+      EXPECT_EQ(b.substr(b.size() - diagram.size()), diagram) << p << " ply " << ply;
     }
     CliRun last = run("render --bare --ply " + std::to_string(turns) + " " + quote(p.string()));
     EXPECT_EQ(last.out, whole.out) << "the default is the position after the last turn";
