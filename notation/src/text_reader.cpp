@@ -730,7 +730,7 @@ struct TextReader::Impl {
           if (strict && !numbered)
             fail(Code::strict_turn_number, loc,
                  "expected turn number " + std::to_string(turn) + ". before the move", turn);
-          Node& node = n < moves.size() ? reuse(moves[n]) : nodes.append(moves);
+          Node& node = n < moves.size() ? NodeMaker::reset(moves[n]) : nodes.append(moves);
           ++n;
           node.move.assign(word);
           node.loc.line = loc.line;  // the place's pointer stays empty
@@ -746,18 +746,6 @@ struct TextReader::Impl {
           break;
       }
     }
-  }
-
-  // A Node of the previous game made equal to Node{} but its place (which
-  // the caller sets), keeping the memory of its move text.
-  static Node& reuse(Node& node) {
-    node.move.clear();
-    node.loc.pointer.clear();
-    node.before.clear();
-    node.nags.clear();
-    node.after.clear();
-    node.variations.clear();
-    return node;
   }
 
   // At a digit: reads "N." / "N..." if it is one (true), else leaves pos.
