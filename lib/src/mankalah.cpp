@@ -4,6 +4,7 @@
 #include "text_board.hpp"
 
 #include <charconv>
+#include <cstring>
 #include <stdexcept>
 #include <utility>
 
@@ -89,9 +90,20 @@ struct SowMemo {
   MankalahSowing result;
 };
 
+// a == b in two loads, not a call to memcmp (a sowing is checked every turn).
+bool same_pits(const Pits& a, const Pits& b) noexcept {
+  std::uint64_t a8 = 0, b8 = 0;
+  std::uint32_t a4 = 0, b4 = 0;
+  std::memcpy(&a8, a.data(), 8);
+  std::memcpy(&b8, b.data(), 8);
+  std::memcpy(&a4, a.data() + 8, 4);
+  std::memcpy(&b4, b.data() + 8, 4);
+  return a8 == b8 && a4 == b4;
+}
+
 MankalahSowing sow(const MankalahOptions& o, const Pits& pits, int beyt, SowMemo* memo) {
   if (!memo) return mankalah_sow(pits, beyt, o.skip_origin);
-  if (memo->beyt != beyt || memo->pits != pits) {
+  if (memo->beyt != beyt || !same_pits(memo->pits, pits)) {
     memo->result = mankalah_sow(pits, beyt, o.skip_origin);
     memo->pits = pits;
     memo->beyt = beyt;

@@ -304,7 +304,7 @@ Error parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid
   u.offset = static_cast<std::uint16_t>(i);
   if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(i, "a use: the throw's value, e.g. 4K-O or 6--");
   u.value = static_cast<std::uint8_t>(t[i++] - '0');
-  if (t.substr(i, 2) == "--") {
+  if (i + 1 < t.size() && t[i] == '-' && t[i + 1] == '-') {  // "--", without a memcmp
     u.forfeit = true;
     i += 2;
     return Error::none();

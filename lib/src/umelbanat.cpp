@@ -207,8 +207,14 @@ void umelbanat_end_stage_by_repetition(UmelbanatPosition& pos) noexcept {
 // Move text
 // ---------------------------------------------------------------------------
 
-Error umelbanat_parse(std::string_view t, UmelbanatMove& m) {
-  m = UmelbanatMove{};
+namespace {
+// umelbanat_parse without m = UmelbanatMove{}, which zeroes 200 bytes of
+// houses and offsets, of which only the first n are ever read: play() keeps
+// one move and reads every turn into it. The entries past n keep what they held.
+Error parse_into(std::string_view t, UmelbanatMove& m) {
+  m.kind = UmelbanatMoveKind::sowings;
+  m.n = 0;
+  m.score = {{0, 0}};
   if (t.empty()) return syntax(0, "empty move");
   if (t == "--") {
     m.kind = UmelbanatMoveKind::pass;
@@ -235,6 +241,12 @@ Error umelbanat_parse(std::string_view t, UmelbanatMove& m) {
     if (t[i] != ',') return syntax(i, "expected ',' between the sowings of one turn");
     ++i;
   }
+}
+}  // namespace
+
+Error umelbanat_parse(std::string_view t, UmelbanatMove& m) {
+  m = UmelbanatMove{};
+  return parse_into(t, m);
 }
 
 void umelbanat_format(const UmelbanatMove& m, std::string& out) {
@@ -774,6 +786,7 @@ struct UmelbanatTraits : EngineTraits {
   // The positions seen in this stage; not part of the position.
   struct Memory {
     PitsHistory seen;
+    UmelbanatMove move;  // play()'s move, kept: not filled anew every turn
   };
   static const Game& game() { return umelbanat_game(); }
   static Result outcome(const UmelbanatPosition& p) noexcept { return umelbanat_outcome(p); }
@@ -806,8 +819,8 @@ struct UmelbanatTraits : EngineTraits {
 
   static void start(const UmelbanatOptions&, const UmelbanatPosition& p, Memory& m) { remember(p, m); }
   static Error play(const UmelbanatOptions& o, UmelbanatPosition& p, Memory& memory, std::string_view text) {
-    UmelbanatMove m;
-    if (Error e = umelbanat_parse(text, m)) return e;
+    UmelbanatMove& m = memory.move;
+    if (Error e = parse_into(text, m)) return e;
     if (Error e = check_and_apply(o, p, m)) return e;
     after_move(p, memory);
     return Error::none();

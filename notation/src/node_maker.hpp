@@ -14,13 +14,20 @@ class NodeMaker {
   /// A new Node at the end of `line`, equal to Node{}.
   Node& append(Line& line) {
     Node& node = line.emplace_back(std::move(empty_));
-    // A moved-from string or vector is empty in practice; make sure.
-    empty_.move.clear();
-    empty_.loc.pointer.clear();
-    empty_.before.clear();
-    empty_.nags.clear();
-    empty_.after.clear();
-    empty_.variations.clear();
+    reset(empty_);  // a moved-from string or vector is empty in practice; make sure
+    return node;
+  }
+
+  /// Makes `node` equal to Node{} but its place (line, column and offset
+  /// are left for the caller to set), keeping the memory it holds: the text
+  /// reader's way of reusing the previous game's Nodes.
+  static Node& reset(Node& node) {
+    node.move.clear();
+    node.loc.pointer.clear();
+    node.before.clear();
+    node.nags.clear();
+    node.after.clear();
+    node.variations.clear();
     return node;
   }
 

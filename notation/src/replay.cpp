@@ -103,9 +103,11 @@ Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std:
 }
 
 // Replays `line` from `state`, turn numbers from `first_turn`. Variations are
-// replayed from a copy of the state before the move they replace.
+// replayed from a copy of the state before the move they replace. `last`
+// (main line only) points to the last Node played; replay() copies its move
+// text once, not at every turn.
 Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::uint32_t first_turn,
-                       std::uint32_t limit, std::uint32_t* played, std::string* last_move) {
+                       std::uint32_t limit, std::uint32_t* played, const Node** last) {
   std::string canonical;
   for (std::size_t i = 0; i < line.size() && i < limit; ++i) {
     const Node& node = line[i];
@@ -121,7 +123,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
     }
     if (Error e = state.play(node.move)) return move_error(ctx, node, e, turn, state);
     if (played) *played = static_cast<std::uint32_t>(i + 1);
-    if (last_move) *last_move = node.move;
+    if (last) *last = &node;
     for (const Line& variation : node.variations) {
       if (!before) break;
       auto copy = before->clone();
@@ -201,9 +203,10 @@ Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32
   if (Diagnostic d = resolve_game(ctx, out)) return d;
   if (Diagnostic d = check_tags(ctx)) return d;
   bool whole = options.stop_after >= record.moves.size();
-  if (Diagnostic d = replay_line(ctx, record.moves, *out.state, 1, options.stop_after, &out.turns,
-                                 &out.last_move))
-    return d;
+  const Node* last = nullptr;
+  Diagnostic d = replay_line(ctx, record.moves, *out.state, 1, options.stop_after, &out.turns, &last);
+  if (last) out.last_move = last->move;
+  if (d) return d;
   if (!whole) return {};
   return check_result(ctx, out);
 }

@@ -52,6 +52,14 @@ constexpr std::array<bool, 256> make_move_chars() {
   return t;
 }
 constexpr std::array<bool, 256> kMoveChar = make_move_chars();
+// The ASCII move characters alone (false for every byte >= 0x80): the
+// scanner's fast loop, one column per byte.
+constexpr std::array<bool, 256> make_ascii_move_chars() {
+  std::array<bool, 256> t = make_move_chars();
+  for (int c = 0x80; c < 0x100; ++c) t[c] = false;
+  return t;
+}
+constexpr std::array<bool, 256> kAsciiMoveChar = make_ascii_move_chars();
 
 bool is_digit(int c) { return c >= '0' && c <= '9'; }
 bool is_name_char(int c) {
@@ -319,15 +327,20 @@ struct TextReader::Impl {
   std::string_view scan_word() {
     mark = pos;
     for (;;) {
-      if (pos == end && !more()) break;
-      auto c = static_cast<unsigned char>(buf[pos]);
-      if (c < 0x80) {
-        if (!kMoveChar[c]) break;
-        ++pos;
-        ++col;
-      } else {
-        multibyte();
+      // A run of ASCII move characters, one column each, in locals (a char
+      // store may alias the members, so the loop would reload them).
+      const char* const data = buf.data();
+      const std::size_t run = pos, stop = end;
+      std::size_t i = run;
+      while (i < stop && kAsciiMoveChar[static_cast<unsigned char>(data[i])]) ++i;
+      pos = i;
+      col += static_cast<std::uint32_t>(i - run);
+      if (pos == end) {
+        if (!more()) break;
+        continue;
       }
+      if (static_cast<unsigned char>(buf[pos]) < 0x80) break;
+      multibyte();
     }
     std::string_view word(buf.data() + mark, pos - mark);
     mark = kNone;
@@ -539,6 +552,17 @@ struct TextReader::Impl {
   void movetext(Line& moves, unsigned depth, std::uint32_t first, GameRecord& record,
                 const SourceLoc* open) {
     enum class At { start, move, variations } at = At::start;
+    // `moves` may come with the Nodes of the reader's previous game (next()
+    // keeps them): the first n are this line's, the others are reused as
+    // turns come and dropped when the line ends, however it ends.
+    std::size_t n = 0;
+    struct Trim {
+      Line& line;
+      const std::size_t& n;
+      ~Trim() {
+        if (line.size() > n) line.erase(line.begin() + static_cast<std::ptrdiff_t>(n), line.end());
+      }
+    } trim{moves, n};
     std::vector<std::string> pending;  // comments for the next move
     bool nag_ok = false;               // strict: a NAG may stand here
     bool numbered = false;             // a turn number waits for its move
@@ -551,8 +575,8 @@ struct TextReader::Impl {
         fail(Code::strict_turn_number, number_loc,
              "turn number " + std::to_string(turn) + " is not followed by a move", turn);
       if (pending.empty()) return;
-      if (!moves.empty()) {
-        auto& after = moves.back().after;
+      if (n > 0) {
+        auto& after = moves[n - 1].after;
         for (auto& c : pending) after.push_back(std::move(c));
       } else if (depth == 0) {
         for (auto& c : pending) record.comments.push_back(std::move(c));
@@ -562,12 +586,12 @@ struct TextReader::Impl {
       }
     };
     auto add_nag = [&](unsigned value, const SourceLoc& loc) {
-      if (moves.empty())
+      if (n == 0)
         fail(Code::unexpected_token, loc, "a NAG must follow a move; this line has no move yet");
       if (strict && !nag_ok)
         fail(Code::strict_layout, loc,
              "the canonical form writes NAGs directly after their move, before comments and variations");
-      moves.back().nags.push_back(static_cast<std::uint8_t>(value));
+      moves[n - 1].nags.push_back(static_cast<std::uint8_t>(value));
     };
     // "!" "?" "!!" "??" "!?" "?!" at pos.
     auto suffix = [&]() {
@@ -575,13 +599,13 @@ struct TextReader::Impl {
       int a = peek();
       int b = peek(1);
       unsigned value = a == '!' ? 1 : 2;
-      std::size_t n = 1;
+      std::size_t len = 1;
       if (b == '!' || b == '?') {
-        n = 2;
+        len = 2;
         value = a == '!' ? (b == '!' ? 3 : 5) : (b == '?' ? 4 : 6);
       }
-      pos += n;
-      col += static_cast<std::uint32_t>(n);
+      pos += len;
+      col += static_cast<std::uint32_t>(len);
       if (strict)
         fail(Code::strict_layout, loc,
              "suffix annotation: the canonical form writes $" + std::to_string(value));
@@ -619,15 +643,15 @@ struct TextReader::Impl {
           // -> the game's; otherwise (line start of a variation, after
           // variations) -> before the next move.
           if (numbered) pending.push_back(std::move(text));
-          else if (at == At::move) moves.back().after.push_back(std::move(text));
-          else if (depth == 0 && moves.empty()) record.comments.push_back(std::move(text));
+          else if (at == At::move) moves[n - 1].after.push_back(std::move(text));
+          else if (depth == 0 && n == 0) record.comments.push_back(std::move(text));
           else pending.push_back(std::move(text));
           line_has_token = true;
           nag_ok = false;
           break;
         }
         case '(': {
-          if (moves.empty())
+          if (n == 0)
             fail(Code::unexpected_token, loc,
                  "'(' before any move: a variation follows the move it replaces");
           if (strict && numbered)
@@ -641,7 +665,7 @@ struct TextReader::Impl {
           line_has_token = true;
           Line variation;
           movetext(variation, depth + 1, turn - 1, record, &loc);
-          moves.back().variations.push_back(std::move(variation));
+          moves[n - 1].variations.push_back(std::move(variation));
           at = At::variations;
           nag_ok = false;
           break;
@@ -706,11 +730,13 @@ struct TextReader::Impl {
           if (strict && !numbered)
             fail(Code::strict_turn_number, loc,
                  "expected turn number " + std::to_string(turn) + ". before the move", turn);
-          Node& node = nodes.append(moves);
+          Node& node = n < moves.size() ? NodeMaker::reset(moves[n]) : nodes.append(moves);
+          ++n;
           node.move.assign(word);
-          node.loc = loc;
-          node.before = std::move(pending);
-          pending.clear();
+          node.loc.line = loc.line;  // the place's pointer stays empty
+          node.loc.column = loc.column;
+          node.loc.offset = loc.offset;
+          if (!pending.empty()) node.before.swap(pending);
           numbered = false;
           ++turn;
           at = At::move;
@@ -723,24 +749,20 @@ struct TextReader::Impl {
   }
 
   // At a digit: reads "N." / "N..." if it is one (true), else leaves pos.
+  // The number's value and place matter only under strict (its checks and
+  // the diagnostics that name the number); the lenient reader skips it.
+  // A refill in peek() keeps the bytes from pos on, so the digits stay.
   bool turn_number(std::uint32_t turn, bool& numbered, SourceLoc& number_loc) {
-    mark = pos;
-    std::size_t k = 0;
+    std::size_t k = 1;  // pos is at a digit
     while (is_digit(peek(k))) ++k;
-    if (peek(k) != '.') {
-      mark = kNone;
-      return false;
-    }
-    SourceLoc loc = here();
-    std::uint64_t value = 0;
-    for (std::size_t i = 0; i < k; ++i)
-      value = std::min<std::uint64_t>(value * 10 + static_cast<unsigned>(buf[pos + i] - '0'), 1u << 31);
-    std::size_t dots = 0;
+    if (peek(k) != '.') return false;
+    std::size_t dots = 1;
     while (peek(k + dots) == '.') ++dots;
-    pos += k + dots;
-    col += static_cast<std::uint32_t>(k + dots);
-    mark = kNone;
     if (options.strict) {
+      const SourceLoc loc = here();
+      std::uint64_t value = 0;
+      for (std::size_t i = 0; i < k; ++i)
+        value = std::min<std::uint64_t>(value * 10 + static_cast<unsigned>(buf[pos + i] - '0'), 1u << 31);
       if (numbered)
         fail(Code::strict_turn_number, loc, "two turn numbers before one move", turn);
       if (dots != 1)
@@ -752,9 +774,11 @@ struct TextReader::Impl {
         fail(Code::strict_turn_number, loc,
              "wrong turn number " + std::to_string(value) + ": expected " + std::to_string(turn) + ".",
              turn);
+      number_loc = loc;
     }
+    pos += k + dots;
+    col += static_cast<std::uint32_t>(k + dots);
     numbered = true;
-    number_loc = loc;
     return true;
   }
 
@@ -793,7 +817,12 @@ struct TextReader::Impl {
 
   bool next(GameRecord& out) {
     if (failed) return false;
+    // The previous game's turns are kept for reuse (movetext overwrites them
+    // and drops those left over): no Node is built or destroyed per turn when
+    // the caller hands the same record back, as read_text does.
+    Line kept = std::move(out.moves);
     out = GameRecord{};
+    out.moves = std::move(kept);
     try {
       if (!started) start();
       skip_blanks();
