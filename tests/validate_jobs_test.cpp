@@ -61,6 +61,9 @@ TEST(ValidateJobs, AllSamplesAtOnceAndAMissingFile) {
   for (const auto& f : record_files(kRoot / "samples")) args += " " + quote(f.string());
   expect_same_at_any_j(args + " /nonexistent/beyt-missing.beyt");
   expect_same_at_any_j("--diagnostics json" + args);
+  // Every text sample read in chunks (cut wherever a game may start).
+  expect_same_at_any_j(args, "", {1, 40});
+  expect_same_at_any_j("--strict" + args, "", {1});
 }
 
 // The N-th occurrence (0-based) of `what` in `s` gets `insert` before it.
