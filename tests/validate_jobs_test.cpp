@@ -23,18 +23,28 @@ std::vector<fs::path> record_files(const fs::path& dir) {
 }
 
 // `args` run with -j 1, then -j 2 and -j 4: the same output and status.
-void expect_same_at_any_j(const std::string& args, const std::string& stdin_file = "") {
-  auto with = [&](int j) {
+// `chunks`: the sizes of the chunks -j N cuts a text file into
+// (BEYT_VALIDATE_CHUNK_BYTES; 0: the default), each tried in turn.
+void expect_same_at_any_j(const std::string& args, const std::string& stdin_file = "",
+                          const std::vector<unsigned>& chunks = {0}) {
+  auto with = [&](int j, unsigned chunk) {
+    const std::string env = chunk > 0 ? "BEYT_VALIDATE_CHUNK_BYTES=" + std::to_string(chunk) + " " : "";
     const std::string cmd = "validate -j " + std::to_string(j) + " " + args;
-    return stdin_file.empty() ? run(cmd) : capture("cat " + quote(stdin_file) + " | " + kBeyt + " " + cmd);
+    return stdin_file.empty() ? capture(env + kBeyt + " " + cmd)
+                              : capture("cat " + quote(stdin_file) + " | " + env + kBeyt + " " + cmd);
   };
-  const CliRun one = with(1);
-  for (int j : {2, 4}) {
-    const CliRun many = with(j);
-    EXPECT_EQ(many.status, one.status) << args << " -j " << j;
-    EXPECT_EQ(many.out, one.out) << args << " -j " << j;
-  }
+  const CliRun one = with(1, 0);
+  for (unsigned chunk : chunks)
+    for (int j : {2, 4}) {
+      const CliRun many = with(j, chunk);
+      EXPECT_EQ(many.status, one.status) << args << " -j " << j << " in chunks of " << chunk;
+      EXPECT_EQ(many.out, one.out) << args << " -j " << j << " in chunks of " << chunk;
+    }
 }
+
+// Chunk sizes that cut a file at (nearly) every candidate game boundary, at
+// some, and at few.
+const std::vector<unsigned> kSmallChunks = {1, 700, 20000};
 
 TEST(ValidateJobs, EverySampleSameAsOneThread) {
   const auto files = record_files(kRoot / "samples");
@@ -51,6 +61,9 @@ TEST(ValidateJobs, AllSamplesAtOnceAndAMissingFile) {
   for (const auto& f : record_files(kRoot / "samples")) args += " " + quote(f.string());
   expect_same_at_any_j(args + " /nonexistent/beyt-missing.beyt");
   expect_same_at_any_j("--diagnostics json" + args);
+  // Every text sample read in chunks (cut wherever a game may start).
+  expect_same_at_any_j(args, "", {1, 40});
+  expect_same_at_any_j("--strict" + args, "", {1});
 }
 
 // The N-th occurrence (0-based) of `what` in `s` gets `insert` before it.
@@ -110,6 +123,92 @@ TEST_F(MixedFiles, TextWithInvalidGamesBetweenValidOnes) {
   expect_same_at_any_j("--diagnostics json " + quote(file.string()));
   expect_same_at_any_j("-", file.string());  // standard input: quoted lines kept while in flight
   expect_same_at_any_j(quote(file.string()) + " " + quote(file.string()));
+  // Read in chunks by several threads: cut at every game, at some, at few.
+  expect_same_at_any_j(quote(file.string()), "", kSmallChunks);
+  expect_same_at_any_j("--strict " + quote(file.string()), "", kSmallChunks);
+  expect_same_at_any_j(quote(file.string()) + " " + quote(file.string()), "", {1, 5000});
+  // The same with CR LF line ends (the cut after "\n\r\n").
+  std::string crlf;
+  for (char c : mixed) {
+    if (c == '\n') crlf += '\r';
+    crlf += c;
+  }
+  const fs::path crlf_file = dir.path() / "mixed-crlf.beyt";
+  spit(crlf_file, crlf);
+  expect_same_at_any_j(quote(crlf_file.string()), "", kSmallChunks);
+}
+
+// Text that looks like a game boundary to the cutting (a '[' at the start of
+// a line after a blank line) but is not one, and errors right at a cut: -j N
+// reading in chunks prints what -j 1 prints.
+TEST_F(MixedFiles, ChunkBoundariesThatAreNotGameBoundaries) {
+  const std::string games = generate("seega", 30, "beyt");
+  const std::size_t half = games.find("\n\n[Event", games.size() / 2) + 2;
+  const std::string head = games.substr(0, half), tail = games.substr(half);
+  const std::string fake = "\n\n[Event \"not a game\"]\n[Site \"a comment\"]\n\n[Round \"1\"]\n";
+  std::string text;
+  // A comment before the first move holding blank lines and tag lines.
+  text += "[Event \"comment\"]\n[Game \"Seega\"]\n\n{a comment" + fake + "}\n*\n\n";
+  text += head;
+  // A tag section with blank lines between its tags.
+  text += "[Event \"spread\"]\n\n[Game \"Seega\"]\n\n\n[Site \"x\"]\n\n*\n\n";
+  // A variation never closed before the next game (the error is at the cut).
+  text += "[Event \"open\"]\n[Game \"Seega\"]\n\n1. c2 (1. d2\n\n";
+  // A broken game followed by a comment with '[' lines: recovery stops at
+  // the first of them, inside the comment.
+  text += "[Event \"broken\"]\n[Game \"Seega\"]\n\n1. c2 ) {x" + fake + "} *\n\n";
+  // A game with no result before the next game, and one after a result on
+  // the same line.
+  text += "[Event \"no result\"]\n[Game \"Seega\"]\n\n{}\n\n";
+  text += "[Event \"same line\"]\n[Game \"Seega\"]\n\n* [Event \"x\"]\n\n";
+  // A ';' comment, then a '%' escape line holding a blank-line-and-'[' look.
+  text += "[Event \"semicolon\"]\n[Game \"Seega\"]\n\n; [Event\n\n%\n\n[Event \"after\"]\n*\n\n";
+  // A comment that ends inside what looks like a tag value after a cut; the
+  // '"' after it is an error, and the reading goes on at the next game. A
+  // reader starting at the cut sees a tag section there that swallows the
+  // next game's tags: it must not take over there.
+  text += "[Event \"tricky\"]\n[Game \"Seega\"]\n\n{ c\n\n[Event \"a}\"]\n\n";
+  text += "[Event \"next\"]\n[Game \"Seega\"]\n\n1. zz *\n\n";
+  text += tail;
+  // A comment never closed: it swallows the rest, many cuts included.
+  text += "[Event \"unclosed\"]\n[Game \"Seega\"]\n\n{" + fake + head;
+  const fs::path file = dir.path() / "boundaries.beyt";
+  spit(file, text);
+  const CliRun one = run("validate -j 1 " + quote(file.string()));
+  EXPECT_EQ(one.status, 1);
+  EXPECT_NE(one.out.find("error[E107]"), std::string::npos) << one.out;  // the open variation
+  EXPECT_NE(one.out.find("error[E102]"), std::string::npos) << one.out;  // the unclosed comment
+  for (const std::string options : {"", "--strict ", "--diagnostics json "})
+    expect_same_at_any_j(options + quote(file.string()), "", {1, 50, 333, 4096});
+}
+
+// One game larger than many chunks (a long comment full of blank lines and
+// '[' lines, then a long movetext), between ordinary games; a file of blanks
+// alone (W102 once), an empty file, a byte-order mark (W101 once).
+TEST_F(MixedFiles, OneHugeGameAndInputsWithoutGames) {
+  const std::string games = generate("tab", 10, "beyt");
+  std::string huge = "[Event \"huge\"]\n[Game \"Tab\"]\n\n{";
+  for (int i = 0; i < 3000; ++i) huge += "line " + std::to_string(i) + "\n\n[Event \"" + std::to_string(i) + "\"]\n";
+  huge += "} *\n\n";
+  const fs::path file = dir.path() / "huge.beyt";
+  spit(file, games + huge + games + huge);
+  ASSERT_GT(fs::file_size(file), 100u * 1024);
+  expect_same_at_any_j(quote(file.string()), "", {1, 1000, 30000});
+  expect_same_at_any_j("--strict " + quote(file.string()), "", {1000});
+
+  const fs::path blanks = dir.path() / "blanks.beyt";
+  spit(blanks, "\n\n  \n\n");
+  const fs::path empty = dir.path() / "empty.beyt";
+  spit(empty, "");
+  const fs::path bom = dir.path() / "bom.beyt";
+  spit(bom, "\xEF\xBB\xBF" + games);
+  const std::string files = quote(blanks.string()) + " " + quote(empty.string()) + " " + quote(bom.string());
+  const CliRun one = run("validate -j 1 " + files);
+  EXPECT_EQ(one.out.find("warning[W101]"), one.out.rfind("warning[W101]")) << one.out;
+  EXPECT_NE(one.out.find("warning[W101]"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("warning[W102]"), std::string::npos) << one.out;
+  expect_same_at_any_j(files, "", {1, 3, 1000});
+  expect_same_at_any_j("--strict " + files, "", {1, 1000});
 }
 
 // JSON and XML with illegal moves (replay errors) and structure errors (the
