@@ -18,6 +18,7 @@
 
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/json.hpp"
+#include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/xml.hpp"
 
@@ -272,7 +273,7 @@ TEST(JsonRecords, PlacesOfValues) {
   };
   auto check = [&](const SourceLoc& loc, std::string_view expect_text, const std::string& pointer) {
     SCOPED_TRACE(pointer);
-    EXPECT_EQ(loc.pointer, pointer);
+    EXPECT_EQ(loc.full_pointer(), pointer);
     ASSERT_LT(loc.offset, json.size());
     EXPECT_EQ(json.compare(loc.offset, expect_text.size(), expect_text), 0) << json.substr(loc.offset, 20);
     auto [line, col] = where(loc.offset);
@@ -502,7 +503,7 @@ TEST(JsonRecords, StreamsManyGames) {
       EXPECT_EQ(index, n);
       if (n % 4999 == 1) {
         EXPECT_EQ(r, expect);
-        EXPECT_EQ(r.loc.pointer, "/games/" + std::to_string(n - 1));
+        EXPECT_EQ(r.loc.full_pointer(), "/games/" + std::to_string(n - 1));
         EXPECT_GT(r.loc.line, last_line);
         last_line = r.loc.line;
       }
@@ -621,7 +622,7 @@ TEST(XmlRecords, PlacesOfElements) {
   };
   auto check = [&](const SourceLoc& loc, std::string_view expect_text, const std::string& pointer) {
     SCOPED_TRACE(pointer);
-    EXPECT_EQ(loc.pointer, pointer);
+    EXPECT_EQ(loc.full_pointer(), pointer);
     ASSERT_LT(loc.offset, xml.size());
     EXPECT_EQ(xml.compare(loc.offset, expect_text.size(), expect_text), 0) << xml.substr(loc.offset, 20);
     auto [line, col] = where(loc.offset);
@@ -696,7 +697,7 @@ TEST(XmlRecords, PlacesOfEveryMoveInALongInput) {
       for (std::size_t m = 0; m < moves.size(); ++m) {
         const Node& n = moves[m];
         const std::string pointer = prefix + "/move[" + std::to_string(m + 1) + "]";
-        ASSERT_EQ(n.loc.pointer, pointer);
+        ASSERT_EQ(n.loc.full_pointer(), pointer);
         ASSERT_LT(n.loc.offset, xml->size());
         ASSERT_EQ(xml->compare(n.loc.offset, n.move.size() + 1, n.move + "\""), 0) << pointer;
         ASSERT_EQ(std::pair(n.loc.line, n.loc.column), where[n.loc.offset]) << pointer;
@@ -707,7 +708,7 @@ TEST(XmlRecords, PlacesOfEveryMoveInALongInput) {
     };
     for (std::size_t g = 0; g < back.size(); ++g) {
       const std::string game = "/beyt/game[" + std::to_string(g + 1) + "]";
-      ASSERT_EQ(back[g].loc.pointer, game);
+      ASSERT_EQ(back[g].loc.full_pointer(), game);
       ASSERT_EQ(std::pair(back[g].loc.line, back[g].loc.column), where[back[g].loc.offset]);
       ASSERT_EQ(xml->compare(back[g].loc.offset, 6, "<game>"), 0);
       ASSERT_EQ(std::pair(back[g].result_loc.line, back[g].result_loc.column), where[back[g].result_loc.offset]);
@@ -831,7 +832,7 @@ TEST(XmlRecords, StreamsManyGames) {
       EXPECT_EQ(index, *n);
       if (*n % 4999 == 1) {
         EXPECT_EQ(r, expect);
-        EXPECT_EQ(r.loc.pointer, "/beyt/game[" + std::to_string(*n) + "]");
+        EXPECT_EQ(r.loc.full_pointer(), "/beyt/game[" + std::to_string(*n) + "]");
         EXPECT_EQ(r.loc.column, 3u);
       }
       return true;
@@ -869,7 +870,7 @@ TEST(XmlRecords, GamesAcrossTheBufferBoundary) {
   EXPECT_EQ(from_xml(xml), games);
   const auto back = from_xml(xml);
   ASSERT_EQ(back.size(), 3u);
-  EXPECT_EQ(back[2].moves[2999].loc.pointer, "/beyt/game[3]/moves/move[3000]");
+  EXPECT_EQ(back[2].moves[2999].loc.full_pointer(), "/beyt/game[3]/moves/move[3000]");
 }
 
 TEST(XmlRecords, VisitorCanStop) {
@@ -1305,6 +1306,82 @@ TEST_F(Schemas, InvalidRecordsAreRejected) {
     EXPECT_NE(r.status, 0) << r.output;
     EXPECT_NE(r.output.find("fails to validate"), std::string::npos) << r.output;
   }
+}
+
+// Inside a game of a record file, a move's place keeps only the part of its
+// pointer after the game's moves (short enough to need no allocation); the
+// whole pointer is printed, in a replay error as in the reader's own.
+TEST(RecordPlaces, ReplayErrorsPrintTheWholePointer) {
+  const std::string json =
+      "{\"format\":\"beyt\",\"version\":1,\"games\":[\n"
+      "{\"tags\":{\"Game\":\"seega\"},\"moves\":[],\"result\":\"*\"},\n"
+      "{\"tags\":{\"Game\":\"seega\"},\"moves\":[{\"move\":\"c1,c5\"},{\"move\":\"zz\"}],\"result\":\"*\"}]}\n";
+  const std::string xml =
+      "<beyt version=\"1\"><game><moves/><result>*</result></game>\n"
+      "<game><tag name=\"Game\">seega</tag><moves><move text=\"c1,c5\"/><move text=\"zz\"/></moves>"
+      "<result>*</result></game></beyt>\n";
+  struct Case {
+    std::vector<GameRecord> games;
+    SourceLoc::Base base;
+    const char* part;
+    const char* pointer;
+    std::uint32_t line;
+  };
+  const Case cases[] = {
+      {from_json(json), SourceLoc::Base::json_moves, "/1/move", "/games/1/moves/1/move", 3},
+      {from_xml(xml), SourceLoc::Base::xml_moves, "/move[2]", "/beyt/game[2]/moves/move[2]", 2},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.pointer);
+    ASSERT_EQ(c.games.size(), 2u);
+    const Node& bad = c.games[1].moves[1];
+    EXPECT_EQ(bad.loc.pointer, c.part);
+    EXPECT_EQ(bad.loc.base, c.base);
+    EXPECT_EQ(bad.loc.game, 2u);
+    EXPECT_EQ(bad.loc.full_pointer(), c.pointer);
+    EXPECT_EQ(bad.loc.line, c.line);
+    Replay out;
+    const Diagnostic d = replay(c.games[1], "g", 2, ReplayOptions{}, out);
+    ASSERT_TRUE(d);
+    const std::string where = "g:" + std::to_string(c.line) + ":" + std::to_string(bad.loc.column) + ": " + c.pointer + ": error[";
+    EXPECT_EQ(format_text(d).rfind(where, 0), 0u) << format_text(d);
+    EXPECT_NE(format_json(d).find(std::string("\"pointer\":\"") + c.pointer + "\""), std::string::npos)
+        << format_json(d);
+  }
+}
+
+// The JSON reader keeps the bytes from the last value token on while the
+// lexer reads further; a string longer than its buffer (64 KiB) must leave
+// the places after it, and those of errors after it, as they are.
+TEST(JsonRecords, PlacesAfterAStringLongerThanTheBuffer) {
+  std::string comment;
+  for (int i = 0; i < 30000; ++i) comment += i % 7 == 0 ? "é\\\"x" : "abcdé";
+  const std::string head = "{\"format\":\"beyt\",\"version\":1,\"games\":[{\"tags\":{},\"comments\":[\"" + comment +
+                           "\"],\n  \"moves\":[{\"move\":\"ü1\",\"before\":[\"ö\"]},{\"move\":";
+  const std::string tail = "}],\"result\":\"*\"}]}\n";
+  // `"moves":[{"move":"ü1","before":["ö"]},{"move":` is 46 code points after
+  // two blanks: the value after it is at column 49 of line 2.
+  const auto games = from_json(head + "\"c1,c5\"" + tail);
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].moves.size(), 2u);
+  const SourceLoc& at = games[0].moves[1].loc;
+  EXPECT_EQ(at.line, 2u);
+  EXPECT_EQ(at.column, 50u);  // after the opening quote
+  EXPECT_EQ(at.offset, head.size() + 1);
+  EXPECT_EQ(at.full_pointer(), "/games/0/moves/1/move");
+
+  Collect c;
+  Diagnostic d = read_json_text(head + "5" + tail, c);
+  EXPECT_EQ(d.code, Code::json_structure) << format_text(d);
+  EXPECT_EQ(d.loc.line, 2u);
+  EXPECT_EQ(d.loc.column, 49u);
+  EXPECT_EQ(d.loc.pointer, "/games/0/moves/1/move");
+
+  d = read_json_text(head + "tru" + tail, c);
+  EXPECT_EQ(d.code, Code::json_syntax) << format_text(d);
+  EXPECT_EQ(d.loc.line, 2u);
+  EXPECT_EQ(d.loc.column, 49u);
+  EXPECT_NE(d.reason.find("'tru'"), std::string::npos) << format_text(d);
 }
 
 }  // namespace

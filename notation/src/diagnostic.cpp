@@ -56,7 +56,7 @@ std::string format_text(const Diagnostic& d, std::string_view source_line, std::
     out += ':' + std::to_string(d.loc.line) + ':' + std::to_string(d.loc.column);
   }
   out += ": ";
-  if (!d.loc.pointer.empty()) out += d.loc.pointer + ": ";
+  if (const std::string pointer = d.loc.full_pointer(); !pointer.empty()) out += pointer + ": ";
   out += (d.severity == Severity::warning ? "warning[" : "error[") + code_id(d.code) + "]: ";
   if (d.game > 0) {
     out += "game " + std::to_string(d.game);
@@ -86,7 +86,7 @@ std::string format_json(const Diagnostic& d) {
   j["file"] = d.file.empty() ? std::string("-") : d.file;
   j["line"] = d.loc.line;
   j["column"] = d.loc.column;
-  j["pointer"] = d.loc.pointer;
+  j["pointer"] = d.loc.full_pointer();
   j["severity"] = d.severity == Severity::warning ? "warning" : "error";
   j["code"] = code_id(d.code);
   j["name"] = code_name(d.code);

@@ -2,12 +2,13 @@
 // streaming SAX reader that keeps every value's place, the canonical writer,
 // and the checks for what the text notation cannot hold (NOTATION.md §10).
 //
-// Reader: nlohmann's SAX parser reads through Source, an input iterator over
-// a fixed-size buffer that counts bytes, lines and columns (code points) and
-// remembers where the last value token started (a '"', '{', '[' or the first
-// character of a number or literal). The parser calls back after it has read
-// a token to its end, so that mark is the start of the value being reported.
-// One GameRecord is built at a time and handed over when its object closes.
+// Reader: nlohmann's SAX parser reads the bytes of Source's buffer through a
+// bare input adapter; at each SAX event, Source steps a scanner of its own
+// to the start of the event's token (the parser calls back after it has read
+// a token to its end), and counts lines and columns (code points) only up to
+// the places a record keeps. One GameRecord is built at a time and handed
+// over when its object closes; inside a game, a place keeps the part of its
+// JSON Pointer after the game or its moves (SourceLoc::Base).
 //
 // Writer: the layout of nlohmann's dump(2) (2-space indent, one array element
 // per line, non-ASCII unescaped) with the keys in schema order, written one
@@ -15,7 +16,7 @@
 // per line.
 //
 // JSON Lines reader: the same Handler with a game object as the top value,
-// one line at a time; SourceIter reports the line end as the end of the
+// one line at a time; Source reports the line end as the end of the
 // input, so places stay those of the whole file.
 #include "beyt/notation/json.hpp"
 #include "node_maker.hpp"
@@ -24,10 +25,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
-#include <iterator>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -43,15 +44,20 @@ std::string_view move_text_problem(std::string_view text) noexcept {
   while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
   if (digits > 0 && digits < text.size() && text[digits] == '.')
     return "starts like a turn number (digits and '.')";
+  // What a move text may not hold, one byte at a time: 1 a blank or a
+  // control character, 2 a character of the notation's own.
+  static constexpr auto kBad = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned c = 0; c <= 0x20; ++c) t[c] = 1;
+    t[0x7F] = 1;
+    for (unsigned char c : std::string_view("[]{}();\"$%!?")) t[c] = 2;
+    return t;
+  }();
   for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c <= 0x20 || c == 0x7F) return "contains a blank or a control character";
-    switch (c) {
-      case '[': case ']': case '{': case '}': case '(': case ')': case ';':
-      case '"': case '$': case '%': case '!': case '?':
-        return "contains one of [ ] { } ( ) ; \" $ % ! ?";
-      default:
-        break;
+    switch (kBad[static_cast<unsigned char>(ch)]) {
+      case 0: continue;
+      case 1: return "contains a blank or a control character";
+      default: return "contains one of [ ] { } ( ) ; \" $ % ! ?";
     }
   }
   return {};
@@ -97,100 +103,213 @@ struct Pos {
 };
 
 /// The bytes of the input, one buffer at a time, with their places.
+///
+/// nlohmann's lexer pulls the bytes one at a time through SourceAdapter
+/// (get(): a pointer stepped, a check against a limit). Places are found
+/// apart from it, once per SAX event: every event is one token the lexer
+/// has just read whole ('{', '[', '}', ']', a string, a number or a word),
+/// so event() steps a small scanner (it knows strings and escapes) from the
+/// end of the last event's token over blanks, ',' and ':' to the start of
+/// this one and over it, counting lines on the way (in JSON a line end
+/// stands only between tokens, a UTF-8 continuation byte only in a string).
+/// The bytes from the last value token on stay in the buffer: a syntax
+/// error reads them again with the per-byte rules (settle_error), so that
+/// its place and words are those a reader counting every byte finds.
 class Source {
  public:
-  explicit Source(std::istream& in) : in_(in), buf_(kChunk) {}
+  explicit Source(std::istream& in) : in_(in), buf_(kChunk), p_(buf_.data()), lim_(p_) {}
 
   /// Reads the first buffer and steps over a UTF-8 byte-order mark.
   void start() {
     refill();
     if (len_ >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) {
-      pos_ = 3;
-      origin_ = 3;
-      line_start_ = 3;
+      p_ = buf_.data() + 3;
+      origin_ = scan_ = line_start_ = 3;
     }
+    mark(origin_);
   }
 
   /// JSON Lines: the next value starts here and ends at the line end, which
-  /// SourceIter then reports as the end of the input.
+  /// get() then reports as the end of the input.
   void start_line_value() noexcept {
-    origin_ = base_ + pos_;
-    in_string_ = escape_ = literal_ = false;
-    run_.clear();
+    origin_ = scan_ = base_ + pos();
+    mark(origin_);
+    run_len_ = 0;
     stop_at_line_end_ = true;
+    set_limit();
   }
 
-  bool more() { return pos_ < len_ || refill(); }
-  /// More input on this value: with start_line_value, not past the line end.
-  bool more_in_value() { return more() && !(stop_at_line_end_ && buf_[pos_] == '\n'); }
-  char peek() const noexcept { return buf_[pos_]; }
-  std::uint32_t line() const noexcept { return line_; }
+  /// The lexer's next byte, or EOF at the end of the input (JSON Lines: of
+  /// the line).
+  std::char_traits<char>::int_type get() {
+    if (p_ < lim_) [[likely]]
+      return static_cast<unsigned char>(*p_++);
+    if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
+    return static_cast<unsigned char>(*p_++);
+  }
 
-  void next() noexcept {
-    const auto c = static_cast<unsigned char>(buf_[pos_]);
-    const std::uint64_t off = base_ + pos_;
-    ++pos_;
-    last_ = c;
+  bool more() { return p_ < buf_.data() + len_ || refill(); }
+  char peek() const noexcept { return *p_; }
+  /// JSON Lines, between values: a byte is passed over (its line counted).
+  void skip() noexcept {
+    const auto c = static_cast<unsigned char>(*p_++);
     if (c == '\n') {
-      prev_line_end_ = column_at(off);
       ++line_;
-      line_start_ = off + 1;
+      line_start_ = base_ + pos();
       cont_ = 0;
     } else if ((c & 0xC0) == 0x80) {
       ++cont_;
     }
-    if (in_string_) {
-      if (escape_) escape_ = false;
-      else if (c == '\\') escape_ = true;
-      else if (c == '"') in_string_ = false;
-      return;
-    }
-    switch (c) {
-      case '"':
-        in_string_ = true;
-        mark(off);
-        literal_ = false;
-        break;
-      case '{': case '[':
-        mark(off);
-        literal_ = false;
-        break;
-      case '}': case ']': case ',': case ':': case ' ': case '\t': case '\n': case '\r':
-        literal_ = false;
-        break;
-      default:
-        if (!literal_) {
-          mark(off);
-          literal_ = true;
-          run_.clear();
-        }
-        if (run_.size() < kMaxRun) run_ += static_cast<char>(c);
-    }
+    scan_ = base_ + pos();
+    mark(scan_);
   }
 
-  /// The number or word being read (or read last), with what follows it in
-  /// the buffer up to the next separator: "0x1", "01", "tru" (for messages).
-  std::string literal_run() const {
-    std::string run = run_;
-    for (std::size_t i = pos_; literal_ && i < len_ && run.size() < kMaxRun; ++i) {
-      const char c = buf_[i];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':' || c == '[' || c == ']' ||
-          c == '{' || c == '}' || c == '"')
+  /// A SAX event: its token is the next one after the last event's.
+  void event() noexcept {
+    const char* b = buf_.data();
+    std::size_t i = static_cast<std::size_t>(scan_ - base_);
+    for (;;) {
+      if (i + 8 <= len_) {  // indentation: over 8 blanks at a time, to the first other byte
+        constexpr std::uint64_t kBlanks = 0x2020202020202020u;
+        std::uint64_t w;
+        std::memcpy(&w, b + i, 8);
+        w ^= kBlanks;
+        if (w == 0) {
+          i += 8;
+          continue;
+        }
+        if constexpr (std::endian::native == std::endian::little)
+          i += static_cast<std::size_t>(std::countr_zero(w)) >> 3;
+      }
+      if (i >= len_) break;
+      const char c = b[i];
+      if (c == '\n') {
+        ++line_;
+        line_start_ = base_ + i + 1;
+        cont_ = 0;
+      } else if (c != ' ' && c != ',' && c != ':' && c != '\t' && c != '\r') {
         break;
+      }
+      ++i;
+    }
+    if (i < len_) {
+      switch (b[i]) {
+        case '}': case ']':
+          ++i;
+          break;
+        case '{': case '[':
+          mark(base_ + i);
+          ++i;
+          break;
+        case '"': {
+          mark(base_ + i);
+          std::uint64_t cont = 0;
+          for (++i; i < len_; ++i) {
+            const char c = b[i];
+            if (c == '"') break;
+            if (c == '\\') ++i;  // the escaped character is ASCII
+            else cont += (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+          }
+          cont_ += cont;
+          ++i;
+          break;
+        }
+        default: {  // a number or a word, to the next separator
+          mark(base_ + i);
+          std::size_t j = i;
+          while (j < len_ && !is_separator(b[j])) ++j;
+          run_len_ = std::min(j - i, kMaxRun);
+          std::memcpy(run_, b + i, run_len_);
+          i = j;
+        }
+      }
+    }
+    scan_ = base_ + std::min(i, len_);
+  }
+
+  /// Start of the value token read last.
+  Pos token() const noexcept {
+    return {ck_, ck_line_, static_cast<std::uint32_t>(ck_ - ck_line_start_ - ck_cont_ + 1)};
+  }
+
+  /// A syntax error: the bytes from the start of the last value token to
+  /// where the lexer stopped, read again byte by byte (marks, words, lines),
+  /// for error_token(), at_count() and literal_run().
+  void settle_error() noexcept {
+    line_ = ck_line_;
+    line_start_ = ck_line_start_;
+    cont_ = ck_cont_;
+    Pos tok = token();
+    bool in_string = false, escape = false;
+    literal_ = false;
+    last_ = 0;
+    const std::uint64_t n = base_ + pos();
+    for (std::uint64_t off = ck_; off < n; ++off) {
+      const auto c = static_cast<unsigned char>(buf_[static_cast<std::size_t>(off - base_)]);
+      last_ = c;
+      if (c == '\n') {
+        prev_line_end_ = column_at(off);
+        ++line_;
+        line_start_ = off + 1;
+        cont_ = 0;
+      } else if ((c & 0xC0) == 0x80) {
+        ++cont_;
+      }
+      if (in_string) {
+        if (escape) escape = false;
+        else if (c == '\\') escape = true;
+        else if (c == '"') in_string = false;
+        continue;
+      }
+      switch (c) {
+        case '"':
+          in_string = true;
+          tok = {off, line_, column_at(off)};
+          literal_ = false;
+          break;
+        case '{': case '[':
+          tok = {off, line_, column_at(off)};
+          literal_ = false;
+          break;
+        case '}': case ']': case ',': case ':': case ' ': case '\t': case '\n': case '\r':
+          literal_ = false;
+          break;
+        default:
+          if (!literal_) {
+            tok = {off, line_, column_at(off)};
+            literal_ = true;
+            run_len_ = 0;
+          }
+          if (run_len_ < kMaxRun) run_[run_len_++] = static_cast<char>(c);
+      }
+    }
+    scan_ = n;
+    error_tok_ = tok;
+  }
+
+  /// After settle_error: start of the value token read last.
+  const Pos& error_token() const noexcept { return error_tok_; }
+
+  /// After settle_error: the number or word being read (or read last), with
+  /// what follows it in the buffer up to the next separator: "0x1", "01",
+  /// "tru" (for messages).
+  std::string literal_run() const {
+    std::string run(run_, run_len_);
+    for (std::size_t i = pos(); literal_ && i < len_ && run.size() < kMaxRun; ++i) {
+      const char c = buf_[i];
+      if (is_separator(c)) break;
       run += c;
     }
     return run;
   }
 
-  /// Start of the value token read last.
-  const Pos& token() const noexcept { return tok_; }
-
-  /// Place of the character that nlohmann's lexer counts as its `count`-th
-  /// (chars_read_total: 1-based, without the BOM). The lexer reads at most
-  /// one character ahead (after a number), so this is the last character
-  /// delivered, the one before it, or the end of the input.
+  /// After settle_error: place of the character that nlohmann's lexer
+  /// counts as its `count`-th (chars_read_total: 1-based, without the BOM).
+  /// The lexer reads at most one character ahead (after a number), so this
+  /// is the last character delivered, the one before it, or the end of the
+  /// input.
   Pos at_count(std::uint64_t count) const noexcept {
-    const std::uint64_t n = base_ + pos_;
+    const std::uint64_t n = base_ + pos();
     const std::uint64_t e = count == 0 ? origin_ : count - 1 + origin_;
     const std::uint32_t next_col = column_at(n);
     if (e + 1 == n) {
@@ -210,58 +329,87 @@ class Source {
   static constexpr std::size_t kChunk = 64 * 1024;
   static constexpr std::size_t kMaxRun = 40;
 
+  static bool is_separator(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ':' || c == '[' || c == ']' ||
+           c == '{' || c == '}' || c == '"';
+  }
+
+  std::size_t pos() const noexcept { return static_cast<std::size_t>(p_ - buf_.data()); }
+
+  /// The start of a value token, with its line.
+  void mark(std::uint64_t off) noexcept {
+    ck_ = off;
+    ck_line_ = line_;
+    ck_line_start_ = line_start_;
+    ck_cont_ = cont_;
+  }
+
+  /// Where get() must look further: the end of the buffer, or (JSON Lines)
+  /// the line end in it.
+  void set_limit() noexcept {
+    lim_ = buf_.data() + len_;
+    if (stop_at_line_end_)
+      if (const void* nl = std::memchr(p_, '\n', static_cast<std::size_t>(lim_ - p_))) lim_ = static_cast<const char*>(nl);
+  }
+
   std::uint32_t column_at(std::uint64_t off) const noexcept {
     return static_cast<std::uint32_t>(off - line_start_ - cont_ + 1);
   }
-  void mark(std::uint64_t off) noexcept { tok_ = {off, line_, column_at(off)}; }
 
+  /// The next bytes, after those from the last value token on (which a
+  /// syntax error reads again); the buffer grows if they fill half of it.
   bool refill() {
     if (eof_) return false;
-    base_ += len_;
-    pos_ = 0;
-    in_.read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
-    len_ = static_cast<std::size_t>(in_.gcount());
-    if (len_ == 0) eof_ = true;
-    return len_ > 0;
+    const std::size_t keep_from = static_cast<std::size_t>(ck_ - base_);
+    const std::size_t kept = len_ - keep_from;
+    const std::size_t pos = this->pos() - keep_from;
+    if (kept > buf_.size() / 2) buf_.resize(buf_.size() * 2);
+    if (kept > 0 && keep_from > 0) std::memmove(buf_.data(), buf_.data() + keep_from, kept);
+    base_ += keep_from;
+    len_ = kept;
+    in_.read(buf_.data() + kept, static_cast<std::streamsize>(buf_.size() - kept));
+    const auto got = static_cast<std::size_t>(in_.gcount());
+    if (got == 0) eof_ = true;
+    len_ += got;
+    p_ = buf_.data() + pos;
+    set_limit();
+    return got > 0;
   }
 
   std::istream& in_;
   std::vector<char> buf_;
-  std::size_t pos_ = 0, len_ = 0;
-  std::uint64_t base_ = 0;        // offset of buf_[0]
-  std::uint64_t origin_ = 0;      // offset of the value's first byte (3 after a BOM)
+  std::size_t len_ = 0;            // the bytes in buf_
+  const char* p_;                  // the lexer's next byte
+  const char* lim_;                // get() reads on without a check up to here
+  std::uint64_t base_ = 0;         // offset of buf_[0]
+  std::uint64_t origin_ = 0;       // offset of the value's first byte (3 after a BOM)
+  std::uint64_t scan_ = 0;         // end of the last event's token
+  // At scan_: its line, the line's first byte, the UTF-8 continuation
+  // bytes on the line before scan_.
   std::uint32_t line_ = 1;
-  std::uint64_t line_start_ = 0;  // offset of the current line's first byte
-  std::uint64_t cont_ = 0;        // UTF-8 continuation bytes on this line so far
-  std::uint32_t prev_line_end_ = 1;  // column of the last '\n'
-  unsigned char last_ = 0;
-  bool eof_ = false, in_string_ = false, escape_ = false, literal_ = false;
+  std::uint64_t line_start_ = 0;
+  std::uint64_t cont_ = 0;
+  // The start of the last value token ('{', '[', '"', a number or word),
+  // with the same.
+  std::uint64_t ck_ = 0;
+  std::uint32_t ck_line_ = 1;
+  std::uint64_t ck_line_start_ = 0;
+  std::uint64_t ck_cont_ = 0;
+  std::uint32_t prev_line_end_ = 1;  // after settle_error: column of the last '\n' the lexer took
+  unsigned char last_ = 0;           // ... and the last byte it took
+  bool eof_ = false, literal_ = false;
   bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
-  Pos tok_;
-  std::string run_;  // the number or word being read, up to kMaxRun bytes
+  Pos error_tok_;
+  char run_[kMaxRun];  // the number or word read last, up to kMaxRun bytes
+  std::size_t run_len_ = 0;
 };
 
-/// The input iterator nlohmann reads through (iterator_input_adapter).
-struct SourceIter {
-  using iterator_category = std::input_iterator_tag;
-  using value_type = char;
-  using difference_type = std::ptrdiff_t;
-  using pointer = const char*;
-  using reference = char;
-
-  Source* src = nullptr;
-
-  char operator*() const noexcept { return src->peek(); }
-  SourceIter& operator++() noexcept {
-    src->next();
-    return *this;
-  }
-  void operator++(int) noexcept { src->next(); }
-  friend bool operator==(const SourceIter& a, const SourceIter& b) {
-    const bool a_end = a.src == nullptr || !a.src->more_in_value();
-    const bool b_end = b.src == nullptr || !b.src->more_in_value();
-    return a_end == b_end;
-  }
+/// The input adapter nlohmann's lexer reads through (the shape of its own
+/// input adapters: char_type and get_character()).
+struct SourceAdapter {
+  using char_type = char;
+  Source* src;
+  std::char_traits<char>::int_type get_character() { return src->get(); }
 };
 
 // --- Reader: structure ------------------------------------------------------
@@ -322,6 +470,10 @@ constexpr std::uint32_t kNodeRequired = 0b1;     // move
 
 void append_pointer_token(std::string& path, std::string_view key) {
   path += '/';
+  if (key.find_first_of("~/") == std::string_view::npos) {
+    path += key;
+    return;
+  }
   for (char c : key) {
     if (c == '~') path += "~0";
     else if (c == '/') path += "~1";
@@ -466,6 +618,8 @@ class Handler {
   // wrong number), and otherwise the visitor decides whether to go on.
   // Going on means skipping the rest of the broken game (skip_ counts its
   // containers still open) and reading the next one.
+  //
+  // Each event first steps the Source to its token (Source::event).
   bool null() { return scalar() && wrong_type("null"); }
   bool boolean(bool) { return scalar() && wrong_type("a boolean"); }
   bool number_float(json::number_float_t, const json::string_t&) { return scalar() && wrong_type("a number"); }
@@ -488,12 +642,12 @@ class Handler {
     if (!scalar()) return false;
     if (skipping()) return true;
     const Slot s = begin_value();
-    const Pos& at = src_.token();
     switch (s) {
       case Slot::format:
-        if (val != "beyt") return fail(at, "format " + quote_text(val) + " is not \"beyt\"");
+        if (val != "beyt") return fail(src_.token(), "format " + quote_text(val) + " is not \"beyt\"");
         return true;
       case Slot::tag_value: {
+        const Pos at = src_.token();
         TagPair& tag = game_.tags.back();
         if (bad_characters(at, val, chars::Field::tag_value, "tag " + tag.name + ": ")) return true;
         if (auto p = tag_value_problem(val); !p.empty())
@@ -506,12 +660,13 @@ class Handler {
         return true;
       }
       case Slot::comment: {
-        if (bad_characters(at, val, chars::Field::comment, "")) return true;
-        if (auto p = comment_problem(val); !p.empty()) return fail(at, "comment " + std::string(p));
+        if (bad_characters(src_.token(), val, chars::Field::comment, "")) return true;
+        if (auto p = comment_problem(val); !p.empty()) return fail(src_.token(), "comment " + std::string(p));
         static_cast<std::vector<std::string>*>(stack_.back().target)->push_back(std::move(val));
         return true;
       }
       case Slot::move: {
+        const Pos at = src_.token();
         if (bad_characters(at, val, chars::Field::move, "")) return true;
         if (auto p = move_text_problem(val); !p.empty())
           return fail(at, "move " + quote_text(val) + " " + std::string(p));
@@ -524,9 +679,9 @@ class Handler {
       }
       case Slot::result:
         if (val != "1-0" && val != "0-1" && val != "1/2-1/2" && val != "*")
-          return fail(at, "result " + quote_text(val) + " is not 1-0, 0-1, 1/2-1/2 or *");
+          return fail(src_.token(), "result " + quote_text(val) + " is not 1-0, 0-1, 1/2-1/2 or *");
         game_.result = std::move(val);
-        game_.result_loc = loc(at);
+        game_.result_loc = loc(src_.token());
         return true;
       default:
         return type_error(s, "a string");
@@ -534,6 +689,7 @@ class Handler {
   }
 
   bool start_object(std::size_t) {
+    src_.event();
     if (!settle_pending()) return false;
     if (skipping()) return ++skip_, true;
     const Slot s = begin_value();
@@ -566,6 +722,7 @@ class Handler {
   }
 
   bool start_array(std::size_t) {
+    src_.event();
     if (!settle_pending()) return false;
     if (skipping()) return ++skip_, true;
     const Slot s = begin_value();
@@ -613,30 +770,31 @@ class Handler {
   }
 
   bool key(json::string_t& name) {
+    src_.event();
     if (!settle_pending()) return false;
     if (skipping()) return true;
     Frame& f = stack_.back();
-    const Pos at = src_.token();
     path_.resize(f.path);
     append_pointer_token(path_, name);
     switch (f.kind) {
-      case Slot::root: return known_key(f, name, kRootKeys, "the record", at);
-      case Slot::game: return known_key(f, name, kGameKeys, "a game", at);
-      case Slot::node: return known_key(f, name, kNodeKeys, "a move", at);
+      case Slot::root: return known_key(f, name, kRootKeys, "the record");
+      case Slot::game: return known_key(f, name, kGameKeys, "a game");
+      case Slot::node: return known_key(f, name, kNodeKeys, "a move");
       case Slot::tags: {
         if (auto p = tag_name_problem(name); !p.empty())
-          return fail(at, "tag name " + quote_text(name) + " " + std::string(p));
-        if (!tag_names_.insert(name)) return fail(at, "duplicate tag " + quote_text(name));
+          return fail(src_.token(), "tag name " + quote_text(name) + " " + std::string(p));
+        if (!tag_names_.insert(name)) return fail(src_.token(), "duplicate tag " + quote_text(name));
         game_.tags.emplace_back().name = std::move(name);
         f.expect = Slot::tag_value;
         return true;
       }
       default:
-        return fail(at, "unexpected key");  // unreachable: keys only come in objects
+        return fail(src_.token(), "unexpected key");  // unreachable: keys only come in objects
     }
   }
 
   bool end_object() {
+    src_.event();
     if (!settle_pending()) return false;
     if (skipping()) return close_skipped();
     const Frame& f = stack_.back();
@@ -668,6 +826,7 @@ class Handler {
   }
 
   bool end_array() {
+    src_.event();
     if (!settle_pending()) return false;
     if (skipping()) return close_skipped();
     if (stack_.back().kind == Slot::variations) --variation_depth_;
@@ -679,6 +838,7 @@ class Handler {
     // A syntax error right after a value outweighs the structure error
     // found at that value: the text is not JSON at all.
     pending_ = false;
+    src_.settle_error();
     // A token the parser did not expect: point at its start (the lexer has
     // read it to its end). A lexer error: point where the lexer stopped.
     std::string_view what = ex.what();
@@ -694,12 +854,13 @@ class Handler {
     SyntaxReason r = json_syntax_reason(ex.id, what, token, run);
     // "01": the number is the token that ran on, from its first digit.
     const bool run_on = !run.empty() && r.reason.rfind("'" + run + "'", 0) == 0;
-    const Pos at = unexpected_value || run_on || ex.id == 406 ? src_.token() : src_.at_count(position);
+    const Pos at = unexpected_value || run_on || ex.id == 406 ? src_.error_token() : src_.at_count(position);
     error_.code = r.code;
     error_.loc.line = at.line;
     error_.loc.column = at.column;
     error_.loc.offset = at.offset;
     error_.loc.pointer.clear();
+    error_.loc.base = SourceLoc::Base::none;
     error_.reason = std::move(r.reason);
     error_.game = current_game();
     error_.turn = 0;
@@ -707,8 +868,11 @@ class Handler {
   }
 
  private:
-  /// Settles a waiting structure error before a scalar event.
-  bool scalar() { return settle_pending(); }
+  /// Steps to a scalar's token and settles a waiting structure error.
+  bool scalar() {
+    src_.event();
+    return settle_pending();
+  }
   bool skipping() const noexcept { return skip_ > 0; }
 
   /// A container of the broken game closes; at the last one the game is over.
@@ -792,16 +956,16 @@ class Handler {
 
   template <std::size_t N>
   bool known_key(Frame& f, std::string_view name, const std::array<Key, N>& keys,
-                 std::string_view where, const Pos& at) {
+                 std::string_view where) {
     for (std::size_t i = 0; i < N; ++i) {
       if (keys[i].name != name) continue;
       const std::uint32_t bit = 1u << i;
-      if ((f.seen & bit) != 0) return fail(at, "duplicate key " + quote_text(name) + " in " + std::string(where));
+      if ((f.seen & bit) != 0) return fail(src_.token(), "duplicate key " + quote_text(name) + " in " + std::string(where));
       f.seen |= bit;
       f.expect = keys[i].slot;
       return true;
     }
-    return fail(at, "unknown key " + quote_text(name) + " in " + std::string(where));
+    return fail(src_.token(), "unknown key " + quote_text(name) + " in " + std::string(where));
   }
 
   template <std::size_t N>
@@ -826,12 +990,26 @@ class Handler {
     return type_error(begin_value(), found);
   }
 
+  /// The place `at` with the pointer of the value being read: inside a
+  /// game of a record file, the part after the game (or its moves), which
+  /// SourceLoc::full_pointer() completes.
   SourceLoc loc(const Pos& at) const {
     SourceLoc l;
     l.line = at.line;
     l.column = at.column;
     l.offset = at.offset;
-    l.pointer = path_;
+    if (stack_.size() < 2 || stack_[1].kind != Slot::games) {
+      l.pointer = path_;
+      return l;
+    }
+    std::size_t from = stack_.size() >= 3 ? stack_[2].path : path_.size();  // after "/games/N"
+    l.game = stack_[1].count;
+    l.base = SourceLoc::Base::json_game;
+    if (path_.compare(from, 7, "/moves/") == 0) {
+      from += 6;
+      l.base = SourceLoc::Base::json_moves;
+    }
+    l.pointer.assign(path_, from);
     return l;
   }
 
@@ -849,6 +1027,9 @@ class Handler {
     error_.code = Code::json_structure;
     error_.reason = std::move(reason);
     error_.loc = loc(at);
+    error_.loc.pointer = error_.loc.full_pointer();
+    error_.loc.base = SourceLoc::Base::none;
+    error_.loc.game = 0;
     error_.game = current_game();
     error_.turn = 0;
     if (!stack_.empty() && stack_.back().kind == Slot::line) {
@@ -891,6 +1072,14 @@ class Handler {
   bool opening_ = false, closing_ = false;
   bool stopped_ = false;
 };
+
+/// nlohmann's SAX parse (json::sax_parse, strict, no comments) of `src`
+/// through SourceAdapter: json::sax_parse takes only the library's own
+/// adapters, whose iterator form would cost a call per byte.
+bool sax_parse(Source& src, Handler& handler) {
+  return nlohmann::detail::parser<nlohmann::json, SourceAdapter>(SourceAdapter{&src}, nullptr, true, false)
+      .sax_parse(&handler, true);
+}
 
 /// The input stream failed (not a fault of the record).
 Diagnostic read_failure(const std::string& file) {
@@ -1059,7 +1248,7 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
   Source src(in);
   Handler handler(src, visitor, file);
   src.start();
-  bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
+  bool ok = sax_parse(src, handler);
   if (ok) ok = handler.settle();
   if (src.bad()) return read_failure(file);
   if (ok || handler.stopped()) {
@@ -1079,17 +1268,17 @@ Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& vi
     while (src.more()) {  // blank lines, and the line end of the last value
       const char c = src.peek();
       if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
-      src.next();
+      src.skip();
     }
     if (!src.more()) break;
     handler.next_value(++index);
     src.start_line_value();
-    bool ok = nlohmann::json::sax_parse(SourceIter{&src}, SourceIter{}, &handler);
+    bool ok = sax_parse(src, handler);
     if (ok) ok = handler.settle();  // a structure error at the line's last value
     if (src.bad()) return read_failure(file);
     if (ok && !visitor.game(std::move(handler.game()), index)) break;
     if (!ok && !visitor.error(handler.error())) return std::move(handler.error());
-    while (src.more() && src.peek() != '\n') src.next();  // the rest of a bad line
+    while (src.more() && src.peek() != '\n') src.skip();  // the rest of a bad line
   }
   Diagnostic d;
   d.file = file;

@@ -3,6 +3,15 @@
 
 namespace beyt::notation {
 
+std::string SourceLoc::full_pointer() const {
+  if (base == Base::none) return pointer;
+  const bool json = base == Base::json_game || base == Base::json_moves;
+  std::string out = json ? "/games/" + std::to_string(game - 1) : "/beyt/game[" + std::to_string(game) + "]";
+  if (base == Base::json_moves || base == Base::xml_moves) out += "/moves";
+  out += pointer;
+  return out;
+}
+
 const TagPair* GameRecord::find_tag(std::string_view name) const noexcept {
   for (const auto& tag : tags)
     if (tag.name == name) return &tag;

@@ -527,6 +527,7 @@ class Reader {
     turn_ = 0;
     path_ = "/beyt";
     append_step(path_, "game", games_);
+    game_path_ = path_.size();
 
     std::size_t end = 0;
     bool cut = false;  // the game's end is known: a broken game ends there
@@ -994,11 +995,20 @@ class Reader {
     set_loc(l, p);
     return l;
   }
+  /// `l` at `p`, with the path of the element being read: the part after
+  /// the game (or its moves), which SourceLoc::full_pointer() completes.
   void set_loc(SourceLoc& l, const Pos& p) const {
     l.line = p.line;
     l.column = p.column;
     l.offset = p.offset;
-    l.pointer = path_;
+    std::size_t from = game_path_;
+    l.game = games_;
+    l.base = SourceLoc::Base::xml_game;
+    if (path_.compare(from, 7, "/moves/") == 0) {
+      from += 6;
+      l.base = SourceLoc::Base::xml_moves;
+    }
+    l.pointer.assign(path_, from);
   }
 
   // --- errors ---
@@ -1007,6 +1017,9 @@ class Reader {
     err_.code = code;
     err_.reason = std::move(reason);
     err_.loc = loc(p);
+    err_.loc.pointer = err_.loc.full_pointer();
+    err_.loc.base = SourceLoc::Base::none;
+    err_.loc.game = 0;
     err_.game = games_;
     err_.turn = turn_;
     return false;
@@ -1022,6 +1035,8 @@ class Reader {
     err_.loc.column = cur_.column;
     err_.loc.offset = cur_.offset;
     err_.loc.pointer = path_;
+    err_.loc.base = SourceLoc::Base::none;
+    err_.loc.game = 0;
     err_.game = 0;
     err_.turn = 0;
     return false;
@@ -1064,6 +1079,7 @@ class Reader {
   pugi::xml_document doc_;
   std::string scratch_;
   std::string path_;
+  std::size_t game_path_ = 0;  // length of the game's part of path_ ("/beyt/game[N]")
   std::uint32_t games_ = 0;
   std::uint32_t turn_ = 0;
   unsigned depth_ = 0;      // variations open around the move being read

@@ -19,14 +19,35 @@
 namespace beyt::notation {
 
 /// A place in an input. Text: 1-based line and column (column counts Unicode
-/// code points), byte offset. JSON: `pointer` is the JSON Pointer of the
-/// value (RFC 6901). XML: `pointer` is the element path (/beyt/game[1]/...).
-/// line == 0 means "unknown".
+/// code points), byte offset. JSON: the JSON Pointer of the value (RFC
+/// 6901). XML: the element path (/beyt/game[1]/...). line == 0 means
+/// "unknown".
+///
+/// The pointer is full_pointer(). Inside a game of a JSON or XML record
+/// file the readers keep in `pointer` only its part after the game (or
+/// after the game's moves), and say which part that is in `base` and
+/// `game`: a move's "/12/move" or "/move[13]" fits a std::string's own
+/// buffer, so that a place costs no allocation per move.
 struct SourceLoc {
+  /// What stands before `pointer` (N is `game`, 1-based).
+  enum class Base : std::uint8_t {
+    none,        ///< nothing: `pointer` is the whole pointer (text, JSON Lines, errors)
+    json_game,   ///< "/games/N-1"
+    json_moves,  ///< "/games/N-1/moves"
+    xml_game,    ///< "/beyt/game[N]"
+    xml_moves,   ///< "/beyt/game[N]/moves"
+  };
+
   std::uint32_t line = 0;
   std::uint32_t column = 0;
   std::uint64_t offset = 0;
-  std::string pointer;
+  std::string pointer;          ///< the pointer's part after `base`
+  std::uint32_t game = 0;       ///< with `base`: the game's 1-based index in its file
+  Base base = Base::none;
+
+  /// The whole JSON Pointer or element path, e.g. "/games/0/moves/12/move"
+  /// or "/beyt/game[1]/moves/move[13]"; empty where there is none (text).
+  std::string full_pointer() const;
 
   /// Locations never take part in record equality: a record read from JSON
   /// equals the same record read from text.
