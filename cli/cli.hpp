@@ -93,6 +93,12 @@ class Input {
   /// `error` = "cannot read 'PATH': REASON", REASON the system's words
   /// ("No such file or directory", "Is a directory", "Permission denied").
   bool open(const std::string& path, std::string& error);
+  /// Opens the regular file `path` to read from byte `offset` on (the
+  /// stream's first byte is the file's byte `offset`; line() and
+  /// forget_before still count from the start of the file). False, with
+  /// `error` as open() gives it, when it cannot be read, is not a regular
+  /// file ("Illegal seek") or the seek fails.
+  bool open_at(const std::string& path, std::uint64_t offset, std::string& error);
   std::istream& stream();
   /// The path as given ("-" for standard input).
   const std::string& name() const;
@@ -116,6 +122,9 @@ class Input {
   /// After a read failure (the readers report Code::io_error): the system's
   /// reason, e.g. "Input/output error"; else empty.
   const std::string& failure() const;
+  /// After a read failure: "cannot read 'PATH': REASON" (E501's words; PATH
+  /// "standard input" for "-"); else `otherwise`.
+  std::string failure_message(std::string otherwise) const;
 
  private:
   struct Impl;

@@ -82,15 +82,43 @@ class InBuf final : public std::streambuf {
     return {eback() + (from - base_), static_cast<std::size_t>(to - from)};
   }
   std::uint64_t base() const { return base_; }
+  /// Before the first read: the descriptor stands at byte `offset`.
+  void start_at(std::uint64_t offset) { base_ = offset; }
 
   void pin(std::uint64_t offset) { pin_ = offset; }
   const std::string& failure() const { return failure_; }
+  /// The stream reading this buffer, told of a read failure (badbit) that
+  /// xsgetn cannot report by an exception.
+  void read_by(std::istream* stream) { stream_ = stream; }
 
  protected:
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
     if (!read_more(true)) return traits_type::eof();
     return traits_type::to_int_type(*gptr());
+  }
+
+  /// istream::read: the bytes before a read failure are delivered, and the
+  /// stream is marked bad (the readers' sign of a failure: E501); the
+  /// default would lose them, since the exception leaves no count behind.
+  std::streamsize xsgetn(char* s, std::streamsize n) override {
+    std::streamsize got = 0;
+    while (got < n) {
+      if (gptr() == egptr()) {
+        try {
+          if (!read_more(true)) break;
+        } catch (const ReadFailure&) {
+          if (got == 0 || !stream_) throw;
+          stream_->setstate(std::ios::badbit);
+          break;
+        }
+      }
+      const std::streamsize k = std::min<std::streamsize>(n - got, egptr() - gptr());
+      std::memcpy(s + got, gptr(), static_cast<std::size_t>(k));
+      gbump(static_cast<int>(k));
+      got += k;
+    }
+    return got;
   }
 
  private:
@@ -147,6 +175,7 @@ class InBuf final : public std::streambuf {
   std::uint64_t pin_ = UINT64_MAX;
   bool eof_ = false;
   std::string failure_;
+  std::istream* stream_ = nullptr;
 };
 
 // --- Writing ------------------------------------------------------------------
@@ -341,6 +370,21 @@ bool Input::open(const std::string& path, std::string& error) {
   in.regular = S_ISREG(st.st_mode);
   in.buf = std::make_unique<InBuf>(in.fd, !in.regular);
   in.stream = std::make_unique<std::istream>(in.buf.get());
+  in.buf->read_by(in.stream.get());
+  return true;
+}
+
+bool Input::open_at(const std::string& path, std::uint64_t offset, std::string& error) {
+  if (!open(path, error)) return false;
+  if (!impl_->regular) {
+    error = cannot_read(path, ESPIPE);
+    return false;
+  }
+  if (::lseek(impl_->fd, static_cast<off_t>(offset), SEEK_SET) < 0) {
+    error = cannot_read(path, errno);
+    return false;
+  }
+  impl_->buf->start_at(offset);
   return true;
 }
 
@@ -348,6 +392,9 @@ std::istream& Input::stream() { return *impl_->stream; }
 const std::string& Input::name() const { return impl_->name; }
 const std::string& Input::failure() const { return impl_->buf->failure(); }
 void Input::forget_before(std::uint64_t offset) { impl_->buf->pin(offset); }
+std::string Input::failure_message(std::string otherwise) const {
+  return failure().empty() ? otherwise : cannot_read(impl_->name, failure());
+}
 
 notation::Format Input::format(std::optional<notation::Format> forced) {
   if (forced) return *forced;

@@ -9,7 +9,6 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
-#include <fstream>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -329,10 +328,8 @@ class Scan {
  public:
   Scan(const std::string& path, std::uint64_t origin, const notation::ReadOptions& options)
       : origin_(origin) {
-    in_.open(path, std::ios::binary);
-    if (in_.is_open()) in_.seekg(static_cast<std::streamoff>(origin));
-    opened_ = in_.is_open() && !in_.fail();
-    reader_ = std::make_unique<notation::TextReader>(in_, path, options);
+    opened_ = input_.open_at(path, origin, open_error_);
+    if (opened_) reader_ = std::make_unique<notation::TextReader>(input_.stream(), path, options);
   }
 
   // The next entry, with its offsets in the file's terms (its line and game
@@ -345,7 +342,7 @@ class Scan {
     if (!opened_) {
       e.kind = Entry::Kind::stopped;
       e.checked.d.code = Code::io_error;
-      e.checked.d.reason = "cannot read the input";
+      e.checked.d.reason = open_error_;
       e.checked.d.file = path;
       over_ = true;
       return true;
@@ -375,7 +372,8 @@ class Scan {
         over_ = true;
         return true;
       }
-      if (e.checked.d.code == Code::io_error) {
+      if (e.checked.d.code == Code::io_error) {  // with the system's reason, as -j 1 prints it
+        e.checked.d.reason = input_.failure_message(std::move(e.checked.d.reason));
         e.kind = Entry::Kind::stopped;
         over_ = true;
         return true;
@@ -398,7 +396,8 @@ class Scan {
     if (d.loc.line > 0) d.loc.offset += origin_;
   }
 
-  std::ifstream in_;
+  Input input_;
+  std::string open_error_;  // "cannot read 'PATH': REASON" when it did not open
   std::unique_ptr<notation::TextReader> reader_;
   std::uint64_t origin_;
   notation::GameRecord record_;

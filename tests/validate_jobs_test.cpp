@@ -25,10 +25,12 @@ std::vector<fs::path> record_files(const fs::path& dir) {
 // `args` run with -j 1, then -j 2 and -j 4: the same output and status.
 // `chunks`: the sizes of the chunks -j N cuts a text file into
 // (BEYT_VALIDATE_CHUNK_BYTES; 0: the default), each tried in turn.
+// `env_all`: variables set for every run ("NAME=VALUE ... ").
 void expect_same_at_any_j(const std::string& args, const std::string& stdin_file = "",
-                          const std::vector<unsigned>& chunks = {0}) {
+                          const std::vector<unsigned>& chunks = {0}, const std::string& env_all = "") {
   auto with = [&](int j, unsigned chunk) {
-    const std::string env = chunk > 0 ? "BEYT_VALIDATE_CHUNK_BYTES=" + std::to_string(chunk) + " " : "";
+    const std::string env =
+        env_all + (chunk > 0 ? "BEYT_VALIDATE_CHUNK_BYTES=" + std::to_string(chunk) + " " : "");
     const std::string cmd = "validate -j " + std::to_string(j) + " " + args;
     return stdin_file.empty() ? capture(env + kBeyt + " " + cmd)
                               : capture("cat " + quote(stdin_file) + " | " + env + kBeyt + " " + cmd);
@@ -180,6 +182,37 @@ TEST_F(MixedFiles, ChunkBoundariesThatAreNotGameBoundaries) {
   EXPECT_NE(one.out.find("error[E102]"), std::string::npos) << one.out;  // the unclosed comment
   for (const std::string options : {"", "--strict ", "--diagnostics json "})
     expect_same_at_any_j(options + quote(file.string()), "", {1, 50, 333, 4096});
+}
+
+// A read failure in the middle of a text file, as when a disk breaks: the
+// file reads up to a byte, and every read from there fails with EIO
+// (tests/shims/read_fault.cpp, preloaded). -j 1 checks the games before it
+// and then reports E501 with the system's reason; -j N, reading the file in
+// chunks (those after the break fail at their first read), prints the same.
+TEST_F(MixedFiles, ReadFailureInTheMiddleOfAFile) {
+  const std::string games = generate("seega", 60, "beyt");
+  const fs::path file = dir.path() / "breaks.beyt";
+  spit(file, games);
+  const std::size_t boundary = games.find("\n\n[Event", games.size() / 2) + 2;
+  for (std::size_t at : {games.size() / 3, boundary, games.size() * 2 / 3 + 7}) {
+    const std::string env = "LD_PRELOAD=" + quote(BEYT_READ_FAULT_LIB) + " BEYT_READ_FAULT_PATH=" +
+                            quote(file.string()) + " BEYT_READ_FAULT_AT=" + std::to_string(at) +
+                            " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0\" ";
+    const CliRun one = capture(env + kBeyt + " validate -j 1 " + quote(file.string()));
+    EXPECT_EQ(one.status, 1) << at;
+    EXPECT_NE(one.out.find("error[E501]: game "), std::string::npos) << at << "\n" << one.out;
+    EXPECT_NE(one.out.find(": cannot read '" + file.string() + "': Input/output error\n"), std::string::npos)
+        << at << "\n" << one.out;
+    EXPECT_EQ(one.out.find("games: 0 valid"), std::string::npos) << at << "\n" << one.out;
+    if (at == boundary) {  // every game before the break is checked (none lost with the reader's buffer)
+      std::size_t before = 0;
+      for (std::size_t i = games.find("[Event"); i < at; i = games.find("[Event", i + 1)) ++before;
+      const std::string n = std::to_string(before);
+      EXPECT_NE(one.out.find(", " + n + " games: " + n + " valid, 0 invalid"), std::string::npos) << one.out;
+    }
+    expect_same_at_any_j(quote(file.string()), "", {700, 20000}, env);
+    expect_same_at_any_j("--diagnostics json " + quote(file.string()), "", {700}, env);
+  }
 }
 
 // One game larger than many chunks (a long comment full of blank lines and
