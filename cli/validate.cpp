@@ -32,7 +32,7 @@ struct ValidateOptions {
   bool strict = false;
   bool json = false;        // --diagnostics json
   bool quiet = false;
-  unsigned jobs = 1;        // -j: threads replaying games (1: all in this thread)
+  unsigned jobs = 1;        // -j: threads reading and replaying games (1: all in this thread)
 };
 
 // The summary's counts (printed by summary()):
@@ -834,8 +834,9 @@ int run_validate(int argc, char** argv) {
        cxxopts::value(o.old_format))
       ("diagnostics", "diagnostics as text (default) or json (one object per line)",
        cxxopts::value<std::string>()->default_value("text"))
-      ("j,jobs", "threads replaying games (default: the number of cores; 1: one thread); the output "
-       "is the same whatever N", cxxopts::value(o.jobs))
+      ("j,jobs", "threads checking games (default: the number of cores; 1: one thread): a text file "
+       "over 1 MiB is read in pieces by every thread, other inputs by one while the others replay; "
+       "the output is the same whatever N", cxxopts::value(o.jobs))
       ("q,quiet", "no summary line on standard error", cxxopts::value(o.quiet))
       ("h,help", "this help")
       ("files", "record files", cxxopts::value(o.files));
