@@ -36,6 +36,14 @@ constexpr std::array<SeegaBits, kSeegaCells> kBit = [] {
   return out;
 }();
 constexpr SeegaBits bit(SeegaCell c) { return kBit[c]; }
+// The same with one more entry, kNoCell: no cell, no bit (for lookups
+// without a branch on "off the board").
+constexpr std::uint8_t kNoCell = kSeegaCells;
+constexpr std::array<SeegaBits, kSeegaCells + 1> kBitOrNone = [] {
+  std::array<SeegaBits, kSeegaCells + 1> out{};
+  for (int c = 0; c < kSeegaCells; ++c) out[c] = SeegaBits{1} << c;
+  return out;
+}();
 
 // Bits in a word, and cells in a bitboard (SWAR: no popcnt instruction is
 // assumed of the machine).
@@ -58,6 +66,8 @@ struct Geometry {
   std::array<std::array<SeegaCell, 4>, kSeegaCells> next{};
   std::array<bool, kSeegaCells> on{};  // on this board
   std::array<SeegaBits, kSeegaCells> around{};  // the neighbours of each cell
+  // [cell][direction]: the neighbour and the cell beyond it, kNoCell off the board.
+  std::array<std::array<std::array<std::uint8_t, 2>, 4>, kSeegaCells> line{};
 
   static constexpr Geometry make(int n) {
     Geometry g;
@@ -65,6 +75,12 @@ struct Geometry {
       for (int d = 0; d < 4; ++d) {
         int f = seega_file(c) + kDirFile[d], r = seega_rank(c) + kDirRank[d];
         g.next[c][d] = on_board(seega_file(c), seega_rank(c), n) && on_board(f, r, n) ? seega_cell(f, r) : SeegaCell{-1};
+      }
+    for (SeegaCell c = 0; c < kSeegaCells; ++c)
+      for (int d = 0; d < 4; ++d) {
+        const SeegaCell e = g.next[c][d], beyond = e >= 0 ? g.next[e][d] : SeegaCell{-1};
+        g.line[c][d] = {e >= 0 ? static_cast<std::uint8_t>(e) : kNoCell,
+                        beyond >= 0 ? static_cast<std::uint8_t>(beyond) : kNoCell};
       }
     for (SeegaCell c = 0; c < kSeegaCells; ++c) {
       if (!on_board(c, n)) continue;
@@ -474,20 +490,36 @@ void finish_turn(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
 // shows by itself that the mover can step and that no chain follows. False,
 // with `pos` unchanged, for any other turn or any fault: play_into then
 // resolves the turn in full and reports the fault.
+// quiet_step's work in words of type Word: std::uint64_t for the boards of
+// 5 and 7 (their cells lie in the low word), SeegaBits for 9. `from` and
+// `to` are cells of the 9x9 index (0..80), on this board or not.
+template <class Word>
+bool quiet_step_in(const SeegaOptions& o, SeegaPosition& pos, const Geometry& g, SeegaCell from, SeegaCell to) {
+  const int mover = static_cast<int>(pos.to_move);
+  const Word own = static_cast<Word>(pos.pieces[mover]), other = static_cast<Word>(pos.pieces[1 - mover]);
+  const Word f = static_cast<Word>(bit(from)), t = static_cast<Word>(bit(to));
+  // around[from] holds the on-board neighbours of an on-board `from` (none
+  // for a cell off the board): `to` is on the board, next to `from`, empty.
+  if (!(own & f) || !(static_cast<Word>(g.board & g.around[from]) & ~(own | other) & t)) return false;
+  // Would the piece take anything on `to` (captures_at's count > 0)? Without
+  // a branch on the board: which neighbour is an enemy is a coin toss in a
+  // replay. The piece from `from` never stands beyond `to`.
+  const Word enemy = other & ~static_cast<Word>(o.centre_immune ? g.centre : 0);
+  bool takes = false;
+  for (const auto& [e, beyond] : g.line[to])
+    takes |= ((enemy & static_cast<Word>(kBitOrNone[e])) != 0) & ((own & static_cast<Word>(kBitOrNone[beyond])) != 0);
+  if (takes) return false;
+  pos.pieces[mover] = static_cast<Word>((own & ~f) | t);
+  pos.to_move = opponent(pos.to_move);
+  return true;
+}
+
 bool quiet_step(const SeegaOptions& o, SeegaPosition& pos, std::string_view t) {
   if (t.size() != 5 || t[2] != '-' || pos.phase != SeegaPhase::move || pos.extra) return false;
   SeegaCell from = -1, to = -1;
   if (!read_cell(t, 0, from) || !read_cell(t, 3, to)) return false;
   const Geometry& g = geometry(pos.size);
-  const int mover = static_cast<int>(pos.to_move);
-  if (!g.on[from] || !g.on[to] || !(pos.pieces[mover] & bit(from)) || !(empty_cells(pos) & bit(to)) ||
-      !adjacent(from, to, pos.size))
-    return false;
-  std::array<SeegaCell, kSeegaMaxListed> taken{};
-  if (captures_at(o, pos, to, pos.to_move, taken) > 0) return false;  // the piece from `from` never stands beyond
-  pos.pieces[mover] = (pos.pieces[mover] & ~bit(from)) | bit(to);
-  pos.to_move = opponent(pos.to_move);
-  return true;
+  return pos.size < 9 ? quiet_step_in<std::uint64_t>(o, pos, g, from, to) : quiet_step_in<SeegaBits>(o, pos, g, from, to);
 }
 
 // seega_play with `m` as the storage of the move (a State keeps one: a move

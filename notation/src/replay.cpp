@@ -108,28 +108,50 @@ Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std:
 // text once, not at every turn.
 Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::uint32_t first_turn,
                        std::uint32_t limit, std::uint32_t* played, const Node** last) {
+  // `played` and `last` are written once, when the line stops (i turns played).
+  auto stop = [&](std::size_t i) {
+    if (i == 0) return;
+    if (played) *played = static_cast<std::uint32_t>(i);
+    if (last) *last = &line[i - 1];
+  };
+  const std::size_t count = std::min<std::size_t>(line.size(), limit);
+  const bool plain = !ctx.options.strict;  // a turn without variations is then one play()
   std::string canonical;
-  for (std::size_t i = 0; i < line.size() && i < limit; ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     const Node& node = line[i];
     const auto turn = first_turn + static_cast<std::uint32_t>(i);
+    if (plain && node.variations.empty()) [[likely]] {
+      if (Error e = state.play(node.move)) {
+        stop(i);
+        return move_error(ctx, node, e, turn, state);
+      }
+      continue;
+    }
     std::unique_ptr<State> before;
     if (ctx.options.variations && !node.variations.empty()) before = state.clone();
     if (ctx.options.strict) {  // the canonical form needs a second resolution: only when asked
-      if (Error e = state.check(node.move, canonical)) return move_error(ctx, node, e, turn, state);
-      if (canonical != node.move) {
-        Error e{Code::strict_move_form, "strict: write '" + canonical + "' (the canonical form)", 0};
+      Error e = state.check(node.move, canonical);
+      if (!e && canonical != node.move)
+        e = Error{Code::strict_move_form, "strict: write '" + canonical + "' (the canonical form)", 0};
+      if (e) {
+        stop(i);
         return move_error(ctx, node, e, turn, state);
       }
     }
-    if (Error e = state.play(node.move)) return move_error(ctx, node, e, turn, state);
-    if (played) *played = static_cast<std::uint32_t>(i + 1);
-    if (last) *last = &node;
+    if (Error e = state.play(node.move)) {
+      stop(i);
+      return move_error(ctx, node, e, turn, state);
+    }
     for (const Line& variation : node.variations) {
       if (!before) break;
       auto copy = before->clone();
-      if (Diagnostic d = replay_line(ctx, variation, *copy, turn, UINT32_MAX, nullptr, nullptr)) return d;
+      if (Diagnostic d = replay_line(ctx, variation, *copy, turn, UINT32_MAX, nullptr, nullptr)) {
+        stop(i + 1);
+        return d;
+      }
     }
   }
+  stop(count);
   return {};
 }
 

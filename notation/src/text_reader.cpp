@@ -137,6 +137,20 @@ struct TextReader::Impl {
     loc.offset = base + pos;
     return loc;
   }
+  // A place as three numbers: here() without the SourceLoc (its pointer
+  // string is built and dropped for nothing on a token that is fine).
+  struct Spot {
+    std::uint32_t line, column;
+    std::uint64_t offset;
+    SourceLoc loc() const {
+      SourceLoc out;
+      out.line = line;
+      out.column = column;
+      out.offset = offset;
+      return out;
+    }
+  };
+  Spot spot() const { return {line, col, base + pos}; }
 
   [[noreturn]] void fail(Code code, const SourceLoc& loc, std::string reason,
                          std::uint32_t turn = 0) {
@@ -614,7 +628,7 @@ struct TextReader::Impl {
 
     for (;;) {
       skip_blanks();
-      SourceLoc loc = here();
+      const Spot tok = spot();  // a SourceLoc is made only for a diagnostic
       int c = peek();
       if (c < 0 || (c == '[' && !line_has_token)) {
         resume_here = c == '[';
@@ -624,7 +638,7 @@ struct TextReader::Impl {
                    (c < 0 ? "the end of the input" : "the next game"));
         end_line();
         if (strict)
-          fail(Code::missing_result, loc,
+          fail(Code::missing_result, tok.loc(),
                std::string("expected a result (1-0, 0-1, 1/2-1/2 or *) before ") +
                    (c < 0 ? "the end of the input" : "the next game"));
         resume_here = false;
@@ -636,7 +650,7 @@ struct TextReader::Impl {
         case ';': {
           std::string text = c == '{' ? brace_comment() : line_comment();
           if (c == ';' && strict && text.find('}') == std::string::npos)
-            fail(Code::strict_layout, loc,
+            fail(Code::strict_layout, tok.loc(),
                  "';' comment: the canonical form writes {comment} (';' only for a comment containing '}')");
           // NOTATION.md section 2, "Comments": after a turn number -> before
           // its move; after a move -> after it; at the start of the main line
@@ -652,19 +666,20 @@ struct TextReader::Impl {
         }
         case '(': {
           if (n == 0)
-            fail(Code::unexpected_token, loc,
+            fail(Code::unexpected_token, tok.loc(),
                  "'(' before any move: a variation follows the move it replaces");
           if (strict && numbered)
             fail(Code::strict_turn_number, number_loc,
                  "turn number " + std::to_string(turn) + " is not followed by a move", turn);
           if (depth + 1 > kMaxDepth)
-            fail(Code::unexpected_token, loc,
+            fail(Code::unexpected_token, tok.loc(),
                  "variations nested deeper than " + std::to_string(kMaxDepth) + " levels");
           ++pos;
           ++col;
           line_has_token = true;
           Line variation;
-          movetext(variation, depth + 1, turn - 1, record, &loc);
+          const SourceLoc open_loc = tok.loc();
+          movetext(variation, depth + 1, turn - 1, record, &open_loc);
           moves[n - 1].variations.push_back(std::move(variation));
           at = At::variations;
           nag_ok = false;
@@ -672,7 +687,7 @@ struct TextReader::Impl {
         }
         case ')':
           if (depth == 0)
-            fail(Code::unbalanced_variation, loc, "')' without a matching '('");
+            fail(Code::unbalanced_variation, tok.loc(), "')' without a matching '('");
           end_line();
           ++pos;
           ++col;
@@ -690,11 +705,11 @@ struct TextReader::Impl {
             ++col;
           }
           if (digits == 0)
-            fail(Code::bad_nag, loc, "expected a number from 0 to 255 after '$'");
+            fail(Code::bad_nag, tok.loc(), "expected a number from 0 to 255 after '$'");
           if (value > 255)
-            fail(Code::bad_nag, loc, "NAG out of range: expected a number from 0 to 255 after '$'");
+            fail(Code::bad_nag, tok.loc(), "NAG out of range: expected a number from 0 to 255 after '$'");
           line_has_token = true;
-          add_nag(value, loc);
+          add_nag(value, tok.loc());
           break;
         }
         case '!':
@@ -703,16 +718,16 @@ struct TextReader::Impl {
           suffix();
           break;
         case '[':
-          fail(Code::unexpected_token, loc,
+          fail(Code::unexpected_token, tok.loc(),
                "'[' in movetext: tag pairs come before the moves, and a new game's first tag "
                "starts a line");
         default:
           if (c < 0x20 || c == 0x7F)
-            fail(Code::bad_character, loc,
+            fail(Code::bad_character, tok.loc(),
                  "control character " + chars::describe(static_cast<char32_t>(c)) +
                      " in movetext: no record may hold it (NOTATION.md section 11)");
           if (!kMoveChar[static_cast<unsigned>(c)])
-            fail(Code::unexpected_token, loc,
+            fail(Code::unexpected_token, tok.loc(),
                  std::string("'") + static_cast<char>(c) + "' has no place in movetext: expected a move, "
                  "turn number, NAG, comment, variation or result");
           line_has_token = true;
@@ -720,22 +735,22 @@ struct TextReader::Impl {
           std::string_view word = scan_word();
           if (is_result(word)) {
             if (depth > 0)
-              fail(Code::unexpected_token, loc,
+              fail(Code::unexpected_token, tok.loc(),
                    "result " + std::string(word) + " inside a variation: expected ')' first");
             record.result.assign(word);
-            record.result_loc = loc;
+            record.result_loc = tok.loc();
             end_line();
             return;
           }
           if (strict && !numbered)
-            fail(Code::strict_turn_number, loc,
+            fail(Code::strict_turn_number, tok.loc(),
                  "expected turn number " + std::to_string(turn) + ". before the move", turn);
           Node& node = n < moves.size() ? NodeMaker::reset(moves[n]) : nodes.append(moves);
           ++n;
           node.move.assign(word);
-          node.loc.line = loc.line;  // the place's pointer stays empty
-          node.loc.column = loc.column;
-          node.loc.offset = loc.offset;
+          node.loc.line = tok.line;  // the place's pointer stays empty
+          node.loc.column = tok.column;
+          node.loc.offset = tok.offset;
           if (!pending.empty()) node.before.swap(pending);
           numbered = false;
           ++turn;
@@ -753,6 +768,28 @@ struct TextReader::Impl {
   // the diagnostics that name the number); the lenient reader skips it.
   // A refill in peek() keeps the bytes from pos on, so the digits stay.
   bool turn_number(std::uint32_t turn, bool& numbered, SourceLoc& number_loc) {
+    if (!options.strict) {
+      // Lenient, the common case: decided on the bytes in the buffer when
+      // the number and its dots end before the buffer does.
+      const char* const p = buf.data() + pos;
+      const std::size_t avail = end - pos;
+      std::size_t k = 1;  // pos is at a digit
+      while (k < avail && is_digit(p[k])) ++k;
+      if (k < avail) {
+        if (p[k] != '.') return false;
+        std::size_t j = k + 1;
+        while (j < avail && p[j] == '.') ++j;
+        if (j < avail) {
+          pos += j;
+          col += static_cast<std::uint32_t>(j);
+          numbered = true;
+          return true;
+        }
+      }
+    }
+    return turn_number_more(turn, numbered, number_loc);
+  }
+  [[gnu::noinline]] bool turn_number_more(std::uint32_t turn, bool& numbered, SourceLoc& number_loc) {
     std::size_t k = 1;  // pos is at a digit
     while (is_digit(peek(k))) ++k;
     if (peek(k) != '.') return false;
