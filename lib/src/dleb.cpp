@@ -483,11 +483,16 @@ ThrowValues throw_values(bool entering, const Available& a) {
 // The uses of a turn in order, each on the position the ones before it
 // leave: `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
-bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, const Available& a, bool entering,
+bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available& a, bool entering,
                 std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
   const Side team = pos.to_move, enemy = opponent(team);
   UseContext ctx{o, team, dleb_handicapped(pos)};
-  std::array<int, 7> avail = a.count;
+  // The order of omitted forfeits, taken before the uses spend the counts
+  // (not copied for a player who has entered).
+  ThrowValues entry_order;
+  if (entering) entry_order = throw_values(true, a);
+  const ThrowValues& order = entering ? entry_order : a.values;
+  std::array<int, 7>& avail = a.count;  // spent in place: no copy to stall on
   for (int k = 0; k < t.nuses; ++k) {
     DlebUse& u = t.uses[static_cast<std::size_t>(k)];
     if (u.kind == DlebUseKind::stored_move) {
@@ -528,9 +533,6 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, cons
     if (u.kind == DlebUseKind::stored_move) --w.stored[static_cast<std::size_t>(team)];
     do_move(o, w, team, u, end_segment, undo);
   }
-  ThrowValues entry_order;  // an entering turn's dleb and gsse (not copied otherwise)
-  if (entering) entry_order = throw_values(true, a);
-  const ThrowValues& order = entering ? entry_order : a.values;
   for (int k = 0; k < order.n; ++k) {
     const int v = order.value[static_cast<std::size_t>(k)];
     if (avail[static_cast<std::size_t>(v)] == 0) continue;
