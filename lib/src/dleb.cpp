@@ -320,7 +320,7 @@ bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
   }
   if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(error, i, "a use: the throw's value, e.g. 2B3-B5");
   u.value = static_cast<std::uint8_t>(t[i++] - '0');
-  if (t.substr(i, 2) == "--") {
+  if (i + 1 < t.size() && t[i] == '-' && t[i + 1] == '-') {  // "--", without a memcmp
     u.kind = DlebUseKind::forfeit;
     i += 2;
     return true;
