@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <stdexcept>
 
 namespace beyt {
@@ -89,20 +88,21 @@ struct WalkEnds {
 using EndsTable = std::array<std::array<WalkEnds, 7>, kTabCells>;
 
 const EndsTable& walk_ends(int w, Side s) {
-  static const auto tables = [] {
-    auto all = std::make_unique<std::array<std::array<EndsTable, 2>, 16>>();
+  static const auto* tables = [] {
+    static std::array<std::array<EndsTable, 2>, 16> all{};  // static storage: no allocation
+    auto* table = &all;
     for (int width : {7, 9, 11, 13, 15})
       for (Side side : {Side::south, Side::north})
         for (int c = 0; c < kTabCells; ++c)
           for (int steps = 1; steps <= 6; ++steps) {
             if (tab_file(static_cast<TabCell>(c)) >= width) continue;
             TrackWalk walk = sticks_walk(track(width, side), c, steps, true);
-            WalkEnds& e = (*all)[static_cast<std::size_t>(width)][static_cast<std::size_t>(side)]
+            WalkEnds& e = (*table)[static_cast<std::size_t>(width)][static_cast<std::size_t>(side)]
                               [static_cast<std::size_t>(c)][static_cast<std::size_t>(steps)];
             e.n = static_cast<std::int8_t>(walk.nends);
             e.end = walk.end;
           }
-    return all;
+    return table;
   }();
   return (*tables)[static_cast<std::size_t>(w)][static_cast<std::size_t>(s)];
 }
