@@ -113,25 +113,25 @@ Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u, int& en
     // their men have been thus liberated".
     return Code::must_free;
   }
-  // The walk of the throw: the points passed over, then the end.
+  // The walk of the throw, noting on the way whether it passes over an enemy
+  // (judged after the end: a wrong distance is the fault reported first).
+  // "A man can pass over other men of its own kind, but not over an enemy."
   CycleCursor at(u.from, st.segment, n);
-  std::array<DlebPoint, 8> passed;
+  bool over_enemy = false;
   for (int s = 1; s < u.value; ++s) {
     at.step();
-    passed[static_cast<std::size_t>(s - 1)] = at.point();
+    const DlebStack& over = p.at(at.point());
+    over_enemy |= (over.count != 0) & (over.team != ctx.team);
   }
   at.step();
   if (at.point() != u.to) return Code::wrong_distance;
   end_segment = at.seg;
-  // "A man can pass over other men of its own kind, but not over an enemy."
-  for (int s = 1; s < u.value; ++s) {
-    const DlebStack& over = p.at(passed[static_cast<std::size_t>(s - 1)]);
-    if (over.count && over.team != ctx.team) return Code::pass_enemy;
-  }
+  if (over_enemy) return Code::pass_enemy;
   const DlebStack& dst = p.at(u.to);
-  u.eats = dst.count && dst.team != ctx.team;
-  if (dst.count && dst.team == ctx.team && dst.slave) return Code::occupied;  // Finer points
-  if (u.x_written && !u.eats) return Code::capture_mismatch;
+  const bool taken = dst.count != 0, ours = dst.team == ctx.team;
+  u.eats = taken & !ours;
+  if (taken & ours & dst.slave) return Code::occupied;  // Finer points
+  if (u.x_written & !u.eats) return Code::capture_mismatch;
   return Code::ok;
 }
 
