@@ -5,6 +5,7 @@
 #include "position_fields.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <stdexcept>
 
@@ -37,6 +38,25 @@ int cycle_after(int c, int steps, int n) {
   const int after = c + steps;
   return after >= 6 * n ? after - 6 * n : after;
 }
+// A place on the cycle as its segment and the index in it, stepped one place
+// at a time: the walk of a throw needs no division.
+struct CycleCursor {
+  int seg, k, n;
+  CycleCursor(DlebPoint p, int segment, int cross_lines) : seg(segment), k(0), n(cross_lines) {
+    const int x = dleb_x(p);
+    k = kSegments[static_cast<std::size_t>(seg)].upward ? x - 1 : n - x;
+  }
+  void step() {
+    if (++k == n) {
+      k = 0;
+      if (++seg == 6) seg = 0;
+    }
+  }
+  DlebPoint point() const {
+    const Segment& s = kSegments[static_cast<std::size_t>(seg)];
+    return static_cast<DlebPoint>(s.line * kDlebStride + (s.upward ? k : n - 1 - k));
+  }
+};
 DlebPoint point_of(int c, int n) {
   int seg = c / n, k = c % n;
   const Segment& s = kSegments[static_cast<std::size_t>(seg)];
@@ -74,7 +94,8 @@ struct UseContext {
   bool handicapped;
 };
 
-Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u) {
+// On success `end_segment` is the segment the man ends in (for do_move).
+Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u, int& end_segment) {
   const int n = p.cross_lines;
   if (!on_field(u.from, n)) return Code::not_own_piece;
   const DlebStack& st = p.at(u.from);
@@ -92,17 +113,25 @@ Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u) {
     // their men have been thus liberated".
     return Code::must_free;
   }
-  const int c0 = cycle_of(u.from, st.segment, n);
-  if (point_of(cycle_after(c0, u.value, n), n) != u.to) return Code::wrong_distance;
+  // The walk of the throw, noting on the way whether it passes over an enemy
+  // (judged after the end: a wrong distance is the fault reported first).
   // "A man can pass over other men of its own kind, but not over an enemy."
+  CycleCursor at(u.from, st.segment, n);
+  bool over_enemy = false;
   for (int s = 1; s < u.value; ++s) {
-    const DlebStack& over = p.at(point_of(cycle_after(c0, s, n), n));
-    if (over.count && over.team != ctx.team) return Code::pass_enemy;
+    at.step();
+    const DlebStack& over = p.at(at.point());
+    over_enemy |= (over.count != 0) & (over.team != ctx.team);
   }
+  at.step();
+  if (at.point() != u.to) return Code::wrong_distance;
+  end_segment = at.seg;
+  if (over_enemy) return Code::pass_enemy;
   const DlebStack& dst = p.at(u.to);
-  u.eats = dst.count && dst.team != ctx.team;
-  if (dst.count && dst.team == ctx.team && dst.slave) return Code::occupied;  // Finer points
-  if (u.x_written && !u.eats) return Code::capture_mismatch;
+  const bool taken = dst.count != 0, ours = dst.team == ctx.team;
+  u.eats = taken & !ours;
+  if (taken & ours & dst.slave) return Code::occupied;  // Finer points
+  if (u.x_written & !u.eats) return Code::capture_mismatch;
   return Code::ok;
 }
 
@@ -175,18 +204,18 @@ void uncount(DlebPosition& p, Side team, int n, int slaves) {
 
 // Applies a checked move (docs/RULES.md §Dleb Moves, double men; Finer
 // points), recording the points it changes in `undo` if given.
-void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u, Undo* undo = nullptr) {
+// `end_segment`: the segment the man ends in, as use_fault found it.
+void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u, int end_segment,
+             Undo* undo = nullptr) {
   if (undo) {
     undo->save(p, u.from);
     undo->save(p, u.to);
   }
-  const int n = p.cross_lines;
   DlebStack& src = p.points[static_cast<std::size_t>(u.from)];
-  int c = cycle_after(cycle_of(u.from, src.segment, n), u.value, n);
   DlebStack moving = src;
   if (src.slave) uncount(p, team, 0, 1);  // liberated
   moving.slave = false;
-  moving.segment = static_cast<std::uint8_t>(c / n);
+  moving.segment = static_cast<std::uint8_t>(end_segment);
   if (u.split) {
     moving.count = 1;
     src.count = static_cast<std::uint8_t>(src.count - 1);
@@ -201,6 +230,13 @@ void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u,
     if (dst.count) uncount(p, dst.team, dst.count, dst.slave);  // the enemy is eaten
     dst = moving;
   }
+}
+
+// A checked move whose walk is not known yet (dleb_apply, random turns).
+void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u) {
+  CycleCursor at(u.from, p.at(u.from).segment, p.cross_lines);
+  for (int s = 0; s < u.value; ++s) at.step();
+  do_move(o, p, team, u, at.seg);
 }
 
 // ---------------------------------------------------------------------------
@@ -224,6 +260,21 @@ constexpr std::array<bool, 256> kFace = [] {
   out['W'] = out['B'] = out['G'] = true;
   return out;
 }();
+
+// White sides of a throw (dleb_whites): each W counts 1, each G 16, so the
+// sum's low nibble counts the whites and its high one the g·r.
+constexpr std::array<std::uint8_t, 256> kWhiteOrGur = [] {
+  std::array<std::uint8_t, 256> out{};
+  out['W'] = 1;
+  out['G'] = 16;
+  return out;
+}();
+
+int whites(const DlebThrow& t, bool night) noexcept {
+  int sum = 0;
+  for (int k = 0; k < t.nfaces; ++k) sum += kWhiteOrGur[static_cast<unsigned char>(t.faces[static_cast<std::size_t>(k)])];
+  return (sum & 15) + (night ? 0 : sum >> 4);
+}
 
 // A..D, then the cross-line: one to three digits, the first not 0, at most 100.
 bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
@@ -269,7 +320,7 @@ bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
   }
   if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(error, i, "a use: the throw's value, e.g. 2B3-B5");
   u.value = static_cast<std::uint8_t>(t[i++] - '0');
-  if (t.substr(i, 2) == "--") {
+  if (i + 1 < t.size() && t[i] == '-' && t[i + 1] == '-') {  // "--", without a memcmp
     u.kind = DlebUseKind::forfeit;
     i += 2;
     return true;
@@ -290,10 +341,26 @@ bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
   std::size_t i = 0;
   for (;;) {
     if (out.nthrows == kMaxThrows) return syntax(error, i, "at most 64 throws in one turn");
-    DlebThrow th;  // made in registers, then stored whole
+    // The faces gathered in a register, then the throw stored whole (a
+    // byte stored at a varying index and read back whole stalls).
+    DlebThrow th;
     th.offset = static_cast<std::uint16_t>(i);
-    const std::size_t last = std::min(t.size(), i + 4);
-    while (i < last && kFace[static_cast<unsigned char>(t[i])]) th.faces[th.nfaces++] = t[i++];
+    std::uint32_t faces = 0;
+    unsigned nfaces = 0;
+    if (i + 4 <= t.size()) {  // four bytes at once, without a branch per billet
+      const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(t[i + k]); };
+      const unsigned is_face = kFace[byte(0)] | kFace[byte(1)] << 1 | kFace[byte(2)] << 2 | kFace[byte(3)] << 3;
+      nfaces = static_cast<unsigned>(std::countr_one(is_face));
+      const std::uint64_t word = byte(0) | byte(1) << 8 | byte(2) << 16 | static_cast<std::uint64_t>(byte(3)) << 24;
+      faces = static_cast<std::uint32_t>(word & ((std::uint64_t{1} << (8 * nfaces)) - 1));
+      i += nfaces;
+    } else {
+      for (; i < t.size() && kFace[static_cast<unsigned char>(t[i])]; ++i, ++nfaces)
+        faces |= static_cast<std::uint32_t>(static_cast<unsigned char>(t[i])) << (8 * nfaces);
+    }
+    th.nfaces = static_cast<std::uint8_t>(nfaces);
+    th.faces = {static_cast<char>(faces), static_cast<char>(faces >> 8), static_cast<char>(faces >> 16),
+                static_cast<char>(faces >> 24)};
     out.throws[static_cast<std::size_t>(out.nthrows)] = th;
     if (th.nfaces < 2) return syntax(error, i, "a throw: two to four billets, each W, B or G");
     ++out.nthrows;
@@ -361,7 +428,7 @@ bool entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Avai
       return fault(error, Code::throw_sequence, th.offset,
                   "at entry stage " + std::to_string(stage) + " the player throws " + std::to_string(need) +
                       " billets (Marin 1931, p. 509, \"Entering the game\")");
-    int w = dleb_whites(th, o.night);
+    int w = whites(th, o.night);
     if (stage == 1) {
       if (w == 1) ++dleb, stage = 2;        // "as soon as a dleb appears he counts one dleb"
       else if (w == 2 || w == 3) ended = true;  // dug or txlx·dx: "his turn is ended"
@@ -391,7 +458,7 @@ bool entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a, Error
     const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
     if (th.nfaces != 4)
       return fault(error, Code::throw_sequence, th.offset, "a player who has entered throws the four billets");
-    values[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(sticks_value(dleb_whites(th, o.night)));
+    values[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(sticks_value(whites(th, o.night)));
     ++a.count[values[static_cast<std::size_t>(k)]];
   }
   a.values.n = t.nthrows;
@@ -416,11 +483,16 @@ ThrowValues throw_values(bool entering, const Available& a) {
 // The uses of a turn in order, each on the position the ones before it
 // leave: `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
-bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available a, bool entering,
+bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available& a, bool entering,
                 std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
   const Side team = pos.to_move, enemy = opponent(team);
   UseContext ctx{o, team, dleb_handicapped(pos)};
-  std::array<int, 7> avail = a.count;
+  // The order of omitted forfeits, taken before the uses spend the counts
+  // (not copied for a player who has entered).
+  ThrowValues entry_order;
+  if (entering) entry_order = throw_values(true, a);
+  const ThrowValues& order = entering ? entry_order : a.values;
+  std::array<int, 7>& avail = a.count;  // spent in place: no copy to stall on
   for (int k = 0; k < t.nuses; ++k) {
     DlebUse& u = t.uses[static_cast<std::size_t>(k)];
     if (u.kind == DlebUseKind::stored_move) {
@@ -448,7 +520,8 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
       ++w.stored[static_cast<std::size_t>(team)];
       continue;
     }
-    if (Code c = use_fault(ctx, w, u); c != Code::ok) {
+    int end_segment = 0;
+    if (Code c = use_fault(ctx, w, u, end_segment); c != Code::ok) {
       std::uint32_t at = c == Code::wrong_distance || c == Code::capture_mismatch || c == Code::occupied ||
                                  c == Code::pass_enemy
                              ? u.to_offset
@@ -458,9 +531,8 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
       return fault(error, c, at, use_reason(c, ctx, w, u));
     }
     if (u.kind == DlebUseKind::stored_move) --w.stored[static_cast<std::size_t>(team)];
-    do_move(o, w, team, u, undo);
+    do_move(o, w, team, u, end_segment, undo);
   }
-  const ThrowValues order = throw_values(entering, a);
   for (int k = 0; k < order.n; ++k) {
     const int v = order.value[static_cast<std::size_t>(k)];
     if (avail[static_cast<std::size_t>(v)] == 0) continue;
@@ -912,7 +984,8 @@ void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F
       u.from = from;
       u.to = to;
       u.split = split == 1;
-      if (use_fault(ctx, p, u) == Code::ok) f(u);
+      int end_segment = 0;
+      if (use_fault(ctx, p, u, end_segment) == Code::ok) f(u);
     }
   });
 }
@@ -1063,14 +1136,7 @@ void DlebPosition::recount() noexcept {
 }
 
 
-int dleb_whites(const DlebThrow& t, bool night) noexcept {
-  int w = 0;
-  for (int k = 0; k < t.nfaces; ++k) {
-    char f = t.faces[static_cast<std::size_t>(k)];
-    w += f == 'W' || (f == 'G' && !night);
-  }
-  return w;
-}
+int dleb_whites(const DlebThrow& t, bool night) noexcept { return whites(t, night); }
 
 Error dleb_parse(std::string_view t, DlebTurn& out) {
   Error error;

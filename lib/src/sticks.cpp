@@ -4,30 +4,42 @@
 
 namespace beyt {
 
-Error sticks_parse_throw(std::string_view t, std::size_t& i, StickThrow& out) {
+bool sticks_read_throw(std::string_view t, std::size_t& i, StickThrow& out, Error& error) {
   out = StickThrow{};
   out.offset = static_cast<std::uint16_t>(i);
-  if (i >= t.size() || sticks_whites(t[i] - '0') < 0)
-    return Error{Code::move_syntax, "expected a throw: 1 (táb), 2, 3, 4 or 6", static_cast<std::uint32_t>(i)};
+  if (i >= t.size() || sticks_whites(t[i] - '0') < 0) {
+    error = Error{Code::move_syntax, "expected a throw: 1 (táb), 2, 3, 4 or 6", static_cast<std::uint32_t>(i)};
+    return false;
+  }
   out.value = static_cast<std::uint8_t>(t[i] - '0');
   ++i;
-  if (i >= t.size() || (t[i] != 'W' && t[i] != 'B')) return Error::none();
+  if (i >= t.size() || (t[i] != 'W' && t[i] != 'B')) return true;
   int whites = 0;
   for (int k = 0; k < 4; ++k, ++i) {
-    if (i >= t.size() || (t[i] != 'W' && t[i] != 'B'))
-      return Error{Code::move_syntax, "a throw's faces are four letters W or B, e.g. 1WBBB",
-                   static_cast<std::uint32_t>(i)};
+    if (i >= t.size() || (t[i] != 'W' && t[i] != 'B')) {
+      error = Error{Code::move_syntax, "a throw's faces are four letters W or B, e.g. 1WBBB",
+                    static_cast<std::uint32_t>(i)};
+      return false;
+    }
     out.faces[static_cast<std::size_t>(k)] = t[i];
     whites += t[i] == 'W';
   }
   out.has_faces = true;
-  if (sticks_value(whites) != out.value)
-    return Error{Code::throw_faces,
-                 "the faces show " + std::to_string(whites) + " white, which counts " +
-                     std::to_string(sticks_value(whites)) + ", not " + std::to_string(out.value) +
-                     " (Lane: one white táb, two, three, four white four, all black six; docs/RULES.md §Tâb)",
-                 out.offset};
-  return Error::none();
+  if (sticks_value(whites) != out.value) {
+    error = Error{Code::throw_faces,
+                  "the faces show " + std::to_string(whites) + " white, which counts " +
+                      std::to_string(sticks_value(whites)) + ", not " + std::to_string(out.value) +
+                      " (Lane: one white táb, two, three, four white four, all black six; docs/RULES.md §Tâb)",
+                  out.offset};
+    return false;
+  }
+  return true;
+}
+
+Error sticks_parse_throw(std::string_view t, std::size_t& i, StickThrow& out) {
+  Error error;
+  sticks_read_throw(t, i, out, error);
+  return error;
 }
 
 void sticks_format_throw(const StickThrow& t, std::string& out) {

@@ -78,6 +78,35 @@ const StickTrack& track(int w, Side s) {
   return tracks[static_cast<std::size_t>(w)][static_cast<std::size_t>(s)];
 }
 
+// Where a walk of 1..6 steps can end, from every cell, for one width and
+// side: sticks_walk's ends, worked out once (use_fault needs the path only
+// under pass-enemy=no, and then walks).
+struct WalkEnds {
+  std::int8_t n = 0;
+  std::array<std::int8_t, 2> end{{-1, -1}};
+};
+using EndsTable = std::array<std::array<WalkEnds, 7>, kTabCells>;
+
+const EndsTable& walk_ends(int w, Side s) {
+  static const auto* tables = [] {
+    static std::array<std::array<EndsTable, 2>, 16> all{};  // static storage: no allocation
+    auto* table = &all;
+    for (int width : {7, 9, 11, 13, 15})
+      for (Side side : {Side::south, Side::north})
+        for (int c = 0; c < kTabCells; ++c)
+          for (int steps = 1; steps <= 6; ++steps) {
+            if (tab_file(static_cast<TabCell>(c)) >= width) continue;
+            TrackWalk walk = sticks_walk(track(width, side), c, steps, true);
+            WalkEnds& e = (*table)[static_cast<std::size_t>(width)][static_cast<std::size_t>(side)]
+                              [static_cast<std::size_t>(c)][static_cast<std::size_t>(steps)];
+            e.n = static_cast<std::int8_t>(walk.nends);
+            e.end = walk.end;
+          }
+    return table;
+  }();
+  return (*tables)[static_cast<std::size_t>(w)][static_cast<std::size_t>(s)];
+}
+
 bool on_board(TabCell c, int w) { return c >= 0 && tab_file(c) < w && tab_row(c) < 4; }
 
 template <class F>
@@ -142,10 +171,10 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
     bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover);
     if ((!ctx.o.release_any || none_freed) && u.from != foremost_nasrani(p, ctx.mover)) return Code::release_order;
   }
-  TrackWalk walk = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
+  const WalkEnds& ends = walk_ends(p.width, ctx.mover)[static_cast<std::size_t>(u.from)][u.value];
   int branch = -1;
-  for (int b = 0; b < walk.nends; ++b)
-    if (walk.end[static_cast<std::size_t>(b)] == u.to) branch = b;
+  for (int b = 0; b < ends.n; ++b)
+    if (ends.end[static_cast<std::size_t>(b)] == u.to) branch = b;
   if (branch < 0) return Code::wrong_distance;
   const int from_row = tab_row(u.from), to_row = tab_row(u.to);
   const Side enemy = opponent(ctx.mover);
@@ -168,11 +197,13 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
     bool only_eggeh = stacks == 1 && kelbs >= 2 && !ctx.tab_thrown;
     if (kelbs > 0 && !only_eggeh) return Code::enemy_row_locked;
   }
-  if (!ctx.o.pass_enemy)
+  if (!ctx.o.pass_enemy) {
+    const TrackWalk walk = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
     for (int k = 0; k < walk.npath[static_cast<std::size_t>(branch)]; ++k) {
       const TabStack& over = p.at(walk.path[static_cast<std::size_t>(branch)][static_cast<std::size_t>(k)]);
       if (over.count && over.side == enemy) return Code::pass_enemy;
     }
+  }
   const TabStack& dst = p.at(u.to);
   u.captures = false;
   if (dst.count && dst.side == ctx.mover && dst.nasrani) return Code::occupied;  // Finer points
@@ -295,32 +326,123 @@ void for_each_use(const TabOptions& o, const TabPosition& p, int value, bool tab
 // Turn syntax (NOTATION.md §6)
 // ---------------------------------------------------------------------------
 
-Error syntax(std::size_t at, std::string what) {
-  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), "expected " + std::move(what));
+// The cell a Lane letter names on a board of width `w`, or -1 (docs/RULES.md
+// §Tâb Board).
+constexpr TabCell letter_cell(char c, int w) {
+  if (!tab_has_letters(w)) return -1;
+  bool lower = c >= 'a' && c <= 'z';
+  char up = lower ? static_cast<char>(c - 'a' + 'A') : c;
+  int idx = up >= 'A' && up <= 'Z' ? kLetterIndex[static_cast<std::size_t>(up - 'A')] : -1;
+  if (idx < 0 || idx >= 2 * w) return -1;
+  int row = lower ? (idx < w ? 3 : 2) : (idx < w ? 0 : 1);
+  int f = 0;
+  switch (row) {
+    case 0: f = idx; break;
+    case 1: f = w - 1 - (idx - w); break;
+    case 2: f = idx - w; break;
+    default: f = w - 1 - idx; break;
+  }
+  return tab_cell(f, row);
 }
 
-Error parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid, bool first_cell) {
+// letter_cell for every byte and width, looked up by the move parser.
+constexpr auto kLetterCell = [] {
+  std::array<std::array<TabCell, 256>, 16> out{};
+  for (int w = 0; w < 16; ++w)
+    for (int c = 0; c < 256; ++c)
+      out[static_cast<std::size_t>(w)][static_cast<std::size_t>(c)] = letter_cell(static_cast<char>(c), w);
+  return out;
+}();
+
+// tab_read_cell, inlined into the move parser.
+inline bool read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, bool& grid) {
+  if (i >= t.size()) return false;
+  char c = t[i];
+  if (i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '9') {  // grid: file letter, rank digit
+    int f = c - 'a', r = t[i + 1] - '1';
+    if (f < 0 || f >= w || r < 0 || r > 3) return false;
+    out = tab_cell(f, r);
+    grid = true;
+    i += 2;
+    return true;
+  }
+  const TabCell cell = kLetterCell[static_cast<std::size_t>(w)][static_cast<unsigned char>(c)];
+  if (cell < 0) return false;
+  out = cell;
+  grid = false;
+  ++i;
+  return true;
+}
+
+// The parser below returns false and fills `error` on the first fault: a
+// legal turn then builds no Error on the way.
+bool syntax(Error& error, std::size_t at, const char* what) {
+  error = fail(Code::move_syntax, static_cast<std::uint32_t>(at), std::string("expected ") + what);
+  return false;
+}
+
+bool parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid, bool first_cell, Error& error) {
   u = TabUse{};
   u.offset = static_cast<std::uint16_t>(i);
-  if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(i, "a use: the throw's value, e.g. 4K-O or 6--");
+  if (i >= t.size() || sticks_whites(t[i] - '0') < 0)
+    return syntax(error, i, "a use: the throw's value, e.g. 4K-O or 6--");
   u.value = static_cast<std::uint8_t>(t[i++] - '0');
   if (i + 1 < t.size() && t[i] == '-' && t[i + 1] == '-') {  // "--", without a memcmp
     u.forfeit = true;
     i += 2;
-    return Error::none();
+    return true;
   }
   bool g = false;
-  if (!tab_read_cell(t, i, w, u.from, g)) return syntax(i, "a cell of the board or '--' after the value");
+  if (!read_cell(t, i, w, u.from, g)) return syntax(error, i, "a cell of the board or '--' after the value");
   if (first_cell) grid = g;
-  if (i >= t.size() || (t[i] != '-' && t[i] != 'x')) return syntax(i, "'-' or 'x' after the cell");
+  if (i >= t.size() || (t[i] != '-' && t[i] != 'x')) return syntax(error, i, "'-' or 'x' after the cell");
   u.x_written = t[i++] == 'x';
   u.to_offset = static_cast<std::uint16_t>(i);
-  if (!tab_read_cell(t, i, w, u.to, g)) return syntax(i, "the destination cell");
+  if (!read_cell(t, i, w, u.to, g)) return syntax(error, i, "the destination cell");
   if (i < t.size() && t[i] == '\'') {
     u.split = true;
     ++i;
   }
-  return Error::none();
+  return true;
+}
+
+// tab_parse.
+bool parse_turn(std::string_view t, int w, TabTurn& out, Error& error) {
+  out.nthrows = out.nuses = 0;
+  out.colon = out.grid = false;
+  std::size_t i = 0;
+  for (;;) {
+    if (out.nthrows == kMaxThrows) return syntax(error, i, "at most 64 throws in one turn");
+    StickThrow& th = out.throws[static_cast<std::size_t>(out.nthrows)];
+    if (i < t.size() && sticks_whites(t[i] - '0') >= 0 && (i + 1 == t.size() || (t[i + 1] != 'W' && t[i + 1] != 'B'))) {
+      th = StickThrow{};  // a throw without faces, read here as sticks_read_throw reads it
+      th.offset = static_cast<std::uint16_t>(i);
+      th.value = static_cast<std::uint8_t>(t[i++] - '0');
+    } else if (!sticks_read_throw(t, i, th, error)) {
+      return false;
+    }
+    ++out.nthrows;
+    if (i < t.size() && t[i] == ',') {
+      ++i;
+      continue;
+    }
+    break;
+  }
+  if (i == t.size()) return true;
+  if (t[i] != ':') return syntax(error, i, "',' and another throw, or ':' and the uses of the throws");
+  out.colon = true;
+  ++i;
+  bool first_cell = true;
+  for (;;) {
+    if (out.nuses == kMaxThrows) return syntax(error, i, "at most one use per throw");
+    TabUse& u = out.uses[static_cast<std::size_t>(out.nuses)];
+    if (!parse_use(t, i, w, u, out.grid, first_cell, error)) return false;
+    first_cell = first_cell && u.forfeit;
+    ++out.nuses;
+    if (i == t.size()) return true;
+    if (t[i] != ',') return syntax(error, i, "',' and the next use");
+    ++i;
+  }
 }
 
 void format_use(const TabUse& u, int w, bool grid, std::string& out) {
@@ -339,48 +461,83 @@ void format_use(const TabUse& u, int w, bool grid, std::string& out) {
 // Turn check
 // ---------------------------------------------------------------------------
 
-Error check_throws(const TabPosition& p, const TabTurn& t) {
+// The checks below return false and fill `error` on the first fault: a
+// legal turn then builds no Error on the way.
+bool fault(Error& error, Code code, std::uint32_t offset, std::string reason) {
+  error = fail(code, offset, std::move(reason));
+  return false;
+}
+
+bool check_throws(const TabPosition& p, const TabTurn& t, Error& error) {
   if (p.opening && t.throws[0].value != 1) {
     // Lane 1836, táb: "They first throw alternately until one has thrown táb".
     if (t.nthrows > 1)
-      return fail(Code::throw_sequence, t.throws[1].offset,
-                  "in the opening each player throws once, alternately, until one throws táb (Lane 1836)");
+      return fault(error, Code::throw_sequence, t.throws[1].offset,
+                   "in the opening each player throws once, alternately, until one throws táb (Lane 1836)");
     if (t.colon)
-      return fail(Code::throw_sequence, t.throws[0].offset + 1u,
-                  "an opening throw other than táb moves nothing: write the throw alone (Lane 1836)");
-    return Error::none();
+      return fault(error, Code::throw_sequence, t.throws[0].offset + 1u,
+                   "an opening throw other than táb moves nothing: write the throw alone (Lane 1836)");
+    return true;
   }
   int k = sticks_sequence_fault(t.throws.data(), t.nthrows);
-  if (k < 0) return Error::none();
+  if (k < 0) return true;
   bool after_end = k > 0 && !sticks_throw_again(t.throws[static_cast<std::size_t>(k - 1)].value);
-  return fail(Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
-              after_end ? "the throwing ended with the 2 or 3 before this throw (Lane 1836: \"when he has "
-                          "thrown two, or three, it is then the turn of the other\")"
-                        : "after táb, four or six the player throws again: the turn's throws end on 2 or 3 "
-                          "(Lane 1836)");
+  return fault(error, Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
+               after_end ? "the throwing ended with the 2 or 3 before this throw (Lane 1836: \"when he has "
+                           "thrown two, or three, it is then the turn of the other\")"
+                         : "after táb, four or six the player throws again: the turn's throws end on 2 or 3 "
+                           "(Lane 1836)");
 }
 
+// What a check changes on the position it works on, so that a fault can put
+// it back: the counts as they were, and each cell before its first change
+// (a plain record: no initialisation of the whole log).
+struct Undo {
+  struct Cell {
+    TabCell at;
+    std::uint8_t count, side, nasrani, progress;
+  };
+  std::array<std::uint8_t, 2> kelbs, nasrani;
+  int n = 0;
+  std::array<Cell, 2 * kMaxThrows> cells;
+
+  explicit Undo(const TabPosition& p) : kelbs(p.kelbs), nasrani(p.nasrani) {}
+  void save(const TabPosition& p, TabCell at) {
+    const TabStack& st = p.at(at);
+    cells[static_cast<std::size_t>(n++)] = {at, st.count, static_cast<std::uint8_t>(st.side), st.nasrani, st.progress};
+  }
+  void restore(TabPosition& p) const {
+    for (int k = n - 1; k >= 0; --k) {
+      const Cell& c = cells[static_cast<std::size_t>(k)];
+      p.cells[static_cast<std::size_t>(c.at)] = TabStack{c.count, static_cast<Side>(c.side), c.nasrani != 0, c.progress};
+    }
+    p.kelbs = kelbs;
+    p.nasrani = nasrani;
+  }
+};
+
 // The uses of a turn in order, each on the position the ones before it
-// leave; `w` (a copy of `pos`, or `pos` itself) becomes the position after
-// them.
-Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosition& w) {
+// leave; `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
+// on a fault) becomes the position after them.
+bool check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosition& w, Undo* undo, Error& error) {
   std::array<int, 7> avail{};
   bool tab_thrown = false;
   for (int k = 0; k < t.nthrows; ++k) {
     ++avail[t.throws[static_cast<std::size_t>(k)].value];
     tab_thrown = tab_thrown || t.throws[static_cast<std::size_t>(k)].value == 1;
   }
-  UseContext ctx{o, pos.to_move, tab_thrown};
+  const Side mover = pos.to_move;
+  UseContext ctx{o, mover, tab_thrown};
   for (int k = 0; k < t.nuses; ++k) {
     TabUse& u = t.uses[static_cast<std::size_t>(k)];
     if (avail[u.value] == 0)
-      return fail(Code::throw_not_available, u.offset,
-                  "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once (docs/RULES.md §Tâb)");
+      return fault(error, Code::throw_not_available, u.offset,
+                   "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once (docs/RULES.md §Tâb)");
     --avail[u.value];
     if (u.forfeit) continue;
-    if (w.count(opponent(pos.to_move)) == 0)
-      return fail(Code::game_over, u.offset,
-                  "the adversary has no kelb left: the rest of the throws are forfeits (docs/RULES.md §Tâb Finer points)");
+    if (w.count(opponent(mover)) == 0)
+      return fault(error, Code::game_over, u.offset,
+                   "the adversary has no kelb left: the rest of the throws are forfeits (docs/RULES.md §Tâb Finer points)");
     if (Code c = use_fault(ctx, w, u); c != Code::ok) {
       // The caret: at the destination for faults of the landing or the path,
       // at the value for a Nasrani without táb, else at the origin cell.
@@ -389,9 +546,13 @@ Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPos
                              ? u.to_offset
                          : c == Code::needs_tab ? u.offset
                                                 : u.offset + 1u;
-      return fail(c, at, use_reason(c, ctx, w, u, t.grid));
+      return fault(error, c, at, use_reason(c, ctx, w, u, t.grid));
     }
-    do_use(w, pos.to_move, u);
+    if (undo) {
+      undo->save(w, u.from);
+      undo->save(w, u.to);
+    }
+    do_use(w, mover, u);
   }
   // Omitted forfeits are appended in throw order (NOTATION.md §6: the
   // canonical form lists every forfeit).
@@ -404,35 +565,40 @@ Error check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPos
     f.forfeit = f.implicit = true;
     t.uses[static_cast<std::size_t>(t.nuses++)] = f;
   }
-  return Error::none();
+  return true;
 }
 
-// tab_check, making the turn's uses on `w` (a copy of `pos`, or `pos` itself).
-Error check_turn(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosition& w) {
-  if (tab_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
-  if (Error e = check_throws(pos, t)) return e;
-  if (pos.opening && t.throws[0].value != 1) return Error::none();
-  return check_uses(o, pos, t, w);
+// tab_check, making the turn's uses on `w` (a copy of `pos`, or `pos` itself
+// with an `undo`).
+bool check_turn(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosition& w, Undo* undo, Error& error) {
+  if (tab_outcome(pos) != Result::unfinished) return fault(error, Code::game_over, 0, "the game is over");
+  if (!check_throws(pos, t, error)) return false;
+  if (pos.opening && t.throws[0].value != 1) return true;
+  return check_uses(o, pos, t, w, undo, error);
 }
 
 // tab_play with `t` as the storage of the turn (a State keeps one: a turn is
 // some 1.5 KB, too many to fill anew every turn). The uses are checked and
-// made on `pos` itself, once; a fault puts back the position as it was.
+// made on `pos` itself, once; a fault puts back what they changed.
 Error play_into(const TabOptions& o, TabPosition& pos, std::string_view text, TabTurn& t, std::string* canonical) {
-  if (tab_outcome(pos) != Result::unfinished) return fail(Code::game_over, 0, "the game is over");
-  if (Error e = tab_parse(text, pos.width, t)) return e;
-  const TabPosition before = pos;
-  if (Error e = check_turn(o, before, t, pos)) {
-    pos = before;
-    return e;
+  Error error;  // the only object returned: no copy on the way out
+  if (tab_outcome(pos) != Result::unfinished) {
+    fault(error, Code::game_over, 0, "the game is over");
+    return error;
   }
-  if (!(before.opening && t.throws[0].value != 1)) pos.opening = false;  // "he who has done this then throws again" (Lane 1836)
-  pos.to_move = opponent(before.to_move);
+  if (!parse_turn(text, pos.width, t, error)) return error;
+  Undo undo(pos);
+  if (!check_turn(o, pos, t, pos, &undo, error)) {
+    undo.restore(pos);
+    return error;
+  }
+  if (!(pos.opening && t.throws[0].value != 1)) pos.opening = false;  // "he who has done this then throws again" (Lane 1836)
+  pos.to_move = opponent(pos.to_move);
   if (canonical) {
     canonical->clear();
     tab_format(t, pos.width, *canonical);
   }
-  return Error::none();
+  return error;
 }
 
 // ---------------------------------------------------------------------------
@@ -864,33 +1030,7 @@ std::string tab_cell_name(TabCell c, int w, bool grid) {
 }
 
 bool tab_read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, bool& grid) {
-  if (i >= t.size()) return false;
-  char c = t[i];
-  if (i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '9') {  // grid: file letter, rank digit
-    int f = c - 'a', r = t[i + 1] - '1';
-    if (f < 0 || f >= w || r < 0 || r > 3) return false;
-    out = tab_cell(f, r);
-    grid = true;
-    i += 2;
-    return true;
-  }
-  if (!tab_has_letters(w)) return false;
-  bool lower = c >= 'a' && c <= 'z';
-  char up = lower ? static_cast<char>(c - 'a' + 'A') : c;
-  int idx = up >= 'A' && up <= 'Z' ? kLetterIndex[static_cast<std::size_t>(up - 'A')] : -1;
-  if (idx < 0 || idx >= 2 * w) return false;
-  int row = lower ? (idx < w ? 3 : 2) : (idx < w ? 0 : 1);
-  int f = 0;
-  switch (row) {
-    case 0: f = idx; break;
-    case 1: f = w - 1 - (idx - w); break;
-    case 2: f = idx - w; break;
-    default: f = w - 1 - idx; break;
-  }
-  out = tab_cell(f, row);
-  grid = false;
-  ++i;
-  return true;
+  return read_cell(t, i, w, out, grid);
 }
 
 Error TabOptions::from_rules(const RuleSet& rules, TabOptions& out) {
@@ -999,34 +1139,9 @@ void TabPosition::recount() noexcept {
 }
 
 Error tab_parse(std::string_view t, int w, TabTurn& out) {
-  out.nthrows = out.nuses = 0;
-  out.colon = out.grid = false;
-  std::size_t i = 0;
-  for (;;) {
-    if (out.nthrows == kMaxThrows) return syntax(i, "at most 64 throws in one turn");
-    if (Error e = sticks_parse_throw(t, i, out.throws[static_cast<std::size_t>(out.nthrows)])) return e;
-    ++out.nthrows;
-    if (i < t.size() && t[i] == ',') {
-      ++i;
-      continue;
-    }
-    break;
-  }
-  if (i == t.size()) return Error::none();
-  if (t[i] != ':') return syntax(i, "',' and another throw, or ':' and the uses of the throws");
-  out.colon = true;
-  ++i;
-  bool first_cell = true;
-  for (;;) {
-    if (out.nuses == kMaxThrows) return syntax(i, "at most one use per throw");
-    TabUse& u = out.uses[static_cast<std::size_t>(out.nuses)];
-    if (Error e = parse_use(t, i, w, u, out.grid, first_cell)) return e;
-    first_cell = first_cell && u.forfeit;
-    ++out.nuses;
-    if (i == t.size()) return Error::none();
-    if (t[i] != ',') return syntax(i, "',' and the next use");
-    ++i;
-  }
+  Error error;
+  parse_turn(t, w, out, error);
+  return error;
 }
 
 void tab_format(const TabTurn& t, int w, std::string& out) {
@@ -1050,7 +1165,9 @@ std::string tab_format(const TabTurn& t, int w) {
 
 Error tab_check(const TabOptions& o, const TabPosition& pos, TabTurn& t) {
   TabPosition w = pos;
-  return check_turn(o, pos, t, w);
+  Error error;
+  check_turn(o, pos, t, w, nullptr, error);
+  return error;
 }
 
 void tab_apply(const TabOptions& o, TabPosition& pos, const TabTurn& t) {

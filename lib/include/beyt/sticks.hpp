@@ -73,6 +73,9 @@ struct StickThrow {
 /// or a face letter other than W/B); Code::throw_faces when the faces do not
 /// give the value (offset at the throw).
 Error sticks_parse_throw(std::string_view text, std::size_t& i, StickThrow& out);
+/// As sticks_parse_throw, for a parser's hot path: true on success, which
+/// builds no Error; false with `error` set to what sticks_parse_throw returns.
+bool sticks_read_throw(std::string_view text, std::size_t& i, StickThrow& out, Error& error);
 /// Appends the throw as written ("1" or "1WBBB").
 void sticks_format_throw(const StickThrow& t, std::string& out);
 /// Draws one throw of four fair sticks: each stick white with probability
