@@ -79,13 +79,15 @@ struct InPlace {
   unsigned captured = 0;
 };
 InPlace sow_in_place(Pits& pits, int beyt, bool skip_origin) noexcept {
-  auto decide = [](const Pits& p, int last, int) {
-    const int c = p[last];
+  auto decide = [](const detail::PitWords& w, int last, int) {
+    const int c = detail::pit_at(w, last);
     return c == 1 || c == 2 || c == 4 ? SowNext::stop : SowNext::relay;
   };
-  InPlace out{relay_sow(pits, beyt, skip_origin, decide)};  // made in place, not copied
+  detail::PitWords w = detail::load_pits(pits);
+  InPlace out{detail::relay_sow_words(w, beyt, skip_origin, decide)};  // made in place, not copied
+  detail::store_pits(pits, w);
   if (out.relay.endless || out.relay.last < 0) return out;
-  const int c = pits[out.relay.last];
+  const int c = detail::pit_at(w, out.relay.last);
   if (c == 2 || c == 4) out.taken = capture_chain(pits, out.relay.last, out.relay.origin, out.captured);
   return out;
 }
@@ -153,9 +155,10 @@ const Sown& sow(const MankalahOptions& o, const Pits& pits, int beyt, SowMemo& m
   return out;
 }
 
+// Whether the mover, who has hasa in his row (so that no feed is due), has a
+// sowing that ends.
 bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos, SowMemo& memo) {
   const Side s = pos.to_move;
-  if (mankalah_feed_due(pos)) return true;  // the fed hasweh in A (a) stops at once in B (b)
   if (o.way == MankalahWay::ghasheem) {
     int b = mankalah_forced_beyt(pos.pits, s);
     return b >= 0 && !sow(o, pos.pits, b, memo).endless;
@@ -169,13 +172,14 @@ bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos, So
 // "If exactly one hasweh remains after a sowing, the board ends at once").
 void settle(const MankalahOptions& o, MankalahPosition& pos, SowMemo& memo) {
   if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return;
-  if (board_total(pos.pits) <= 1) {
+  const int mover = pos.row(pos.to_move), total = mover + pos.row(opponent(pos.to_move));
+  if (total <= 1) {
     end_board(pos);  // Lane: "that one is the property of the person on whose side it is"
     return;
   }
   // Our reading (docs/RULES.md §Mankalah Finer points): a player whose every sowing never
   // ends cannot play; the board ends as a loop does, each taking his own row.
-  if (pos.phase == MankalahPhase::play && pos.row(pos.to_move) > 0 && !has_ending_sowing(o, pos, memo))
+  if (pos.phase == MankalahPhase::play && mover > 0 && !has_ending_sowing(o, pos, memo))
     end_board(pos);
 }
 
@@ -509,14 +513,17 @@ void apply_move(const MankalahOptions& o, MankalahPosition& pos, const MankalahM
       break;
     case MankalahMoveKind::feed:
     case MankalahMoveKind::sow: {
-      Pits start = pos.pits;
+      const Sown* r = nullptr;
       if (m.kind == MankalahMoveKind::feed) {
+        Pits start = pos.pits;
         --start[m.feed_from];
         ++start[m.beyt];
+        r = &sow(o, start, m.beyt, memo);
+      } else {
+        r = &sow(o, pos.pits, m.beyt, memo);
       }
-      const Sown& r = sow(o, start, m.beyt, memo);
-      pos.pits = r.pits;
-      pos.taken[static_cast<int>(pos.to_move)] += r.taken;
+      pos.pits = r->pits;
+      pos.taken[static_cast<int>(pos.to_move)] += r->taken;
       pos.to_move = opponent(pos.to_move);
       pos.phase = MankalahPhase::play;
       break;

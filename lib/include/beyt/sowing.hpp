@@ -95,16 +95,24 @@ inline constexpr LapMasks kLapMask = make_lap_masks();
 inline constexpr std::uint64_t kOnes = 0x0101010101010101ull;
 }  // namespace detail
 
-/// One lap: takes every counter out of `from` and drops one in each following
-/// pit, skipping `from` itself when `skip_origin` (Lane's handful of twelve or
-/// more). Returns the pit where the last counter fell, or -1 if `from` was
-/// empty (nothing sown). Precondition: 0 <= from < 12. Constant time: whole
-/// rounds (one in every pit; 11 with the origin skipped) are added at once,
-/// then the 1..12 counters left fall in the pits after `from`, one word add.
-inline int sow_lap(Pits& pits, int from, bool skip_origin) noexcept {
-  int hand = pits[static_cast<std::size_t>(from)];
+namespace detail {
+// The count of pit i (selects, no branch: i is as good as random).
+inline int pit_at(const PitWords& w, int i) noexcept {
+  const std::uint64_t word = i < 8 ? w.low : std::uint64_t{w.high};
+  return static_cast<int>(word >> 8 * (i & 7) & 0xFF);
+}
+// Empties pit i.
+inline void clear_pit(PitWords& w, int i) noexcept {
+  const std::uint64_t byte = std::uint64_t{0xFF} << 8 * (i & 7);
+  w.low &= ~(i < 8 ? byte : 0);
+  w.high &= ~static_cast<std::uint32_t>(i < 8 ? 0 : byte);
+}
+// sow_lap on the counts held as words (in registers: no byte stored and
+// read back as part of a word, which would stall on store forwarding).
+inline int sow_lap(PitWords& w, int from, bool skip_origin) noexcept {
+  int hand = pit_at(w, from);
   if (hand == 0) return -1;
-  pits[static_cast<std::size_t>(from)] = 0;
+  clear_pit(w, from);
   const int round = skip_origin ? kPits - 1 : kPits;
   // Keep at least one counter for the last partial round: 1..round of them
   // fall in the pits after `from` without reaching it again when skipping.
@@ -113,14 +121,26 @@ inline int sow_lap(Pits& pits, int from, bool skip_origin) noexcept {
     rounds = (hand - 1) / round;
     hand -= rounds * round;
   }
-  detail::PitWords w = detail::load_pits(pits);
-  const detail::PitWords& lap = detail::kLapMask.m[from][hand];
-  w.low += lap.low + static_cast<std::uint64_t>(rounds) * detail::kOnes;
-  w.high += lap.high + static_cast<std::uint32_t>(rounds) * static_cast<std::uint32_t>(detail::kOnes);
-  detail::store_pits(pits, w);
-  if (skip_origin && rounds > 0) pits[static_cast<std::size_t>(from)] = 0;
+  const PitWords& lap = kLapMask.m[from][hand];
+  w.low += lap.low + static_cast<std::uint64_t>(rounds) * kOnes;
+  w.high += lap.high + static_cast<std::uint32_t>(rounds) * static_cast<std::uint32_t>(kOnes);
+  if (skip_origin && rounds > 0) clear_pit(w, from);
   const int last = from + hand;
   return last >= kPits ? last - kPits : last;
+}
+}  // namespace detail
+
+/// One lap: takes every counter out of `from` and drops one in each following
+/// pit, skipping `from` itself when `skip_origin` (Lane's handful of twelve or
+/// more). Returns the pit where the last counter fell, or -1 if `from` was
+/// empty (nothing sown). Precondition: 0 <= from < 12. Constant time: whole
+/// rounds (one in every pit; 11 with the origin skipped) are added at once,
+/// then the 1..12 counters left fall in the pits after `from`, one word add.
+inline int sow_lap(Pits& pits, int from, bool skip_origin) noexcept {
+  detail::PitWords w = detail::load_pits(pits);
+  const int last = detail::sow_lap(w, from, skip_origin);
+  if (last >= 0) detail::store_pits(pits, w);
+  return last;
 }
 
 /// What the caller decides after a lap, looking at where its last counter fell.
@@ -147,31 +167,48 @@ struct SowResult {
 /// must detect and report, never hang on"). On `endless` the pits hold some
 /// position of the cycle; callers work on a copy and discard it.
 template <class Decide>
-SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
+SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide);
+
+namespace detail {
+/// relay_sow on the counts held as words, `decide(words, last, origin)`
+/// reading them as words too: the engines' loop, with no count stored and
+/// read back between two laps (relay_sow stores the pits for its `decide`).
+template <class Decide>
+SowResult relay_sow_words(PitWords& w, int from, bool skip_origin, Decide&& decide) {
   SowResult r;
-  Pits saved_pits{};
+  PitWords saved;
   int saved_pick = -1;
   std::uint32_t power = 1, lambda = 0;
   int pick = from;
   for (;;) {
     r.origin = pick;
-    r.last = sow_lap(pits, pick, skip_origin);
+    r.last = sow_lap(w, pick, skip_origin);
     ++r.laps;
-    if (r.last < 0 || decide(static_cast<const Pits&>(pits), r.last, r.origin) == SowNext::stop) return r;
+    if (r.last < 0 || decide(static_cast<const PitWords&>(w), r.last, r.origin) == SowNext::stop) return r;
     pick = r.last;
     // Brent: compare with the state saved at the last power of two.
-    if (pick == saved_pick && pits == saved_pits) {
+    if (pick == saved_pick && w.low == saved.low && w.high == saved.high) {
       r.endless = true;
       return r;
     }
     if (lambda == power) {
-      saved_pits = pits;
+      saved = w;
       saved_pick = pick;
       power *= 2;
       lambda = 0;
     }
     ++lambda;
   }
+}
+}  // namespace detail
+
+template <class Decide>
+SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
+  detail::PitWords w = detail::load_pits(pits);
+  return detail::relay_sow_words(w, from, skip_origin, [&](const detail::PitWords& now, int last, int origin) {
+    detail::store_pits(pits, now);
+    return decide(static_cast<const Pits&>(pits), last, origin);
+  });
 }
 
 namespace detail {
