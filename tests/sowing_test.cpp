@@ -44,6 +44,51 @@ TEST(Sowing, OneLapAnticlockwise) {
   EXPECT_EQ(sow_lap(empty, 3, true), -1);
 }
 
+// sow_lap adds whole rounds and the last partial round as words: it must
+// drop the counters exactly as a walk of one counter at a time does, for
+// every pit, every handful (0..72, so that whole rounds with and without the
+// skipped origin occur) and both rules, on boards that already hold counters.
+TEST(Sowing, LapMatchesCounterByCounterWalk) {
+  auto walk = [](Pits& pits, int from, bool skip) {
+    int hand = pits[from];
+    if (hand == 0) return -1;
+    pits[from] = 0;
+    int at = from;
+    while (hand > 0) {
+      at = next_pit(at);
+      if (skip && at == from) continue;
+      ++pits[at];
+      --hand;
+    }
+    return at;
+  };
+  for (bool skip : {false, true})
+    for (int from = 0; from < kPits; ++from)
+      for (int hand = 0; hand <= 72; ++hand) {
+        Pits board{};
+        for (int i = 0; i < kPits; ++i) board[i] = static_cast<std::uint8_t>((i * 7 + hand) % 5);
+        board[from] = static_cast<std::uint8_t>(hand);
+        Pits expected = board, got = board;
+        const int last = walk(expected, from, skip);
+        EXPECT_EQ(sow_lap(got, from, skip), last) << "from " << from << ", " << hand << ", skip " << skip;
+        EXPECT_EQ(got, expected) << "from " << from << ", " << hand << ", skip " << skip;
+      }
+}
+
+// pit_sum adds a word of counts at a time: every range, counts up to 255.
+TEST(Sowing, PitSumOfEveryRange) {
+  for (int seed = 0; seed < 4; ++seed) {
+    Pits p{};
+    for (int i = 0; i < kPits; ++i) p[i] = static_cast<std::uint8_t>(seed == 3 ? 255 : (i * 37 + seed * 101) % 256);
+    for (int first = 0; first <= kPits; ++first)
+      for (int n = 0; first + n <= kPits; ++n) {
+        int expected = 0;
+        for (int i = first; i < first + n; ++i) expected += p[i];
+        EXPECT_EQ(pit_sum(p, first, n), expected) << "pits " << first << ".." << first + n;
+      }
+  }
+}
+
 // docs/RULES.md §Mankalah: a handful of twelve or more skips the beyt it came from.
 TEST(Sowing, SkipOriginOnTwelveOrMore) {
   Pits p = pits_of({0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0});

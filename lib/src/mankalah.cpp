@@ -47,22 +47,49 @@ Error syntax(std::size_t at, std::string what) {
 // the handful came from; chains may cross rows. The last beyt itself is always
 // taken, even when a lap of twelve or more ended in its own origin
 // (skip-origin=no): the stop is about the walk back, not the last beyt.
-int capture_chain(Pits& pits, int last, int origin, std::array<bool, kPits>& take) {
-  const Pits at_fall = pits;
+// `take` receives the beyts taken, one bit each (bit i: beyt i); the counts
+// are judged before any is taken (the walk back reads, then the beyts empty).
+int capture_chain(Pits& pits, int last, int origin, unsigned& take) {
+  unsigned mask = 0;
   int p = last;
   do {
-    if (at_fall[p] != 2 && at_fall[p] != 4) break;
-    take[p] = true;
-    take[opposite_pit(p)] = true;
+    if (pits[p] != 2 && pits[p] != 4) break;
+    mask |= 1u << p | 1u << opposite_pit(p);
     p = prev_pit(p);
   } while (p != origin);
   int taken = 0;
-  for (int i = 0; i < kPits; ++i)
-    if (take[i]) {
-      taken += at_fall[i];
-      pits[i] = 0;
-    }
+  for (unsigned rest = mask; rest != 0; rest &= rest - 1) {
+    const int i = __builtin_ctz(rest);
+    taken += pits[i];
+    pits[i] = 0;
+  }
+  take = mask;
   return taken;
+}
+
+// Lane: "If the last beyt ... contain but one ... he ceases; ... if it contain
+// two or four, he takes ...; If ... three, or five, or more, he takes these
+// out, and goes on distributing them" (the relay; docs/RULES.md §Mankalah
+// "Sowing"). Sows from `beyt` on `pits` in place: the relay's result, with
+// `taken` the hasa taken (0 when endless: `pits` then holds some board of the
+// cycle) and `captured` the beyts taken, one bit each.
+struct InPlace {
+  SowResult relay;
+  int taken = 0;
+  unsigned captured = 0;
+};
+InPlace sow_in_place(Pits& pits, int beyt, bool skip_origin) noexcept {
+  auto decide = [](const detail::PitWords& w, int last, int) {
+    const int c = detail::pit_at(w, last);
+    return c == 1 || c == 2 || c == 4 ? SowNext::stop : SowNext::relay;
+  };
+  detail::PitWords w = detail::load_pits(pits);
+  InPlace out{detail::relay_sow_words(w, beyt, skip_origin, decide)};  // made in place, not copied
+  detail::store_pits(pits, w);
+  if (out.relay.endless || out.relay.last < 0) return out;
+  const int c = detail::pit_at(w, out.relay.last);
+  if (c == 2 || c == 4) out.taken = capture_chain(pits, out.relay.last, out.relay.origin, out.captured);
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -80,14 +107,25 @@ void end_board(MankalahPosition& pos) {
   pos.to_move = pos.distributor;  // the referee acts; the text writes '-'
 }
 
-// The last sowing reckoned, kept for the next question about the same board
-// and beyt: a move is sown when it is checked, when it is made, and the next
-// mover's forced sowing when the board is settled, which his move then sows
-// again. The sowing is a pure function of (pits, beyt) under one option set.
+// What a turn needs of a sowing: the board after it, the take, and whether
+// it never ends.
+struct Sown {
+  Pits pits;
+  std::uint8_t taken;    // at most 72
+  std::uint8_t endless;  // 0 or 1 (a byte: copied while unset, never read so)
+};
+
+// The sowings reckoned on one board, kept for the next question about it: a
+// move is sown when it is checked, when it is made, and the next mover's
+// sowings when the board is settled (whether any of them ends), which his
+// move then sows again; legal moves ask about every beyt. The sowing is a
+// pure function of (pits, beyt) under one option set, so each is reckoned
+// once. Only `board` and `known` need a value to start: a slot is read only
+// once its bit in `known` is set.
 struct SowMemo {
-  Pits pits{};
-  int beyt = -1;
-  MankalahSowing result;
+  Pits board{};
+  std::uint16_t known = 0;  // bit b: sown[b] is the sowing from b on `board`
+  std::array<Sown, kPits> sown;
 };
 
 // a == b in two loads, not a call to memcmp (a sowing is checked every turn).
@@ -101,19 +139,26 @@ bool same_pits(const Pits& a, const Pits& b) noexcept {
   return a8 == b8 && a4 == b4;
 }
 
-MankalahSowing sow(const MankalahOptions& o, const Pits& pits, int beyt, SowMemo* memo) {
-  if (!memo) return mankalah_sow(pits, beyt, o.skip_origin);
-  if (memo->beyt != beyt || !same_pits(memo->pits, pits)) {
-    memo->result = mankalah_sow(pits, beyt, o.skip_origin);
-    memo->pits = pits;
-    memo->beyt = beyt;
+const Sown& sow(const MankalahOptions& o, const Pits& pits, int beyt, SowMemo& memo) {
+  if (!same_pits(memo.board, pits)) {
+    memo.board = pits;
+    memo.known = 0;
   }
-  return memo->result;
+  Sown& out = memo.sown[static_cast<std::size_t>(beyt)];
+  if (!(memo.known >> beyt & 1u)) {
+    out.pits = pits;
+    const InPlace r = sow_in_place(out.pits, beyt, o.skip_origin);
+    out.taken = static_cast<std::uint8_t>(r.taken);
+    out.endless = r.relay.endless ? 1 : 0;
+    memo.known = static_cast<std::uint16_t>(memo.known | 1u << beyt);
+  }
+  return out;
 }
 
-bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos, SowMemo* memo) {
+// Whether the mover, who has hasa in his row (so that no feed is due), has a
+// sowing that ends.
+bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos, SowMemo& memo) {
   const Side s = pos.to_move;
-  if (mankalah_feed_due(pos)) return true;  // the fed hasweh in A (a) stops at once in B (b)
   if (o.way == MankalahWay::ghasheem) {
     int b = mankalah_forced_beyt(pos.pits, s);
     return b >= 0 && !sow(o, pos.pits, b, memo).endless;
@@ -125,15 +170,16 @@ bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos, So
 
 // After every sowing, feed or turn (docs/RULES.md §Mankalah "Empty side", Finer points:
 // "If exactly one hasweh remains after a sowing, the board ends at once").
-void settle(const MankalahOptions& o, MankalahPosition& pos, SowMemo* memo) {
+void settle(const MankalahOptions& o, MankalahPosition& pos, SowMemo& memo) {
   if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return;
-  if (board_total(pos.pits) <= 1) {
+  const int mover = pos.row(pos.to_move), total = mover + pos.row(opponent(pos.to_move));
+  if (total <= 1) {
     end_board(pos);  // Lane: "that one is the property of the person on whose side it is"
     return;
   }
   // Our reading (docs/RULES.md §Mankalah Finer points): a player whose every sowing never
   // ends cannot play; the board ends as a loop does, each taking his own row.
-  if (pos.phase == MankalahPhase::play && pos.row(pos.to_move) > 0 && !has_ending_sowing(o, pos, memo))
+  if (pos.phase == MankalahPhase::play && mover > 0 && !has_ending_sowing(o, pos, memo))
     end_board(pos);
 }
 
@@ -165,24 +211,24 @@ void next_board(const MankalahOptions& o, MankalahPosition& pos) {
 // Why sowing m.beyt on `pits` is illegal, or Code::ok with the sowing in
 // `r`; no message (the legal turns are found with it).
 Code sowing_fault(const MankalahOptions& o, const MankalahPosition& pos, const MankalahMove& m, const Pits& pits,
-                  SowMemo* memo, MankalahSowing& r) {
+                  SowMemo& memo, const Sown*& r) {
   const Side s = pos.to_move;
   if (!in_row(m.beyt, s) || pits[m.beyt] == 0) return Code::not_own_beyt;
   if (o.way == MankalahWay::ghasheem && mankalah_forced_beyt(pits, s) != m.beyt) return Code::wrong_start_beyt;
-  r = sow(o, pits, m.beyt, memo);
-  if (r.endless) return Code::endless_sowing;
-  if (m.taken >= 0 && m.taken != r.taken) return Code::capture_mismatch;
+  r = &sow(o, pits, m.beyt, memo);
+  if (r->endless) return Code::endless_sowing;
+  if (m.taken >= 0 && m.taken != r->taken) return Code::capture_mismatch;
   return Code::ok;
 }
 
 Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, const Pits& pits,
-                   SowMemo* memo) {
-  MankalahSowing r;
+                   SowMemo& memo) {
+  const Sown* r = nullptr;
   const Code c = sowing_fault(o, pos, m, pits, memo, r);
   const Side s = pos.to_move;
   const char* row = s == Side::south ? "A-F" : "a-f";
   switch (c) {
-    case Code::ok: m.taken = r.taken; return Error::none();
+    case Code::ok: m.taken = r->taken; return Error::none();
     case Code::not_own_beyt:
       if (!in_row(m.beyt, s))
         return fail(c, m.beyt_offset,
@@ -203,9 +249,9 @@ Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, Mankal
                       "Finer points: such a move is illegal)");
     default:
       return fail(c, m.taken_offset,
-                  "the sowing takes " + std::to_string(r.taken) + " hasa, not " + std::to_string(m.taken) +
+                  "the sowing takes " + std::to_string(r->taken) + " hasa, not " + std::to_string(m.taken) +
                       " (write " + std::string(1, pit_letter(m.beyt)) +
-                      (r.taken > 0 ? "x" + std::to_string(r.taken) : "") + ")");
+                      (r->taken > 0 ? "x" + std::to_string(r->taken) : "") + ")");
   }
 }
 
@@ -225,7 +271,7 @@ Error check_distribution(const MankalahOptions& o, const MankalahMove& m) {
   return Error::none();
 }
 
-Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo* memo) {
+Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo& memo) {
   const Side s = pos.to_move, feeder = opponent(s);
   if (!mankalah_feed_due(pos))
     return fail(Code::feed_wrong, 0,
@@ -246,7 +292,7 @@ Error check_feed(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
   return check_sowing(o, pos, m, fed, memo);
 }
 
-Error check_play(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo* memo) {
+Error check_play(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo& memo) {
   switch (m.kind) {
     case MankalahMoveKind::turn:
       if (pos.phase != MankalahPhase::choose)
@@ -273,23 +319,16 @@ Error check_play(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
 // Sowing API
 // ---------------------------------------------------------------------------
 
-// Lane: "If the last beyt ... contain but one ... he ceases; ... if it contain
-// two or four, he takes ...; If ... three, or five, or more, he takes these
-// out, and goes on distributing them" (the relay; docs/RULES.md §Mankalah "Sowing").
+// Lane's sowing with relay and captures (sow_in_place above).
 MankalahSowing mankalah_sow(const Pits& pits, int beyt, bool skip_origin) noexcept {
   MankalahSowing out;
   out.pits = pits;
-  auto decide = [](const Pits& p, int last, int) {
-    int c = p[last];
-    return c == 1 || c == 2 || c == 4 ? SowNext::stop : SowNext::relay;
-  };
-  SowResult r = relay_sow(out.pits, beyt, skip_origin, decide);
-  out.last = r.last;
-  out.laps = r.laps;
-  out.endless = r.endless;
-  if (r.endless || r.last < 0) return out;
-  int c = out.pits[r.last];
-  if (c == 2 || c == 4) out.taken = capture_chain(out.pits, r.last, r.origin, out.captured);
+  const InPlace r = sow_in_place(out.pits, beyt, skip_origin);
+  out.taken = r.taken;
+  out.last = r.relay.last;
+  out.laps = r.relay.laps;
+  out.endless = r.relay.endless;
+  for (int i = 0; i < kPits; ++i) out.captured[i] = (r.captured >> i & 1u) != 0;
   return out;
 }
 
@@ -424,8 +463,8 @@ std::string mankalah_format(const MankalahMove& m) {
 
 namespace {
 
-// mankalah_check, with the sowing kept in `memo` if given.
-Error check_move(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo* memo) {
+// mankalah_check, with the sowings kept in `memo`.
+Error check_move(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m, SowMemo& memo) {
   switch (pos.phase) {
     case MankalahPhase::over: return fail(Code::game_over, 0, "the match is over");
     case MankalahPhase::distribute:
@@ -456,8 +495,8 @@ Error check_move(const MankalahOptions& o, const MankalahPosition& pos, Mankalah
   return Error::none();
 }
 
-// mankalah_apply, sowing through `memo` if given.
-void apply_move(const MankalahOptions& o, MankalahPosition& pos, const MankalahMove& m, SowMemo* memo) {
+// mankalah_apply, sowing through `memo`.
+void apply_move(const MankalahOptions& o, MankalahPosition& pos, const MankalahMove& m, SowMemo& memo) {
   switch (m.kind) {
     case MankalahMoveKind::distribute:
       pos.pits = m.counts;
@@ -474,14 +513,17 @@ void apply_move(const MankalahOptions& o, MankalahPosition& pos, const MankalahM
       break;
     case MankalahMoveKind::feed:
     case MankalahMoveKind::sow: {
-      Pits start = pos.pits;
+      const Sown* r = nullptr;
       if (m.kind == MankalahMoveKind::feed) {
+        Pits start = pos.pits;
         --start[m.feed_from];
         ++start[m.beyt];
+        r = &sow(o, start, m.beyt, memo);
+      } else {
+        r = &sow(o, pos.pits, m.beyt, memo);
       }
-      const MankalahSowing r = sow(o, start, m.beyt, memo);
-      pos.pits = r.pits;
-      pos.taken[static_cast<int>(pos.to_move)] += r.taken;
+      pos.pits = r->pits;
+      pos.taken[static_cast<int>(pos.to_move)] += r->taken;
       pos.to_move = opponent(pos.to_move);
       pos.phase = MankalahPhase::play;
       break;
@@ -493,7 +535,7 @@ void apply_move(const MankalahOptions& o, MankalahPosition& pos, const MankalahM
 
 // The legal moves that can be listed, to `f`, in mankalah_legal's order.
 template <class F>
-void for_each_legal(const MankalahOptions& o, const MankalahPosition& pos, SowMemo* memo, F&& f) {
+void for_each_legal(const MankalahOptions& o, const MankalahPosition& pos, SowMemo& memo, F&& f) {
   MankalahMove m;
   if (pos.phase == MankalahPhase::end) {
     m.kind = MankalahMoveKind::board_end;
@@ -507,7 +549,7 @@ void for_each_legal(const MankalahOptions& o, const MankalahPosition& pos, SowMe
   }
   const Side s = pos.to_move;
   const bool feed = mankalah_feed_due(pos);
-  MankalahSowing r;
+  const Sown* r = nullptr;
   for (int b = 0; b < 6; ++b) {
     m = MankalahMove{};
     if (feed) {  // each of the feeder's non-empty beyts into the first of the empty side
@@ -524,7 +566,7 @@ void for_each_legal(const MankalahOptions& o, const MankalahPosition& pos, SowMe
       m.beyt = row_start(s) + b;
       if (sowing_fault(o, pos, m, pos.pits, memo, r) != Code::ok) continue;
     }
-    m.taken = r.taken;
+    m.taken = r->taken;
     f(m);
   }
 }
@@ -532,15 +574,18 @@ void for_each_legal(const MankalahOptions& o, const MankalahPosition& pos, SowMe
 }  // namespace
 
 Error mankalah_check(const MankalahOptions& o, const MankalahPosition& pos, MankalahMove& m) {
-  return check_move(o, pos, m, nullptr);
+  SowMemo memo;
+  return check_move(o, pos, m, memo);
 }
 
 void mankalah_apply(const MankalahOptions& o, MankalahPosition& pos, const MankalahMove& m) {
-  apply_move(o, pos, m, nullptr);
+  SowMemo memo;
+  apply_move(o, pos, m, memo);
 }
 
 void mankalah_legal(const MankalahOptions& o, const MankalahPosition& pos, std::vector<MankalahMove>& out) {
-  for_each_legal(o, pos, nullptr, [&out](const MankalahMove& m) { out.push_back(m); });
+  SowMemo memo;
+  for_each_legal(o, pos, memo, [&out](const MankalahMove& m) { out.push_back(m); });
 }
 
 MankalahMove mankalah_random_distribution(const MankalahOptions& o, Rng& rng) {
@@ -906,7 +951,7 @@ struct MankalahTraits : EngineTraits {
   // the position.
   struct Memory {
     PitsHistory seen;
-    SowMemo sowing;  // the last sowing reckoned (see SowMemo)
+    SowMemo sowing;  // the sowings reckoned on the last board asked about (see SowMemo)
   };
   static const Game& game() { return mankalah_game(); }
   static Result outcome(const MankalahPosition& p) noexcept { return mankalah_outcome(p); }
@@ -927,12 +972,13 @@ struct MankalahTraits : EngineTraits {
   // them, draw, write the one drawn).
   static void random_move(const MankalahOptions& o, const MankalahPosition& p, Rng& rng, std::string& out) {
     if (p.phase == MankalahPhase::distribute) return mankalah_format(mankalah_random_distribution(o, rng), out);
+    SowMemo memo;  // the second pass finds every sowing of the first
     std::uint64_t n = 0;
-    for_each_legal(o, p, nullptr, [&n](const MankalahMove&) { ++n; });
+    for_each_legal(o, p, memo, [&n](const MankalahMove&) { ++n; });
     if (n == 0) return;
     const std::uint64_t pick = rng.below(n);
     std::uint64_t i = 0;
-    for_each_legal(o, p, nullptr, [&](const MankalahMove& m) {
+    for_each_legal(o, p, memo, [&](const MankalahMove& m) {
       if (i++ == pick) mankalah_format(m, out);
     });
   }
@@ -941,8 +987,8 @@ struct MankalahTraits : EngineTraits {
   static Error play(const MankalahOptions& o, MankalahPosition& p, Memory& memory, std::string_view text) {
     MankalahMove m;
     if (Error e = mankalah_parse(text, m)) return e;
-    if (Error e = check_move(o, p, m, &memory.sowing)) return e;
-    apply_move(o, p, m, &memory.sowing);
+    if (Error e = check_move(o, p, m, memory.sowing)) return e;
+    apply_move(o, p, m, memory.sowing);
     if (m.kind == MankalahMoveKind::turn) memory.seen.clear();  // play starts on the turned board
     after_move(o, p, memory);
     return Error::none();

@@ -65,11 +65,11 @@ void reallot(UmelbanatPosition& pos) {
   pos.phase = houses == kPits ? UmelbanatPhase::over : UmelbanatPhase::play;
 }
 
-// Resolves a turn on a copy: `w` ends as the position after it.
-Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, const UmelbanatMove& m,
-                      UmelbanatPosition& w) {
-  w = pos;
-  const Side s = pos.to_move;
+// Resolves a turn on `w` itself, which ends as the position after it; on an
+// error only its pits, marks and held counters may have changed (the only
+// parts a sowing touches).
+Error resolve_in_place(const UmelbanatOptions& o, UmelbanatPosition& w, const UmelbanatMove& m) {
+  const Side s = w.to_move;
   for (int i = 0; i < m.n; ++i) {
     const int h = m.houses[i];
     const std::uint32_t at = m.offsets[i];
@@ -109,6 +109,27 @@ Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, c
   return Error::none();
 }
 
+// Resolves a turn on a copy: `w` ends as the position after it.
+Error resolve_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, const UmelbanatMove& m,
+                      UmelbanatPosition& w) {
+  w = pos;
+  return resolve_in_place(o, w, m);
+}
+
+// Resolves a turn on `pos`; on an error puts back what the sowings changed.
+Error resolve_or_undo(const UmelbanatOptions& o, UmelbanatPosition& pos, const UmelbanatMove& m) {
+  const Pits pits = pos.pits;
+  const std::array<UmelbanatMark, kPits> mark = pos.mark;
+  const std::array<int, 2> held = pos.held;
+  Error e = resolve_in_place(o, pos, m);
+  if (e) {
+    pos.pits = pits;
+    pos.mark = mark;
+    pos.held = held;
+  }
+  return e;
+}
+
 // Whether the mover has a sowing that ends. Our reading (docs/RULES.md §Um el-Banât):
 // a player whose every sowing never ends passes, as one with no house to sow from.
 bool has_ending_sowing(const UmelbanatOptions& o, const UmelbanatPosition& pos) {
@@ -135,16 +156,37 @@ UmelbanatPosition UmelbanatPosition::initial(Side first) {
   return p;
 }
 
+namespace {
+// The twelve houses a word at a time (beyt/sowing.hpp's PitWords: pits
+// 0..7, then 8..11): bit 7 of each byte of nonzero(x) is set when that byte
+// of x is not zero.
+constexpr std::uint64_t kHigh = 0x8080808080808080ull, kLow7 = 0x7F7F7F7F7F7F7F7Full;
+constexpr std::uint64_t nonzero(std::uint64_t x) noexcept { return (((x & kLow7) + kLow7) | x) & kHigh; }
+template <class Byte>
+detail::PitWords words_of(const std::array<Byte, kPits>& a) noexcept {
+  static_assert(sizeof a == kPits);
+  detail::PitWords w;
+  std::memcpy(&w.low, a.data(), 8);
+  std::memcpy(&w.high, a.data() + 8, 4);
+  return w;
+}
+// Bit 7 of byte h set for each house h that holds counters and no daughter.
+detail::PitWords free_and_full(const UmelbanatPosition& p) noexcept {
+  const detail::PitWords pits = detail::load_pits(p.pits), marks = words_of(p.mark);
+  return {nonzero(pits.low) & ~nonzero(marks.low),
+          static_cast<std::uint32_t>(nonzero(pits.high) & ~nonzero(marks.high))};
+}
+}  // namespace
+
 bool UmelbanatPosition::can_sow(Side side) const noexcept {
-  for (int h = 0; h < kPits; ++h)
-    if (sowable(h, side)) return true;
-  return false;
+  const detail::PitWords owners = words_of(owner), free = free_and_full(*this);
+  const std::uint64_t mine = static_cast<std::uint8_t>(side) * 0x0101010101010101ull;  // side in every byte
+  return ((free.low & ~nonzero(owners.low ^ mine)) | (free.high & ~nonzero(owners.high ^ mine))) != 0;
 }
 
 bool UmelbanatPosition::only_daughters() const noexcept {
-  for (int h = 0; h < kPits; ++h)
-    if (mark[h] == UmelbanatMark::none && pits[h] > 0) return false;
-  return true;
+  const detail::PitWords free = free_and_full(*this);
+  return (free.low | free.high) == 0;
 }
 
 int UmelbanatPosition::stage_total(Side side) const noexcept {
@@ -170,12 +212,15 @@ UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, i
   // Judged in this order: a daughter's house (peck or nourish), an empty
   // house, exactly four in a house the opponent owns (beget), else relay.
   // "A relay picks up any house that is not a daughter's, whoever owns it."
-  auto decide = [&pos, other](const Pits& p, int last, int) {
-    if (pos.mark[last] != UmelbanatMark::none || p[last] == 1) return SowNext::stop;
-    if (p[last] == 4 && pos.owner[last] == other) return SowNext::stop;
+  auto decide = [&pos, other](const detail::PitWords& w, int last, int) {
+    const int c = detail::pit_at(w, last);
+    if (pos.mark[last] != UmelbanatMark::none || c == 1) return SowNext::stop;
+    if (c == 4 && pos.owner[last] == other) return SowNext::stop;
     return SowNext::relay;
   };
-  SowResult r = relay_sow(pos.pits, house, o.skip_origin, decide);
+  detail::PitWords w = detail::load_pits(pos.pits);
+  const SowResult r = detail::relay_sow_words(w, house, o.skip_origin, decide);
+  detail::store_pits(pos.pits, w);
   if (r.endless) return UmelbanatStop::endless;
   const int last = r.last;
   if (last_out) *last_out = last;
@@ -311,10 +356,7 @@ Error check_and_apply(const UmelbanatOptions& o, UmelbanatPosition& pos, const U
     umelbanat_apply(o, pos, m);
     return Error::none();
   }
-  UmelbanatPosition w;
-  if (Error e = resolve_sowings(o, pos, m, w)) return e;
-  pos = w;
-  return Error::none();
+  return resolve_or_undo(o, pos, m);
 }
 
 }  // namespace
@@ -323,11 +365,7 @@ void umelbanat_apply(const UmelbanatOptions& o, UmelbanatPosition& pos, const Um
   switch (m.kind) {
     case UmelbanatMoveKind::pass: pos.to_move = opponent(pos.to_move); return;
     case UmelbanatMoveKind::stage_end: reallot(pos); return;
-    case UmelbanatMoveKind::sowings: {
-      UmelbanatPosition w;
-      if (!resolve_sowings(o, pos, m, w)) pos = w;
-      return;
-    }
+    case UmelbanatMoveKind::sowings: (void)resolve_or_undo(o, pos, m); return;
   }
 }
 

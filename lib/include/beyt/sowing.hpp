@@ -26,6 +26,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -54,11 +55,93 @@ constexpr int pit_of_letter(char c) noexcept {
 /// Whether pit `i` is in South's row (A..F).
 constexpr bool south_row(int i) noexcept { return i < 6; }
 
+namespace detail {
+// The twelve counts as two words, one byte a pit (memcpy: any byte order). A
+// pit never holds more than 72, so adding words adds pit by pit, no carry.
+struct PitWords {
+  std::uint64_t low = 0;   // pits 0..7
+  std::uint32_t high = 0;  // pits 8..11
+};
+inline PitWords load_pits(const Pits& p) noexcept {
+  PitWords w;
+  std::memcpy(&w.low, p.data(), 8);
+  std::memcpy(&w.high, p.data() + 8, 4);
+  return w;
+}
+inline void store_pits(Pits& p, const PitWords& w) noexcept {
+  std::memcpy(p.data(), &w.low, 8);
+  std::memcpy(p.data() + 8, &w.high, 4);
+}
+// kLapMask[from][n]: one in each of the n pits after `from` (n = 0..12, the
+// twelfth being `from` itself).
+struct LapMasks {
+  PitWords m[kPits][kPits + 1];
+};
+constexpr LapMasks make_lap_masks() noexcept {
+  LapMasks t{};
+  for (int from = 0; from < kPits; ++from)
+    for (int n = 0; n <= kPits; ++n) {
+      std::uint64_t low = 0, high = 0;
+      for (int k = 1; k <= n; ++k) {
+        const int at = (from + k) % kPits;
+        if (at < 8) low |= std::uint64_t{1} << (8 * at);
+        else high |= std::uint64_t{1} << (8 * (at - 8));
+      }
+      t.m[from][n] = PitWords{low, static_cast<std::uint32_t>(high)};
+    }
+  return t;
+}
+inline constexpr LapMasks kLapMask = make_lap_masks();
+inline constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+}  // namespace detail
+
+namespace detail {
+// The count of pit i (selects, no branch: i is as good as random).
+inline int pit_at(const PitWords& w, int i) noexcept {
+  const std::uint64_t word = i < 8 ? w.low : std::uint64_t{w.high};
+  return static_cast<int>(word >> 8 * (i & 7) & 0xFF);
+}
+// Empties pit i.
+inline void clear_pit(PitWords& w, int i) noexcept {
+  const std::uint64_t byte = std::uint64_t{0xFF} << 8 * (i & 7);
+  w.low &= ~(i < 8 ? byte : 0);
+  w.high &= ~static_cast<std::uint32_t>(i < 8 ? 0 : byte);
+}
+// sow_lap on the counts held as words (in registers: no byte stored and
+// read back as part of a word, which would stall on store forwarding).
+inline int sow_lap(PitWords& w, int from, bool skip_origin) noexcept {
+  int hand = pit_at(w, from);
+  if (hand == 0) return -1;
+  clear_pit(w, from);
+  const int round = skip_origin ? kPits - 1 : kPits;
+  // Keep at least one counter for the last partial round: 1..round of them
+  // fall in the pits after `from` without reaching it again when skipping.
+  int rounds = 0;
+  if (hand > round) {  // seldom: no division on the common path
+    rounds = (hand - 1) / round;
+    hand -= rounds * round;
+  }
+  const PitWords& lap = kLapMask.m[from][hand];
+  w.low += lap.low + static_cast<std::uint64_t>(rounds) * kOnes;
+  w.high += lap.high + static_cast<std::uint32_t>(rounds) * static_cast<std::uint32_t>(kOnes);
+  if (skip_origin && rounds > 0) clear_pit(w, from);
+  const int last = from + hand;
+  return last >= kPits ? last - kPits : last;
+}
+}  // namespace detail
+
 /// One lap: takes every counter out of `from` and drops one in each following
 /// pit, skipping `from` itself when `skip_origin` (Lane's handful of twelve or
 /// more). Returns the pit where the last counter fell, or -1 if `from` was
-/// empty (nothing sown). Precondition: 0 <= from < 12.
-int sow_lap(Pits& pits, int from, bool skip_origin) noexcept;
+/// empty (nothing sown). Precondition: 0 <= from < 12. Constant time: whole
+/// rounds (one in every pit; 11 with the origin skipped) are added at once,
+/// then the 1..12 counters left fall in the pits after `from`, one word add.
+inline int sow_lap(Pits& pits, int from, bool skip_origin) noexcept {
+  detail::PitWords w = detail::load_pits(pits);
+  const int last = detail::sow_lap(w, from, skip_origin);
+  if (last >= 0) detail::store_pits(pits, w);
+  return last;
+}
 
 /// What the caller decides after a lap, looking at where its last counter fell.
 enum class SowNext : std::uint8_t {
@@ -84,25 +167,32 @@ struct SowResult {
 /// must detect and report, never hang on"). On `endless` the pits hold some
 /// position of the cycle; callers work on a copy and discard it.
 template <class Decide>
-SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
+SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide);
+
+namespace detail {
+/// relay_sow on the counts held as words, `decide(words, last, origin)`
+/// reading them as words too: the engines' loop, with no count stored and
+/// read back between two laps (relay_sow stores the pits for its `decide`).
+template <class Decide>
+SowResult relay_sow_words(PitWords& w, int from, bool skip_origin, Decide&& decide) {
   SowResult r;
-  Pits saved_pits{};
+  PitWords saved;
   int saved_pick = -1;
   std::uint32_t power = 1, lambda = 0;
   int pick = from;
   for (;;) {
     r.origin = pick;
-    r.last = sow_lap(pits, pick, skip_origin);
+    r.last = sow_lap(w, pick, skip_origin);
     ++r.laps;
-    if (r.last < 0 || decide(static_cast<const Pits&>(pits), r.last, r.origin) == SowNext::stop) return r;
+    if (r.last < 0 || decide(static_cast<const PitWords&>(w), r.last, r.origin) == SowNext::stop) return r;
     pick = r.last;
     // Brent: compare with the state saved at the last power of two.
-    if (pick == saved_pick && pits == saved_pits) {
+    if (pick == saved_pick && w.low == saved.low && w.high == saved.high) {
       r.endless = true;
       return r;
     }
     if (lambda == power) {
-      saved_pits = pits;
+      saved = w;
       saved_pick = pick;
       power *= 2;
       lambda = 0;
@@ -110,12 +200,42 @@ SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
     ++lambda;
   }
 }
+}  // namespace detail
 
-/// Total of the counters in pits [first, first + n).
+template <class Decide>
+SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
+  detail::PitWords w = detail::load_pits(pits);
+  return detail::relay_sow_words(w, from, skip_origin, [&](const detail::PitWords& now, int last, int origin) {
+    detail::store_pits(pits, now);
+    return decide(static_cast<const Pits&>(pits), last, origin);
+  });
+}
+
+namespace detail {
+// The bytes [first, first + n) of the pits that fall in the word holding
+// pits [base, base + 8), as a mask of that word.
+constexpr std::uint64_t byte_range(int first, int n, int base) noexcept {
+  const int lo = first > base ? first : base, hi = first + n < base + 8 ? first + n : base + 8;
+  if (lo >= hi) return 0;
+  const std::uint64_t bytes = hi - lo == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << 8 * (hi - lo)) - 1;
+  return bytes << 8 * (lo - base);
+}
+// The bytes of a word added in pairs: four 16-bit lanes (each at most 510).
+constexpr std::uint64_t byte_pairs(std::uint64_t x) noexcept {
+  constexpr std::uint64_t even = 0x00FF00FF00FF00FFull;
+  return (x & even) + (x >> 8 & even);
+}
+}  // namespace detail
+
+/// Total of the counters in pits [first, first + n) (0 <= first, first + n
+/// <= 12): the bytes summed a word at a time, exact for any counts.
 inline int pit_sum(const Pits& pits, int first, int n) noexcept {
-  int total = 0;
-  for (int i = first; i < first + n; ++i) total += pits[static_cast<std::size_t>(i)];
-  return total;
+  const detail::PitWords w = detail::load_pits(pits);
+  // Two words of 16-bit lanes of at most 510 + 510: their sum, lane by lane
+  // at most 4 * 1020, is gathered into the top lane by one multiplication.
+  const std::uint64_t lanes = detail::byte_pairs(w.low & detail::byte_range(first, n, 0)) +
+                              detail::byte_pairs(w.high & detail::byte_range(first, n, 8));
+  return static_cast<int>((lanes * 0x0001000100010001ull) >> 48);
 }
 
 /// The positions of one board or stage seen so far, for the repetition rules
