@@ -867,7 +867,10 @@ struct TextReader::Impl {
         error = Diagnostic{};
         error.file = file;
         error.game = game;
-        if (read_failed) read_failure();
+        if (read_failed) {
+          read_failure();
+          error.game = 0;  // between games: the failure is in none of them
+        }
         return false;
       }
       ++game;
