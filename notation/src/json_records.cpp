@@ -39,7 +39,11 @@ namespace beyt::notation {
 
 std::string_view move_text_problem(std::string_view text) noexcept {
   if (text.empty()) return "is empty";
-  if (text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*") return "is a result token";
+  // A result token starts with '0', '1' or '*' (tested first: most moves
+  // start otherwise, and a comparison of equal lengths calls memcmp).
+  if ((text[0] == '0' || text[0] == '1' || text[0] == '*') &&
+      (text == "1-0" || text == "0-1" || text == "1/2-1/2" || text == "*"))
+    return "is a result token";
   std::size_t digits = 0;
   while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
   if (digits > 0 && digits < text.size() && text[digits] == '.')
@@ -227,6 +231,32 @@ class Source {
     scan_ = base_ + std::min(i, len_);
   }
 
+  /// The event of a bracket, '{' '[' (`open`) or '}' ']': the lexer has
+  /// just read it, so it is the last byte delivered; before it since the
+  /// last event's token stand only blanks, ',' and ':'.
+  void event_bracket(bool open) noexcept {
+    const std::size_t t = pos() - 1;
+    blanks_to(t);
+    if (open) mark(base_ + t);
+    scan_ = base_ + t + 1;
+  }
+
+  /// The event of a string or a key: the lexer has just read its closing
+  /// quote; its opening quote is the first '"' since the last event's token
+  /// (only blanks, ',' and ':' stand between).
+  void event_string() noexcept {
+    const char* b = buf_.data();
+    const std::size_t from = static_cast<std::size_t>(scan_ - base_), end = pos();
+    const std::size_t t = first_quote(b, from);
+    const char* q = b + t;
+    blanks_to(t);
+    mark(base_ + t);
+    std::uint64_t cont = 0;  // the string's UTF-8 continuation bytes (no line end is in it)
+    for (const char* c = q + 1; c < b + end - 1; ++c) cont += (static_cast<unsigned char>(*c) & 0xC0) == 0x80;
+    cont_ += cont;
+    scan_ = base_ + end;
+  }
+
   /// Start of the value token read last.
   Pos token() const noexcept {
     return {ck_, ck_line_, static_cast<std::uint32_t>(ck_ - ck_line_start_ - ck_cont_ + 1)};
@@ -335,6 +365,53 @@ class Source {
   }
 
   std::size_t pos() const noexcept { return static_cast<std::size_t>(p_ - buf_.data()); }
+
+  /// The high bit of each byte of `x` that is zero, and no other bit.
+  static constexpr std::uint64_t zero_bytes(std::uint64_t x) noexcept {
+    constexpr std::uint64_t k7F = 0x7F7F7F7F7F7F7F7Fu;
+    return ~(((x & k7F) + k7F) | x | k7F);
+  }
+
+  /// The first '"' from buf_[i] on (the caller knows there is one).
+  std::size_t first_quote(const char* b, std::size_t i) const noexcept {
+    if constexpr (std::endian::native == std::endian::little) {
+      for (; i + 8 <= len_; i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, b + i, 8);
+        if (const std::uint64_t q = zero_bytes(w ^ 0x2222222222222222u); q != 0)
+          return i + static_cast<std::size_t>(std::countr_zero(q) >> 3);
+      }
+    }
+    while (b[i] != '"') ++i;
+    return i;
+  }
+
+  /// From the end of the last event's token to buf_[t], the start of this
+  /// event's token, over blanks, ',' and ':': the lines counted.
+  void blanks_to(std::size_t t) noexcept {
+    const char* b = buf_.data();
+    const auto from = static_cast<std::size_t>(scan_ - base_);
+    std::size_t i = t;  // after the last line end before t, backwards (mostly an indentation)
+    if constexpr (std::endian::native == std::endian::little) {
+      while (i >= from + 8) {  // 8 bytes at a time
+        std::uint64_t w;
+        std::memcpy(&w, b + i - 8, 8);
+        const std::uint64_t nl = zero_bytes(w ^ 0x0A0A0A0A0A0A0A0Au);
+        if (nl != 0) {
+          i = i - 8 + static_cast<std::size_t>((63 - std::countl_zero(nl)) >> 3) + 1;
+          break;
+        }
+        i -= 8;
+      }
+    }
+    while (i > from && b[i - 1] != '\n') --i;
+    if (i == from) return;  // on the same line
+    line_start_ = base_ + i;
+    cont_ = 0;
+    std::uint32_t lines = 1;
+    for (std::size_t k = from; k + 1 < i; ++k) lines += b[k] == '\n';
+    line_ += lines;
+  }
 
   /// The start of a value token, with its line.
   void mark(std::uint64_t off) noexcept {
@@ -447,7 +524,7 @@ struct Frame {
   Slot expect = Slot::root;   // object: slot of the value after the last key
   std::uint32_t count = 0;    // array: elements begun so far
   std::uint32_t seen = 0;     // object: one bit per known key
-  std::size_t path = 0;       // length of the container's pointer
+  std::int8_t key = -1;       // object: the last key taken (its index in the keys; tags: 0, the last tag)
   Pos pos;                    // of its '{' or '['
   void* target = nullptr;     // vector<string>*, Line*, Node*, vector<uint8_t>*
   std::uint32_t turn = 0;     // line: turn of its first node; node/variations: the node's turn
@@ -468,9 +545,18 @@ constexpr std::uint32_t kRootRequired = 0b111;   // format, version, games
 constexpr std::uint32_t kGameRequired = 0b1101;  // tags, moves, result
 constexpr std::uint32_t kNodeRequired = 0b1;     // move
 
+/// `a == b` for the short keys of a record, without a call to memcmp.
+bool same_key(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 void append_pointer_token(std::string& path, std::string_view key) {
   path += '/';
-  if (key.find_first_of("~/") == std::string_view::npos) {
+  // find_first_of("~/") would call memchr once per character of the key
+  if (std::none_of(key.begin(), key.end(), [](char c) { return c == '~' || c == '/'; })) {
     path += key;
     return;
   }
@@ -579,14 +665,12 @@ class Handler {
       : src_(src), visitor_(visitor), top_(top) {
     error_.file = file;
     stack_.reserve(32);
-    path_.reserve(128);
   }
 
   /// JSON Lines: ready for the next line, game `index` of the file.
   void next_value(std::uint32_t index) {
     stack_.clear();
-    path_.clear();
-    game_ = GameRecord{};
+    new_game();
     const std::string file = std::move(error_.file);
     error_ = Diagnostic{};
     error_.file = file;
@@ -639,7 +723,8 @@ class Handler {
   }
 
   bool string(json::string_t& val) {
-    if (!scalar()) return false;
+    src_.event_string();
+    if (!settle_pending()) return false;
     if (skipping()) return true;
     const Slot s = begin_value();
     switch (s) {
@@ -671,8 +756,8 @@ class Handler {
         if (auto p = move_text_problem(val); !p.empty())
           return fail(at, "move " + quote_text(val) + " " + std::string(p));
         Node& node = *static_cast<Node*>(stack_.back().target);
-        node.move = std::move(val);
-        node.loc = loc(at);
+        node.move.assign(val);  // into the reused Node's own buffer
+        fill_loc(node.loc, at);
         ++node.loc.column;  // the first character of the move text, after '"'
         ++node.loc.offset;
         return true;
@@ -689,7 +774,7 @@ class Handler {
   }
 
   bool start_object(std::size_t) {
-    src_.event();
+    src_.event_bracket(true);
     if (!settle_pending()) return false;
     if (skipping()) return ++skip_, true;
     const Slot s = begin_value();
@@ -699,7 +784,7 @@ class Handler {
         push(Slot::root, at);
         return true;
       case Slot::game:
-        game_ = GameRecord{};
+        new_game();
         tag_names_.clear();
         game_.loc = loc(at);
         push(Slot::game, at);
@@ -710,7 +795,10 @@ class Handler {
       case Slot::node: {
         Frame& line = stack_.back();
         auto* nodes = static_cast<Line*>(line.target);
-        Node& node = node_maker_.append(*nodes);
+        // The main line comes with the Nodes of the last game (new_game):
+        // they are overwritten, those left over dropped at the line's end.
+        const std::size_t n = line.count - 1;
+        Node& node = n < nodes->size() ? NodeMaker::reset((*nodes)[n]) : node_maker_.append(*nodes);
         const std::uint32_t turn = line.turn + line.count - 1;
         push(Slot::node, at, &node, turn);
         return true;
@@ -722,7 +810,7 @@ class Handler {
   }
 
   bool start_array(std::size_t) {
-    src_.event();
+    src_.event_bracket(true);
     if (!settle_pending()) return false;
     if (skipping()) return ++skip_, true;
     const Slot s = begin_value();
@@ -770,12 +858,18 @@ class Handler {
   }
 
   bool key(json::string_t& name) {
-    src_.event();
+    src_.event_string();
     if (!settle_pending()) return false;
     if (skipping()) return true;
     Frame& f = stack_.back();
-    path_.resize(f.path);
-    append_pointer_token(path_, name);
+    f.key = -1;
+    failing_key_ = name;  // the pointer of an error here ends with it
+    const bool go_on = take_key(f, name);
+    failing_key_ = {};
+    return go_on;
+  }
+
+  bool take_key(Frame& f, json::string_t& name) {
     switch (f.kind) {
       case Slot::root: return known_key(f, name, kRootKeys, "the record");
       case Slot::game: return known_key(f, name, kGameKeys, "a game");
@@ -785,6 +879,7 @@ class Handler {
           return fail(src_.token(), "tag name " + quote_text(name) + " " + std::string(p));
         if (!tag_names_.insert(name)) return fail(src_.token(), "duplicate tag " + quote_text(name));
         game_.tags.emplace_back().name = std::move(name);
+        f.key = 0;
         f.expect = Slot::tag_value;
         return true;
       }
@@ -794,7 +889,7 @@ class Handler {
   }
 
   bool end_object() {
-    src_.event();
+    src_.event_bracket(false);
     if (!settle_pending()) return false;
     if (skipping()) return close_skipped();
     const Frame& f = stack_.back();
@@ -815,8 +910,7 @@ class Handler {
           stopped_ = true;
           return false;
         }
-        game_ = GameRecord{};
-        return true;
+        return true;  // game_ keeps its Nodes (unless the visitor took them) for the next game
       }
       default:
         break;
@@ -826,10 +920,15 @@ class Handler {
   }
 
   bool end_array() {
-    src_.event();
+    src_.event_bracket(false);
     if (!settle_pending()) return false;
     if (skipping()) return close_skipped();
-    if (stack_.back().kind == Slot::variations) --variation_depth_;
+    const Frame& f = stack_.back();
+    if (f.kind == Slot::variations) --variation_depth_;
+    if (f.kind == Slot::line) {  // the Nodes of the last game left over
+      auto* nodes = static_cast<Line*>(f.target);
+      if (nodes->size() > f.count) nodes->erase(nodes->begin() + f.count, nodes->end());
+    }
     stack_.pop_back();
     return true;
   }
@@ -875,6 +974,15 @@ class Handler {
   }
   bool skipping() const noexcept { return skip_ > 0; }
 
+  /// game_ as GameRecord{}, but its main line keeps the Nodes of the last
+  /// game for reuse: no Node is built or destroyed per move when the
+  /// visitor leaves the record it is given, as validate does.
+  void new_game() {
+    Line kept = std::move(game_.moves);
+    game_ = GameRecord{};
+    game_.moves = std::move(kept);
+  }
+
   /// A container of the broken game closes; at the last one the game is over.
   bool close_skipped() {
     if (--skip_ == 0) end_skip();
@@ -882,7 +990,6 @@ class Handler {
   }
   void end_skip() {
     stack_.resize(2);  // the root and the games array
-    path_.resize(stack_.back().path);
     variation_depth_ = 0;
     game_ = GameRecord{};
   }
@@ -928,8 +1035,7 @@ class Handler {
     Frame& f = stack_.back();
     switch (f.kind) {
       case Slot::games: case Slot::comments: case Slot::line: case Slot::nags: case Slot::variations:
-        path_.resize(f.path);
-        append_index(path_, f.count++);
+        ++f.count;  // the pointer goes on with its index, f.count - 1
         switch (f.kind) {
           case Slot::games: return Slot::game;
           case Slot::comments: return Slot::comment;
@@ -945,7 +1051,6 @@ class Handler {
   void push(Slot kind, const Pos& at, void* target = nullptr, std::uint32_t turn = 0) {
     Frame f;
     f.kind = kind;
-    f.path = path_.size();
     f.pos = at;
     f.target = target;
     f.turn = turn;
@@ -958,10 +1063,11 @@ class Handler {
   bool known_key(Frame& f, std::string_view name, const std::array<Key, N>& keys,
                  std::string_view where) {
     for (std::size_t i = 0; i < N; ++i) {
-      if (keys[i].name != name) continue;
+      if (!same_key(keys[i].name, name)) continue;
       const std::uint32_t bit = 1u << i;
       if ((f.seen & bit) != 0) return fail(src_.token(), "duplicate key " + quote_text(name) + " in " + std::string(where));
       f.seen |= bit;
+      f.key = static_cast<std::int8_t>(i);
       f.expect = keys[i].slot;
       return true;
     }
@@ -975,8 +1081,7 @@ class Handler {
     if (missing == 0) return true;
     std::size_t i = 0;
     while ((missing & (1u << i)) == 0) ++i;
-    path_.resize(f.path);
-    closing_ = true;
+    closing_ = true;  // the pointer is the container's
     fail(f.pos, "missing key " + quote_text(keys[i].name) + " in " + std::string(where));
     return false;
   }
@@ -995,22 +1100,62 @@ class Handler {
   /// SourceLoc::full_pointer() completes.
   SourceLoc loc(const Pos& at) const {
     SourceLoc l;
+    fill_loc(l, at);
+    return l;
+  }
+
+  /// loc(at) written into `l`, whose pointer keeps its memory.
+  void fill_loc(SourceLoc& l, const Pos& at) const {
     l.line = at.line;
     l.column = at.column;
     l.offset = at.offset;
+    l.pointer.clear();
+    // The pointer is made of each open container's token: an array's
+    // element being read (its index), an object's last key. While a
+    // container closes (closing_), its own pointer: without its token.
+    const std::size_t n = stack_.size() - (closing_ && !stack_.empty() ? 1 : 0);
     if (stack_.size() < 2 || stack_[1].kind != Slot::games) {
-      l.pointer = path_;
-      return l;
+      append_tokens(l.pointer, 0, n);
+      l.game = 0;
+      l.base = SourceLoc::Base::none;
+      return;
     }
-    std::size_t from = stack_.size() >= 3 ? stack_[2].path : path_.size();  // after "/games/N"
-    l.game = stack_[1].count;
+    l.game = stack_[1].count;  // after "/games/N"
+    std::size_t from = 2;
     l.base = SourceLoc::Base::json_game;
-    if (path_.compare(from, 7, "/moves/") == 0) {
-      from += 6;
+    if (n > 3 && stack_[2].key == 2 && has_token(stack_[3])) {  // "/moves/..."
+      from = 3;
       l.base = SourceLoc::Base::json_moves;
     }
-    l.pointer.assign(path_, from);
-    return l;
+    append_tokens(l.pointer, from, n);
+  }
+
+  /// Whether container `f` adds a token to the pointer now.
+  static bool has_token(const Frame& f) noexcept {
+    switch (f.kind) {
+      case Slot::root: case Slot::game: case Slot::node: case Slot::tags: return f.key >= 0;
+      default: return f.count > 0;
+    }
+  }
+
+  /// The tokens of containers [from, to) of the stack; the last one's key
+  /// is failing_key_ when one is being refused.
+  void append_tokens(std::string& out, std::size_t from, std::size_t to) const {
+    for (std::size_t i = from; i < to; ++i) {
+      const Frame& f = stack_[i];
+      if (i + 1 == stack_.size() && failing_key_.data() != nullptr) {
+        append_pointer_token(out, failing_key_);
+        continue;
+      }
+      if (!has_token(f)) continue;
+      switch (f.kind) {
+        case Slot::root: append_pointer_token(out, kRootKeys[static_cast<std::size_t>(f.key)].name); break;
+        case Slot::game: append_pointer_token(out, kGameKeys[static_cast<std::size_t>(f.key)].name); break;
+        case Slot::node: append_pointer_token(out, kNodeKeys[static_cast<std::size_t>(f.key)].name); break;
+        case Slot::tags: append_pointer_token(out, game_.tags.back().name); break;
+        default: append_index(out, f.count - 1);
+      }
+    }
   }
 
   std::uint32_t current_game() const {
@@ -1060,7 +1205,7 @@ class Handler {
   std::uint32_t index_ = 0;  // JSON Lines: the game on this line
   Diagnostic error_;
   std::vector<Frame> stack_;
-  std::string path_;
+  std::string_view failing_key_;     // key() is refusing this key (for the pointer)
   GameRecord game_;
   TagNames tag_names_;               // of game_ (duplicate tags)
   NodeMaker node_maker_;             // starts each move's Node
