@@ -309,6 +309,30 @@ TEST(TabEggeh, JoinMoveSplitReduce) {
             "N......../s2......../........./S........ N play");
 }
 
+// docs/RULES.md §Tâb Finer points: the kelb left after a reduction "then
+// lands normally (takes or joins)". South's 'eggeh of two on s goes back to
+// K (row S..K again): reduced to one kelb, which takes North's kelb on K, or
+// joins South's kelb there (the history of the new 'eggeh is the union, ^3).
+TEST(TabEggeh, ReducedKelbTakesOrJoins) {
+  EXPECT_EQ(canon("", "N......../........s2/........n/S........ S play", "1,2:1s-K"), "1,2:1sxK,2--");
+  EXPECT_EQ(after("", "N......../........s2/........n/S........ S play", "1,2:1sxK"),
+            "N......../........./........s^3/S........ N play");
+  EXPECT_EQ(after("", "N......../........s2/........s/S........ S play", "1,2:1s-K"),
+            "N......../........./........s2^3/S........ N play");
+}
+
+// "he takes the latter" (Lane 1836): landing on an enemy 'eggeh takes every
+// kelb of it (docs/RULES.md §Tâb Capture: "takes them all").
+//   S R Q P O N M L K   South on Q, a North 'eggeh of two on R.
+TEST(TabEggeh, AnEnemyEggehIsTakenWhole) {
+  const char* setup = "N......../........./.n2s....../S........ S play";
+  EXPECT_EQ(canon("", setup, "1,2:1Q-R"), "1,2:1QxR,2--");
+  auto s = state_of("", setup);
+  ASSERT_FALSE(s->play("1,2:1QxR"));
+  EXPECT_EQ(s->position_text(), "N......../........./.s......./S........ N play");
+  EXPECT_FALSE(s->is_terminal());  // North keeps his Nasrani on i
+}
+
 TEST(TabEnd, LastKelbTakenEndsTheGame) {
   auto t = state_of("", "........./.......sn/........./S........ S play");
   EXPECT_EQ(err_text(t->play("1,2:1rxs,2s-L")), "E302@9");  // nothing moves after the last capture
