@@ -497,15 +497,16 @@ class Pool {
     batch_done_.wait(lock, [&] { return batch.done; });
   }
 
-  // Replays here the batch queued last that no thread has taken (the
-  // threads take the oldest first). False if there is none.
+  // Replays here the oldest batch queued that no thread has taken, as the
+  // threads do: the batches are done nearly in order, and the printing
+  // thread prints each as soon as it can. False if there is none.
   bool help() {
     std::shared_ptr<Batch> batch;
     {
       std::lock_guard lock(mutex_);
       while (!queue_.empty() && !batch) {
-        if (!queue_.back()->claimed) batch = queue_.back();
-        queue_.pop_back();
+        if (!queue_.front()->claimed) batch = queue_.front();
+        queue_.pop_front();
       }
     }
     if (!batch) return false;
@@ -609,9 +610,9 @@ class ParallelValidator {
     push();
   }
 
-  // Prints everything still in flight.
+  // Prints everything still in flight (print_oldest).
   void finish() {
-    while (!pending_.empty()) print_front(true);
+    while (!pending_.empty()) print_oldest();
   }
 
  private:
@@ -705,12 +706,21 @@ class ParallelValidator {
     // keep every thread busy (this one waits less for the oldest).
     const std::size_t bound = current_->scan ? 4 * max_pending_ : max_pending_;
     pending_.push_back(std::move(current_));
-    // Past the bound, this thread replays too (the newest batch no thread
-    // has taken), or waits for the oldest; then prints what is done.
-    while (pending_.size() > bound && !pool_.done(*pending_.front()) && pool_.help()) {
+    // Past the bound, this thread prints the oldest, replaying meanwhile
+    // what no thread has taken (print_oldest); then prints what is done.
+    while (pending_.size() > bound) print_oldest();
+    while (!pending_.empty() && pool_.done(*pending_.front())) print_front(false);
+  }
+
+  // Prints the oldest batch in flight once it is done, replaying here the
+  // oldest batch no thread has taken until then, and waiting only when
+  // every batch in flight is taken: this thread is never idle while there
+  // is work. (Waiting for each oldest in turn, once past the bound, left
+  // the last chunks of a file to the other threads while this one waited.)
+  void print_oldest() {
+    while (!pool_.done(*pending_.front()) && pool_.help()) {
     }
-    while (!pending_.empty() && (pending_.size() > bound || pool_.done(*pending_.front())))
-      print_front(pending_.size() > bound);
+    print_front(true);
   }
 
   void print_front(bool wait) {
