@@ -256,7 +256,6 @@ struct Entry {
   Kind kind = Kind::game;
   std::uint32_t index = 0;       // game, error: the game's index
   std::uint64_t offset = 0;      // game: where it starts
-  notation::GameRecord record;   // game: dropped once replayed
   Checked checked;               // game: the replay's result; error, warning, stopped: the reader's (in d)
   std::string reason;            // unreadable: "cannot read 'PATH': REASON"
   // Chunks only: the reader's warnings met before this entry (W101); the
@@ -456,15 +455,23 @@ struct Batch {
   std::shared_ptr<Source> source;  // null for an input that could not be opened
   std::string path;
   std::vector<Entry> entries;
+  // Not a chunk: the records of its games (entries of kind game), in order,
+  // each dropped once replayed. A chunk's reader replays each game as it
+  // reads it and keeps no record.
+  std::vector<notation::GameRecord> records;
   std::size_t turns = 0;
   std::atomic<bool> claimed{false};  // taken by a thread to replay
   bool done = false;                 // replayed (guarded by Pool::mutex)
-  // A chunk: its reader (read by the thread that replays the batch), the
-  // end of its bytes (kNowhere: the end of the file), whether it is the
-  // file's first. Its last entry is its tail: the first at or after `end`.
-  std::unique_ptr<Scan> scan;
+  // A chunk: its first byte, the end of its bytes (kNowhere: the end of the
+  // file), whether it is the file's first, and its reader, made and read by
+  // the thread that replays the batch (its buffers are that thread's work,
+  // not the printing thread's). Its last entry is its tail: the first at or
+  // after `end`.
+  bool chunk = false;
+  std::uint64_t from = 0;
   std::uint64_t end = kNowhere;
   bool first = false;
+  std::unique_ptr<Scan> scan;
 };
 
 class Pool {
@@ -537,7 +544,10 @@ class Pool {
   // Replays the games of `batch` unless another thread has taken it.
   void run(Batch& batch) {
     if (batch.claimed.exchange(true)) return;
-    if (batch.scan) {  // a chunk: read up to its tail, replaying each game as it comes
+    if (batch.chunk) {  // a chunk: read up to its tail, replaying each game as it comes
+      notation::ReadOptions read_options;
+      read_options.strict = options_.strict;
+      batch.scan = std::make_unique<Scan>(batch.path, batch.from, read_options);
       Entry e;
       while (batch.scan->next(options_, batch.path, e)) {
         const bool tail = e.at >= batch.end;
@@ -545,10 +555,11 @@ class Pool {
         if (tail) break;
       }
     }
+    std::size_t r = 0;  // the batch's records are its games', in order
     for (Entry& e : batch.entries) {
-      if (e.kind != Entry::Kind::game || batch.scan) continue;
-      e.checked = replay_game(options_, e.record, batch.path, e.index);
-      e.record = notation::GameRecord();  // its memory back now, not when printed
+      if (e.kind != Entry::Kind::game || r == batch.records.size()) continue;  // (a chunk has none)
+      e.checked = replay_game(options_, batch.records[r], batch.path, e.index);
+      batch.records[r++] = notation::GameRecord();  // its memory back now, not when printed
     }
     {
       std::lock_guard lock(mutex_);
@@ -626,7 +637,7 @@ class ParallelValidator {
       e.index = index;
       e.offset = record.loc.offset;
       v_.current_->turns += record.moves.size() + 1;
-      e.record = std::move(record);
+      v_.current_->records.push_back(std::move(record));
       v_.current_->entries.push_back(std::move(e));
       if (v_.current_->turns >= kBatchTurns) v_.cut();
       return true;
@@ -664,12 +675,11 @@ class ParallelValidator {
       return false;
     }
     source->chunked = true;
-    notation::ReadOptions read_options;
-    read_options.strict = options_.strict;
     for (std::uint64_t from = 0; from != kNowhere;) {
       const std::uint64_t cut = find_cut(fd, from + size);
       start(source, path);
-      current_->scan = std::make_unique<Scan>(path, from, read_options);
+      current_->chunk = true;
+      current_->from = from;
       current_->first = from == 0;
       current_->end = cut;
       push();
@@ -704,7 +714,7 @@ class ParallelValidator {
     if (!current_->done) pool_.submit(current_);
     // Chunks hold no records, only their results: more of them in flight
     // keep every thread busy (this one waits less for the oldest).
-    const std::size_t bound = current_->scan ? 4 * max_pending_ : max_pending_;
+    const std::size_t bound = current_->chunk ? 4 * max_pending_ : max_pending_;
     pending_.push_back(std::move(current_));
     // Past the bound, this thread prints the oldest, replaying meanwhile
     // what no thread has taken (print_oldest); then prints what is done.
@@ -730,7 +740,7 @@ class ParallelValidator {
       b.source->printing = true;
       b.source->before = tally_;
     }
-    if (b.scan) print_chunk(b);
+    if (b.chunk) print_chunk(b);
     else
       for (Entry& e : b.entries) print(b, e);
     pending_.pop_front();
@@ -882,6 +892,12 @@ int run_validate(int argc, char** argv) {
     // faults, 0.5 s of CPU on 100 MB, as much as -j 2 gained). Kept instead:
     // the peak stays that of the batches in flight.
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    // Setting it also fixes the size from which a block is mapped on its
+    // own at 128 KiB (glibc no longer raises it as blocks are freed): a
+    // chunk's entries (about 300 bytes a game, 270 games a MiB) would be
+    // mapped and faulted in afresh for every chunk (4 600 page faults on
+    // 100 MB). From the heap instead, used again chunk after chunk.
+    mallopt(M_MMAP_THRESHOLD, 8 << 20);
 #endif
     ParallelValidator parallel(o, tally);
     for (const auto& path : o.files) parallel.file(path);
