@@ -373,6 +373,14 @@ TEST(JsonRecords, Errors) {
       {"{\"format\":\"b\x01\"}", Code::json_syntax, 1, 13, "", "control character U+0001 (SOH) in a string"},
       {"{\"format\":\"b", Code::json_syntax, 1, 13, "", "a string is not closed"},
       {"{\"format\":\"b\" // c\n}", Code::json_syntax, 1, 15, "", "JSON has no comments"},
+      // after a line end and its indentation (which the lexer is not given)
+      {"{\n  \"format\": \"beyt\",\n    x", Code::json_syntax, 3, 5, "", "'x' is not a JSON value"},
+      {"{\n  \"format\": -\n    }", Code::json_syntax, 2, 13, "", "'-' is not a JSON value"},
+      {"{\n  \"format\": \"beyt\",\n    ", Code::json_syntax, 3, 5, "", "expected a key (a string), found the end of the input"},
+      {"{\n  \"format\": \"b\n    \"}", Code::json_syntax, 2, 15, "", "control character U+000A (LF) in a string"},
+      {"{\"format\":\"beyt\",\"version\":1\n      ]", Code::json_syntax, 2, 7, "", "expected ',' or '}' after a member of an object, found ']'"},
+      {"{\n  \"format\": \"beyt\",\n  \"version\": 1\n    \n  \n      :", Code::json_syntax, 6, 7, "", "found ':'"},
+      {"{\n  \"format\": \"beyt\",\n  \"version\": 1.\n    }", Code::json_syntax, 3, 14, "", "'1.' is not a JSON value"},
       // the record
       {"[]", Code::json_structure, 1, 1, "", "expected an object, found an array"},
       {"{\"format\":\"pgn\",\"version\":1,\"games\":[]}", Code::json_structure, 1, 11, "/format", "is not \"beyt\""},

@@ -109,7 +109,8 @@ struct Pos {
 /// The bytes of the input, one buffer at a time, with their places.
 ///
 /// nlohmann's lexer pulls the bytes one at a time through SourceAdapter
-/// (get(): a pointer stepped, a check against a limit). Places are found
+/// (get(): a pointer stepped, a check against a limit; the indentation
+/// after a line end is passed over, skip_indent). Places are found
 /// apart from it, once per SAX event: every event is one token the lexer
 /// has just read whole ('{', '[', '}', ']', a string, a number or a word),
 /// so event() steps a small scanner (it knows strings and escapes) from the
@@ -138,16 +139,21 @@ class Source {
   void start_line_value() noexcept {
     origin_ = scan_ = base_ + pos();
     mark(origin_);
+    skipped_ = skip_to_ = 0;
     run_len_ = 0;
     stop_at_line_end_ = true;
     set_limit();
   }
 
   /// The lexer's next byte, or EOF at the end of the input (JSON Lines: of
-  /// the line).
+  /// the line). After a line end, the blanks that indent the next line are
+  /// passed over (skip_indent).
   std::char_traits<char>::int_type get() {
-    if (p_ < lim_) [[likely]]
-      return static_cast<unsigned char>(*p_++);
+    if (p_ < lim_) [[likely]] {
+      const auto c = static_cast<unsigned char>(*p_++);
+      if (c == '\n') skip_indent();
+      return c;
+    }
     if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
     return static_cast<unsigned char>(*p_++);
   }
@@ -266,6 +272,12 @@ class Source {
   /// where the lexer stopped, read again byte by byte (marks, words, lines),
   /// for error_token(), at_count() and literal_run().
   void settle_error() noexcept {
+    if (skip_to_ != 0 && base_ + pos() == skip_to_) {  // the lexer stopped at the line end: its blanks unread
+      const std::uint64_t len = skip_to_ - skip_from_;
+      p_ -= len;
+      skipped_ -= len;
+      skip_to_ = 0;
+    }
     line_ = ck_line_;
     line_start_ = ck_line_start_;
     cont_ = ck_cont_;
@@ -340,7 +352,10 @@ class Source {
   /// input.
   Pos at_count(std::uint64_t count) const noexcept {
     const std::uint64_t n = base_ + pos();
-    const std::uint64_t e = count == 0 ? origin_ : count - 1 + origin_;
+    // The lexer did not count the blanks skip_indent passed over: all stand
+    // before the character it means (it is the last one delivered, or the
+    // one before it, and no line end is that one's neighbour then).
+    const std::uint64_t e = count == 0 ? origin_ : count - 1 + origin_ + skipped_;
     const std::uint32_t next_col = column_at(n);
     if (e + 1 == n) {
       if (last_ == '\n') return {e, line_ - 1, prev_line_end_};
@@ -365,6 +380,35 @@ class Source {
   }
 
   std::size_t pos() const noexcept { return static_cast<std::size_t>(p_ - buf_.data()); }
+
+  /// After a line end the lexer has just taken: the blanks that start the
+  /// next line are passed over, so that the lexer does not read the
+  /// indentation one byte at a time (more than half of the bytes of a
+  /// record file as beyt writes it). Only blanks outside strings go: a line
+  /// end cannot stand in a JSON string (the lexer stops at it with an error,
+  /// and settle_error puts the blanks back). Blanks that run to the end of
+  /// what get() may read are left to the lexer, so that the lexer always
+  /// takes the byte after them. The lexer's count of characters
+  /// (at_count) misses the blanks passed over: skipped_ counts them.
+  void skip_indent() noexcept {
+    const char* q = p_;
+    if constexpr (std::endian::native == std::endian::little) {
+      for (; q + 8 <= lim_; q += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, q, 8);
+        if ((w ^= 0x2020202020202020u) != 0) {
+          q += std::countr_zero(w) >> 3;
+          break;
+        }
+      }
+    }
+    while (q < lim_ && *q == ' ') ++q;
+    if (q == lim_ || q == p_) return;
+    skip_from_ = base_ + pos();
+    skip_to_ = skip_from_ + static_cast<std::uint64_t>(q - p_);
+    skipped_ += static_cast<std::uint64_t>(q - p_);
+    p_ = q;
+  }
 
   /// The high bit of each byte of `x` that is zero, and no other bit.
   static constexpr std::uint64_t zero_bytes(std::uint64_t x) noexcept {
@@ -476,6 +520,9 @@ class Source {
   unsigned char last_ = 0;           // ... and the last byte it took
   bool eof_ = false, literal_ = false;
   bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
+  // skip_indent: the blanks passed over since origin_, and the last run of
+  // them [skip_from_, skip_to_) (skip_to_ 0: none to put back).
+  std::uint64_t skipped_ = 0, skip_from_ = 0, skip_to_ = 0;
   Pos error_tok_;
   char run_[kMaxRun];  // the number or word read last, up to kMaxRun bytes
   std::size_t run_len_ = 0;
