@@ -1027,7 +1027,7 @@ TEST(JsonLines, PlacesAreThoseOfTheFile) {
   const Node& second = c.games[1].moves[1];
   EXPECT_EQ(second.loc.line, 3u);
   EXPECT_EQ(second.loc.column, 45u);  // code points: the 'ä' before it counts one
-  EXPECT_EQ(second.loc.pointer, "/moves/1/move");
+  EXPECT_EQ(second.loc.full_pointer(), "/moves/1/move");
   EXPECT_EQ(c.games[1].result_loc.line, 3u);
 }
 
@@ -1317,8 +1317,9 @@ TEST_F(Schemas, InvalidRecordsAreRejected) {
 }
 
 // Inside a game of a record file, a move's place keeps only the part of its
-// pointer after the game's moves (short enough to need no allocation); the
-// whole pointer is printed, in a replay error as in the reader's own.
+// pointer after the game's moves (short enough to need no allocation), or
+// for JSON its numbers alone; the whole pointer is printed, in a replay
+// error as in the reader's own.
 TEST(RecordPlaces, ReplayErrorsPrintTheWholePointer) {
   const std::string json =
       "{\"format\":\"beyt\",\"version\":1,\"games\":[\n"
@@ -1336,7 +1337,7 @@ TEST(RecordPlaces, ReplayErrorsPrintTheWholePointer) {
     std::uint32_t line;
   };
   const Case cases[] = {
-      {from_json(json), SourceLoc::Base::json_moves, "/1/move", "/games/1/moves/1/move", 3},
+      {from_json(json), SourceLoc::Base::json_move, "", "/games/1/moves/1/move", 3},
       {from_xml(xml), SourceLoc::Base::xml_moves, "/move[2]", "/beyt/game[2]/moves/move[2]", 2},
   };
   for (const Case& c : cases) {

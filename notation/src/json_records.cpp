@@ -37,8 +37,13 @@ namespace beyt::notation {
 
 // --- What the text notation cannot hold ------------------------------------
 
-std::string_view move_text_problem(std::string_view text) noexcept {
-  if (text.empty()) return "is empty";
+namespace {
+
+/// The notation's own characters, which no move text may hold.
+constexpr std::string_view kNotationChars = "[]{}();\"$%!?";
+
+/// What a move text (not empty) may not start as: a result token, a turn number.
+std::string_view move_start_problem(std::string_view text) noexcept {
   // A result token starts with '0', '1' or '*' (tested first: most moves
   // start otherwise, and a comparison of equal lengths calls memcmp).
   if ((text[0] == '0' || text[0] == '1' || text[0] == '*') &&
@@ -48,13 +53,21 @@ std::string_view move_text_problem(std::string_view text) noexcept {
   while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
   if (digits > 0 && digits < text.size() && text[digits] == '.')
     return "starts like a turn number (digits and '.')";
+  return {};
+}
+
+}  // namespace
+
+std::string_view move_text_problem(std::string_view text) noexcept {
+  if (text.empty()) return "is empty";
+  if (auto p = move_start_problem(text); !p.empty()) return p;
   // What a move text may not hold, one byte at a time: 1 a blank or a
   // control character, 2 a character of the notation's own.
   static constexpr auto kBad = [] {
     std::array<std::uint8_t, 256> t{};
     for (unsigned c = 0; c <= 0x20; ++c) t[c] = 1;
     t[0x7F] = 1;
-    for (unsigned char c : std::string_view("[]{}();\"$%!?")) t[c] = 2;
+    for (unsigned char c : kNotationChars) t[c] = 2;
     return t;
   }();
   for (char ch : text) {
@@ -66,6 +79,28 @@ std::string_view move_text_problem(std::string_view text) noexcept {
   }
   return {};
 }
+
+namespace {
+
+/// True if neither the character policy (chars::check, Field::move) nor
+/// move_text_problem has anything against `text`, found in one pass for
+/// the common case: printable ASCII but blanks and the notation's own
+/// characters, no result token, no turn number. False means "look
+/// closer", not "bad".
+bool plain_move(std::string_view text) noexcept {
+  static constexpr auto kPlain = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned c = 0x21; c < 0x7F; ++c) t[c] = 1;
+    for (unsigned char c : kNotationChars) t[c] = 0;
+    return t;
+  }();
+  if (text.empty()) return false;
+  unsigned plain = 1;
+  for (char ch : text) plain &= kPlain[static_cast<unsigned char>(ch)];
+  return plain != 0 && move_start_problem(text).empty();
+}
+
+}  // namespace
 
 std::string_view tag_name_problem(std::string_view name) noexcept {
   if (name.empty()) return "is empty";
@@ -257,9 +292,7 @@ class Source {
     const char* q = b + t;
     blanks_to(t);
     mark(base_ + t);
-    std::uint64_t cont = 0;  // the string's UTF-8 continuation bytes (no line end is in it)
-    for (const char* c = q + 1; c < b + end - 1; ++c) cont += (static_cast<unsigned char>(*c) & 0xC0) == 0x80;
-    cont_ += cont;
+    cont_ += continuation_bytes(q + 1, b + end - 1);  // no line end is in a string
     scan_ = base_ + end;
   }
 
@@ -416,6 +449,19 @@ class Source {
     return ~(((x & k7F) + k7F) | x | k7F);
   }
 
+  /// The UTF-8 continuation bytes in [p, e): none in 8 bytes of ASCII.
+  static std::uint64_t continuation_bytes(const char* p, const char* e) noexcept {
+    std::uint64_t cont = 0;
+    for (; p + 8 <= e; p += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p, 8);
+      if ((w & 0x8080808080808080u) == 0) continue;
+      for (int k = 0; k < 8; ++k) cont += (static_cast<unsigned char>(p[k]) & 0xC0) == 0x80;
+    }
+    for (; p < e; ++p) cont += (static_cast<unsigned char>(*p) & 0xC0) == 0x80;
+    return cont;
+  }
+
   /// The first '"' from buf_[i] on (the caller knows there is one).
   std::size_t first_quote(const char* b, std::size_t i) const noexcept {
     if constexpr (std::endian::native == std::endian::little) {
@@ -567,14 +613,14 @@ std::string_view expected(Slot s) noexcept {
 }
 
 struct Frame {
+  void* target = nullptr;     // vector<string>*, Line*, Node*, vector<uint8_t>*
+  Pos pos;                    // of its '{' or '['
+  std::uint32_t count = 0;    // array: elements begun so far
+  std::uint32_t turn = 0;     // line: turn of its first node; node/variations: the node's turn
   Slot kind = Slot::root;     // root, games, game, tags, comments, line, node, nags, variations
   Slot expect = Slot::root;   // object: slot of the value after the last key
-  std::uint32_t count = 0;    // array: elements begun so far
-  std::uint32_t seen = 0;     // object: one bit per known key
+  std::uint8_t seen = 0;      // object: one bit per known key (at most 5)
   std::int8_t key = -1;       // object: the last key taken (its index in the keys; tags: 0, the last tag)
-  Pos pos;                    // of its '{' or '['
-  void* target = nullptr;     // vector<string>*, Line*, Node*, vector<uint8_t>*
-  std::uint32_t turn = 0;     // line: turn of its first node; node/variations: the node's turn
 };
 
 struct Key {
@@ -799,12 +845,14 @@ class Handler {
       }
       case Slot::move: {
         const Pos at = src_.token();
-        if (bad_characters(at, val, chars::Field::move, "")) return true;
-        if (auto p = move_text_problem(val); !p.empty())
-          return fail(at, "move " + quote_text(val) + " " + std::string(p));
+        if (!plain_move(val)) {
+          if (bad_characters(at, val, chars::Field::move, "")) return true;
+          if (auto p = move_text_problem(val); !p.empty())
+            return fail(at, "move " + quote_text(val) + " " + std::string(p));
+        }
         Node& node = *static_cast<Node*>(stack_.back().target);
         node.move.assign(val);  // into the reused Node's own buffer
-        fill_loc(node.loc, at);
+        move_loc(node.loc, at);
         ++node.loc.column;  // the first character of the move text, after '"'
         ++node.loc.offset;
         return true;
@@ -917,6 +965,13 @@ class Handler {
   }
 
   bool take_key(Frame& f, json::string_t& name) {
+    if (f.kind == Slot::node && name.size() == 4 && std::memcmp(name.data(), "move", 4) == 0 &&
+        (f.seen & 1u) == 0) {  // the commonest key: known_key's way, in short
+      f.seen |= 1u;
+      f.key = 0;
+      f.expect = Slot::move;
+      return true;
+    }
     switch (f.kind) {
       case Slot::root: return known_key(f, name, kRootKeys, "the record");
       case Slot::game: return known_key(f, name, kGameKeys, "a game");
@@ -1026,8 +1081,11 @@ class Handler {
   /// visitor leaves the record it is given, as validate does.
   void new_game() {
     Line kept = std::move(game_.moves);
+    std::vector<TagPair> tags = std::move(game_.tags);
+    tags.clear();
     game_ = GameRecord{};
     game_.moves = std::move(kept);
+    game_.tags = std::move(tags);
   }
 
   /// A container of the broken game closes; at the last one the game is over.
@@ -1067,10 +1125,10 @@ class Handler {
 
   /// The character policy (NOTATION.md section 11): true (and E110
   /// pending) if `text` holds a character `field` may not hold.
-  bool bad_characters(const Pos& at, std::string_view text, chars::Field field, const std::string& prefix) {
+  bool bad_characters(const Pos& at, std::string_view text, chars::Field field, std::string_view prefix) {
     const chars::Problem p = chars::check(text, field);
     if (!p) return false;
-    fail(at, prefix + chars::why_not(p.cp, field) + ": no record may hold it (NOTATION.md section 11)");
+    fail(at, std::string(prefix) + chars::why_not(p.cp, field) + ": no record may hold it (NOTATION.md section 11)");
     error_.code = Code::bad_character;
     return true;
   }
@@ -1111,7 +1169,7 @@ class Handler {
                  std::string_view where) {
     for (std::size_t i = 0; i < N; ++i) {
       if (!same_key(keys[i].name, name)) continue;
-      const std::uint32_t bit = 1u << i;
+      const auto bit = static_cast<std::uint8_t>(1u << i);
       if ((f.seen & bit) != 0) return fail(src_.token(), "duplicate key " + quote_text(name) + " in " + std::string(where));
       f.seen |= bit;
       f.key = static_cast<std::int8_t>(i);
@@ -1175,6 +1233,30 @@ class Handler {
       l.base = SourceLoc::Base::json_moves;
     }
     append_tokens(l.pointer, from, n);
+  }
+
+  /// fill_loc(l, at) for the move text of a move: for a main-line move
+  /// (the commonest value of all) the pointer is kept as numbers.
+  void move_loc(SourceLoc& l, const Pos& at) const {
+    const std::size_t n = stack_.size();
+    if (top_ == Slot::root && n == 5 && stack_[1].kind == Slot::games && stack_[3].kind == Slot::line) {
+      // root, games, game, its moves, the node: "/games/G/moves/I/move"
+      l.base = SourceLoc::Base::json_move;
+      l.game = stack_[1].count;
+      l.index = stack_[3].count - 1;
+    } else if (top_ == Slot::game && n == 3 && stack_[1].kind == Slot::line) {
+      // JSON Lines: the game, its moves, the node: "/moves/I/move"
+      l.base = SourceLoc::Base::jsonl_move;
+      l.game = 0;
+      l.index = stack_[1].count - 1;
+    } else {
+      fill_loc(l, at);
+      return;
+    }
+    l.line = at.line;
+    l.column = at.column;
+    l.offset = at.offset;
+    l.pointer.clear();
   }
 
   /// Whether container `f` adds a token to the pointer now.
