@@ -173,6 +173,7 @@ class Source {
   /// get() then reports as the end of the input.
   void start_line_value() noexcept {
     origin_ = scan_ = base_ + pos();
+    nl_at_scan_ = nl_count_;
     mark(origin_);
     skipped_ = skip_to_ = 0;
     run_len_ = 0;
@@ -184,13 +185,12 @@ class Source {
   /// the line). After a line end, the blanks that indent the next line are
   /// passed over (skip_indent).
   std::char_traits<char>::int_type get() {
-    if (p_ < lim_) [[likely]] {
-      const auto c = static_cast<unsigned char>(*p_++);
-      if (c == '\n') skip_indent();
-      return c;
+    if (p_ >= lim_) [[unlikely]] {
+      if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
     }
-    if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
-    return static_cast<unsigned char>(*p_++);
+    const auto c = static_cast<unsigned char>(*p_++);
+    if (c == '\n') line_end();
+    return c;
   }
 
   bool more() { return p_ < buf_.data() + len_ || refill(); }
@@ -206,6 +206,7 @@ class Source {
       ++cont_;
     }
     scan_ = base_ + pos();
+    nl_at_scan_ = nl_count_;
     mark(scan_);
   }
 
@@ -270,6 +271,9 @@ class Source {
       }
     }
     scan_ = base_ + std::min(i, len_);
+    // A number's end is known from the byte after it, which the lexer has
+    // taken: a line end there stands after scan_.
+    nl_at_scan_ = nl_count_ - (i < len_ && i < pos() && b[i] == '\n' ? 1 : 0);
   }
 
   /// The event of a bracket, '{' '[' (`open`) or '}' ']': the lexer has
@@ -277,9 +281,10 @@ class Source {
   /// last event's token stand only blanks, ',' and ':'.
   void event_bracket(bool open) noexcept {
     const std::size_t t = pos() - 1;
-    blanks_to(t);
+    blanks_to();
     if (open) mark(base_ + t);
     scan_ = base_ + t + 1;
+    nl_at_scan_ = nl_count_;
   }
 
   /// The event of a string or a key: the lexer has just read its closing
@@ -290,10 +295,11 @@ class Source {
     const std::size_t from = static_cast<std::size_t>(scan_ - base_), end = pos();
     const std::size_t t = first_quote(b, from);
     const char* q = b + t;
-    blanks_to(t);
+    blanks_to();
     mark(base_ + t);
-    cont_ += continuation_bytes(q + 1, b + end - 1);  // no line end is in a string
+    cont_ += continuation_bytes(q + 1, b + end - 1, b + len_);  // no line end is in a string
     scan_ = base_ + end;
+    nl_at_scan_ = nl_count_;
   }
 
   /// Start of the value token read last.
@@ -359,6 +365,7 @@ class Source {
       }
     }
     scan_ = n;
+    nl_at_scan_ = nl_count_;
     error_tok_ = tok;
   }
 
@@ -450,13 +457,22 @@ class Source {
   }
 
   /// The UTF-8 continuation bytes in [p, e): none in 8 bytes of ASCII.
-  static std::uint64_t continuation_bytes(const char* p, const char* e) noexcept {
+  /// The bytes up to `limit` may be read (the last ones are not counted).
+  static std::uint64_t continuation_bytes(const char* p, const char* e, const char* limit) noexcept {
     std::uint64_t cont = 0;
     for (; p + 8 <= e; p += 8) {
       std::uint64_t w;
       std::memcpy(&w, p, 8);
       if ((w & 0x8080808080808080u) == 0) continue;
       for (int k = 0; k < 8; ++k) cont += (static_cast<unsigned char>(p[k]) & 0xC0) == 0x80;
+    }
+    if constexpr (std::endian::native == std::endian::little) {
+      if (p < e && p + 8 <= limit) {  // the rest, fewer than 8 bytes: ASCII?
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        w &= (std::uint64_t{1} << (8 * static_cast<unsigned>(e - p))) - 1;
+        if ((w & 0x8080808080808080u) == 0) return cont;
+      }
     }
     for (; p < e; ++p) cont += (static_cast<unsigned char>(*p) & 0xC0) == 0x80;
     return cont;
@@ -476,31 +492,22 @@ class Source {
     return i;
   }
 
-  /// From the end of the last event's token to buf_[t], the start of this
-  /// event's token, over blanks, ',' and ':': the lines counted.
-  void blanks_to(std::size_t t) noexcept {
-    const char* b = buf_.data();
-    const auto from = static_cast<std::size_t>(scan_ - base_);
-    std::size_t i = t;  // after the last line end before t, backwards (mostly an indentation)
-    if constexpr (std::endian::native == std::endian::little) {
-      while (i >= from + 8) {  // 8 bytes at a time
-        std::uint64_t w;
-        std::memcpy(&w, b + i - 8, 8);
-        const std::uint64_t nl = zero_bytes(w ^ 0x0A0A0A0A0A0A0A0Au);
-        if (nl != 0) {
-          i = i - 8 + static_cast<std::size_t>((63 - std::countl_zero(nl)) >> 3) + 1;
-          break;
-        }
-        i -= 8;
-      }
-    }
-    while (i > from && b[i - 1] != '\n') --i;
-    if (i == from) return;  // on the same line
-    line_start_ = base_ + i;
+  /// From the end of the last event's token to the start of this event's
+  /// token (a bracket, or a string, which holds no line end), over blanks,
+  /// ',' and ':': the lines counted. The lexer has taken every byte up to
+  /// there, so its line ends are those get() delivered since scan_.
+  void blanks_to() noexcept {
+    if (nl_count_ == nl_at_scan_) return;  // on the same line
+    line_ += static_cast<std::uint32_t>(nl_count_ - nl_at_scan_);
+    line_start_ = last_nl_;
     cont_ = 0;
-    std::uint32_t lines = 1;
-    for (std::size_t k = from; k + 1 < i; ++k) lines += b[k] == '\n';
-    line_ += lines;
+  }
+
+  /// A line end the lexer has just taken.
+  void line_end() noexcept {
+    ++nl_count_;
+    last_nl_ = base_ + pos();
+    skip_indent();
   }
 
   /// The start of a value token, with its line.
@@ -569,6 +576,9 @@ class Source {
   // skip_indent: the blanks passed over since origin_, and the last run of
   // them [skip_from_, skip_to_) (skip_to_ 0: none to put back).
   std::uint64_t skipped_ = 0, skip_from_ = 0, skip_to_ = 0;
+  // The line ends get() has delivered, those before scan_, and the offset
+  // after the last one.
+  std::uint64_t nl_count_ = 0, nl_at_scan_ = 0, last_nl_ = 0;
   Pos error_tok_;
   char run_[kMaxRun];  // the number or word read last, up to kMaxRun bytes
   std::size_t run_len_ = 0;
