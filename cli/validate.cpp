@@ -256,7 +256,6 @@ struct Entry {
   Kind kind = Kind::game;
   std::uint32_t index = 0;       // game, error: the game's index
   std::uint64_t offset = 0;      // game: where it starts
-  notation::GameRecord record;   // game: dropped once replayed
   Checked checked;               // game: the replay's result; error, warning, stopped: the reader's (in d)
   std::string reason;            // unreadable: "cannot read 'PATH': REASON"
   // Chunks only: the reader's warnings met before this entry (W101); the
@@ -287,6 +286,15 @@ struct Entry {
 // a good cut that is the chunk's first game; otherwise the reader that
 // counts goes on by itself (in the printing thread) until it meets a game
 // the next chunk's reader started too, or the end of the file.
+//
+// Every thread, this one included, takes the oldest chunk no thread has
+// taken, so the chunks are done nearly in order and this thread prints each
+// as soon as it can; it waits only when every chunk in flight is taken. A
+// chunk is a 1 MiB piece until the last 2N MiB, which are cut in pieces of a
+// 2N-th of what is left (down to a 16th of a chunk): the threads finish
+// within a small piece of each other. The reading that counts reads no byte
+// twice at a good cut: the only bytes read twice are each chunk's tail game,
+// by its reader and the next chunk's (one game of about 270 a chunk).
 
 constexpr std::uint64_t kChunkBytes = std::uint64_t{1} << 20;
 constexpr std::uint64_t kNowhere = std::numeric_limits<std::uint64_t>::max();
@@ -456,15 +464,23 @@ struct Batch {
   std::shared_ptr<Source> source;  // null for an input that could not be opened
   std::string path;
   std::vector<Entry> entries;
+  // Not a chunk: the records of its games (entries of kind game), in order,
+  // each dropped once replayed. A chunk's reader replays each game as it
+  // reads it and keeps no record.
+  std::vector<notation::GameRecord> records;
   std::size_t turns = 0;
   std::atomic<bool> claimed{false};  // taken by a thread to replay
   bool done = false;                 // replayed (guarded by Pool::mutex)
-  // A chunk: its reader (read by the thread that replays the batch), the
-  // end of its bytes (kNowhere: the end of the file), whether it is the
-  // file's first. Its last entry is its tail: the first at or after `end`.
-  std::unique_ptr<Scan> scan;
+  // A chunk: its first byte, the end of its bytes (kNowhere: the end of the
+  // file), whether it is the file's first, and its reader, made and read by
+  // the thread that replays the batch (its buffers are that thread's work,
+  // not the printing thread's). Its last entry is its tail: the first at or
+  // after `end`.
+  bool chunk = false;
+  std::uint64_t from = 0;
   std::uint64_t end = kNowhere;
   bool first = false;
+  std::unique_ptr<Scan> scan;
 };
 
 class Pool {
@@ -497,15 +513,16 @@ class Pool {
     batch_done_.wait(lock, [&] { return batch.done; });
   }
 
-  // Replays here the batch queued last that no thread has taken (the
-  // threads take the oldest first). False if there is none.
+  // Replays here the oldest batch queued that no thread has taken, as the
+  // threads do: the batches are done nearly in order, and the printing
+  // thread prints each as soon as it can. False if there is none.
   bool help() {
     std::shared_ptr<Batch> batch;
     {
       std::lock_guard lock(mutex_);
       while (!queue_.empty() && !batch) {
-        if (!queue_.back()->claimed) batch = queue_.back();
-        queue_.pop_back();
+        if (!queue_.front()->claimed) batch = queue_.front();
+        queue_.pop_front();
       }
     }
     if (!batch) return false;
@@ -536,7 +553,10 @@ class Pool {
   // Replays the games of `batch` unless another thread has taken it.
   void run(Batch& batch) {
     if (batch.claimed.exchange(true)) return;
-    if (batch.scan) {  // a chunk: read up to its tail, replaying each game as it comes
+    if (batch.chunk) {  // a chunk: read up to its tail, replaying each game as it comes
+      notation::ReadOptions read_options;
+      read_options.strict = options_.strict;
+      batch.scan = std::make_unique<Scan>(batch.path, batch.from, read_options);
       Entry e;
       while (batch.scan->next(options_, batch.path, e)) {
         const bool tail = e.at >= batch.end;
@@ -544,10 +564,11 @@ class Pool {
         if (tail) break;
       }
     }
+    std::size_t r = 0;  // the batch's records are its games', in order
     for (Entry& e : batch.entries) {
-      if (e.kind != Entry::Kind::game || batch.scan) continue;
-      e.checked = replay_game(options_, e.record, batch.path, e.index);
-      e.record = notation::GameRecord();  // its memory back now, not when printed
+      if (e.kind != Entry::Kind::game || r == batch.records.size()) continue;  // (a chunk has none)
+      e.checked = replay_game(options_, batch.records[r], batch.path, e.index);
+      batch.records[r++] = notation::GameRecord();  // its memory back now, not when printed
     }
     {
       std::lock_guard lock(mutex_);
@@ -609,9 +630,9 @@ class ParallelValidator {
     push();
   }
 
-  // Prints everything still in flight.
+  // Prints everything still in flight (print_oldest).
   void finish() {
-    while (!pending_.empty()) print_front(true);
+    while (!pending_.empty()) print_oldest();
   }
 
  private:
@@ -625,7 +646,7 @@ class ParallelValidator {
       e.index = index;
       e.offset = record.loc.offset;
       v_.current_->turns += record.moves.size() + 1;
-      e.record = std::move(record);
+      v_.current_->records.push_back(std::move(record));
       v_.current_->entries.push_back(std::move(e));
       if (v_.current_->turns >= kBatchTurns) v_.cut();
       return true;
@@ -663,12 +684,18 @@ class ParallelValidator {
       return false;
     }
     source->chunked = true;
-    notation::ReadOptions read_options;
-    read_options.strict = options_.strict;
+    // The last chunks shrink with what is left (down to a 16th of a chunk):
+    // the threads take the chunks in order, so the last to finish works on
+    // alone for at most one small chunk.
+    const auto total = static_cast<std::uint64_t>(st.st_size);
+    const std::uint64_t least = std::max<std::uint64_t>(1, size / 16);
+    const std::uint64_t share = 2 * std::uint64_t{options_.jobs};
     for (std::uint64_t from = 0; from != kNowhere;) {
-      const std::uint64_t cut = find_cut(fd, from + size);
+      const std::uint64_t left = total > from ? total - from : 0;
+      const std::uint64_t cut = find_cut(fd, from + std::clamp(left / share, least, size));
       start(source, path);
-      current_->scan = std::make_unique<Scan>(path, from, read_options);
+      current_->chunk = true;
+      current_->from = from;
       current_->first = from == 0;
       current_->end = cut;
       push();
@@ -703,14 +730,23 @@ class ParallelValidator {
     if (!current_->done) pool_.submit(current_);
     // Chunks hold no records, only their results: more of them in flight
     // keep every thread busy (this one waits less for the oldest).
-    const std::size_t bound = current_->scan ? 4 * max_pending_ : max_pending_;
+    const std::size_t bound = current_->chunk ? 4 * max_pending_ : max_pending_;
     pending_.push_back(std::move(current_));
-    // Past the bound, this thread replays too (the newest batch no thread
-    // has taken), or waits for the oldest; then prints what is done.
-    while (pending_.size() > bound && !pool_.done(*pending_.front()) && pool_.help()) {
+    // Past the bound, this thread prints the oldest, replaying meanwhile
+    // what no thread has taken (print_oldest); then prints what is done.
+    while (pending_.size() > bound) print_oldest();
+    while (!pending_.empty() && pool_.done(*pending_.front())) print_front(false);
+  }
+
+  // Prints the oldest batch in flight once it is done, replaying here the
+  // oldest batch no thread has taken until then, and waiting only when
+  // every batch in flight is taken: this thread is never idle while there
+  // is work. (Waiting for each oldest in turn, once past the bound, left
+  // the last chunks of a file to the other threads while this one waited.)
+  void print_oldest() {
+    while (!pool_.done(*pending_.front()) && pool_.help()) {
     }
-    while (!pending_.empty() && (pending_.size() > bound || pool_.done(*pending_.front())))
-      print_front(pending_.size() > bound);
+    print_front(true);
   }
 
   void print_front(bool wait) {
@@ -720,7 +756,7 @@ class ParallelValidator {
       b.source->printing = true;
       b.source->before = tally_;
     }
-    if (b.scan) print_chunk(b);
+    if (b.chunk) print_chunk(b);
     else
       for (Entry& e : b.entries) print(b, e);
     pending_.pop_front();
@@ -872,6 +908,12 @@ int run_validate(int argc, char** argv) {
     // faults, 0.5 s of CPU on 100 MB, as much as -j 2 gained). Kept instead:
     // the peak stays that of the batches in flight.
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
+    // Setting it also fixes the size from which a block is mapped on its
+    // own at 128 KiB (glibc no longer raises it as blocks are freed): a
+    // chunk's entries (about 300 bytes a game, 270 games a MiB) would be
+    // mapped and faulted in afresh for every chunk (4 600 page faults on
+    // 100 MB). From the heap instead, used again chunk after chunk.
+    mallopt(M_MMAP_THRESHOLD, 8 << 20);
 #endif
     ParallelValidator parallel(o, tally);
     for (const auto& path : o.files) parallel.file(path);

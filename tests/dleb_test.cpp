@@ -180,6 +180,32 @@ TEST(DlebTrack, DoubleMen) {
   EXPECT_EQ(after("cross-lines=4; double-course=mover", meet, "BBWW:2C1-B2"), "..N./..../.s2<../.... N1 1/1 0/0");
 }
 
+// Marin 1931, p. 510: the two companions "run the risk of being eaten
+// together"; docs/RULES.md §Dleb Finer points: "Doubles may grow beyond two
+// men". North's man on B1 (homeward, '<') eats South's double on B2 with a
+// dleb; South's third man joins a double on A1.
+TEST(DlebTrack, DoublesAreEatenWholeAndGrow) {
+  const char* eat = "..../..../n<s2>../s... N1 1/1 0/0";
+  EXPECT_EQ(canon(kFour, eat, "BBBW,BBWW:1B1-B2"), "BBBW,BBWW:1B1xB2,2--");
+  EXPECT_EQ(after(kFour, eat, "BBBW,BBWW:1B1xB2"), "..../..../.n<../s... S1 1/1 0/0");
+  EXPECT_EQ(after(kFour, "..N./..../..../s2s.. S1 1/1 0/0", "BBBW,BBWW:1A2-A1,2A1-B2"),
+            "..N./..../.s3>../.... N1 1/1 0/0");
+}
+
+// docs/RULES.md §Dleb Finer points: "Stored dleb belong to the team; any
+// member may play them". South's first player stores a dleb; his partner,
+// who plays next, plays it.
+TEST(DlebStored, APartnerPlaysTheTeamsStoredDleb) {
+  auto s = state_of("cross-lines=4; players=2", "..N./..../..../s... S1 11/11 0/0");
+  ASSERT_FALSE(s->play("BBBW,BBWW:1+,2A1-B2"));
+  EXPECT_EQ(s->position_text(), "..N./..../.s>../.... S2 11/11 1/0");
+  EXPECT_EQ(s->player_label(), "South, player 2");
+  ASSERT_FALSE(s->play("BBWW:+1B2-B3,2--"));
+  EXPECT_EQ(s->position_text(), "..N./..../..s>./.... N1 11/11 0/0");
+  // North's team has none stored.
+  EXPECT_EQ(canon("cross-lines=4; players=2", "..n./..../..../s... N1 11/11 1/0", "BBWW:+1D3-D4,2--"), "E353@5");
+}
+
 TEST(DlebStored, StoringAndPlayingDleb) {
   // "When one team has liberated all its men, it is free to turn its dleb to
   // any use it likes; it can even store them up ... Only dleb can be stored".

@@ -63,10 +63,11 @@ TEST(Mankalah, InitialPositionAndText) {
 
 // Lane: "if, in this case, the last beyt into which he has put a hasweh be D,
 // he puts one from its contents into E, another into F, a third into a, and so
-// on". South sows C (1) into D (2 -> 3): relay from D.
+// on". South sows C (1) into D (2 -> 3): relay from D, one to E, one to F,
+// one to a; a was empty: the turn ends.
 //     f  e  d  c  b  a            f  e  d  c  b  a
-//   [ 5  5  5  5  5  5 ]        [ 5  5  5  5  5  6 ]
-//   [ 9  9  1  2  0  0 ]  C ->  [ 9  9  0  0  1  1 ]   last in a: 6, relay ...
+//   [ 0  0  0  0  0  0 ]        [ 0  0  0  0  0  1 ]
+//   [ 9  9  1  2  0  0 ]  C ->  [ 9  9  0  0  1  1 ]
 TEST(Mankalah, LaneRelayFromD) {
   Pits start{9, 9, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0};
   MankalahSowing r = mankalah_sow(start, 2, true);

@@ -215,6 +215,18 @@ TEST(SeegaPlacement, SouthPlacesFirstTwoPerTurn) {
   EXPECT_EQ(canon("walker", "", "c5,c1"), "c5,c1");  // the written order is kept
 }
 
+// docs/RULES.md §Seega Placement: placing takes nothing. South's c1 puts
+// North's b1 between two South pieces, and c5 puts nothing of North's
+// between; b1 stays.
+// 5 N . . . S        N . S . S
+// 1 S N . . .   ->   S N S . .
+TEST(SeegaPlacement, PlacingTakesNothing) {
+  const char* setup = "N3S/5/5/5/SN3 S place";
+  EXPECT_EQ(after("walker", setup, "c1,c5"), "N1S1S/5/5/5/SNS2 N place");
+  EXPECT_EQ(after("lane", setup, "c1,c5"), "N1S1S/5/5/5/SNS2 N place");
+  EXPECT_EQ(canon("walker", setup, "c1xb1,c5"), "E301@2");  // nor is a capture written
+}
+
 TEST(SeegaPlacement, Errors) {
   EXPECT_EQ(after("walker", "", "c3,a1"), "E314@0");
   EXPECT_EQ(after("walker", "", "a1,c3"), "E314@3");

@@ -193,6 +193,33 @@ TEST(TabRelease, AnyReleaseStillFreesTheForemostFirstAfterALoss) {
   EXPECT_FALSE(s->play("1,2:1c-d,2--"));
 }
 
+// release=any: "He must always commence with the kelb in beyt I" (Lane 1836)
+// binds the first kelb a side frees in the game, once. A side whose freed
+// kelbs have all been taken frees any Nasrani after that (docs/RULES.md §Tâb
+// Finer points). pieces=3: South's Nasrani on A and C (B was lost), a
+// Muslim on K; North's kelb on r takes it with a 2 (r, s, K).
+//   i h g f e d c b a        . . . . . . . N N
+//   k l m n o p q r s        . . . . . . . n .
+//   S R Q P O N M L K        . . . . . . . . s
+//   A B C D E F G H I        S . S . . . . . .
+TEST(TabRelease, AnyReleaseFirstIsOnceAGame) {
+  const char* setup = ".......NN/.......n./........s/S.S...... N play";
+  auto s = state_of("pieces=3; release=any", setup);
+  ASSERT_FALSE(s->play("2:2rxK"));
+  EXPECT_EQ(s->position_text(), ".......NN/........./........n/S.S...... S play");
+  // South has freed a kelb in this game (the one just taken): A may follow.
+  EXPECT_FALSE(s->play("1,2:1A-B,2--"));
+  EXPECT_EQ(s->position_text(), ".......NN/........./........n/.sS...... N play");
+  // Under the default (front-first) C is still the one.
+  auto f = state_of("pieces=3", setup);
+  ASSERT_FALSE(f->play("2:2rxK"));
+  EXPECT_EQ(err_text(f->play("1,2:1A-B,2--")), "E344@5");
+  // A set-up position holds no history: with no Muslim on the board, the
+  // side is taken not to have freed one, and the foremost comes first.
+  EXPECT_EQ(canon("pieces=3; release=any", ".......NN/........./........n/S.S...... S play", "1,2:1A-B,2--"),
+            "E344@5");
+}
+
 TEST(TabRelease, PiecesInTheFirstCellsOnly) {
   // Lane: "only in a certain number of beyts ... in the first four": A..D, a..d.
   auto s = state_of("width=7; pieces=4");
@@ -280,6 +307,30 @@ TEST(TabEggeh, JoinMoveSplitReduce) {
             "N......../s......../........./S........ N play");
   EXPECT_EQ(after("", "N......../........./s2......../S........ S play", "1,2:1S-k"),
             "N......../s2......../........./S........ N play");
+}
+
+// docs/RULES.md §Tâb Finer points: the kelb left after a reduction "then
+// lands normally (takes or joins)". South's 'eggeh of two on s goes back to
+// K (row S..K again): reduced to one kelb, which takes North's kelb on K, or
+// joins South's kelb there (the history of the new 'eggeh is the union, ^3).
+TEST(TabEggeh, ReducedKelbTakesOrJoins) {
+  EXPECT_EQ(canon("", "N......../........s2/........n/S........ S play", "1,2:1s-K"), "1,2:1sxK,2--");
+  EXPECT_EQ(after("", "N......../........s2/........n/S........ S play", "1,2:1sxK"),
+            "N......../........./........s^3/S........ N play");
+  EXPECT_EQ(after("", "N......../........s2/........s/S........ S play", "1,2:1s-K"),
+            "N......../........./........s2^3/S........ N play");
+}
+
+// "he takes the latter" (Lane 1836): landing on an enemy 'eggeh takes every
+// kelb of it (docs/RULES.md §Tâb Capture: "takes them all").
+//   S R Q P O N M L K   South on Q, a North 'eggeh of two on R.
+TEST(TabEggeh, AnEnemyEggehIsTakenWhole) {
+  const char* setup = "N......../........./.n2s....../S........ S play";
+  EXPECT_EQ(canon("", setup, "1,2:1Q-R"), "1,2:1QxR,2--");
+  auto s = state_of("", setup);
+  ASSERT_FALSE(s->play("1,2:1QxR"));
+  EXPECT_EQ(s->position_text(), "N......../........./.s......./S........ N play");
+  EXPECT_FALSE(s->is_terminal());  // North keeps his Nasrani on i
 }
 
 TEST(TabEnd, LastKelbTakenEndsTheGame) {

@@ -179,6 +179,39 @@ TEST(Umelbanat, SkipOriginOption) {
   EXPECT_EQ(q.text(), "1,1,2,0,2,0,2,0,2,0,2,0 SSSSSSNNNNNN ------------ 18-18 S play S");
 }
 
+// docs/RULES.md §Um el-Banât Finer points: "A peck takes at most two (one
+// when the house holds one)", and "After a peck, a player with nothing to sow
+// passes, and his turn ends there". North's daughter stands on C.
+TEST(Umelbanat, PeckTakesAtMostTwoAndMayEndTheTurn) {
+  // C empty: B's one counter makes 1 there; the peck takes it alone. South
+  // plays again, from F into the empty a.
+  const char* one = "0,1,0,0,0,1,0,4,4,4,4,4 SSSSSSNNNNNN --n--------- 13-13 S play S";
+  EXPECT_EQ(after(one, "B,F"), "0,0,0,0,0,0,1,4,4,4,4,4 SSSSSSNNNNNN --n--------- 14-13 N play S");
+  EXPECT_EQ(after(one, "B"), "E329@0");  // he plays again: F is his to sow
+  // C holds 1: B makes 2, both taken; South has nothing left to sow, so his
+  // turn ends with the peck and North plays.
+  const char* last = "0,1,1,0,0,0,4,4,4,4,4,4 SSSSSSNNNNNN --n--------- 11-11 S play S";
+  EXPECT_EQ(after(last, "B"), "0,0,0,0,0,0,4,4,4,4,4,4 SSSSSSNNNNNN --n--------- 13-11 N play S");
+  EXPECT_EQ(after(last, "B,--"), "E301@2");
+}
+
+// docs/RULES.md §Um el-Banât Finer points: a position that repeats within a
+// stage, compared after every turn, ends the stage; the counters outside
+// daughters' houses go to their houses' owners. One counter each chases the
+// other round the board: after twelve turns the start comes back.
+TEST(Umelbanat, RepeatedPositionEndsTheStage) {
+  auto s = state_of("davies", "1,0,0,0,0,0,1,0,0,0,0,0 SSSSSSNNNNNN ------------ 23-23 S play S");
+  const char* turns[] = {"A", "a", "B", "b", "C", "c", "D", "d", "E", "e", "F", "f"};
+  for (const char* t : turns) {
+    EXPECT_EQ(s->to_move() == Actor::referee, false) << t;
+    ASSERT_FALSE(s->play(t)) << t;
+  }
+  EXPECT_EQ(s->position_text(), "0,0,0,0,0,0,0,0,0,0,0,0 SSSSSSNNNNNN ------------ 24-24 - end S");
+  EXPECT_EQ(s->to_move(), Actor::referee);
+  ASSERT_FALSE(s->play("#24-24"));
+  EXPECT_EQ(s->position_text(), "4,4,4,4,4,4,4,4,4,4,4,4 SSSSSSNNNNNN ------------ 0-0 N play N");
+}
+
 // Pecks multiply the turns (any order of the pecking sowings): past 1000 the
 // State lists 1000 and says the position is not enumerable; its random turn
 // is still legal and canonical.

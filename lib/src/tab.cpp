@@ -127,8 +127,6 @@ TabCell foremost_nasrani(const TabPosition& p, Side s) {
   return -1;
 }
 
-int nasrani_count(const TabPosition& p, Side s) { return p.nasrani[static_cast<std::size_t>(s)]; }
-
 // Kelbs of side `s` in row `r`: how many stacks and how many kelbs.
 void row_holding(const TabPosition& p, Side s, int r, int& stacks, int& kelbs) {
   stacks = kelbs = 0;
@@ -165,10 +163,10 @@ Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
     // by throwing táb before each such removal"; "He must always commence
     // with the kelb in beyt I" (docs/RULES.md §Tâb Nasrani and Muslim).
     if (u.value != 1) return Code::needs_tab;
-    // release=any: the first kelb freed is the foremost Nasrani on the board,
-    // whatever the opponent has taken; "first" is judged on the position:
-    // while the side has no Muslim kelb (docs/RULES.md §Tâb Finer points).
-    bool none_freed = nasrani_count(p, ctx.mover) == p.count(ctx.mover);
+    // release=any: the first kelb freed in the game is the foremost Nasrani
+    // on the board, whatever the opponent has taken; after it, any Nasrani
+    // (docs/RULES.md §Tâb Finer points).
+    bool none_freed = !p.freed[static_cast<std::size_t>(ctx.mover)];
     if ((!ctx.o.release_any || none_freed) && u.from != foremost_nasrani(p, ctx.mover)) return Code::release_order;
   }
   const WalkEnds& ends = walk_ends(p.width, ctx.mover)[static_cast<std::size_t>(u.from)][u.value];
@@ -232,7 +230,7 @@ std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, c
              "(Lane 1836: \"but by throwing táb before each such removal\")";
     case Code::release_order:
       return "the first kelb freed is the foremost, " + name(foremost_nasrani(p, ctx.mover)) +
-             (ctx.o.release_any ? "; with release=any that holds while the side has no Muslim kelb on the board"
+             (ctx.o.release_any ? "; with release=any that holds until the side has freed its first kelb"
                                 : "; kelbs are freed front-first (release=front-first)") +
              " (Lane 1836: \"He must always commence with the kelb in beyt I\"; docs/RULES.md §Tâb)";
     case Code::wrong_distance: {
@@ -272,7 +270,10 @@ void do_use(TabPosition& p, Side mover, const TabUse& u) {
   if (u.forfeit) return;
   TabStack& src = p.cells[static_cast<std::size_t>(u.from)];
   TabStack moving = src;
-  if (src.nasrani) uncount(p, mover, 0, 1);  // freed: a Muslim now
+  if (src.nasrani) {  // freed: a Muslim now
+    uncount(p, mover, 0, 1);
+    p.freed[static_cast<std::size_t>(mover)] = true;
+  }
   moving.nasrani = false;
   if (u.split) {
     moving.count = 1;
@@ -498,10 +499,11 @@ struct Undo {
     std::uint8_t count, side, nasrani, progress;
   };
   std::array<std::uint8_t, 2> kelbs, nasrani;
+  std::array<bool, 2> freed;
   int n = 0;
   std::array<Cell, 2 * kMaxThrows> cells;
 
-  explicit Undo(const TabPosition& p) : kelbs(p.kelbs), nasrani(p.nasrani) {}
+  explicit Undo(const TabPosition& p) : kelbs(p.kelbs), nasrani(p.nasrani), freed(p.freed) {}
   void save(const TabPosition& p, TabCell at) {
     const TabStack& st = p.at(at);
     cells[static_cast<std::size_t>(n++)] = {at, st.count, static_cast<std::uint8_t>(st.side), st.nasrani, st.progress};
@@ -513,6 +515,7 @@ struct Undo {
     }
     p.kelbs = kelbs;
     p.nasrani = nasrani;
+    p.freed = freed;
   }
 };
 
@@ -1135,6 +1138,7 @@ void TabPosition::recount() noexcept {
     if (!st.count) continue;
     kelbs[static_cast<std::size_t>(st.side)] = static_cast<std::uint8_t>(kelbs[static_cast<std::size_t>(st.side)] + st.count);
     nasrani[static_cast<std::size_t>(st.side)] = static_cast<std::uint8_t>(nasrani[static_cast<std::size_t>(st.side)] + st.nasrani);
+    if (!st.nasrani) freed[static_cast<std::size_t>(st.side)] = true;  // a Muslim: the side has freed one
   }
 }
 

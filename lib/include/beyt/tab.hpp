@@ -111,6 +111,12 @@ struct TabPosition {
   bool opening = true;
   std::array<std::uint8_t, 2> kelbs{};    ///< [Side]: kelbs on the board (an 'eggeh counts its size)
   std::array<std::uint8_t, 2> nasrani{};  ///< [Side]: Nasrani on the board
+  /// [Side]: the side has freed a kelb in this game (Lane's "He must always
+  /// commence with the kelb in beyt I" binds only the first; docs/RULES.md
+  /// §Tâb Finer points). History, like the positions a mancala State
+  /// remembers: not in the position text (a parsed position takes it as "has
+  /// a Muslim kelb on the board") and not compared by operator==.
+  std::array<bool, 2> freed{};
 
   /// The initial position under `options`.
   static TabPosition initial(const TabOptions& options);
@@ -124,10 +130,16 @@ struct TabPosition {
   /// Kelbs of `side` on the board (an 'eggeh counts its size).
   int count(Side side) const noexcept { return kelbs[static_cast<std::size_t>(side)]; }
   /// Sets `kelbs` and `nasrani` from the cells (after the cells were written
-  /// directly, as a parser does).
+  /// directly, as a parser does), and marks `freed` for a side with a Muslim
+  /// kelb on the board (a flag already set stays set).
   void recount() noexcept;
   const TabStack& at(TabCell c) const noexcept { return cells[static_cast<std::size_t>(c)]; }
-  bool operator==(const TabPosition&) const = default;
+  /// The position, without the history `freed`: a State rebuilt from the
+  /// position text equals the State it was written from.
+  bool operator==(const TabPosition& o) const noexcept {
+    return width == o.width && cells == o.cells && to_move == o.to_move && opening == o.opening &&
+           kelbs == o.kelbs && nasrani == o.nasrani;
+  }
 };
 
 /// The use of one throw: a move of one kelb or 'eggeh, or a forfeit.
