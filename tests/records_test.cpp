@@ -373,6 +373,14 @@ TEST(JsonRecords, Errors) {
       {"{\"format\":\"b\x01\"}", Code::json_syntax, 1, 13, "", "control character U+0001 (SOH) in a string"},
       {"{\"format\":\"b", Code::json_syntax, 1, 13, "", "a string is not closed"},
       {"{\"format\":\"b\" // c\n}", Code::json_syntax, 1, 15, "", "JSON has no comments"},
+      // after a line end and its indentation (which the lexer is not given)
+      {"{\n  \"format\": \"beyt\",\n    x", Code::json_syntax, 3, 5, "", "'x' is not a JSON value"},
+      {"{\n  \"format\": -\n    }", Code::json_syntax, 2, 13, "", "'-' is not a JSON value"},
+      {"{\n  \"format\": \"beyt\",\n    ", Code::json_syntax, 3, 5, "", "expected a key (a string), found the end of the input"},
+      {"{\n  \"format\": \"b\n    \"}", Code::json_syntax, 2, 15, "", "control character U+000A (LF) in a string"},
+      {"{\"format\":\"beyt\",\"version\":1\n      ]", Code::json_syntax, 2, 7, "", "expected ',' or '}' after a member of an object, found ']'"},
+      {"{\n  \"format\": \"beyt\",\n  \"version\": 1\n    \n  \n      :", Code::json_syntax, 6, 7, "", "found ':'"},
+      {"{\n  \"format\": \"beyt\",\n  \"version\": 1.\n    }", Code::json_syntax, 3, 14, "", "'1.' is not a JSON value"},
       // the record
       {"[]", Code::json_structure, 1, 1, "", "expected an object, found an array"},
       {"{\"format\":\"pgn\",\"version\":1,\"games\":[]}", Code::json_structure, 1, 11, "/format", "is not \"beyt\""},
@@ -1089,7 +1097,7 @@ TEST(JsonLines, PlacesAreThoseOfTheFile) {
   const Node& second = c.games[1].moves[1];
   EXPECT_EQ(second.loc.line, 3u);
   EXPECT_EQ(second.loc.column, 45u);  // code points: the 'ä' before it counts one
-  EXPECT_EQ(second.loc.pointer, "/moves/1/move");
+  EXPECT_EQ(second.loc.full_pointer(), "/moves/1/move");
   EXPECT_EQ(c.games[1].result_loc.line, 3u);
 }
 
@@ -1379,8 +1387,9 @@ TEST_F(Schemas, InvalidRecordsAreRejected) {
 }
 
 // Inside a game of a record file, a move's place keeps only the part of its
-// pointer after the game's moves (short enough to need no allocation); the
-// whole pointer is printed, in a replay error as in the reader's own.
+// pointer after the game's moves (short enough to need no allocation), or
+// for JSON its numbers alone; the whole pointer is printed, in a replay
+// error as in the reader's own.
 TEST(RecordPlaces, ReplayErrorsPrintTheWholePointer) {
   const std::string json =
       "{\"format\":\"beyt\",\"version\":1,\"games\":[\n"
@@ -1398,7 +1407,7 @@ TEST(RecordPlaces, ReplayErrorsPrintTheWholePointer) {
     std::uint32_t line;
   };
   const Case cases[] = {
-      {from_json(json), SourceLoc::Base::json_moves, "/1/move", "/games/1/moves/1/move", 3},
+      {from_json(json), SourceLoc::Base::json_move, "", "/games/1/moves/1/move", 3},
       {from_xml(xml), SourceLoc::Base::xml_moves, "/move[2]", "/beyt/game[2]/moves/move[2]", 2},
   };
   for (const Case& c : cases) {

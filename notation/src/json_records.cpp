@@ -37,8 +37,13 @@ namespace beyt::notation {
 
 // --- What the text notation cannot hold ------------------------------------
 
-std::string_view move_text_problem(std::string_view text) noexcept {
-  if (text.empty()) return "is empty";
+namespace {
+
+/// The notation's own characters, which no move text may hold.
+constexpr std::string_view kNotationChars = "[]{}();\"$%!?";
+
+/// What a move text (not empty) may not start as: a result token, a turn number.
+std::string_view move_start_problem(std::string_view text) noexcept {
   // A result token starts with '0', '1' or '*' (tested first: most moves
   // start otherwise, and a comparison of equal lengths calls memcmp).
   if ((text[0] == '0' || text[0] == '1' || text[0] == '*') &&
@@ -48,13 +53,21 @@ std::string_view move_text_problem(std::string_view text) noexcept {
   while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
   if (digits > 0 && digits < text.size() && text[digits] == '.')
     return "starts like a turn number (digits and '.')";
+  return {};
+}
+
+}  // namespace
+
+std::string_view move_text_problem(std::string_view text) noexcept {
+  if (text.empty()) return "is empty";
+  if (auto p = move_start_problem(text); !p.empty()) return p;
   // What a move text may not hold, one byte at a time: 1 a blank or a
   // control character, 2 a character of the notation's own.
   static constexpr auto kBad = [] {
     std::array<std::uint8_t, 256> t{};
     for (unsigned c = 0; c <= 0x20; ++c) t[c] = 1;
     t[0x7F] = 1;
-    for (unsigned char c : std::string_view("[]{}();\"$%!?")) t[c] = 2;
+    for (unsigned char c : kNotationChars) t[c] = 2;
     return t;
   }();
   for (char ch : text) {
@@ -66,6 +79,28 @@ std::string_view move_text_problem(std::string_view text) noexcept {
   }
   return {};
 }
+
+namespace {
+
+/// True if neither the character policy (chars::check, Field::move) nor
+/// move_text_problem has anything against `text`, found in one pass for
+/// the common case: printable ASCII but blanks and the notation's own
+/// characters, no result token, no turn number. False means "look
+/// closer", not "bad".
+bool plain_move(std::string_view text) noexcept {
+  static constexpr auto kPlain = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (unsigned c = 0x21; c < 0x7F; ++c) t[c] = 1;
+    for (unsigned char c : kNotationChars) t[c] = 0;
+    return t;
+  }();
+  if (text.empty()) return false;
+  unsigned plain = 1;
+  for (char ch : text) plain &= kPlain[static_cast<unsigned char>(ch)];
+  return plain != 0 && move_start_problem(text).empty();
+}
+
+}  // namespace
 
 std::string_view tag_name_problem(std::string_view name) noexcept {
   if (name.empty()) return "is empty";
@@ -109,7 +144,8 @@ struct Pos {
 /// The bytes of the input, one buffer at a time, with their places.
 ///
 /// nlohmann's lexer pulls the bytes one at a time through SourceAdapter
-/// (get(): a pointer stepped, a check against a limit). Places are found
+/// (get(): a pointer stepped, a check against a limit; the indentation
+/// after a line end is passed over, skip_indent). Places are found
 /// apart from it, once per SAX event: every event is one token the lexer
 /// has just read whole ('{', '[', '}', ']', a string, a number or a word),
 /// so event() steps a small scanner (it knows strings and escapes) from the
@@ -137,19 +173,24 @@ class Source {
   /// get() then reports as the end of the input.
   void start_line_value() noexcept {
     origin_ = scan_ = base_ + pos();
+    nl_at_scan_ = nl_count_;
     mark(origin_);
+    skipped_ = skip_to_ = 0;
     run_len_ = 0;
     stop_at_line_end_ = true;
     set_limit();
   }
 
   /// The lexer's next byte, or EOF at the end of the input (JSON Lines: of
-  /// the line).
+  /// the line). After a line end, the blanks that indent the next line are
+  /// passed over (skip_indent).
   std::char_traits<char>::int_type get() {
-    if (p_ < lim_) [[likely]]
-      return static_cast<unsigned char>(*p_++);
-    if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
-    return static_cast<unsigned char>(*p_++);
+    if (p_ >= lim_) [[unlikely]] {
+      if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
+    }
+    const auto c = static_cast<unsigned char>(*p_++);
+    if (c == '\n') line_end();
+    return c;
   }
 
   bool more() { return p_ < buf_.data() + len_ || refill(); }
@@ -165,6 +206,7 @@ class Source {
       ++cont_;
     }
     scan_ = base_ + pos();
+    nl_at_scan_ = nl_count_;
     mark(scan_);
   }
 
@@ -229,6 +271,9 @@ class Source {
       }
     }
     scan_ = base_ + std::min(i, len_);
+    // A number's end is known from the byte after it, which the lexer has
+    // taken: a line end there stands after scan_.
+    nl_at_scan_ = nl_count_ - (i < len_ && i < pos() && b[i] == '\n' ? 1 : 0);
   }
 
   /// The event of a bracket, '{' '[' (`open`) or '}' ']': the lexer has
@@ -236,9 +281,10 @@ class Source {
   /// last event's token stand only blanks, ',' and ':'.
   void event_bracket(bool open) noexcept {
     const std::size_t t = pos() - 1;
-    blanks_to(t);
+    blanks_to();
     if (open) mark(base_ + t);
     scan_ = base_ + t + 1;
+    nl_at_scan_ = nl_count_;
   }
 
   /// The event of a string or a key: the lexer has just read its closing
@@ -249,12 +295,11 @@ class Source {
     const std::size_t from = static_cast<std::size_t>(scan_ - base_), end = pos();
     const std::size_t t = first_quote(b, from);
     const char* q = b + t;
-    blanks_to(t);
+    blanks_to();
     mark(base_ + t);
-    std::uint64_t cont = 0;  // the string's UTF-8 continuation bytes (no line end is in it)
-    for (const char* c = q + 1; c < b + end - 1; ++c) cont += (static_cast<unsigned char>(*c) & 0xC0) == 0x80;
-    cont_ += cont;
+    cont_ += continuation_bytes(q + 1, b + end - 1, b + len_);  // no line end is in a string
     scan_ = base_ + end;
+    nl_at_scan_ = nl_count_;
   }
 
   /// Start of the value token read last.
@@ -266,6 +311,12 @@ class Source {
   /// where the lexer stopped, read again byte by byte (marks, words, lines),
   /// for error_token(), at_count() and literal_run().
   void settle_error() noexcept {
+    if (skip_to_ != 0 && base_ + pos() == skip_to_) {  // the lexer stopped at the line end: its blanks unread
+      const std::uint64_t len = skip_to_ - skip_from_;
+      p_ -= len;
+      skipped_ -= len;
+      skip_to_ = 0;
+    }
     line_ = ck_line_;
     line_start_ = ck_line_start_;
     cont_ = ck_cont_;
@@ -314,6 +365,7 @@ class Source {
       }
     }
     scan_ = n;
+    nl_at_scan_ = nl_count_;
     error_tok_ = tok;
   }
 
@@ -340,7 +392,10 @@ class Source {
   /// input.
   Pos at_count(std::uint64_t count) const noexcept {
     const std::uint64_t n = base_ + pos();
-    const std::uint64_t e = count == 0 ? origin_ : count - 1 + origin_;
+    // The lexer did not count the blanks skip_indent passed over: all stand
+    // before the character it means (it is the last one delivered, or the
+    // one before it, and no line end is that one's neighbour then).
+    const std::uint64_t e = count == 0 ? origin_ : count - 1 + origin_ + skipped_;
     const std::uint32_t next_col = column_at(n);
     if (e + 1 == n) {
       if (last_ == '\n') return {e, line_ - 1, prev_line_end_};
@@ -366,10 +421,61 @@ class Source {
 
   std::size_t pos() const noexcept { return static_cast<std::size_t>(p_ - buf_.data()); }
 
+  /// After a line end the lexer has just taken: the blanks that start the
+  /// next line are passed over, so that the lexer does not read the
+  /// indentation one byte at a time (more than half of the bytes of a
+  /// record file as beyt writes it). Only blanks outside strings go: a line
+  /// end cannot stand in a JSON string (the lexer stops at it with an error,
+  /// and settle_error puts the blanks back). Blanks that run to the end of
+  /// what get() may read are left to the lexer, so that the lexer always
+  /// takes the byte after them. The lexer's count of characters
+  /// (at_count) misses the blanks passed over: skipped_ counts them.
+  void skip_indent() noexcept {
+    const char* q = p_;
+    if constexpr (std::endian::native == std::endian::little) {
+      for (; q + 8 <= lim_; q += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, q, 8);
+        if ((w ^= 0x2020202020202020u) != 0) {
+          q += std::countr_zero(w) >> 3;
+          break;
+        }
+      }
+    }
+    while (q < lim_ && *q == ' ') ++q;
+    if (q == lim_ || q == p_) return;
+    skip_from_ = base_ + pos();
+    skip_to_ = skip_from_ + static_cast<std::uint64_t>(q - p_);
+    skipped_ += static_cast<std::uint64_t>(q - p_);
+    p_ = q;
+  }
+
   /// The high bit of each byte of `x` that is zero, and no other bit.
   static constexpr std::uint64_t zero_bytes(std::uint64_t x) noexcept {
     constexpr std::uint64_t k7F = 0x7F7F7F7F7F7F7F7Fu;
     return ~(((x & k7F) + k7F) | x | k7F);
+  }
+
+  /// The UTF-8 continuation bytes in [p, e): none in 8 bytes of ASCII.
+  /// The bytes up to `limit` may be read (the last ones are not counted).
+  static std::uint64_t continuation_bytes(const char* p, const char* e, const char* limit) noexcept {
+    std::uint64_t cont = 0;
+    for (; p + 8 <= e; p += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p, 8);
+      if ((w & 0x8080808080808080u) == 0) continue;
+      for (int k = 0; k < 8; ++k) cont += (static_cast<unsigned char>(p[k]) & 0xC0) == 0x80;
+    }
+    if constexpr (std::endian::native == std::endian::little) {
+      if (p < e && p + 8 <= limit) {  // the rest, fewer than 8 bytes: ASCII?
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        w &= (std::uint64_t{1} << (8 * static_cast<unsigned>(e - p))) - 1;
+        if ((w & 0x8080808080808080u) == 0) return cont;
+      }
+    }
+    for (; p < e; ++p) cont += (static_cast<unsigned char>(*p) & 0xC0) == 0x80;
+    return cont;
   }
 
   /// The first '"' from buf_[i] on (the caller knows there is one).
@@ -386,31 +492,22 @@ class Source {
     return i;
   }
 
-  /// From the end of the last event's token to buf_[t], the start of this
-  /// event's token, over blanks, ',' and ':': the lines counted.
-  void blanks_to(std::size_t t) noexcept {
-    const char* b = buf_.data();
-    const auto from = static_cast<std::size_t>(scan_ - base_);
-    std::size_t i = t;  // after the last line end before t, backwards (mostly an indentation)
-    if constexpr (std::endian::native == std::endian::little) {
-      while (i >= from + 8) {  // 8 bytes at a time
-        std::uint64_t w;
-        std::memcpy(&w, b + i - 8, 8);
-        const std::uint64_t nl = zero_bytes(w ^ 0x0A0A0A0A0A0A0A0Au);
-        if (nl != 0) {
-          i = i - 8 + static_cast<std::size_t>((63 - std::countl_zero(nl)) >> 3) + 1;
-          break;
-        }
-        i -= 8;
-      }
-    }
-    while (i > from && b[i - 1] != '\n') --i;
-    if (i == from) return;  // on the same line
-    line_start_ = base_ + i;
+  /// From the end of the last event's token to the start of this event's
+  /// token (a bracket, or a string, which holds no line end), over blanks,
+  /// ',' and ':': the lines counted. The lexer has taken every byte up to
+  /// there, so its line ends are those get() delivered since scan_.
+  void blanks_to() noexcept {
+    if (nl_count_ == nl_at_scan_) return;  // on the same line
+    line_ += static_cast<std::uint32_t>(nl_count_ - nl_at_scan_);
+    line_start_ = last_nl_;
     cont_ = 0;
-    std::uint32_t lines = 1;
-    for (std::size_t k = from; k + 1 < i; ++k) lines += b[k] == '\n';
-    line_ += lines;
+  }
+
+  /// A line end the lexer has just taken.
+  void line_end() noexcept {
+    ++nl_count_;
+    last_nl_ = base_ + pos();
+    skip_indent();
   }
 
   /// The start of a value token, with its line.
@@ -476,6 +573,12 @@ class Source {
   unsigned char last_ = 0;           // ... and the last byte it took
   bool eof_ = false, literal_ = false;
   bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
+  // skip_indent: the blanks passed over since origin_, and the last run of
+  // them [skip_from_, skip_to_) (skip_to_ 0: none to put back).
+  std::uint64_t skipped_ = 0, skip_from_ = 0, skip_to_ = 0;
+  // The line ends get() has delivered, those before scan_, and the offset
+  // after the last one.
+  std::uint64_t nl_count_ = 0, nl_at_scan_ = 0, last_nl_ = 0;
   Pos error_tok_;
   char run_[kMaxRun];  // the number or word read last, up to kMaxRun bytes
   std::size_t run_len_ = 0;
@@ -520,14 +623,14 @@ std::string_view expected(Slot s) noexcept {
 }
 
 struct Frame {
+  void* target = nullptr;     // vector<string>*, Line*, Node*, vector<uint8_t>*
+  Pos pos;                    // of its '{' or '['
+  std::uint32_t count = 0;    // array: elements begun so far
+  std::uint32_t turn = 0;     // line: turn of its first node; node/variations: the node's turn
   Slot kind = Slot::root;     // root, games, game, tags, comments, line, node, nags, variations
   Slot expect = Slot::root;   // object: slot of the value after the last key
-  std::uint32_t count = 0;    // array: elements begun so far
-  std::uint32_t seen = 0;     // object: one bit per known key
+  std::uint8_t seen = 0;      // object: one bit per known key (at most 5)
   std::int8_t key = -1;       // object: the last key taken (its index in the keys; tags: 0, the last tag)
-  Pos pos;                    // of its '{' or '['
-  void* target = nullptr;     // vector<string>*, Line*, Node*, vector<uint8_t>*
-  std::uint32_t turn = 0;     // line: turn of its first node; node/variations: the node's turn
 };
 
 struct Key {
@@ -752,12 +855,14 @@ class Handler {
       }
       case Slot::move: {
         const Pos at = src_.token();
-        if (bad_characters(at, val, chars::Field::move, "")) return true;
-        if (auto p = move_text_problem(val); !p.empty())
-          return fail(at, "move " + quote_text(val) + " " + std::string(p));
+        if (!plain_move(val)) {
+          if (bad_characters(at, val, chars::Field::move, "")) return true;
+          if (auto p = move_text_problem(val); !p.empty())
+            return fail(at, "move " + quote_text(val) + " " + std::string(p));
+        }
         Node& node = *static_cast<Node*>(stack_.back().target);
         node.move.assign(val);  // into the reused Node's own buffer
-        fill_loc(node.loc, at);
+        move_loc(node.loc, at);
         ++node.loc.column;  // the first character of the move text, after '"'
         ++node.loc.offset;
         return true;
@@ -870,6 +975,13 @@ class Handler {
   }
 
   bool take_key(Frame& f, json::string_t& name) {
+    if (f.kind == Slot::node && name.size() == 4 && std::memcmp(name.data(), "move", 4) == 0 &&
+        (f.seen & 1u) == 0) {  // the commonest key: known_key's way, in short
+      f.seen |= 1u;
+      f.key = 0;
+      f.expect = Slot::move;
+      return true;
+    }
     switch (f.kind) {
       case Slot::root: return known_key(f, name, kRootKeys, "the record");
       case Slot::game: return known_key(f, name, kGameKeys, "a game");
@@ -979,8 +1091,11 @@ class Handler {
   /// visitor leaves the record it is given, as validate does.
   void new_game() {
     Line kept = std::move(game_.moves);
+    std::vector<TagPair> tags = std::move(game_.tags);
+    tags.clear();
     game_ = GameRecord{};
     game_.moves = std::move(kept);
+    game_.tags = std::move(tags);
   }
 
   /// A container of the broken game closes; at the last one the game is over.
@@ -1020,10 +1135,10 @@ class Handler {
 
   /// The character policy (NOTATION.md section 11): true (and E110
   /// pending) if `text` holds a character `field` may not hold.
-  bool bad_characters(const Pos& at, std::string_view text, chars::Field field, const std::string& prefix) {
+  bool bad_characters(const Pos& at, std::string_view text, chars::Field field, std::string_view prefix) {
     const chars::Problem p = chars::check(text, field);
     if (!p) return false;
-    fail(at, prefix + chars::why_not(p.cp, field) + ": no record may hold it (NOTATION.md section 11)");
+    fail(at, std::string(prefix) + chars::why_not(p.cp, field) + ": no record may hold it (NOTATION.md section 11)");
     error_.code = Code::bad_character;
     return true;
   }
@@ -1064,7 +1179,7 @@ class Handler {
                  std::string_view where) {
     for (std::size_t i = 0; i < N; ++i) {
       if (!same_key(keys[i].name, name)) continue;
-      const std::uint32_t bit = 1u << i;
+      const auto bit = static_cast<std::uint8_t>(1u << i);
       if ((f.seen & bit) != 0) return fail(src_.token(), "duplicate key " + quote_text(name) + " in " + std::string(where));
       f.seen |= bit;
       f.key = static_cast<std::int8_t>(i);
@@ -1128,6 +1243,30 @@ class Handler {
       l.base = SourceLoc::Base::json_moves;
     }
     append_tokens(l.pointer, from, n);
+  }
+
+  /// fill_loc(l, at) for the move text of a move: for a main-line move
+  /// (the commonest value of all) the pointer is kept as numbers.
+  void move_loc(SourceLoc& l, const Pos& at) const {
+    const std::size_t n = stack_.size();
+    if (top_ == Slot::root && n == 5 && stack_[1].kind == Slot::games && stack_[3].kind == Slot::line) {
+      // root, games, game, its moves, the node: "/games/G/moves/I/move"
+      l.base = SourceLoc::Base::json_move;
+      l.game = stack_[1].count;
+      l.index = stack_[3].count - 1;
+    } else if (top_ == Slot::game && n == 3 && stack_[1].kind == Slot::line) {
+      // JSON Lines: the game, its moves, the node: "/moves/I/move"
+      l.base = SourceLoc::Base::jsonl_move;
+      l.game = 0;
+      l.index = stack_[1].count - 1;
+    } else {
+      fill_loc(l, at);
+      return;
+    }
+    l.line = at.line;
+    l.column = at.column;
+    l.offset = at.offset;
+    l.pointer.clear();
   }
 
   /// Whether container `f` adds a token to the pointer now.

@@ -5,6 +5,8 @@ namespace beyt::notation {
 
 std::string SourceLoc::full_pointer() const {
   if (base == Base::none) return pointer;
+  if (base == Base::json_move) return "/games/" + std::to_string(game - 1) + "/moves/" + std::to_string(index) + "/move";
+  if (base == Base::jsonl_move) return "/moves/" + std::to_string(index) + "/move";
   const bool json = base == Base::json_game || base == Base::json_moves;
   std::string out = json ? "/games/" + std::to_string(game - 1) : "/beyt/game[" + std::to_string(game) + "]";
   if (base == Base::json_moves || base == Base::xml_moves) out += "/moves";

@@ -27,15 +27,19 @@ namespace beyt::notation {
 /// file the readers keep in `pointer` only its part after the game (or
 /// after the game's moves), and say which part that is in `base` and
 /// `game`: a move's "/12/move" or "/move[13]" fits a std::string's own
-/// buffer, so that a place costs no allocation per move.
+/// buffer, so that a place costs no allocation per move. The move text of
+/// a main-line move of JSON is kept as numbers alone (`game`, `index`;
+/// `pointer` empty): the pointer is written only when it is shown.
 struct SourceLoc {
-  /// What stands before `pointer` (N is `game`, 1-based).
+  /// What stands before `pointer` (N is `game`, 1-based; I is `index`, 0-based).
   enum class Base : std::uint8_t {
     none,        ///< nothing: `pointer` is the whole pointer (text, JSON Lines, errors)
     json_game,   ///< "/games/N-1"
     json_moves,  ///< "/games/N-1/moves"
     xml_game,    ///< "/beyt/game[N]"
     xml_moves,   ///< "/beyt/game[N]/moves"
+    json_move,   ///< "/games/N-1/moves/I/move" (`pointer` is empty)
+    jsonl_move,  ///< "/moves/I/move", in a line of JSON Lines (`pointer` is empty)
   };
 
   std::uint32_t line = 0;
@@ -43,6 +47,7 @@ struct SourceLoc {
   std::uint64_t offset = 0;
   std::string pointer;          ///< the pointer's part after `base`
   std::uint32_t game = 0;       ///< with `base`: the game's 1-based index in its file
+  std::uint32_t index = 0;      ///< with Base::json_move, jsonl_move: the move's 0-based index in the main line
   Base base = Base::none;
 
   /// The whole JSON Pointer or element path, e.g. "/games/0/moves/12/move"
