@@ -824,9 +824,13 @@ class Reader {
       }
       *e = ']';
       const Pos at = pos(v);
-      rec.moves.emplace_back(std::string(text), SourceLoc{at.line, at.column, at.offset,
-                                                           std::string(step, static_cast<std::size_t>(e + 1 - step)),
-                                                           games_, SourceLoc::Base::xml_moves});
+      rec.moves.emplace_back(std::string(text),
+                             SourceLoc{.line = at.line,
+                                       .column = at.column,
+                                       .offset = at.offset,
+                                       .pointer = std::string(step, static_cast<std::size_t>(e + 1 - step)),
+                                       .game = games_,
+                                       .base = SourceLoc::Base::xml_moves});
     }
     if (!lit("</moves>")) return false;
     space();
