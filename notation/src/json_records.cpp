@@ -288,13 +288,19 @@ class Source {
     nl_at_scan_ = nl_count_;
   }
 
-  /// The event of a string or a key: the lexer has just read its closing
-  /// quote; its opening quote is the first '"' since the last event's token
-  /// (only blanks, ',' and ':' stand between).
-  void event_string() noexcept {
+  /// The event of a string or a key whose value, unescaped, is `size`
+  /// bytes long: the lexer has just read its closing quote; its opening
+  /// quote is the first '"' since the last event's token (only blanks, ','
+  /// and ':' stand between). Without an escape the string holds `size`
+  /// bytes, so the opening quote is found at once: with one, a '"' in the
+  /// string stands there escaped, after a '\\', which never stands before
+  /// an opening quote.
+  void event_string(std::size_t size) noexcept {
     const char* b = buf_.data();
     const std::size_t from = static_cast<std::size_t>(scan_ - base_), end = pos();
-    const std::size_t t = first_quote(b, from);
+    std::size_t t = end - 2 - size;  // a string is at least as long in JSON as unescaped
+    if (!(b[t] == '"' && (t == from || b[t - 1] != '\\'))) [[unlikely]]
+      t = first_quote(b, from);
     const char* q = b + t;
     blanks_to();
     mark(base_ + t);
@@ -827,7 +833,7 @@ class Handler {
   }
 
   bool string(json::string_t& val) {
-    src_.event_string();
+    src_.event_string(val.size());
     if (!settle_pending()) return false;
     if (skipping()) return true;
     const Slot s = begin_value();
@@ -964,7 +970,7 @@ class Handler {
   }
 
   bool key(json::string_t& name) {
-    src_.event_string();
+    src_.event_string(name.size());
     if (!settle_pending()) return false;
     if (skipping()) return true;
     Frame& f = stack_.back();
