@@ -97,7 +97,8 @@ bool plain_move(std::string_view text) noexcept {
   if (text.empty()) return false;
   unsigned plain = 1;
   for (char ch : text) plain &= kPlain[static_cast<unsigned char>(ch)];
-  return plain != 0 && move_start_problem(text).empty();
+  // A result token or a turn number starts with a digit or '*' (below '9').
+  return plain != 0 && (text[0] > '9' || move_start_problem(text).empty());
 }
 
 }  // namespace
@@ -287,13 +288,19 @@ class Source {
     nl_at_scan_ = nl_count_;
   }
 
-  /// The event of a string or a key: the lexer has just read its closing
-  /// quote; its opening quote is the first '"' since the last event's token
-  /// (only blanks, ',' and ':' stand between).
-  void event_string() noexcept {
+  /// The event of a string or a key whose value, unescaped, is `size`
+  /// bytes long: the lexer has just read its closing quote; its opening
+  /// quote is the first '"' since the last event's token (only blanks, ','
+  /// and ':' stand between). Without an escape the string holds `size`
+  /// bytes, so the opening quote is found at once: with one, a '"' in the
+  /// string stands there escaped, after a '\\', which never stands before
+  /// an opening quote.
+  void event_string(std::size_t size) noexcept {
     const char* b = buf_.data();
     const std::size_t from = static_cast<std::size_t>(scan_ - base_), end = pos();
-    const std::size_t t = first_quote(b, from);
+    std::size_t t = end - 2 - size;  // a string is at least as long in JSON as unescaped
+    if (!(b[t] == '"' && (t == from || b[t - 1] != '\\'))) [[unlikely]]
+      t = first_quote(b, from);
     const char* q = b + t;
     blanks_to();
     mark(base_ + t);
@@ -826,7 +833,7 @@ class Handler {
   }
 
   bool string(json::string_t& val) {
-    src_.event_string();
+    src_.event_string(val.size());
     if (!settle_pending()) return false;
     if (skipping()) return true;
     const Slot s = begin_value();
@@ -903,7 +910,7 @@ class Handler {
         // The main line comes with the Nodes of the last game (new_game):
         // they are overwritten, those left over dropped at the line's end.
         const std::size_t n = line.count - 1;
-        Node& node = n < nodes->size() ? NodeMaker::reset((*nodes)[n]) : node_maker_.append(*nodes);
+        Node& node = n < nodes->size() ? reuse((*nodes)[n]) : node_maker_.append(*nodes);
         const std::uint32_t turn = line.turn + line.count - 1;
         push(Slot::node, at, &node, turn);
         return true;
@@ -963,10 +970,17 @@ class Handler {
   }
 
   bool key(json::string_t& name) {
-    src_.event_string();
+    src_.event_string(name.size());
     if (!settle_pending()) return false;
     if (skipping()) return true;
     Frame& f = stack_.back();
+    if (f.kind == Slot::node && name.size() == 4 && std::memcmp(name.data(), "move", 4) == 0 &&
+        (f.seen & 1u) == 0) {  // the commonest key: known_key's way, in short
+      f.seen |= 1u;
+      f.key = 0;
+      f.expect = Slot::move;
+      return true;
+    }
     f.key = -1;
     failing_key_ = name;  // the pointer of an error here ends with it
     const bool go_on = take_key(f, name);
@@ -975,13 +989,6 @@ class Handler {
   }
 
   bool take_key(Frame& f, json::string_t& name) {
-    if (f.kind == Slot::node && name.size() == 4 && std::memcmp(name.data(), "move", 4) == 0 &&
-        (f.seen & 1u) == 0) {  // the commonest key: known_key's way, in short
-      f.seen |= 1u;
-      f.key = 0;
-      f.expect = Slot::move;
-      return true;
-    }
     switch (f.kind) {
       case Slot::root: return known_key(f, name, kRootKeys, "the record");
       case Slot::game: return known_key(f, name, kGameKeys, "a game");
@@ -1005,6 +1012,10 @@ class Handler {
     if (!settle_pending()) return false;
     if (skipping()) return close_skipped();
     const Frame& f = stack_.back();
+    if (f.kind == Slot::node && (f.seen & kNodeRequired) == kNodeRequired) [[likely]] {  // a move closes
+      stack_.pop_back();
+      return true;
+    }
     switch (f.kind) {
       case Slot::root:
         if (!require(f, kRootRequired, kRootKeys, "the record")) return true;  // pending
@@ -1112,7 +1123,10 @@ class Handler {
   /// The structure error waiting since the last event, if any: the visitor
   /// decides (or the reader stops, outside a game). False to stop.
   bool settle_pending() {
-    if (!pending_) return true;
+    if (!pending_) [[likely]] return true;
+    return settle_waiting();
+  }
+  [[gnu::noinline]] bool settle_waiting() {
     pending_ = false;
     if (!recoverable_ || !visitor_.error(error_)) return false;
     if (skip_ == 0) end_skip();
@@ -1173,6 +1187,18 @@ class Handler {
   }
 
   Node* node_target() { return static_cast<Node*>(stack_.back().target); }
+
+  /// NodeMaker::reset(node), in short for the common Node of the last game:
+  /// one that holds a move text and its place, and nothing else.
+  static Node& reuse(Node& node) {
+    if (!node.before.empty() || !node.nags.empty() || !node.after.empty() || !node.variations.empty() ||
+        !node.loc.pointer.empty()) [[unlikely]]
+      return NodeMaker::reset(node);
+    node.move.clear();
+    node.loc.game = 0;
+    node.loc.base = SourceLoc::Base::none;
+    return node;
+  }
 
   template <std::size_t N>
   bool known_key(Frame& f, std::string_view name, const std::array<Key, N>& keys,
