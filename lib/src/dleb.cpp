@@ -293,12 +293,18 @@ bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
   unsigned x = static_cast<unsigned char>(t[i + 1]) - '0';
   if (line > 3 || x - 1 > 8) return false;
   std::size_t j = i + 2;
-  for (const std::size_t last = std::min(n, i + 4); j < last; ++j) {
-    const unsigned d = static_cast<unsigned char>(t[j]) - '0';
-    if (d > 9) break;
-    x = 10 * x + d;
+  if (j < n) {  // a second digit, then a third (only 100 has three)
+    if (const unsigned d = static_cast<unsigned char>(t[j]) - '0'; d <= 9) {
+      x = 10 * x + d;
+      if (++j < n) {
+        if (const unsigned e = static_cast<unsigned char>(t[j]) - '0'; e <= 9) {
+          x = 10 * x + e;
+          ++j;
+          if (x > 100) return false;
+        }
+      }
+    }
   }
-  if (x > 100) return false;
   out = dleb_point(static_cast<int>(line), static_cast<int>(x));
   i = j;
   return true;
