@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <type_traits>
 
@@ -348,6 +349,12 @@ bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
   return parse_move_part(t, i, u, error);
 }
 
+// Whether a DlebThrow is, byte for byte, the word nfaces | faces << 8 |
+// offset << 48 (a little-endian machine).
+constexpr bool kThrowAsWord = std::endian::native == std::endian::little && sizeof(DlebThrow) == 8 &&
+                              offsetof(DlebThrow, nfaces) == 0 && offsetof(DlebThrow, faces) == 1 &&
+                              offsetof(DlebThrow, offset) == 6;
+
 // dleb_parse.
 bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
   out.nthrows = out.nuses = 0;
@@ -373,9 +380,13 @@ bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
       for (; i < t.size() && kFace[static_cast<unsigned char>(t[i])]; ++i, ++nfaces)
         faces |= static_cast<std::uint32_t>(static_cast<unsigned char>(t[i])) << (8 * nfaces);
     }
-    th.nfaces = static_cast<std::uint8_t>(nfaces);
-    th.faces = {static_cast<char>(faces), static_cast<char>(faces >> 8), static_cast<char>(faces >> 16),
-                static_cast<char>(faces >> 24)};
+    if constexpr (kThrowAsWord) {  // the 8 bytes made in a register and stored at once
+      th = std::bit_cast<DlebThrow>(nfaces | std::uint64_t{faces} << 8 | std::uint64_t{th.offset} << 48);
+    } else {
+      th.nfaces = static_cast<std::uint8_t>(nfaces);
+      th.faces = {static_cast<char>(faces), static_cast<char>(faces >> 8), static_cast<char>(faces >> 16),
+                  static_cast<char>(faces >> 24)};
+    }
     out.throws[static_cast<std::size_t>(out.nthrows)] = th;
     if (th.nfaces < 2) return syntax(error, i, "a throw: two to four billets, each W, B or G");
     ++out.nthrows;
