@@ -730,6 +730,76 @@ TEST(XmlRecords, PlacesOfEveryMoveInALongInput) {
   }
 }
 
+// Games as `beyt generate` writes them (plain ASCII: tags, comments, moves
+// without annotations) are read by a quick path without pugixml; games a
+// little different (a NAG, single quotes, a CR, a tab, an entity, spacing
+// inside a tag, a game that starts mid-line) by the full path. Both give
+// the same records, and every place is the line, column and offset of its
+// text, counted the slow way.
+TEST(XmlRecords, QuickAndFullPathsGiveTheSamePlaces) {
+  std::vector<GameRecord> games;
+  for (int g = 0; g < 400; ++g) {
+    GameRecord r;
+    r.set_tag("Event", "plain " + std::to_string(g));
+    r.set_tag("Site", "?");
+    if (g % 5 == 1) r.comments = {"one comment", "and \"two\" > one"};
+    for (int m = 0; m < 60 + g % 7; ++m)
+      r.moves.push_back(node(std::string(1, static_cast<char>('a' + (g + m) % 5)) + std::to_string(1 + m % 5) +
+                             (m % 3 == 0 ? ",b2" : "-c3xd" + std::to_string(m))));
+    if (g % 9 == 4) r.moves[3].nags = {1};  // full path
+    r.result = g % 3 == 0 ? "1-0" : g % 3 == 1 ? "*" : "1/2-1/2";
+    games.push_back(std::move(r));
+  }
+  std::string xml = to_xml(games);
+  // A few games in other spellings, each taken by the full path but for the
+  // last two (blanks in "</game >", and a game that starts mid-line).
+  const std::pair<std::string_view, std::string_view> edits[] = {
+      {"<tag name=\"Site\">", "<tag name='Site'>"},  {"\"Event\">plain ", "\"Event\">plain&#32;"},
+      {"  <move text=\"b1", "\t<move text=\"b1"},    {"<result>*</result>", "<result>*</result>\r"},
+      {"<move text=\"a2-c3xd1\"/>", "<move text=\"a2-c3xd1\" />"},
+      {"</game>\n  <game>\n    <tag name=\"Event\">plain 2", "</game >\n  <game>\n    <tag name=\"Event\">plain 2"},
+      {"</game>\n  <game>\n    <tag name=\"Event\">plain 3", "</game> <game> <tag name=\"Event\">plain 3"}};
+  for (std::size_t k = 0; k < 3; ++k)  // each edit in three places far apart
+    for (const auto& [from, to] : edits) {
+      std::size_t at = xml.find(from, xml.size() * k / 3);
+      if (at == std::string::npos) at = xml.find(from);
+      ASSERT_NE(at, std::string::npos) << from;
+      xml.replace(at, from.size(), to);
+    }
+  ASSERT_GT(xml.size(), 3u * 64 * 1024);
+  const auto back = from_xml(xml);
+  ASSERT_EQ(back, games);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> where(xml.size() + 1);
+  std::uint32_t line = 1, col = 1;
+  for (std::size_t i = 0; i <= xml.size(); ++i) {
+    where[i] = {line, col};
+    if (i < xml.size() && xml[i] == '\n') line++, col = 1;
+    else ++col;
+  }
+  auto check = [&](const SourceLoc& loc, std::string_view text, const std::string& pointer) {
+    ASSERT_EQ(loc.full_pointer(), pointer);
+    ASSERT_LT(loc.offset, xml.size());
+    ASSERT_EQ(xml.compare(loc.offset, text.size(), text), 0) << pointer;
+    ASSERT_EQ(std::pair(loc.line, loc.column), where[loc.offset]) << pointer;
+  };
+  std::size_t checked = 0;
+  for (std::size_t g = 0; g < back.size(); ++g) {
+    const std::string game = "/beyt/game[" + std::to_string(g + 1) + "]";
+    check(back[g].loc, "<game>", game);
+    for (std::size_t t = 0; t < back[g].tags.size(); ++t) {
+      const std::string pointer = game + "/tag[" + std::to_string(t + 1) + "]";
+      check(back[g].tags[t].loc, "<tag name=", pointer);
+      if (xml.compare(back[g].tags[t].value_loc.offset, 10, "plain&#32;") != 0)
+        check(back[g].tags[t].value_loc, back[g].tags[t].value + "</tag>", pointer);
+    }
+    for (std::size_t m = 0; m < back[g].moves.size(); ++m, ++checked)
+      check(back[g].moves[m].loc, back[g].moves[m].move + "\"",
+            game + "/moves/move[" + std::to_string(m + 1) + "]");
+    check(back[g].result_loc, back[g].result + "</result>", game + "/result");
+  }
+  EXPECT_GT(checked, 400u * 60);
+}
+
 // --- XML: errors, one case per line ---------------------------------------------
 
 #define X "<beyt version=\"1\">"

@@ -4,7 +4,9 @@
 // Reader: pugixml builds whole documents only, so the input is cut into one
 // <game> element at a time by a small scanner over a growing buffer (it knows
 // comments, CDATA sections, processing instructions and quoted attribute
-// values, so that "</game>" inside them does not end a game). Fast path: a
+// values, so that "</game>" inside them does not end a game). Quick path: a
+// game in the plain form `beyt generate` writes (ASCII, no annotations) is
+// read straight from its bytes, without pugixml (see quick()). Fast path: a
 // game that ends at the first "</game>" already in the buffer is parsed
 // without the scanner (see game()). Each game is parsed in place (from a
 // scratch copy: the raw bytes stay for positions) and turned into a
@@ -583,15 +585,28 @@ class Reader {
   /// Cuts, checks and parses the game at `start` into `rec`; `end` is just
   /// past it. `cut`: the game's end is certain (its XML is well formed).
   bool read_one(std::size_t start, std::size_t& end, bool& cut, GameRecord& rec) {
-    // Fast path: the game ends at the first "</game>" when the bytes up to
+    // Quick path: a game in the plain form quick() reads (see there). Fast
+    // path: the game ends at the first "</game>" when the bytes up to
     // it parse as one element (the scanner would end it there too). Else
     // (a "</game>" in a comment, CDATA or attribute, a nested <game>, an
     // error, the end not read yet) the scanner cuts the game.
     end = first_game_end(start);
+    // A game cut by the end of the buffer: read on to its "</game>" (a
+    // bounded stretch, so that memory stays flat), for the quick path.
+    for (std::size_t from = start; end == std::string::npos && buf_.size() - start < kQuickMax;) {
+      from = buf_.size() > start + 6 ? buf_.size() - 6 : start;
+      if (!fill()) break;
+      end = first_game_end(from);
+    }
     bool parsed = false;
     if (end != std::string::npos) {
       raw_ = buf_.data() + start;
       raw_size_ = end - start;
+      if (quick(rec)) {
+        cut = true;
+        return true;
+      }
+      rec = GameRecord{};
       if (parse(plain() ? kPlainFlags : kFlags)) {
         const pugi::xml_node first = doc_.first_child();
         parsed = first.type() == pugi::node_element && !first.next_sibling();
@@ -624,6 +639,216 @@ class Reader {
     const std::ptrdiff_t goff = g.offset_debug();
     doc_base_ = goff >= 0 ? g.name() - goff : nullptr;
     return read_game(g, rec);
+  }
+
+  // --- the quick path ---
+  //
+  // Most games are written as `beyt generate` and XmlWriter write them: tags,
+  // moves without annotations, a result; one element to a line, every
+  // character printable ASCII. quick() reads such a game straight from the
+  // raw bytes, without pugixml: it takes a strict form only (below) and
+  // hands anything else back, untouched, to the full path (pugixml), which
+  // also makes every diagnostic: quick() never reports an error. In that
+  // form the full path would read the same record at the same places:
+  //   * every byte is printable ASCII (0x20-0x7E) or LF, with no '&' (no
+  //     entity or character reference), LF only between elements: so
+  //     characters() and chars::check() pass, pugixml's end-of-line and
+  //     attribute-whitespace conversions change nothing, and a place's
+  //     column is its byte distance from the last LF;
+  //   * <game> without attributes, then blanks (' ', LF) between:
+  //     <tag name="NAME">TEXT</tag>*, <comment>TEXT</comment>*,
+  //     <moves> <move text="TEXT"/>* </moves>,
+  //     <result>TEXT</result>, "</game" blanks ">" (the end already found),
+  //     each written exactly so (no other attribute, quote or spacing);
+  //   * the checks the full path makes on these values pass (tag name and
+  //     value, no duplicate tag, comment, move text, result token).
+
+  /// Games longer than this (bytes) are left to the full path when their
+  /// end is not in the buffer yet.
+  static constexpr std::size_t kQuickMax = 1024 * 1024;
+
+  struct Pos;  // a place (below)
+
+  /// `l` for the quick path: `step` and (if nonzero) "N]" after it.
+  void quick_loc(SourceLoc& l, const Pos& p, SourceLoc::Base base, std::string_view step, std::uint32_t n) const {
+    l.line = p.line;
+    l.column = p.column;
+    l.offset = p.offset;
+    l.game = games_;
+    l.base = base;
+    char buf[32];
+    std::memcpy(buf, step.data(), step.size());
+    char* e = buf + step.size();
+    if (n != 0) {
+      e = std::to_chars(e, buf + sizeof buf - 1, n).ptr;
+      *e++ = ']';
+    }
+    l.pointer.assign(buf, static_cast<std::size_t>(e - buf));
+  }
+
+  /// Number of '<' in raw_ from i: room for the moves (a few more than there are).
+  std::size_t count_open(std::size_t i) const noexcept {
+    std::size_t count = 0;
+    if constexpr (kLittle)
+      for (; raw_size_ - i >= 8; i += 8) count += count_marked(bytes_equal(load8(raw_ + i), '<'));
+    for (; i < raw_size_; ++i) count += raw_[i] == '<';
+    return count;
+  }
+
+  /// Reads raw_ into `rec` if it has the quick path's form (above); false
+  /// (rec half filled, nothing else changed) if not.
+  bool quick(GameRecord& rec) {
+    const char* const p = raw_;
+    const std::size_t n = raw_size_;
+    constexpr std::size_t npos = std::string::npos;
+    std::size_t i = 0;
+    std::uint32_t line = game_start_.line;
+    // the column of byte o is o - ls: ls is the last LF's index, or before 0
+    std::int64_t ls = -static_cast<std::int64_t>(game_start_.column);
+    const auto pos = [&](std::size_t o) {
+      return Pos{game_start_.offset + o, line, static_cast<std::uint32_t>(static_cast<std::int64_t>(o) - ls)};
+    };
+    const auto lit = [&]<std::size_t N>(const char (&s)[N]) {  // a literal: memcmp of a known size, inlined
+      if (n - i < N - 1 || std::memcmp(p + i, s, N - 1) != 0) return false;
+      i += N - 1;
+      return true;
+    };
+    const auto space = [&]() __attribute__((always_inline)) {
+      while (i < n) {
+        if (p[i] == '\n') {
+          ++line;
+          ls = static_cast<std::int64_t>(i);
+        } else if (p[i] != ' ') {
+          return;
+        }
+        ++i;
+        if constexpr (kLittle) {  // an indent: 8 bytes at a time to its end
+          for (; n - i >= 8; i += 8) {
+            if (const std::uint64_t other = ~bytes_equal(load8(p + i), ' ') & kHigh; other != 0) {
+              i += first_byte(other);
+              break;
+            }
+          }
+        }
+      }
+    };
+    // index of the first `stop` from i, over printable ASCII but '&' and '<'; npos if none
+    const auto run = [&](char stop) {
+      std::size_t j = i;
+      if constexpr (kLittle) {  // 8 bytes at a time (see characters())
+        const std::uint64_t lt = stop == '<' ? 0 : kHigh;  // '<' is no stop: a wrong byte
+        for (; n - j >= 8; j += 8) {
+          const std::uint64_t w = load8(p + j);
+          const std::uint64_t stops = bytes_equal(w, static_cast<unsigned char>(stop));
+          // the first marked byte is exact (a borrow or carry only marks bytes after it)
+          const std::uint64_t wrong = (((w - kOnes * 0x20) & ~w) | ((w + kOnes) | w) | bytes_equal(w, '&') |
+                                       (bytes_equal(w, '<') & lt)) & kHigh;
+          if (const std::uint64_t any = stops | wrong; any != 0) {
+            const std::size_t k = first_byte(any);
+            return ((stops >> (8 * k)) & 0x80) != 0 ? j + k : npos;
+          }
+        }
+      }
+      for (; j < n; ++j) {
+        const auto c = static_cast<unsigned char>(p[j]);
+        if (c == static_cast<unsigned char>(stop)) return j;
+        if (c < 0x20 || c > 0x7E || c == '&' || c == '<') return npos;
+      }
+      return npos;
+    };
+    // `<NAME>TEXT</NAME>` from i: TEXT's start and end, or false
+    const auto text_element = [&]<std::size_t N, std::size_t M>(const char (&open)[N], const char (&close)[M],
+                                                              std::size_t& from, std::size_t& to) {
+      if (!lit(open)) return false;
+      from = i;
+      to = run('<');
+      if (to == npos) return false;
+      i = to;
+      return lit(close);
+    };
+
+    tag_names_.clear();
+    if (!lit("<game>")) return false;
+    quick_loc(rec.loc, pos(0), SourceLoc::Base::xml_game, {}, 0);
+    std::uint32_t ntag = 0;
+    for (;;) {
+      space();
+      const std::size_t t = i;
+      if (!lit("<tag name=\"")) break;
+      const std::size_t v = i;
+      const std::size_t ve = run('"');
+      if (ve == npos) return false;
+      i = ve + 1;
+      std::size_t c0, c1;
+      if (!text_element(">", "</tag>", c0, c1)) return false;
+      const std::string_view name(p + v, ve - v);
+      const std::string_view value(p + c0, c1 - c0);
+      if (!tag_name_problem(name).empty() || !tag_value_problem(value).empty() || !tag_names_.insert(name))
+        return false;
+      TagPair& tag = rec.tags.emplace_back();
+      tag.name.assign(name);
+      tag.value.assign(value);
+      quick_loc(tag.loc, pos(t), SourceLoc::Base::xml_game, "/tag[", ++ntag);
+      quick_loc(tag.value_loc, pos(c0), SourceLoc::Base::xml_game, "/tag[", ntag);
+    }
+    while (n - i >= 9 && std::memcmp(p + i, "<comment>", 9) == 0) {
+      std::size_t c0, c1;
+      if (!text_element("<comment>", "</comment>", c0, c1)) return false;
+      const std::string_view text(p + c0, c1 - c0);
+      if (!comment_problem(text).empty()) return false;
+      rec.comments.emplace_back(text);
+      space();
+    }
+    if (!lit("<moves>")) return false;
+    rec.moves.reserve(count_open(i));
+    // "/move[N]", N counted in decimal in place (digits from step + 6 to e)
+    char step[24] = "/move[0";
+    char* e = step + 7;
+    for (;;) {
+      space();
+      if (!lit("<move text=\"")) break;
+      const std::size_t v = i;
+      const std::size_t ve = run('"');
+      if (ve == npos) return false;
+      i = ve + 1;
+      if (!lit("/>")) return false;
+      const std::string_view text(p + v, ve - v);
+      if (!move_text_problem(text).empty()) return false;
+      char* d = e - 1;  // the next number: add 1, carrying
+      while (*d == '9' && d > step + 6) *d-- = '0';
+      if (*d == '9') {  // 9...9 becomes 10...0
+        *d = '1';
+        *e++ = '0';
+      } else {
+        ++*d;
+      }
+      *e = ']';
+      const Pos at = pos(v);
+      rec.moves.emplace_back(std::string(text),
+                             SourceLoc{.line = at.line,
+                                       .column = at.column,
+                                       .offset = at.offset,
+                                       .pointer = std::string(step, static_cast<std::size_t>(e + 1 - step)),
+                                       .game = games_,
+                                       .base = SourceLoc::Base::xml_moves});
+    }
+    if (!lit("</moves>")) return false;
+    space();
+    std::size_t r0, r1;
+    if (!text_element("<result>", "</result>", r0, r1)) return false;
+    const std::string_view result(p + r0, r1 - r0);
+    if (result != "1-0" && result != "0-1" && result != "1/2-1/2" && result != "*") return false;
+    rec.result.assign(result);
+    quick_loc(rec.result_loc, pos(r0), SourceLoc::Base::xml_game, "/result", 0);
+    space();
+    if (!lit("</game")) return false;
+    space();
+    if (!lit(">") || i != n) return false;
+    gcur_.offset = game_start_.offset + n;
+    gcur_.line = line;
+    gcur_.column = static_cast<std::uint32_t>(static_cast<std::int64_t>(n) - ls);
+    turn_ = 0;
+    return true;
   }
 
   /// The character policy over the raw game (NOTATION.md section 11): every
