@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
+#include <type_traits>
 
 namespace beyt {
 namespace {
@@ -40,22 +42,28 @@ int cycle_after(int c, int steps, int n) {
 }
 // A place on the cycle as its segment and the index in it, stepped one place
 // at a time: the walk of a throw needs no division.
+// The point itself is kept too, stepped by +1 or -1 within a segment and
+// set afresh at a segment's start.
 struct CycleCursor {
-  int seg, k, n;
-  CycleCursor(DlebPoint p, int segment, int cross_lines) : seg(segment), k(0), n(cross_lines) {
+  int seg, k, n, at, dir;
+  CycleCursor(DlebPoint p, int segment, int cross_lines) : seg(segment), k(0), n(cross_lines), at(p), dir(1) {
     const int x = dleb_x(p);
-    k = kSegments[static_cast<std::size_t>(seg)].upward ? x - 1 : n - x;
+    const bool up = kSegments[static_cast<std::size_t>(seg)].upward;
+    k = up ? x - 1 : n - x;
+    dir = up ? 1 : -1;
   }
   void step() {
     if (++k == n) {
       k = 0;
       if (++seg == 6) seg = 0;
+      const Segment& s = kSegments[static_cast<std::size_t>(seg)];
+      at = s.line * kDlebStride + (s.upward ? 0 : n - 1);
+      dir = s.upward ? 1 : -1;
+    } else {
+      at += dir;
     }
   }
-  DlebPoint point() const {
-    const Segment& s = kSegments[static_cast<std::size_t>(seg)];
-    return static_cast<DlebPoint>(s.line * kDlebStride + (s.upward ? k : n - 1 - k));
-  }
+  DlebPoint point() const { return static_cast<DlebPoint>(at); }
 };
 DlebPoint point_of(int c, int n) {
   int seg = c / n, k = c % n;
@@ -171,8 +179,10 @@ std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, 
 struct Undo {
   struct Point {
     DlebPoint at;
-    std::uint8_t count, team, slave, segment;
+    std::uint32_t was;  // the DlebStack's bytes, copied whole (a DlebStack
+                        // member would have the log initialised)
   };
+  static_assert(sizeof(DlebStack) == sizeof(std::uint32_t) && std::is_trivially_copyable_v<DlebStack>);
   std::array<int, 2> stored;
   std::array<std::uint8_t, 2> men, slaves;
   int n = 0;
@@ -180,13 +190,12 @@ struct Undo {
 
   explicit Undo(const DlebPosition& p) : stored(p.stored), men(p.men), slaves(p.slave_count) {}
   void save(const DlebPosition& p, DlebPoint at) {
-    const DlebStack& st = p.at(at);
-    points[static_cast<std::size_t>(n++)] = {at, st.count, static_cast<std::uint8_t>(st.team), st.slave, st.segment};
+    points[static_cast<std::size_t>(n++)] = {at, std::bit_cast<std::uint32_t>(p.at(at))};
   }
   void restore(DlebPosition& p) const {
     for (int k = n - 1; k >= 0; --k) {
       const Point& q = points[static_cast<std::size_t>(k)];
-      p.points[static_cast<std::size_t>(q.at)] = DlebStack{q.count, static_cast<Side>(q.team), q.slave != 0, q.segment};
+      p.points[static_cast<std::size_t>(q.at)] = std::bit_cast<DlebStack>(q.was);
     }
     p.stored = stored;
     p.men = men;
@@ -245,12 +254,13 @@ void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u)
 
 // The checks below return false and fill `error` on the first fault: a
 // legal turn then builds no Error on the way.
-bool fault(Error& error, Code code, std::size_t offset, std::string reason) {
+// Out of line and cold: the hot paths that call them keep no string code.
+[[gnu::cold, gnu::noinline]] bool fault(Error& error, Code code, std::size_t offset, std::string reason) {
   error = Error{code, std::move(reason), static_cast<std::uint32_t>(offset)};
   return false;
 }
 
-bool syntax(Error& error, std::size_t at, const char* what) {
+[[gnu::cold, gnu::noinline]] bool syntax(Error& error, std::size_t at, const char* what) {
   return fault(error, Code::move_syntax, at, std::string("expected ") + what);
 }
 
@@ -284,12 +294,18 @@ bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
   unsigned x = static_cast<unsigned char>(t[i + 1]) - '0';
   if (line > 3 || x - 1 > 8) return false;
   std::size_t j = i + 2;
-  for (const std::size_t last = std::min(n, i + 4); j < last; ++j) {
-    const unsigned d = static_cast<unsigned char>(t[j]) - '0';
-    if (d > 9) break;
-    x = 10 * x + d;
+  if (j < n) {  // a second digit, then a third (only 100 has three)
+    if (const unsigned d = static_cast<unsigned char>(t[j]) - '0'; d <= 9) {
+      x = 10 * x + d;
+      if (++j < n) {
+        if (const unsigned e = static_cast<unsigned char>(t[j]) - '0'; e <= 9) {
+          x = 10 * x + e;
+          ++j;
+          if (x > 100) return false;
+        }
+      }
+    }
   }
-  if (x > 100) return false;
   out = dleb_point(static_cast<int>(line), static_cast<int>(x));
   i = j;
   return true;
@@ -333,6 +349,12 @@ bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
   return parse_move_part(t, i, u, error);
 }
 
+// Whether a DlebThrow is, byte for byte, the word nfaces | faces << 8 |
+// offset << 48 (a little-endian machine).
+constexpr bool kThrowAsWord = std::endian::native == std::endian::little && sizeof(DlebThrow) == 8 &&
+                              offsetof(DlebThrow, nfaces) == 0 && offsetof(DlebThrow, faces) == 1 &&
+                              offsetof(DlebThrow, offset) == 6;
+
 // dleb_parse.
 bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
   out.nthrows = out.nuses = 0;
@@ -358,9 +380,13 @@ bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
       for (; i < t.size() && kFace[static_cast<unsigned char>(t[i])]; ++i, ++nfaces)
         faces |= static_cast<std::uint32_t>(static_cast<unsigned char>(t[i])) << (8 * nfaces);
     }
-    th.nfaces = static_cast<std::uint8_t>(nfaces);
-    th.faces = {static_cast<char>(faces), static_cast<char>(faces >> 8), static_cast<char>(faces >> 16),
-                static_cast<char>(faces >> 24)};
+    if constexpr (kThrowAsWord) {  // the 8 bytes made in a register and stored at once
+      th = std::bit_cast<DlebThrow>(nfaces | std::uint64_t{faces} << 8 | std::uint64_t{th.offset} << 48);
+    } else {
+      th.nfaces = static_cast<std::uint8_t>(nfaces);
+      th.faces = {static_cast<char>(faces), static_cast<char>(faces >> 8), static_cast<char>(faces >> 16),
+                  static_cast<char>(faces >> 24)};
+    }
     out.throws[static_cast<std::size_t>(out.nthrows)] = th;
     if (th.nfaces < 2) return syntax(error, i, "a throw: two to four billets, each W, B or G");
     ++out.nthrows;
