@@ -590,12 +590,18 @@ Error play_into(const TabOptions& o, TabPosition& pos, std::string_view text, Ta
     return error;
   }
   if (!parse_turn(text, pos.width, t, error)) return error;
-  Undo undo(pos);
-  if (!check_turn(o, pos, t, pos, &undo, error)) {
-    undo.restore(pos);
-    return error;
+  // check_turn's steps, without its second look at the outcome; an opening
+  // throw other than táb changes no cell, so needs no Undo.
+  const bool plain = !pos.opening && t.nthrows == 1 && !sticks_throw_again(t.throws[0].value);  // one 2 or 3
+  if (!plain && !check_throws(pos, t, error)) return error;
+  if (!(pos.opening && t.throws[0].value != 1)) {
+    Undo undo(pos);
+    if (!check_uses(o, pos, t, pos, &undo, error)) {
+      undo.restore(pos);
+      return error;
+    }
+    pos.opening = false;  // "he who has done this then throws again" (Lane 1836)
   }
-  if (!(pos.opening && t.throws[0].value != 1)) pos.opening = false;  // "he who has done this then throws again" (Lane 1836)
   pos.to_move = opponent(pos.to_move);
   if (canonical) {
     canonical->clear();
