@@ -558,7 +558,8 @@ bool check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosi
     do_use(w, mover, u);
   }
   // Omitted forfeits are appended in throw order (NOTATION.md §6: the
-  // canonical form lists every forfeit).
+  // canonical form lists every forfeit). A use per throw leaves none.
+  if (t.nuses == t.nthrows) return true;
   for (int k = 0; k < t.nthrows; ++k) {
     int v = t.throws[static_cast<std::size_t>(k)].value;
     if (avail[v] == 0) continue;
