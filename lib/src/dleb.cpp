@@ -8,6 +8,7 @@
 #include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <stdexcept>
 #include <type_traits>
 
@@ -353,8 +354,11 @@ bool parse_move_part(std::string_view t, std::size_t& i, DlebUse& u, Error& erro
   return true;
 }
 
+// A use before its text is read (copied whole: cheaper than its fields one by one).
+constexpr DlebUse kBlankUse{};
+
 bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
-  u = DlebUse{};
+  std::memcpy(&u, &kBlankUse, sizeof u);
   u.offset = static_cast<std::uint16_t>(i);
   if (i < t.size() && t[i] == '+') {  // a stored dleb played
     if (i + 1 >= t.size() || t[i + 1] != '1') return syntax(error, i + 1, "'1' after '+': only dleb are stored");
