@@ -8,6 +8,7 @@
 #include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <stdexcept>
 #include <type_traits>
 
@@ -102,8 +103,24 @@ struct UseContext {
   bool handicapped;
 };
 
+// The walk of a throw that leaves its segment, step by step: whether it
+// ends on `u.to`; if so `end_segment` is where, and `over_enemy` whether
+// it passes over an enemy. Out of line: most walks stay in their segment.
+[[gnu::noinline]] bool walk_across(const UseContext& ctx, const DlebPosition& p, const DlebUse& u, int segment,
+                                   int& end_segment, bool& over_enemy) {
+  CycleCursor at(u.from, segment, p.cross_lines);
+  for (int s = 1; s < u.value; ++s) {
+    at.step();
+    const DlebStack& over = p.at(at.point());
+    over_enemy |= (over.count != 0) & (over.team != ctx.team);
+  }
+  at.step();
+  end_segment = at.seg;
+  return at.point() == u.to;
+}
+
 // On success `end_segment` is the segment the man ends in (for do_move).
-Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u, int& end_segment) {
+[[gnu::always_inline]] inline Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u, int& end_segment) {
   const int n = p.cross_lines;
   if (!on_field(u.from, n)) return Code::not_own_piece;
   const DlebStack& st = p.at(u.from);
@@ -124,16 +141,22 @@ Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u, int& en
   // The walk of the throw, noting on the way whether it passes over an enemy
   // (judged after the end: a wrong distance is the fault reported first).
   // "A man can pass over other men of its own kind, but not over an enemy."
-  CycleCursor at(u.from, st.segment, n);
   bool over_enemy = false;
-  for (int s = 1; s < u.value; ++s) {
-    at.step();
-    const DlebStack& over = p.at(at.point());
-    over_enemy |= (over.count != 0) & (over.team != ctx.team);
+  const bool up = kSegments[st.segment].upward;
+  const int x = dleb_x(u.from);
+  if ((up ? x - 1 : n - x) + u.value < n) {  // the walk stays in its segment: a point steps by +1 or -1
+    const int dir = up ? 1 : -1;
+    int at = u.from;
+    for (int s = 1; s < u.value; ++s) {
+      at += dir;
+      const DlebStack& over = p.points[static_cast<std::size_t>(at)];
+      over_enemy |= (over.count != 0) & (over.team != ctx.team);
+    }
+    if (at + dir != u.to) return Code::wrong_distance;
+    end_segment = st.segment;
+  } else if (!walk_across(ctx, p, u, st.segment, end_segment, over_enemy)) {
+    return Code::wrong_distance;
   }
-  at.step();
-  if (at.point() != u.to) return Code::wrong_distance;
-  end_segment = at.seg;
   if (over_enemy) return Code::pass_enemy;
   const DlebStack& dst = p.at(u.to);
   const bool taken = dst.count != 0, ours = dst.team == ctx.team;
@@ -286,6 +309,13 @@ int whites(const DlebThrow& t, bool night) noexcept {
   return (sum & 15) + (night ? 0 : sum >> 4);
 }
 
+// whites() of a throw of four billets, without a loop.
+int whites4(const DlebThrow& t, bool night) noexcept {
+  const auto w = [&](std::size_t k) { return kWhiteOrGur[static_cast<unsigned char>(t.faces[k])]; };
+  const int sum = w(0) + w(1) + w(2) + w(3);
+  return (sum & 15) + (night ? 0 : sum >> 4);
+}
+
 // A..D, then the cross-line: one to three digits, the first not 0, at most 100.
 bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
   const std::size_t n = t.size();
@@ -324,8 +354,11 @@ bool parse_move_part(std::string_view t, std::size_t& i, DlebUse& u, Error& erro
   return true;
 }
 
+// A use before its text is read (copied whole: cheaper than its fields one by one).
+constexpr DlebUse kBlankUse{};
+
 bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
-  u = DlebUse{};
+  std::memcpy(&u, &kBlankUse, sizeof u);
   u.offset = static_cast<std::uint16_t>(i);
   if (i < t.size() && t[i] == '+') {  // a stored dleb played
     if (i + 1 >= t.size() || t[i + 1] != '1') return syntax(error, i + 1, "'1' after '+': only dleb are stored");
@@ -484,7 +517,7 @@ bool entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a, Error
     const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
     if (th.nfaces != 4)
       return fault(error, Code::throw_sequence, th.offset, "a player who has entered throws the four billets");
-    values[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(sticks_value(whites(th, o.night)));
+    values[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(sticks_value(whites4(th, o.night)));
     ++a.count[values[static_cast<std::size_t>(k)]];
   }
   a.values.n = t.nthrows;
@@ -577,14 +610,16 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
   return true;
 }
 
-// dleb_check, making the turn's uses on `w` (a copy of `pos`, or `pos`
-// itself with an `undo`). `enters`: the turn enters its player.
+// dleb_check of a game not over, making the turn's uses on `w` (a copy of
+// `pos`, or `pos` itself with an `undo`). `enters`: the turn enters its
+// player. The callers have seen that the game goes on.
 bool check_turn(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, DlebPosition& w, Undo* undo,
                 bool& enters, Error& error) {
-  if (dleb_outcome(pos) != Result::unfinished) return fault(error, Code::game_over, 0, "the game is over");
-  std::size_t end = 0;  // of the throws
-  for (int k = 0; k < t.nthrows; ++k)
-    end = t.throws[static_cast<std::size_t>(k)].offset + t.throws[static_cast<std::size_t>(k)].nfaces;
+  std::size_t end = 0;  // of the throws: where the last one ends
+  if (t.nthrows > 0) {
+    const DlebThrow& last = t.throws[static_cast<std::size_t>(t.nthrows - 1)];
+    end = last.offset + last.nfaces;
+  }
   bool entered = pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)];
   bool entering = !entered && !dleb_handicapped(pos);
   Available a;
@@ -1199,7 +1234,8 @@ Error dleb_check(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t) {
   DlebPosition w = pos;
   bool enters = false;
   Error error;
-  check_turn(o, pos, t, w, nullptr, enters, error);
+  if (dleb_outcome(pos) != Result::unfinished) fault(error, Code::game_over, 0, "the game is over");
+  else check_turn(o, pos, t, w, nullptr, enters, error);
   return error;
 }
 
