@@ -677,8 +677,9 @@ class Reader {
     l.game = games_;
     l.base = base;
     char buf[32];
-    std::memcpy(buf, step.data(), step.size());
-    char* e = buf + step.size();
+    // std::copy, not memcpy: `step` may be empty with a null data() (the
+    // game's own place), which memcpy may not be given.
+    char* e = std::copy(step.begin(), step.end(), buf);
     if (n != 0) {
       e = std::to_chars(e, buf + sizeof buf - 1, n).ptr;
       *e++ = ']';
