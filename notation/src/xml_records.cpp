@@ -825,13 +825,14 @@ class Reader {
       }
       *e = ']';
       const Pos at = pos(v);
-      rec.moves.emplace_back(std::string(text),
-                             SourceLoc{.line = at.line,
-                                       .column = at.column,
-                                       .offset = at.offset,
-                                       .pointer = std::string(step, static_cast<std::size_t>(e + 1 - step)),
-                                       .game = games_,
-                                       .base = SourceLoc::Base::xml_moves});
+      Node& node = rec.moves.emplace_back();  // its fields set in place, no temporary
+      node.move.assign(text);
+      node.loc.line = at.line;
+      node.loc.column = at.column;
+      node.loc.offset = at.offset;
+      node.loc.pointer.assign(step, static_cast<std::size_t>(e + 1 - step));
+      node.loc.game = games_;
+      node.loc.base = SourceLoc::Base::xml_moves;
     }
     if (!lit("</moves>")) return false;
     space();
