@@ -37,8 +37,8 @@ bool CommandLine::parse(int argc, char** argv, int& exit_code) {
   auto add = spec.add_options();
   std::vector<std::string> positional;
   auto add_option = [&add](const Option& o) {
-    std::shared_ptr<cxxopts::Value> value =
-        std::visit([](auto* target) -> std::shared_ptr<cxxopts::Value> { return cxxopts::value(*target); }, o.target);
+    std::shared_ptr<cxxopts::Value> value = std::visit(
+        [](auto* target) -> std::shared_ptr<cxxopts::Value> { return cxxopts::value(*target); }, o.target);
     if (o.default_value) value->default_value(*o.default_value);
     add(o.names, o.help, value);
   };
