@@ -570,16 +570,18 @@ ThrowValues throw_values(bool entering, const Available& a) {
 // The uses of a turn in order, each on the position the ones before it
 // leave: `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
+// `handicapped`: dleb_handicapped(pos).
 bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available& a, bool entering,
-                std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
+                bool handicapped, std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
   const Side team = pos.to_move, enemy = opponent(team);
-  UseContext ctx{o, team, dleb_handicapped(pos)};
+  UseContext ctx{o, team, handicapped};
   // The order of omitted forfeits, taken before the uses spend the counts
   // (not copied for a player who has entered).
   ThrowValues entry_order;
   if (entering) entry_order = throw_values(true, a);
   const ThrowValues& order = entering ? entry_order : a.values;
   std::array<int, 7>& avail = a.count;  // spent in place: no copy to stall on
+  int left = order.n;                   // the sum of avail: the throws not used yet
   for (int k = 0; k < t.nuses; ++k) {
     DlebUse& u = t.uses[static_cast<std::size_t>(k)];
     if (u.kind == DlebUseKind::stored_move) {
@@ -590,6 +592,7 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
         return fault(error, Code::throw_not_available, u.offset,
                     "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once");
       --avail[u.value];
+      --left;
     }
     if (u.kind == DlebUseKind::forfeit) {
       if (u.value == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
@@ -620,10 +623,11 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
     if (u.kind == DlebUseKind::stored_move) --w.stored[static_cast<std::size_t>(team)];
     do_move(o, w, team, u, end_segment, undo);
   }
-  for (int k = 0; k < order.n; ++k) {
+  for (int k = 0; left > 0 && k < order.n; ++k) {  // none left: no omitted forfeit
     const int v = order.value[static_cast<std::size_t>(k)];
     if (avail[static_cast<std::size_t>(v)] == 0) continue;
     --avail[static_cast<std::size_t>(v)];
+    --left;
     if (v == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
       return fault(error, Code::must_free, static_cast<std::uint32_t>(end),
                   "a dleb is left unused while slaves remain: it must free the front slave, " +
@@ -641,22 +645,23 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
 // dleb_check of a game not over, making the turn's uses on `w` (a copy of
 // `pos`, or `pos` itself with an `undo`). `enters`: the turn enters its
 // player. The callers have seen that the game goes on.
-bool check_turn(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, DlebPosition& w, Undo* undo,
-                bool& enters, Error& error) {
+[[gnu::always_inline]] inline bool check_turn(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t,
+                                              DlebPosition& w, Undo* undo, bool& enters, Error& error) {
   std::size_t end = 0;  // of the throws: where the last one ends
   if (t.nthrows > 0) {
     const DlebThrow& last = t.throws[static_cast<std::size_t>(t.nthrows - 1)];
     end = last.offset + last.nfaces;
   }
-  bool entered = pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)];
-  bool entering = !entered && !dleb_handicapped(pos);
+  const bool entered = pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)];
+  const bool handicapped = !entered && pos.slaves(pos.to_move) == 0;  // dleb_handicapped
+  const bool entering = !entered && !handicapped;
   Available a;
   if (!(entering ? entry_throws(o, t, end, a, error) : entered_throws(o, t, a, error))) return false;
   if (entering && !a.entered_now && t.nuses > 0)
     return fault(error, Code::throw_not_available, t.uses[0].offset,
                 "a player who has not entered moves nothing: his throws only score (Marin 1931, p. 509)");
   enters = entering && a.entered_now;
-  return check_uses(o, pos, t, a, entering, std::max<std::size_t>(t.length, end), w, undo, error);
+  return check_uses(o, pos, t, a, entering, handicapped, std::max<std::size_t>(t.length, end), w, undo, error);
 }
 
 // "partners ... play in succession" (Marin 1931); docs/RULES.md §Dleb Finer points:
