@@ -324,6 +324,13 @@ int whites(const DlebThrow& t, bool night) noexcept {
   return (sum & 15) + (night ? 0 : sum >> 4);
 }
 
+// 0x80 in each byte of `y` that is 0, 0 elsewhere (no carry crosses a byte).
+constexpr std::uint32_t zero_bytes(std::uint32_t y) noexcept {
+  constexpr std::uint32_t low = 0x7F7F7F7Fu;
+  return ~(((y & low) + low) | y | low);
+}
+static_assert(zero_bytes(0x00FF0100u) == 0x80000080u);
+
 // whites() of a throw of four billets, the four faces read as one word: by
 // day G (0x47) is made W (0x57) by setting bit 4, which leaves every other
 // byte other than W; the bytes equal to W are then counted without a branch.
@@ -331,9 +338,7 @@ int whites(const DlebThrow& t, bool night) noexcept {
 int whites4(const DlebThrow& t, std::uint32_t gur) noexcept {
   std::uint32_t faces;
   std::memcpy(&faces, t.faces.data(), sizeof faces);
-  const std::uint32_t diff = (faces | gur) ^ 0x57575757u;  // a zero byte for each white
-  const std::uint32_t low = 0x7F7F7F7Fu;
-  const std::uint32_t zero = ~(((diff & low) + low) | diff | low);  // 0x80 in each zero byte
+  const std::uint32_t zero = zero_bytes((faces | gur) ^ 0x57575757u);  // 0x80 for each white
   return static_cast<int>(((zero >> 7) * 0x01010101u) >> 24);
 }
 static_assert('W' == 0x57 && 'G' == 0x47 && ('B' | 0x10) != 'W');
