@@ -206,18 +206,30 @@ TEST(TabRelease, AnyReleaseFirstIsOnceAGame) {
   const char* setup = ".......NN/.......n./........s/S.S...... N play";
   auto s = state_of("pieces=3; release=any", setup);
   ASSERT_FALSE(s->play("2:2rxK"));
-  EXPECT_EQ(s->position_text(), ".......NN/........./........n/S.S...... S play");
-  // South has freed a kelb in this game (the one just taken): A may follow.
+  // South has freed a kelb in this game (the one just taken), which the board
+  // no longer shows: the position text's fourth field says it.
+  EXPECT_EQ(s->position_text(), ".......NN/........./........n/S.S...... S play SN");
+  // A may follow.
   EXPECT_FALSE(s->play("1,2:1A-B,2--"));
   EXPECT_EQ(s->position_text(), ".......NN/........./........n/.sS...... N play");
   // Under the default (front-first) C is still the one.
   auto f = state_of("pieces=3", setup);
   ASSERT_FALSE(f->play("2:2rxK"));
+  EXPECT_EQ(f->position_text(), ".......NN/........./........n/S.S...... S play")
+      << "the fourth field is written under release=any only, where it counts";
   EXPECT_EQ(err_text(f->play("1,2:1A-B,2--")), "E344@5");
-  // A set-up position holds no history: with no Muslim on the board, the
-  // side is taken not to have freed one, and the foremost comes first.
+  // A set-up position without the fourth field: with no Muslim on the board,
+  // the side is taken not to have freed one, and the foremost comes first.
   EXPECT_EQ(canon("pieces=3; release=any", ".......NN/........./........n/S.S...... S play", "1,2:1A-B,2--"),
             "E344@5");
+  // With it, the game goes on as it would have from the first move.
+  auto set = state_of("pieces=3; release=any", ".......NN/........./........n/S.S...... S play SN");
+  ASSERT_TRUE(set);
+  auto again = state_of("pieces=3; release=any", setup);
+  ASSERT_FALSE(again->play("2:2rxK"));
+  EXPECT_TRUE(again->equals(*set)) << "the fourth field carries what the game knew";
+  EXPECT_EQ(canon("pieces=3; release=any", ".......NN/........./........n/S.S...... S play SN", "1,2:1A-B,2--"),
+            "1,2:1A-B,2--");
 }
 
 TEST(TabRelease, PiecesInTheFirstCellsOnly) {
@@ -346,11 +358,26 @@ TEST(TabEnd, LastKelbTakenEndsTheGame) {
 TEST(TabPositionText, RoundTripsAndRejectsBadText) {
   for (const char* text : {"NNNNNNNNN/........./........./SSSSSSSSS S opening",
                            "N.......s2/n^3......../....n12..../S........ N play",
-                           "...NNNN/......./......./SSSS... S opening"}) {
+                           "...NNNN/......./......./SSSS... S opening",
+                           ".......NN/........./........n/S.S...... S play SN",
+                           "NNNNNNN../........./........./S........ N play N"}) {
     TabPosition p(text);
     EXPECT_EQ(p.text(), text);
   }
+  // The fourth field is written only where the board does not tell it.
+  EXPECT_EQ(TabPosition("N......../........./.s......./S........ N play S").text(),
+            "N......../........./.s......./S........ N play");
+  EXPECT_EQ(TabPosition("NNNNNNNNN/........./........./SSSSSSSSS S opening -").text(),
+            "NNNNNNNNN/........./........./SSSSSSSSS S opening");
   TabPosition p;
+  Error bad = TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSS S play X", p);
+  EXPECT_EQ(err_text(bad), "E204@47");
+  EXPECT_NE(bad.reason.find("-, S, N or SN"), std::string::npos) << bad.reason;
+  EXPECT_EQ(err_text(TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSS S play NS", p)), "E204@47");
+  bad = TabPosition::parse("N......../........./.s......./S........ N play N", p);
+  EXPECT_EQ(err_text(bad), "E204@47");
+  EXPECT_NE(bad.reason.find("S has a Muslim kelb on the board"), std::string::npos) << bad.reason;
+  EXPECT_EQ(err_text(TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSS S play - x", p)), "E204@49");
   EXPECT_EQ(TabPosition::parse("NNNNNNNN/........./........./SSSSSSSSS S play", p).code, Code::bad_setup);
   EXPECT_EQ(TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSS X play", p).offset, 40u);
   EXPECT_EQ(TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSQ S play", p).offset, 38u);

@@ -45,6 +45,11 @@ struct EngineTraits {
   static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&) {
     return {};
   }
+  /// State::position_text: the position's own text.
+  template <class Options, class Position>
+  static std::string position_text(const Options&, const Position& p) {
+    return p.text();
+  }
   /// State::describe_move's default: nothing to add to the move text.
   template <class Options, class Position>
   static std::string describe(const Options&, const Position&, std::string_view) {
@@ -67,7 +72,7 @@ class EngineState final : public State {
     auto* o = dynamic_cast<const EngineState*>(&other);
     return o && o->options_ == options_ && o->pos_ == pos_;
   }
-  std::string position_text() const override { return pos_.text(); }
+  std::string position_text() const override { return Traits::position_text(options_, pos_); }
 
   Actor to_move() const noexcept override { return Traits::to_move(pos_, outcome()); }
   std::uint32_t turns_played() const noexcept override { return turns_; }

@@ -975,6 +975,8 @@ struct TabTraits : EngineTraits {
   static const std::vector<OptionSpec>& specs() { return tab_specs(); }
   static const std::vector<Preset>& presets() { return tab_presets(); }
   static TabPosition initial(const TabOptions& o) { return TabPosition::initial(o); }
+  /// The freed field counts under release=any only (docs/RULES.md §Tâb Finer points).
+  static std::string position_text(const TabOptions& o, const TabPosition& p) { return p.text(o.release_any); }
   static Error validate(const TabOptions& o, const TabPosition& p) { return tab_validate(o, p); }
   static const Game& game() { return tab_game(); }
   static Result outcome(const TabPosition& p) noexcept { return tab_outcome(p); }
@@ -1093,7 +1095,7 @@ TabPosition::TabPosition(std::string_view text) {
 }
 
 Error TabPosition::parse(std::string_view text, TabPosition& out) {
-  PositionFields<3> fields;
+  PositionFields<4> fields;
   std::size_t extra = 0;
   if (!split_position_fields(text, fields, extra)) return setup_error(extra, "unexpected text after the position");
   const auto& parts = fields.parts;
@@ -1106,12 +1108,26 @@ Error TabPosition::parse(std::string_view text, TabPosition& out) {
   p.to_move = parts[1] == "S" ? Side::south : Side::north;
   if (parts[2] != "opening" && parts[2] != "play") return setup_error(at[2], "the phase is opening or play");
   p.opening = parts[2] == "opening";
-  p.recount();
+  p.recount();  // marks a side with a Muslim kelb on the board as having freed one
+  if (count == 4) {
+    // The sides that have freed a kelb in the game (docs/RULES.md §Tâb
+    // Finer points): needed only when a side's freed kelbs have all been taken.
+    const std::string_view f = parts[3];
+    if (f != "-" && f != "S" && f != "N" && f != "SN")
+      return setup_error(at[3], "the sides that have freed a kelb are -, S, N or SN");
+    for (Side side : {Side::south, Side::north}) {
+      const bool listed = f.find(side == Side::south ? 'S' : 'N') != std::string_view::npos;
+      if (p.freed[static_cast<std::size_t>(side)] && !listed)
+        return setup_error(at[3], std::string(side == Side::south ? "S" : "N") +
+                                      " has a Muslim kelb on the board, so it has freed a kelb: list it");
+      p.freed[static_cast<std::size_t>(side)] = listed;
+    }
+  }
   out = p;
   return Error::none();
 }
 
-std::string TabPosition::text() const {
+std::string TabPosition::text(bool freed_field) const {
   std::string out;
   for (int r = 3; r >= 0; --r) {
     for (int f = 0; f < width; ++f) {
@@ -1136,6 +1152,15 @@ std::string TabPosition::text() const {
   }
   out += to_move == Side::south ? " S" : " N";
   out += opening ? " opening" : " play";
+  // The freed field only where the board does not tell it and it can still
+  // decide a move: freed, no Muslim left, two Nasrani or more.
+  const std::size_t s = static_cast<std::size_t>(Side::south), n = static_cast<std::size_t>(Side::north);
+  auto unseen = [&](std::size_t k) { return freed[k] && kelbs[k] == nasrani[k] && nasrani[k] >= 2; };
+  if (freed_field && (unseen(s) || unseen(n))) {
+    out += ' ';
+    if (freed[s]) out += 'S';
+    if (freed[n]) out += 'N';
+  }
   return out;
 }
 

@@ -113,9 +113,10 @@ struct TabPosition {
   std::array<std::uint8_t, 2> nasrani{};  ///< [Side]: Nasrani on the board
   /// [Side]: the side has freed a kelb in this game (Lane's "He must always
   /// commence with the kelb in beyt I" binds only the first; docs/RULES.md
-  /// §Tâb Finer points). History, like the positions a mancala State
-  /// remembers: not in the position text (a parsed position takes it as "has
-  /// a Muslim kelb on the board") and not compared by operator==.
+  /// §Tâb Finer points). History the board shows only while one of the side's
+  /// Muslim kelbs is on it: the position text carries it in a fourth field
+  /// when a side's freed kelbs have all been taken (NOTATION.md section 6).
+  /// Not compared by operator==.
   std::array<bool, 2> freed{};
 
   /// The initial position under `options`.
@@ -124,9 +125,18 @@ struct TabPosition {
   /// std::invalid_argument on bad text.
   explicit TabPosition(std::string_view text);
   TabPosition() = default;
-  /// Parses "NNNNNNNNN/9/9/SSSSSSSSS S opening". Errors: Code::bad_setup.
+  /// Parses "NNNNNNNNN/9/9/SSSSSSSSS S opening", with an optional fourth
+  /// field naming the sides that have freed a kelb ("-", "S", "N" or "SN";
+  /// without it, a side has freed one when a Muslim kelb of it is on the
+  /// board). Errors: Code::bad_setup, at the byte offset of the bad field
+  /// (also a fourth field that leaves out a side with a Muslim on the board).
   static Error parse(std::string_view text, TabPosition& out);
-  std::string text() const;
+  /// The position text (NOTATION.md section 6). With `freed_field`, the
+  /// fourth field when a side has freed a kelb, has no Muslim kelb left on the
+  /// board and two Nasrani or more (only then can it decide a move), naming
+  /// every side that has freed a kelb; a State writes it under release=any
+  /// only, where it counts.
+  std::string text(bool freed_field = true) const;
   /// Kelbs of `side` on the board (an 'eggeh counts its size).
   int count(Side side) const noexcept { return kelbs[static_cast<std::size_t>(side)]; }
   /// Sets `kelbs` and `nasrani` from the cells (after the cells were written
@@ -135,7 +145,8 @@ struct TabPosition {
   void recount() noexcept;
   const TabStack& at(TabCell c) const noexcept { return cells[static_cast<std::size_t>(c)]; }
   /// The position, without the history `freed`: a State rebuilt from the
-  /// position text equals the State it was written from.
+  /// position text equals the State it was written from, and a position
+  /// given as text without the fourth field (beyt select --position) matches.
   bool operator==(const TabPosition& o) const noexcept {
     return width == o.width && cells == o.cells && to_move == o.to_move && opening == o.opening &&
            kelbs == o.kelbs && nasrani == o.nasrani;
