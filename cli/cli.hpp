@@ -1,9 +1,9 @@
 // cli/cli.hpp - what the subcommands of the `beyt` program share.
 //
 // One file per subcommand (validate.cpp, convert.cpp, render.cpp, games.cpp,
-// rules.cpp, generate.cpp), each with an options struct, the cxxopts setup that binds
-// them, and a run function that calls the library. main.cpp dispatches
-// argv[1] through the table below (cxxopts has no subcommands).
+// rules.cpp, generate.cpp), each with an options struct, the CommandLine that binds
+// them (command_line.hpp), and a run function that calls the library. main.cpp
+// dispatches argv[1] through the table below.
 // Exit codes: 0 success, 1 invalid records or failed work, 2 usage error.
 //
 // Reading and writing files goes through Input and Output, and nothing else,
@@ -38,7 +38,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cxxopts.hpp>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -171,13 +170,6 @@ int refuse_same_file(std::string_view command, const std::vector<std::string>& i
 
 /// Standard error, after standard output has been flushed.
 std::ostream& err();
-
-/// Parses the command line of subcommand `command` with `spec` (which binds
-/// the options to their struct). Returns the result, or nothing when the
-/// command is done: `--help` printed (exit_code 0) or a usage error printed
-/// (exit_code 2).
-std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& spec, int argc, char** argv,
-                                                       std::string_view command, int& exit_code);
 
 /// Prints a usage error ("beyt CMD: message") and returns kExitUsage.
 int usage_error(std::string_view command, std::string_view message);

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "beyt/notation/replay.hpp"
+#include "command_line.hpp"
 #include "names.hpp"
 
 namespace beyt::cli {
@@ -37,25 +38,21 @@ class InputVisitor : public notation::GameVisitor {
 
 }  // namespace
 
-void add_common_options(cxxopts::Options& spec, CommonOptions& o, std::string_view output_help, bool quiet) {
-  auto add = spec.add_options();
+void add_common_options(CommandLine& line, CommonOptions& o, std::string_view output_help, bool quiet) {
   if (!output_help.empty()) {
-    add("o,output", std::string(output_help), cxxopts::value(o.output));
-    add("to", "output format: text, json, xml or jsonl (default: from -o, else the first input's)",
-        cxxopts::value(o.to));
-    add("format", "the same as --to", cxxopts::value(o.format));
+    line.option("o,output", std::string(output_help), o.output)
+        .option("to", "output format: text, json, xml or jsonl (default: from -o, else the first input's)", o.to)
+        .option("format", "the same as --to", o.format);
   }
-  add("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
-      cxxopts::value(o.from));
-  if (quiet) add("q,quiet", "no summary line on standard error", cxxopts::value(o.quiet));
-  add("h,help", "this help");
-  add("files", "record files", cxxopts::value(o.files));
-  spec.parse_positional({"files"});
+  line.option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+              o.from);
+  if (quiet) line.option("q,quiet", "no summary line on standard error", o.quiet);
+  line.positional("files", "record files", o.files, "FILE...");
 }
 
-bool parse_common(cxxopts::Options& spec, int argc, char** argv, std::string_view command, CommonOptions& o,
-                  int& exit_code) {
-  if (!parse_command_line(spec, argc, argv, command, exit_code)) return false;
+bool parse_common(CommandLine& line, int argc, char** argv, CommonOptions& o, int& exit_code) {
+  if (!line.parse(argc, argv, exit_code)) return false;
+  const std::string& command = line.command();
   exit_code = kExitUsage;
   if (o.files.empty()) return usage_error(command, "no FILE given"), false;
   std::string error;

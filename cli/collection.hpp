@@ -19,6 +19,8 @@
 
 namespace beyt::cli {
 
+class CommandLine;
+
 /// The options every collection subcommand has.
 struct CommonOptions {
   std::vector<std::string> files;  ///< FILE... ("-": standard input)
@@ -34,15 +36,14 @@ struct CommonOptions {
 
 /// Adds, after the subcommand's own options: -o/--output (help `output_help`),
 /// --to and --format (its other name) when `output_help` is not empty, --from, -q/--quiet when `quiet`,
-/// -h/--help, and the FILE... positional.
-void add_common_options(cxxopts::Options& spec, CommonOptions& o, std::string_view output_help, bool quiet = true);
+/// and the FILE... positional (-h/--help comes with every command line).
+void add_common_options(CommandLine& line, CommonOptions& o, std::string_view output_help, bool quiet = true);
 
-/// Parses the command line (parse_command_line) and checks the common
+/// Parses the command line (CommandLine::parse) and checks the common
 /// options: a FILE given, --from and --to known formats; sets from_format
 /// and out_format. False when the subcommand is done: --help printed (exit_code
 /// 0) or a usage error printed (exit_code 2).
-bool parse_common(cxxopts::Options& spec, int argc, char** argv, std::string_view command, CommonOptions& o,
-                  int& exit_code);
+bool parse_common(CommandLine& line, int argc, char** argv, CommonOptions& o, int& exit_code);
 
 /// Receives the games of the inputs, one at a time, in input order.
 class GameSink {

@@ -1,5 +1,5 @@
 // Shared CLI helpers (cli/cli.hpp): the subcommand table, Input and Output,
-// the same-file check, diagnostics and the command line.
+// the same-file check, diagnostics and usage errors.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -638,26 +638,6 @@ std::ostream& err() {
   std::cout.flush();
   if (g_stdout_buf) g_stdout_buf->drain();
   return std::cerr;
-}
-
-std::optional<cxxopts::ParseResult> parse_command_line(cxxopts::Options& spec, int argc, char** argv,
-                                                       std::string_view command, int& exit_code) {
-  try {
-    auto result = spec.parse(argc, argv);
-    if (result.count("help")) {
-      std::cout << spec.help();
-      exit_code = kExitOk;
-      return std::nullopt;
-    }
-    if (!result.unmatched().empty()) {
-      exit_code = usage_error(command, "unexpected argument '" + result.unmatched().front() + "'");
-      return std::nullopt;
-    }
-    return result;
-  } catch (const cxxopts::exceptions::exception& e) {
-    exit_code = usage_error(command, e.what());
-    return std::nullopt;
-  }
 }
 
 int usage_error(std::string_view command, std::string_view message) {

@@ -1,7 +1,6 @@
 // beyt convert IN... [-o OUT] [--cells lane|grid] : text, JSON, XML and JSON
 // Lines records into each other, several inputs into one output; --cells
 // rewrites Tâb cells (NOTATION.md section 6).
-#include <cxxopts.hpp>
 #include <iostream>
 #include <optional>
 
@@ -9,6 +8,7 @@
 #include "beyt/tab.hpp"
 #include "cli.hpp"
 #include "collection.hpp"
+#include "command_line.hpp"
 #include "names.hpp"
 
 namespace beyt::cli {
@@ -82,37 +82,32 @@ class WritingVisitor : public GameSink {
 
 int run_convert(int argc, char** argv) {
   ConvertOptions o;
-  cxxopts::Options spec("beyt convert",
-                        "Converts the records of IN (- for standard input; several IN are written\n"
-                        "one after the other into OUT) to OUT, between the text notation, JSON, XML\n"
-                        "and JSON Lines (one game per line), without loss: tags, comments, NAGs,\n"
-                        "variations and results are kept; the output is in canonical form. The input\n"
-                        "format is --from, else the extension (.beyt, .txt, .json, .jsonl, .xml), else\n"
-                        "the content: the first non-blank character { is JSON (JSON Lines when it\n"
-                        "opens a game object), < XML, [ JSON unless a tag pair [Name \"...\"] starts\n"
-                        "there, anything else text. The output format is --to, else the extension of\n"
-                        "OUT, else text.\n"
-                        "OUT is written only when all of IN was read: it is written to a temporary\n"
-                        "file and renamed over OUT at the end, so an invalid input, an error or an\n"
-                        "interrupt leaves OUT as it was. OUT may not be any IN (any path or link).\n"
-                        "Moves are not replayed: use beyt validate for that. --cells rewrites the\n"
-                        "cells of Tâb records into Lane's letters (widths 7, 9, 11) or grid names\n"
-                        "(a1..o4) and sets the Cells tag; records of other games are unchanged.");
-  spec.positional_help("IN...");
-  spec.add_options()
-      ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
-      ("to", "output format: text, json, xml or jsonl (default: from -o, else text)", cxxopts::value(o.to))
-      ("format", "the same as --to", cxxopts::value(o.format))
-      ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
-       cxxopts::value(o.from))
-      ("strict", "reject text input that lacks what the canonical form has", cxxopts::value(o.strict))
-      ("cells", "Tâb cells in the output: lane or grid", cxxopts::value(o.cells))
-      ("h,help", "this help")
-      ("inputs", "input files", cxxopts::value(o.inputs));
-  spec.parse_positional({"inputs"});
+  CommandLine line("convert",
+                   "Converts the records of IN (- for standard input; several IN are written\n"
+                   "one after the other into OUT) to OUT, between the text notation, JSON, XML\n"
+                   "and JSON Lines (one game per line), without loss: tags, comments, NAGs,\n"
+                   "variations and results are kept; the output is in canonical form. The input\n"
+                   "format is --from, else the extension (.beyt, .txt, .json, .jsonl, .xml), else\n"
+                   "the content: the first non-blank character { is JSON (JSON Lines when it\n"
+                   "opens a game object), < XML, [ JSON unless a tag pair [Name \"...\"] starts\n"
+                   "there, anything else text. The output format is --to, else the extension of\n"
+                   "OUT, else text.\n"
+                   "OUT is written only when all of IN was read: it is written to a temporary\n"
+                   "file and renamed over OUT at the end, so an invalid input, an error or an\n"
+                   "interrupt leaves OUT as it was. OUT may not be any IN (any path or link).\n"
+                   "Moves are not replayed: use beyt validate for that. --cells rewrites the\n"
+                   "cells of Tâb records into Lane's letters (widths 7, 9, 11) or grid names\n"
+                   "(a1..o4) and sets the Cells tag; records of other games are unchanged.");
+  line.option("o,output", "output file (default: - standard output)", o.output)
+      .option("to", "output format: text, json, xml or jsonl (default: from -o, else text)", o.to)
+      .option("format", "the same as --to", o.format)
+      .option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+              o.from)
+      .option("strict", "reject text input that lacks what the canonical form has", o.strict)
+      .option("cells", "Tâb cells in the output: lane or grid", o.cells)
+      .positional("inputs", "input files", o.inputs, "IN...");
   int exit_code = kExitOk;
-  auto parsed = parse_command_line(spec, argc, argv, "convert", exit_code);
-  if (!parsed) return exit_code;
+  if (!line.parse(argc, argv, exit_code)) return exit_code;
   if (o.inputs.empty()) return usage_error("convert", "no IN given");
   if (!o.cells.empty() && o.cells != "lane" && o.cells != "grid")
     return usage_error("convert", "--cells must be lane or grid");

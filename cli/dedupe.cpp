@@ -4,12 +4,12 @@
 // line; tags, comments, NAGs, variations and the result are not compared.
 // The first of each set is kept. Streams: a 128-bit hash of each game kept
 // is all that is held.
-#include <cxxopts.hpp>
 #include <functional>
 #include <iostream>
 #include <unordered_map>
 
 #include "collection.hpp"
+#include "command_line.hpp"
 
 namespace beyt::cli {
 namespace {
@@ -123,24 +123,22 @@ class Deduper : public GameSink {
 
 int run_dedupe(int argc, char** argv) {
   DedupeOptions o;
-  cxxopts::Options spec("beyt dedupe",
-                        "Writes the games of the inputs (FILE..., - for standard input) without\n"
-                        "duplicates, keeping the first of each set, unchanged and in input order.\n"
-                        "Two games are duplicates when game, rules, start position and main line are\n"
-                        "equal: the rules compared by their option values (walker and \"walker;\n"
-                        "chain=mandatory\" are equal), the start by the engine's position text (no\n"
-                        "SetUp equals a SetUp of the initial position), the turns in the engine's\n"
-                        "canonical text. Tags, comments, NAGs, variations and the result are not\n"
-                        "compared. A game that does not replay is compared as written.\n"
-                        "--report lists each game dropped on standard error:\n"
-                        "  b.json game 3: duplicate of a.beyt game 1\n"
-                        "Exit status: 0 done, 1 a game could not be read, 2 usage error.");
-  spec.positional_help("FILE...");
-  spec.add_options()
-      ("report", "list the duplicates dropped, with the game each repeats", cxxopts::value(o.report));
-  add_common_options(spec, o.common, "output file (default: - standard output)");
+  CommandLine line("dedupe",
+                   "Writes the games of the inputs (FILE..., - for standard input) without\n"
+                   "duplicates, keeping the first of each set, unchanged and in input order.\n"
+                   "Two games are duplicates when game, rules, start position and main line are\n"
+                   "equal: the rules compared by their option values (walker and \"walker;\n"
+                   "chain=mandatory\" are equal), the start by the engine's position text (no\n"
+                   "SetUp equals a SetUp of the initial position), the turns in the engine's\n"
+                   "canonical text. Tags, comments, NAGs, variations and the result are not\n"
+                   "compared. A game that does not replay is compared as written.\n"
+                   "--report lists each game dropped on standard error:\n"
+                   "  b.json game 3: duplicate of a.beyt game 1\n"
+                   "Exit status: 0 done, 1 a game could not be read, 2 usage error.");
+  line.option("report", "list the duplicates dropped, with the game each repeats", o.report);
+  add_common_options(line, o.common, "output file (default: - standard output)");
   int exit_code = kExitOk;
-  if (!parse_common(spec, argc, argv, "dedupe", o.common, exit_code)) return exit_code;
+  if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
   RecordOutput output;
   if (int rc = output.open("dedupe", o.common)) return rc;
   Deduper deduper(o, output);

@@ -8,7 +8,6 @@
 // unchanged; only the layout of its format is canonical) and reported with
 // its diagnostic. A file with a game that cannot be read at all (a syntax
 // error) is not formatted: it is reported, and with -i left as it is.
-#include <cxxopts.hpp>
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -17,6 +16,7 @@
 
 #include "beyt/notation/replay.hpp"
 #include "collection.hpp"
+#include "command_line.hpp"
 #include "names.hpp"
 
 namespace beyt::cli {
@@ -216,28 +216,25 @@ bool format_in_place(const std::string& path, const FormatOptions& o, FormatTall
 
 int run_format(int argc, char** argv) {
   FormatOptions o;
-  cxxopts::Options spec("beyt format",
-                        "Rewrites the records of each FILE (- for standard input) in canonical form:\n"
-                        "every move in the engine's canonical text (captures, counts and forfeits\n"
-                        "filled in; variations too), the tags in roster order with the missing roster\n"
-                        "tags added, and the canonical layout. The output passes `beyt validate\n"
-                        "--strict`, and formatting it again changes nothing. A game that does not\n"
-                        "replay is kept as it was and reported with its diagnostic; a file with a\n"
-                        "game that cannot be read (a syntax error) is reported and not formatted.\n"
-                        "Output: standard output (in the first input's format), -o OUT, or -i (each\n"
-                        "file in place, in its own format, replaced only when it changes).\n"
-                        "Exit status: 0 all valid, 1 a game invalid or unreadable (--check: a file\n"
-                        "would change), 2 usage error.");
-  spec.positional_help("FILE...");
-  spec.add_options()
-      ("i,in-place", "rewrite each FILE in place", cxxopts::value(o.in_place))
-      ("check", "write nothing; list the files that formatting would change (exit 1 if any)",
-       cxxopts::value(o.check))
-      ("game", "game of records without a Game tag (see beyt games)", cxxopts::value(o.game));
+  CommandLine line("format",
+                   "Rewrites the records of each FILE (- for standard input) in canonical form:\n"
+                   "every move in the engine's canonical text (captures, counts and forfeits\n"
+                   "filled in; variations too), the tags in roster order with the missing roster\n"
+                   "tags added, and the canonical layout. The output passes `beyt validate\n"
+                   "--strict`, and formatting it again changes nothing. A game that does not\n"
+                   "replay is kept as it was and reported with its diagnostic; a file with a\n"
+                   "game that cannot be read (a syntax error) is reported and not formatted.\n"
+                   "Output: standard output (in the first input's format), -o OUT, or -i (each\n"
+                   "file in place, in its own format, replaced only when it changes).\n"
+                   "Exit status: 0 all valid, 1 a game invalid or unreadable (--check: a file\n"
+                   "would change), 2 usage error.");
+  line.option("i,in-place", "rewrite each FILE in place", o.in_place)
+      .option("check", "write nothing; list the files that formatting would change (exit 1 if any)", o.check)
+      .option("game", "game of records without a Game tag (see beyt games)", o.game);
   o.common.output.clear();
-  add_common_options(spec, o.common, "output file for all the games (default: standard output)");
+  add_common_options(line, o.common, "output file for all the games (default: standard output)");
   int exit_code = kExitOk;
-  if (!parse_common(spec, argc, argv, "format", o.common, exit_code)) return exit_code;
+  if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
   if ((o.in_place ? 1 : 0) + (o.check ? 1 : 0) + (o.common.output.empty() ? 0 : 1) > 1)
     return usage_error("format", "-i, -o and --check exclude each other");
   if ((o.in_place || o.check) && !o.common.to.empty())

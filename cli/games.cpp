@@ -1,9 +1,9 @@
 // beyt games [NAME] : the table of games, presets and options, with the
 // source of each reading (cli/game_info.hpp).
-#include <cxxopts.hpp>
 #include <iostream>
 
 #include "cli.hpp"
+#include "command_line.hpp"
 #include "game_info.hpp"
 #include "names.hpp"
 
@@ -57,23 +57,17 @@ nlohmann::ordered_json game_info_json(const Game& game) {
 int run_games(int argc, char** argv) {
   std::string name;
   bool brief = false, json = false;
-  cxxopts::Options spec("beyt games",
-                        "Lists the games beyt knows with their sources, rule presets and options\n"
-                        "(name, allowed values, default, and the source of each reading: author, year\n"
-                        "and page, and the section of docs/RULES.md; the works are in docs/SOURCES.md).\n"
-                        "A record names its rules in the Rules tag: \"preset; option=value; ...\".\n"
-                        "beyt rules GAME prints a game's rules.");
-  spec.positional_help("[NAME]");
-  spec.add_options()
-      ("brief", "names, titles and sources only", cxxopts::value(brief))
-      ("json", "one JSON document: {\"games\": [{name, title, sources, presets, options}, ...]}",
-       cxxopts::value(json))
-      ("h,help", "this help")
-      ("name", "one game", cxxopts::value(name));
-  spec.parse_positional({"name"});
+  CommandLine line("games",
+                   "Lists the games beyt knows with their sources, rule presets and options\n"
+                   "(name, allowed values, default, and the source of each reading: author, year\n"
+                   "and page, and the section of docs/RULES.md; the works are in docs/SOURCES.md).\n"
+                   "A record names its rules in the Rules tag: \"preset; option=value; ...\".\n"
+                   "beyt rules GAME prints a game's rules.");
+  line.option("brief", "names, titles and sources only", brief)
+      .option("json", "one JSON document: {\"games\": [{name, title, sources, presets, options}, ...]}", json)
+      .positional("name", "one game", name, "[NAME]");
   int exit_code = kExitOk;
-  auto parsed = parse_command_line(spec, argc, argv, "games", exit_code);
-  if (!parsed) return exit_code;
+  if (!line.parse(argc, argv, exit_code)) return exit_code;
   std::vector<const Game*> games = game_table();
   if (!name.empty()) {
     std::string error;

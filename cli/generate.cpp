@@ -1,9 +1,9 @@
 // beyt generate --game G --rules R --seed S --count N : random legal games.
-#include <cxxopts.hpp>
 #include <iostream>
 
 #include "beyt/game.hpp"
 #include "cli.hpp"
+#include "command_line.hpp"
 #include "names.hpp"
 
 namespace beyt::cli {
@@ -53,25 +53,22 @@ notation::GameRecord playout(const Game& game, const RuleSet& rules, Rng& rng, c
 
 int run_generate(int argc, char** argv) {
   GenerateOptions o;
-  cxxopts::Options spec("beyt generate",
-                        "Writes N random legal games of a game under the given rules: each turn is\n"
-                        "drawn uniformly from the legal turns (throws with the sticks' odds). The\n"
-                        "same seed gives the same games. A game that has not ended after\n"
-                        "--max-turns turns is written unfinished (*). The -o file is written to a\n"
-                        "temporary file and renamed at the end: it appears whole or not at all.");
-  spec.add_options()
-      ("game", "game name (see beyt games)", cxxopts::value(o.game))
-      ("rules", "rules text, e.g. \"walker; size=7\" (default: the default preset)", cxxopts::value(o.rules))
-      ("seed", "random seed", cxxopts::value(o.seed))
-      ("count", "number of games", cxxopts::value(o.count))
-      ("max-turns", "stop a game after this many turns", cxxopts::value(o.max_turns))
-      ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
-      ("to", "output format: text, json, xml or jsonl (default: from -o, else text)", cxxopts::value(o.to))
-      ("format", "the same as --to", cxxopts::value(o.format))
-      ("h,help", "this help");
+  CommandLine line("generate",
+                   "Writes N random legal games of a game under the given rules: each turn is\n"
+                   "drawn uniformly from the legal turns (throws with the sticks' odds). The\n"
+                   "same seed gives the same games. A game that has not ended after\n"
+                   "--max-turns turns is written unfinished (*). The -o file is written to a\n"
+                   "temporary file and renamed at the end: it appears whole or not at all.");
+  line.option("game", "game name (see beyt games)", o.game)
+      .option("rules", "rules text, e.g. \"walker; size=7\" (default: the default preset)", o.rules)
+      .option("seed", "random seed", o.seed)
+      .option("count", "number of games", o.count)
+      .option("max-turns", "stop a game after this many turns", o.max_turns)
+      .option("o,output", "output file (default: - standard output)", o.output)
+      .option("to", "output format: text, json, xml or jsonl (default: from -o, else text)", o.to)
+      .option("format", "the same as --to", o.format);
   int exit_code = kExitOk;
-  auto parsed = parse_command_line(spec, argc, argv, "generate", exit_code);
-  if (!parsed) return exit_code;
+  if (!line.parse(argc, argv, exit_code)) return exit_code;
   if (o.game.empty()) return usage_error("generate", "--game NAME is required (see beyt games)");
   std::string error;
   const Game* game = match_game(o.game, error);

@@ -4,7 +4,6 @@
 // A,B,C several positions (an SVG figure sheet, text diagrams one after
 // another, position lines); --format html the game viewer of the whole file.
 #include <algorithm>
-#include <cxxopts.hpp>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -14,6 +13,7 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/viewer.hpp"
 #include "cli.hpp"
+#include "command_line.hpp"
 #include "names.hpp"
 
 namespace beyt::cli {
@@ -177,8 +177,9 @@ bool wanted_paths(const RenderCliOptions& o, const notation::GameRecord& record,
   return add(o.ply, "--ply");
 }
 
-int render_html(const RenderCliOptions& o, const cxxopts::ParseResult& parsed, std::uint32_t wanted,
-                std::optional<notation::Format> from, const SvgJob& job) {
+// The viewer of record `only` of the input (0: of every record).
+int render_html(const RenderCliOptions& o, std::uint32_t only, std::optional<notation::Format> from,
+                const SvgJob& job) {
   Input input;
   if (!open_input(input, o.input)) return kExitInvalid;
   const notation::Format in_format = input.format(from);
@@ -216,14 +217,14 @@ int render_html(const RenderCliOptions& o, const cxxopts::ParseResult& parsed, s
       }
       return only == 0 || index < only;
     }
-  } visitor(viewer, input, parsed.count("record") || parsed.count("game") ? wanted : 0);
+  } visitor(viewer, input, only);
   notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, visitor);
   if (!visitor.why.empty()) return usage_error("render", visitor.why);
   if (d && !(visitor.only && visitor.added)) {
     print_diagnostic(std::cerr, d, &input, false);
     return kExitInvalid;
   }
-  if (visitor.only && !visitor.added) return usage_error("render", o.input + " has no game " + std::to_string(wanted));
+  if (visitor.only && !visitor.added) return usage_error("render", o.input + " has no game " + std::to_string(only));
   viewer.finish();
   if (!write_out(o.output, page.str())) return kExitInvalid;
   return visitor.invalid ? kExitInvalid : kExitOk;
@@ -233,58 +234,51 @@ int render_html(const RenderCliOptions& o, const cxxopts::ParseResult& parsed, s
 
 int run_render(int argc, char** argv) {
   RenderCliOptions o;
-  cxxopts::Options spec("beyt render",
-                        "Draws the position of record K of FILE after turn N (default: after the last\n"
-                        "turn of the main line; 12.1.14: turn 14 of the first variation of turn 12)\n"
-                        "as a diagram like Lane's lettered boards, with the side to move;\n"
-                        "--format svg draws a plate for print (docs/DIAGRAMS.md), --every N or\n"
-                        "--plies A,B,C several positions (an SVG figure sheet, or text diagrams one\n"
-                        "after another); --format position prints the position text a SetUp tag\n"
-                        "takes (with --every/--plies one line per position: TURN, a tab, the text);\n"
-                        "--format html writes the game viewer: one self-contained page that plays\n"
-                        "every game of FILE through in a browser.\n"
-                        "  beyt render --empty --game seega --rules \"walker; size=7\"\n"
-                        "draws the labelled empty board of a game.\n"
-                        "  beyt render game.beyt --format svg --plies 0,12,30 -o figure.svg\n"
-                        "  beyt render game.beyt --format html -o game.html");
-  spec.positional_help("FILE");
-  spec.add_options()
-      ("ply", "the position after this turn (0: the start; 12.1.14: in a variation)", cxxopts::value(o.ply))
-      ("record", "record K of FILE (default 1; html: every game)", cxxopts::value(o.record))
-      ("game", "with --empty: the game's name (--game K, a number, is the older spelling of --record K)",
-       cxxopts::value(o.game))
-      ("format", "output: unicode (box drawing, default), ascii, svg, html or position", cxxopts::value(o.format))
-      ("to", "the same as --format (the output format's name in the other subcommands)", cxxopts::value(o.to))
-      ("style", "unicode or ascii (the older name of --format)", cxxopts::value(o.style))
-      ("empty", "draw the empty board of --game under --rules", cxxopts::value(o.empty))
-      ("rules", "rules for --empty, e.g. \"walker; size=7\"", cxxopts::value(o.rules))
-      ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
-       cxxopts::value(o.from))
-      ("no-coordinates", "no letters and numbers on the margins", cxxopts::value(o.no_coordinates))
-      ("bare", "the diagram only, without title and captions", cxxopts::value(o.bare))
-      ("o,output", "output file (default: - standard output)", cxxopts::value(o.output))
-      ("every", "the positions after every N-th turn (and the last)", cxxopts::value(o.every))
-      ("plies", "the positions after these turns, e.g. 0,12,30 or 12.1.14", cxxopts::value(o.plies))
-      ("columns", "svg: boards per row of a sheet (default: up to 3)", cxxopts::value(o.columns))
-      ("size", "svg, html: cell size in px (default 40)", cxxopts::value(o.size))
-      ("margin", "svg, html: page margin in px (default 20)", cxxopts::value(o.margin))
-      ("width", "svg, html: scale the whole page to this width in px", cxxopts::value(o.width))
-      ("font", "svg, html: font family (default serif)", cxxopts::value(o.font))
-      ("font-size", "svg, html: size of the letters in px (default 0.4 x cell)", cxxopts::value(o.font_size))
-      ("mono", "svg, html: black and white only", cxxopts::value(o.mono))
-      ("colour", "svg, html: with tints (the default)", cxxopts::value(o.colour))
-      ("flip", "svg, html: seen from North (North's side at the bottom)", cxxopts::value(o.flip))
-      ("no-highlight", "svg, html: do not outline the last move", cxxopts::value(o.no_highlight))
-      ("title", "svg, html: title (default: Event and Round of the record)", cxxopts::value(o.title))
-      ("caption", "svg, html: caption under the page (default: South - North, Date)", cxxopts::value(o.caption))
-      ("arrow", "svg, html: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", cxxopts::value(o.arrows))
-      ("mark", "svg, html: marked cells on every board, e.g. c3,e5", cxxopts::value(o.marks))
-      ("h,help", "this help")
-      ("input", "record file", cxxopts::value(o.input));
-  spec.parse_positional({"input"});
+  CommandLine line("render",
+                   "Draws the position of record K of FILE after turn N (default: after the last\n"
+                   "turn of the main line; 12.1.14: turn 14 of the first variation of turn 12)\n"
+                   "as a diagram like Lane's lettered boards, with the side to move;\n"
+                   "--format svg draws a plate for print (docs/DIAGRAMS.md), --every N or\n"
+                   "--plies A,B,C several positions (an SVG figure sheet, or text diagrams one\n"
+                   "after another); --format position prints the position text a SetUp tag\n"
+                   "takes (with --every/--plies one line per position: TURN, a tab, the text);\n"
+                   "--format html writes the game viewer: one self-contained page that plays\n"
+                   "every game of FILE through in a browser.\n"
+                   "  beyt render --empty --game seega --rules \"walker; size=7\"\n"
+                   "draws the labelled empty board of a game.\n"
+                   "  beyt render game.beyt --format svg --plies 0,12,30 -o figure.svg\n"
+                   "  beyt render game.beyt --format html -o game.html");
+  line.option("ply", "the position after this turn (0: the start; 12.1.14: in a variation)", o.ply)
+      .option("record", "record K of FILE (default 1; html: every game)", o.record)
+      .option("game", "with --empty: the game's name (--game K, a number, is the older spelling of --record K)", o.game)
+      .option("format", "output: unicode (box drawing, default), ascii, svg, html or position", o.format)
+      .option("to", "the same as --format (the output format's name in the other subcommands)", o.to)
+      .option("style", "unicode or ascii (the older name of --format)", o.style)
+      .option("empty", "draw the empty board of --game under --rules", o.empty)
+      .option("rules", "rules for --empty, e.g. \"walker; size=7\"", o.rules)
+      .option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)", o.from)
+      .option("no-coordinates", "no letters and numbers on the margins", o.no_coordinates)
+      .option("bare", "the diagram only, without title and captions", o.bare)
+      .option("o,output", "output file (default: - standard output)", o.output)
+      .option("every", "the positions after every N-th turn (and the last)", o.every)
+      .option("plies", "the positions after these turns, e.g. 0,12,30 or 12.1.14", o.plies)
+      .option("columns", "svg: boards per row of a sheet (default: up to 3)", o.columns)
+      .option("size", "svg, html: cell size in px (default 40)", o.size)
+      .option("margin", "svg, html: page margin in px (default 20)", o.margin)
+      .option("width", "svg, html: scale the whole page to this width in px", o.width)
+      .option("font", "svg, html: font family (default serif)", o.font)
+      .option("font-size", "svg, html: size of the letters in px (default 0.4 x cell)", o.font_size)
+      .option("mono", "svg, html: black and white only", o.mono)
+      .option("colour", "svg, html: with tints (the default)", o.colour)
+      .option("flip", "svg, html: seen from North (North's side at the bottom)", o.flip)
+      .option("no-highlight", "svg, html: do not outline the last move", o.no_highlight)
+      .option("title", "svg, html: title (default: Event and Round of the record)", o.title)
+      .option("caption", "svg, html: caption under the page (default: South - North, Date)", o.caption)
+      .option("arrow", "svg, html: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", o.arrows)
+      .option("mark", "svg, html: marked cells on every board, e.g. c3,e5", o.marks)
+      .positional("input", "record file", o.input, "FILE");
   int exit_code = kExitOk;
-  auto parsed = parse_command_line(spec, argc, argv, "render", exit_code);
-  if (!parsed) return exit_code;
+  if (!line.parse(argc, argv, exit_code)) return exit_code;
   {
     std::string error;
     if (!fold_alias("to", o.to, "format", o.format, error)) return usage_error("render", error);
@@ -309,11 +303,11 @@ int run_render(int argc, char** argv) {
   if (!svg && !html) {
     for (const char* only : {"columns", "size", "margin", "width", "font", "font-size", "mono", "colour", "flip",
                              "no-highlight", "title", "caption", "arrow", "mark"})
-      if (parsed->count(only)) return usage_error("render", std::string("--") + only + " needs --format svg or html");
+      if (line.count(only)) return usage_error("render", std::string("--") + only + " needs --format svg or html");
   }
   if (html) {
     for (const char* sheet : {"ply", "every", "plies", "columns"})
-      if (parsed->count(sheet))
+      if (line.count(sheet))
         return usage_error("render", std::string("--") + sheet +
                                          " does not go with --format html: the page holds every position (its "
                                          "fragment #ply=N opens one)");
@@ -345,8 +339,8 @@ int run_render(int argc, char** argv) {
     job.page.margin = o.margin;
     job.page.width = o.width;
     job.page.columns = o.columns;
-    job.title_given = parsed->count("title") > 0;
-    job.caption_given = parsed->count("caption") > 0;
+    job.title_given = line.count("title") > 0;
+    job.caption_given = line.count("caption") > 0;
     job.page.title = o.title;
     job.page.caption = o.caption;
     job.figures.captions = !o.bare;
@@ -375,7 +369,7 @@ int run_render(int argc, char** argv) {
   std::optional<notation::Format> from;
   if (!parse_format_option(o.from, from)) return usage_error("render", format_error("from", o.from));
   if (int rc = refuse_same_file("render", {o.input}, o.output)) return rc;
-  if (html) return render_html(o, *parsed, wanted, from, job);
+  if (html) return render_html(o, line.count("record") || line.count("game") ? wanted : 0, from, job);
   Input input;
   if (!open_input(input, o.input)) return kExitInvalid;
   const notation::Format in_format = input.format(from);

@@ -2,10 +2,10 @@
 // terminal: its section of docs/RULES.md, which the program carries verbatim
 // (cli/game_info.hpp), or with --json the game table's presets and options
 // with that text.
-#include <cxxopts.hpp>
 #include <iostream>
 
 #include "cli.hpp"
+#include "command_line.hpp"
 #include "game_info.hpp"
 #include "names.hpp"
 
@@ -32,21 +32,18 @@ std::string_view rules_section(const Game& game) {
 int run_rules(int argc, char** argv) {
   std::string name;
   bool json = false;
-  cxxopts::Options spec("beyt rules",
-                        "Prints the rules of GAME that beyt checks: its section of docs/RULES.md, with\n"
-                        "every rule's published source (author, year, page), the options with their\n"
-                        "values, defaults and readings, the presets, and the finer points where beyt\n"
-                        "chose a reading. Games: tab, dleb, seega, mankalah, umelbanat (beyt games).");
-  spec.positional_help("GAME");
-  spec.add_options()
-      ("json", "one JSON object: name, title, sources, presets, options (as beyt games --json) and "
-               "\"rules\", the section's text", cxxopts::value(json))
-      ("h,help", "this help")
-      ("game", "the game", cxxopts::value(name));
-  spec.parse_positional({"game"});
+  CommandLine line("rules",
+                   "Prints the rules of GAME that beyt checks: its section of docs/RULES.md, with\n"
+                   "every rule's published source (author, year, page), the options with their\n"
+                   "values, defaults and readings, the presets, and the finer points where beyt\n"
+                   "chose a reading. Games: tab, dleb, seega, mankalah, umelbanat (beyt games).");
+  line.option("json",
+              "one JSON object: name, title, sources, presets, options (as beyt games --json) and "
+              "\"rules\", the section's text",
+              json)
+      .positional("game", "the game", name, "GAME");
   int exit_code = kExitOk;
-  auto parsed = parse_command_line(spec, argc, argv, "rules", exit_code);
-  if (!parsed) return exit_code;
+  if (!line.parse(argc, argv, exit_code)) return exit_code;
   std::string names;
   for (const Game* g : game_table()) names += (names.empty() ? "" : ", ") + std::string(g->name());
   if (name.empty()) return usage_error("rules", "which game? (" + names + ")");

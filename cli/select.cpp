@@ -3,7 +3,6 @@
 // or matching a regular expression, a date range, game, rules, result,
 // validity, length, and a position reached at some ply. Streams: one game in
 // memory at a time.
-#include <cxxopts.hpp>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -11,6 +10,7 @@
 
 #include "beyt/notation/replay.hpp"
 #include "collection.hpp"
+#include "command_line.hpp"
 #include "names.hpp"
 
 namespace beyt::cli {
@@ -184,46 +184,44 @@ class Selector : public GameSink {
 
 int run_select(int argc, char** argv) {
   SelectOptions o;
-  cxxopts::Options spec("beyt select",
-                        "Writes the games of each FILE (- for standard input) that match every\n"
-                        "condition given, unchanged, in input order; --invert writes the others.\n"
-                        "Conditions:\n"
-                        "  --tag Site=Cairo        the tag's value is Cairo (a missing roster tag has\n"
-                        "                          its default: ? for Site, ????.??.?? for Date)\n"
-                        "  --tag 'Event~coffee'    the tag's value contains a match of the ECMAScript\n"
-                        "                          regular expression (anchor it: ~^Cairo$)\n"
-                        "  --date 1835..1840       the Date lies wholly within the range: 1835.??.??\n"
-                        "                          is in 1835..1840, not in 1835.06..1840; a bound is\n"
-                        "                          YYYY, YYYY.MM or YYYY.MM.DD, either may be left out\n"
-                        "  --game seega --rules lane   the Game tag; the rules equal (option values\n"
-                        "                          compared, so walker and walker; chain=mandatory\n"
-                        "                          are the same rules)\n"
-                        "  --result 1-0            the result token (--result may be repeated, as\n"
-                        "                          --game and --tag)\n"
-                        "  --valid / --invalid     replays without error (beyt validate) or not\n"
-                        "  --min-turns / --max-turns   the main line's number of turns\n"
-                        "  --position TEXT         the main line reaches the position (the SetUp text,\n"
-                        "                          beyt render --format position) at some ply\n"
-                        "Games that cannot be read are reported and never written.\n"
-                        "Exit status: 0 every game read (whether any matched or not), 1 a game could\n"
-                        "not be read, 2 usage error.");
-  spec.positional_help("FILE...");
-  spec.add_options()
-      ("tag", "NAME=VALUE or NAME~REGEX (repeatable: all must hold)", cxxopts::value(o.tags))
-      ("date", "FROM..TO: the Date within this range", cxxopts::value(o.date))
-      ("game", "the game (repeatable: any of them)", cxxopts::value(o.games))
-      ("rules", "rules equal to these (with --game or the game of each record)", cxxopts::value(o.rules))
-      ("result", "1-0, 0-1, 1/2-1/2 or * (repeatable: any of them)", cxxopts::value(o.results))
-      ("valid", "games that replay without error", cxxopts::value(o.valid))
-      ("invalid", "games that do not replay", cxxopts::value(o.invalid))
-      ("min-turns", "at least N turns in the main line", cxxopts::value(o.min_turns))
-      ("max-turns", "at most N turns in the main line", cxxopts::value(o.max_turns))
-      ("position", "the main line reaches this position text", cxxopts::value(o.position))
-      ("invert", "write the games that do not match", cxxopts::value(o.invert))
-      ("count", "write nothing; print the number of games selected", cxxopts::value(o.count));
-  add_common_options(spec, o.common, "output file (default: - standard output)");
+  CommandLine line("select",
+                   "Writes the games of each FILE (- for standard input) that match every\n"
+                   "condition given, unchanged, in input order; --invert writes the others.\n"
+                   "Conditions:\n"
+                   "  --tag Site=Cairo        the tag's value is Cairo (a missing roster tag has\n"
+                   "                          its default: ? for Site, ????.??.?? for Date)\n"
+                   "  --tag 'Event~coffee'    the tag's value contains a match of the ECMAScript\n"
+                   "                          regular expression (anchor it: ~^Cairo$)\n"
+                   "  --date 1835..1840       the Date lies wholly within the range: 1835.??.??\n"
+                   "                          is in 1835..1840, not in 1835.06..1840; a bound is\n"
+                   "                          YYYY, YYYY.MM or YYYY.MM.DD, either may be left out\n"
+                   "  --game seega --rules lane   the Game tag; the rules equal (option values\n"
+                   "                          compared, so walker and walker; chain=mandatory\n"
+                   "                          are the same rules)\n"
+                   "  --result 1-0            the result token (--result may be repeated, as\n"
+                   "                          --game and --tag)\n"
+                   "  --valid / --invalid     replays without error (beyt validate) or not\n"
+                   "  --min-turns / --max-turns   the main line's number of turns\n"
+                   "  --position TEXT         the main line reaches the position (the SetUp text,\n"
+                   "                          beyt render --format position) at some ply\n"
+                   "Games that cannot be read are reported and never written.\n"
+                   "Exit status: 0 every game read (whether any matched or not), 1 a game could\n"
+                   "not be read, 2 usage error.");
+  line.option("tag", "NAME=VALUE or NAME~REGEX (repeatable: all must hold)", o.tags)
+      .option("date", "FROM..TO: the Date within this range", o.date)
+      .option("game", "the game (repeatable: any of them)", o.games)
+      .option("rules", "rules equal to these (with --game or the game of each record)", o.rules)
+      .option("result", "1-0, 0-1, 1/2-1/2 or * (repeatable: any of them)", o.results)
+      .option("valid", "games that replay without error", o.valid)
+      .option("invalid", "games that do not replay", o.invalid)
+      .option("min-turns", "at least N turns in the main line", o.min_turns)
+      .option("max-turns", "at most N turns in the main line", o.max_turns)
+      .option("position", "the main line reaches this position text", o.position)
+      .option("invert", "write the games that do not match", o.invert)
+      .option("count", "write nothing; print the number of games selected", o.count);
+  add_common_options(line, o.common, "output file (default: - standard output)");
   int exit_code = kExitOk;
-  if (!parse_common(spec, argc, argv, "select", o.common, exit_code)) return exit_code;
+  if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
   if (o.valid && o.invalid) return usage_error("select", "--valid and --invalid exclude each other");
 
   std::vector<TagCondition> tags;

@@ -2,7 +2,6 @@
 // of N games each, named by a printf-like pattern (part-%03d.beyt gives
 // part-001.beyt, part-002.beyt, ...). Streams: one game in memory at a time.
 #include <charconv>
-#include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "collection.hpp"
+#include "command_line.hpp"
 
 namespace beyt::cli {
 namespace {
@@ -170,24 +170,22 @@ class Splitter : public GameSink {
 
 int run_split(int argc, char** argv) {
   SplitOptions o;
-  cxxopts::Options spec("beyt split",
-                        "Writes the games of the inputs (FILE..., - for standard input), in order,\n"
-                        "into files of N games each (the last may hold fewer), named by PATTERN:\n"
-                        "%d is the file's number from 1, %03d pads it with zeros to 3 digits, %%\n"
-                        "is a percent sign: -o part-%03d.beyt writes part-001.beyt, part-002.beyt,\n"
-                        "... The format is that of PATTERN's extension unless --to says; the games\n"
-                        "are written unchanged. A part that is an input (any path or link) is\n"
-                        "refused (E504); the parts are put in place only when every game was read,\n"
-                        "so a broken input leaves the files of an earlier split as they were.\n"
-                        "Exit status: 0 done, 1 a game could not be read or a file written, 2 usage\n"
-                        "error.");
-  spec.positional_help("FILE...");
-  spec.add_options()
-      ("per", "games per file", cxxopts::value(o.per_text));
+  CommandLine line("split",
+                   "Writes the games of the inputs (FILE..., - for standard input), in order,\n"
+                   "into files of N games each (the last may hold fewer), named by PATTERN:\n"
+                   "%d is the file's number from 1, %03d pads it with zeros to 3 digits, %%\n"
+                   "is a percent sign: -o part-%03d.beyt writes part-001.beyt, part-002.beyt,\n"
+                   "... The format is that of PATTERN's extension unless --to says; the games\n"
+                   "are written unchanged. A part that is an input (any path or link) is\n"
+                   "refused (E504); the parts are put in place only when every game was read,\n"
+                   "so a broken input leaves the files of an earlier split as they were.\n"
+                   "Exit status: 0 done, 1 a game could not be read or a file written, 2 usage\n"
+                   "error.");
+  line.option("per", "games per file", o.per_text);
   o.common.output.clear();
-  add_common_options(spec, o.common, "PATTERN of the output names, with %d, e.g. part-%03d.beyt");
+  add_common_options(line, o.common, "PATTERN of the output names, with %d, e.g. part-%03d.beyt");
   int exit_code = kExitOk;
-  if (!parse_common(spec, argc, argv, "split", o.common, exit_code)) return exit_code;
+  if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
   const char* end = o.per_text.data() + o.per_text.size();
   if (auto [at, ec] = std::from_chars(o.per_text.data(), end, o.per); ec != std::errc() || at != end || o.per < 1)
     return usage_error("split", "--per N (a whole number, N >= 1) is required");

@@ -3,7 +3,6 @@
 // most frequent first turns, and for Mankalah and Um el-Banât the board and
 // stage ends per game. Streams: only counters are kept.
 #include <algorithm>
-#include <cxxopts.hpp>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -13,6 +12,7 @@
 
 #include "beyt/notation/replay.hpp"
 #include "collection.hpp"
+#include "command_line.hpp"
 
 namespace beyt::cli {
 namespace {
@@ -217,28 +217,26 @@ void print_table(std::ostream& os, const std::vector<const Group*>& groups, cons
 
 int run_stats(int argc, char** argv) {
   StatsOptions o;
-  cxxopts::Options spec("beyt stats",
-                        "Counts what the inputs (FILE..., - for standard input) hold, per game and\n"
-                        "rule set (the rules in their canonical text): games, results, valid and\n"
-                        "invalid games (beyt validate), turns of the main line (min, median, max),\n"
-                        "the most frequent first turns (in the engine's canonical text), and for\n"
-                        "Mankalah and Um el-Banat the board or stage ends per valid game. A table\n"
-                        "for people, or with --json one object for scripts:\n"
-                        "  {\"games\": N, \"unreadable\": N, \"groups\": [{\"game\": \"seega\", \"rules\":\n"
-                        "  \"walker\", \"games\": N, \"valid\": N, \"invalid\": N, \"results\": {\"1-0\": N,\n"
-                        "  \"0-1\": N, \"1/2-1/2\": N, \"*\": N}, \"turns\": {\"min\": N, \"median\": N,\n"
-                        "  \"max\": N}, \"first_turns\": [{\"turn\": \"c1,c5\", \"games\": N}, ...],\n"
-                        "  \"board_ends\" (Mankalah) or \"stage_ends\" (Um el-Banat): {\"games\": N,\n"
-                        "  \"min\": N, \"median\": N, \"max\": N, \"total\": N}}, ...]}\n"
-                        "A median of an even count is the mean of the two middle values.\n"
-                        "Exit status: 0 every game read, 1 a game could not be read, 2 usage error.");
-  spec.positional_help("FILE...");
-  spec.add_options()
-      ("json", "one JSON object on standard output", cxxopts::value(o.json))
-      ("top", "how many first turns to list (default 5)", cxxopts::value(o.top));
-  add_common_options(spec, o.common, "", false);
+  CommandLine line("stats",
+                   "Counts what the inputs (FILE..., - for standard input) hold, per game and\n"
+                   "rule set (the rules in their canonical text): games, results, valid and\n"
+                   "invalid games (beyt validate), turns of the main line (min, median, max),\n"
+                   "the most frequent first turns (in the engine's canonical text), and for\n"
+                   "Mankalah and Um el-Banat the board or stage ends per valid game. A table\n"
+                   "for people, or with --json one object for scripts:\n"
+                   "  {\"games\": N, \"unreadable\": N, \"groups\": [{\"game\": \"seega\", \"rules\":\n"
+                   "  \"walker\", \"games\": N, \"valid\": N, \"invalid\": N, \"results\": {\"1-0\": N,\n"
+                   "  \"0-1\": N, \"1/2-1/2\": N, \"*\": N}, \"turns\": {\"min\": N, \"median\": N,\n"
+                   "  \"max\": N}, \"first_turns\": [{\"turn\": \"c1,c5\", \"games\": N}, ...],\n"
+                   "  \"board_ends\" (Mankalah) or \"stage_ends\" (Um el-Banat): {\"games\": N,\n"
+                   "  \"min\": N, \"median\": N, \"max\": N, \"total\": N}}, ...]}\n"
+                   "A median of an even count is the mean of the two middle values.\n"
+                   "Exit status: 0 every game read, 1 a game could not be read, 2 usage error.");
+  line.option("json", "one JSON object on standard output", o.json)
+      .option("top", "how many first turns to list (default 5)", o.top);
+  add_common_options(line, o.common, "", false);
   int exit_code = kExitOk;
-  if (!parse_common(spec, argc, argv, "stats", o.common, exit_code)) return exit_code;
+  if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
   Counter counter;
   ReadSummary r = read_inputs(o.common.files, o.common.from_format, counter);
   // Standard output through Output, so that a write that fails (a full

@@ -13,12 +13,12 @@
 #include <memory>
 #include <mutex>
 #include <thread>
-#include <cxxopts.hpp>
 #include <iostream>
 
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
 #include "cli.hpp"
+#include "command_line.hpp"
 #include "names.hpp"
 
 namespace beyt::cli {
@@ -845,42 +845,39 @@ class ParallelValidator {
 
 int run_validate(int argc, char** argv) {
   ValidateOptions o;
-  cxxopts::Options spec("beyt validate",
-                        "Replays every game of each FILE (text, JSON, XML or JSON Lines; - for\n"
-                        "standard input)\n"
-                        "through its rules engine and reports the first illegal move of each game as\n"
-                        "file:line:column: error[CODE]: game N, turn T, PLAYER: reason (docs/ERRORS.md).\n"
-                        "A broken game does not stop the others: text goes on at the next tag section,\n"
-                        "XML at the next <game>, JSON Lines at the next line, JSON after a structure\n"
-                        "error; where that is not\n"
-                        "possible (a JSON syntax error) the diagnostic and the summary say where\n"
-                        "checking stopped. The summary (standard error) counts inputs, those that\n"
-                        "could not be read, games, valid and invalid ones, and warnings.\n"
-                        "Warnings (warning[W...]: a finished game recorded with *, a byte-order mark, an\n"
-                        "input with no game) do not fail validation; --strict makes them errors.\n"
-                        "Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.");
-  spec.positional_help("FILE...");
-  spec.add_options()
-      ("strict", "also reject what the canonical form lacks (turn numbers, roster, move form) and make warnings errors",
-       cxxopts::value(o.strict))
-      ("game", "game of records without a Game tag (see beyt games)", cxxopts::value(o.game))
-      ("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
-       cxxopts::value(o.format))
-      ("format", "the older name of --from (kept for scripts; --format is the output format elsewhere)",
-       cxxopts::value(o.old_format))
-      ("diagnostics", "diagnostics as text (default) or json (one object per line)",
-       cxxopts::value<std::string>()->default_value("text"))
-      ("j,jobs", "threads checking games (default: the number of cores; 1: one thread): a text file "
-       "over 1 MiB is read in pieces by every thread, other inputs by one while the others replay; "
-       "the output is the same whatever N", cxxopts::value(o.jobs))
-      ("q,quiet", "no summary line on standard error", cxxopts::value(o.quiet))
-      ("h,help", "this help")
-      ("files", "record files", cxxopts::value(o.files));
-  spec.parse_positional({"files"});
+  CommandLine line("validate",
+                   "Replays every game of each FILE (text, JSON, XML or JSON Lines; - for\n"
+                   "standard input)\n"
+                   "through its rules engine and reports the first illegal move of each game as\n"
+                   "file:line:column: error[CODE]: game N, turn T, PLAYER: reason (docs/ERRORS.md).\n"
+                   "A broken game does not stop the others: text goes on at the next tag section,\n"
+                   "XML at the next <game>, JSON Lines at the next line, JSON after a structure\n"
+                   "error; where that is not\n"
+                   "possible (a JSON syntax error) the diagnostic and the summary say where\n"
+                   "checking stopped. The summary (standard error) counts inputs, those that\n"
+                   "could not be read, games, valid and invalid ones, and warnings.\n"
+                   "Warnings (warning[W...]: a finished game recorded with *, a byte-order mark, an\n"
+                   "input with no game) do not fail validation; --strict makes them errors.\n"
+                   "Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.");
+  std::string diagnostics;
+  line.option("strict",
+              "also reject what the canonical form lacks (turn numbers, roster, move form) and make warnings errors",
+              o.strict)
+      .option("game", "game of records without a Game tag (see beyt games)", o.game)
+      .option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+              o.format)
+      .option("format", "the older name of --from (kept for scripts; --format is the output format elsewhere)",
+              o.old_format)
+      .option("diagnostics", "diagnostics as text (default) or json (one object per line)", diagnostics, "text")
+      .option("j,jobs",
+              "threads checking games (default: the number of cores; 1: one thread): a text file "
+              "over 1 MiB is read in pieces by every thread, other inputs by one while the others replay; "
+              "the output is the same whatever N",
+              o.jobs)
+      .option("q,quiet", "no summary line on standard error", o.quiet)
+      .positional("files", "record files", o.files, "FILE...");
   int exit_code = kExitOk;
-  auto parsed = parse_command_line(spec, argc, argv, "validate", exit_code);
-  if (!parsed) return exit_code;
-  std::string diagnostics = (*parsed)["diagnostics"].as<std::string>();
+  if (!line.parse(argc, argv, exit_code)) return exit_code;
   if (diagnostics != "text" && diagnostics != "json")
     return usage_error("validate", "--diagnostics must be text or json");
   o.json = diagnostics == "json";
@@ -894,7 +891,7 @@ int run_validate(int argc, char** argv) {
     if (!game) return usage_error("validate", error);
     o.game = std::string(game->name());
   }
-  if (parsed->count("jobs") == 0) o.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (line.count("jobs") == 0) o.jobs = std::max(1u, std::thread::hardware_concurrency());
   if (o.jobs == 0) return usage_error("validate", "-j must be at least 1");
   if (o.jobs > 256) o.jobs = 256;
   Tally tally;

@@ -8,7 +8,8 @@
 //    --plies, flipped and monochrome views, arrows and marks from the
 //    command line and from comments, titles with & < > and non-ASCII, and
 //    samples/diagrams/ is exactly what the CLI writes now;
-//  * usage errors exit 2.
+//  * usage errors exit 2; the command line's errors are the parser's words,
+//    and short options take attached values (-oFILE, -j2).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "beyt/game.hpp"
@@ -383,6 +385,54 @@ TEST(Cli, UsageErrorsExitTwo) {
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.out.find("beyt " + std::string(cmd)), std::string::npos);
   }
+}
+
+// The command line of every subcommand (cli/command_line.hpp): a bad option
+// or value is named in the parser's words after "beyt CMD: ", with the pointer
+// to --help, exit 2; a value may be attached to a short option (-oFILE, -j2,
+// -o-, short options run together); "--" ends the options.
+TEST(Cli, CommandLineErrorsAndAttachedValues) {
+  const std::string walker = quote((kRoot / "samples/seega/walker-5x5.beyt").string());
+  const std::vector<std::pair<std::string, std::string>> errors{
+      {"validate --nosuch " + walker, "beyt validate: Option ‘nosuch’ does not exist"},
+      {"validate -qx " + walker, "beyt validate: Option ‘x’ does not exist"},
+      {"select --tag", "beyt select: Option ‘tag’ is missing an argument"},
+      {"convert -o", "beyt convert: Option ‘o’ is missing an argument"},
+      {"validate -jx " + walker, "beyt validate: Argument ‘x’ failed to parse"},
+      {"validate -j -1 " + walker, "beyt validate: Argument ‘-1’ failed to parse"},
+      {"validate --strict=maybe " + walker, "beyt validate: Argument ‘maybe’ failed to parse"},
+      {"generate --game seega --count 4294967296", "beyt generate: Argument ‘4294967296’ failed to parse"},
+      {"render --every 1.5 " + walker, "beyt render: Argument ‘1.5’ failed to parse"},
+      {"games seega tab", "beyt games: unexpected argument 'tab'"},
+      {"generate --game tab extra", "beyt generate: unexpected argument 'extra'"},
+      {"validate --diagnostics xml " + walker, "beyt validate: --diagnostics must be text or json"},
+  };
+  for (const auto& [args, message] : errors) {
+    CliRun r = run(args);
+    EXPECT_EQ(r.status, 2) << "beyt " << args;
+    const std::string command = args.substr(0, args.find(' '));
+    EXPECT_EQ(r.out, message + "\n(see: beyt " + command + " --help)\n") << "beyt " << args;
+  }
+
+  TempDir dir("command-line");
+  const fs::path json = dir / "x.json";
+  CliRun attached = run("convert -o" + quote(json.string()) + " " + walker);
+  EXPECT_EQ(attached.status, 0) << attached.out;
+  EXPECT_EQ(slurp(json), run("convert --to json " + walker).out);
+  EXPECT_EQ(run("convert -o- --to xml " + walker).out, run("convert --to xml " + walker).out);
+  for (const char* quiet : {"-qj1 ", "-j2 -q ", "--jobs=2 --quiet ", "--diagnostics=json -q "}) {
+    CliRun r = run(std::string("validate ") + quiet + walker);
+    EXPECT_EQ(r.status, 0) << quiet << r.out;
+    EXPECT_EQ(r.out, "") << quiet;
+  }
+  CliRun dashes = run("validate -q -- -q");
+  EXPECT_EQ(dashes.status, 1);
+  EXPECT_EQ(dashes.out, "-q: error[E501]: cannot read '-q': No such file or directory\n");
+  CliRun help = run("validate " + walker + " --help");
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("Usage:\n  beyt validate [OPTION...] FILE...\n"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("(default: text)"), std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("--files"), std::string::npos) << help.out;
 }
 
 TEST(Cli, MissingFileIsReportedNotCrashed) {

@@ -126,6 +126,17 @@ TEST(DlebLiberation, MarinsExamplesFrontFirst) {
   EXPECT_EQ(canon("", setup, "BBWW:2A1-B2"), "E343@5");            // only a dleb frees a slave
 }
 
+TEST(DlebLiberation, TheFrontSlaveIsFoundPastEatenOnes) {
+  // South's front is the slave nearest A1, North's the one nearest DN
+  // (docs/RULES.md §Dleb); the points of eaten slaves are passed over.
+  const char* south = "NNNN/..../..../.S.S S1 1/1 0/0";
+  EXPECT_EQ(canon(kFour, south, "BBBW,BBWW:1A4-A3,2--"), "E344@11");
+  EXPECT_EQ(after(kFour, south, "BBBW,BBWW:1A2-A1,2--"), "NNNN/..../..../s..S N1 1/1 0/0");
+  const char* north = "NN../..../..../SSSS N1 1/1 0/0";
+  EXPECT_EQ(canon(kFour, north, "BBBW,BBWW:1D1-D2,2--"), "E344@11");
+  EXPECT_EQ(after(kFour, north, "BBBW,BBWW:1D2-D3,2--"), "N.n./..../..../SSSS S1 1/1 0/0");
+}
+
 TEST(DlebLiberation, EveryDlebFreesWhileSlavesRemain) {
   // A free man on B1 and slaves on A2..A4: the dleb must free A2.
   const char* setup = "NNNN/..../s>.../.SSS S1 1/1 0/0";

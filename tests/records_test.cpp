@@ -800,6 +800,58 @@ TEST(XmlRecords, QuickAndFullPathsGiveTheSamePlaces) {
   EXPECT_GT(checked, 400u * 60);
 }
 
+// A main-line move's place is kept as numbers (Base::xml_move: the game and the
+// move's index, no pointer text) by both paths; a move in a variation keeps
+// its path after the game's moves. Reading games one after another reuses the
+// last game's turns: a longer game, a shorter one, one read by the full path,
+// then a quick one again.
+TEST(XmlRecords, MainLineMovePlacesAreNumbers) {
+  const std::string xml =
+      "<beyt version=\"1\">\n"
+      "<game><moves><move text=\"a1\"/><move text=\"b2\"/><move text=\"c3\"/></moves><result>*</result></game>\n"
+      "<game><moves><move text=\"d4\"/></moves><result>*</result></game>\n"
+      "<game><moves><move text=\"e5\"><nag>1</nag><variation><move text=\"f6\"/></variation></move>"
+      "<move text=\"g7\"/></moves><result>*</result></game>\n"
+      "<game><moves><move text=\"h8\"/><move text=\"i9\"/></moves><result>*</result></game>\n"
+      "</beyt>\n";
+  // the reader's record is copied, not taken, as validate -j 1 leaves it
+  struct Copy : GameVisitor {
+    std::vector<GameRecord> games;
+    bool game(GameRecord&& record, std::uint32_t) override {
+      games.push_back(record);
+      return true;
+    }
+  } copy;
+  std::istringstream in(xml);
+  ASSERT_FALSE(read_xml(in, "g.xml", copy));
+  const std::vector<GameRecord>& games = copy.games;
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_EQ(games, from_xml(xml));
+  const std::vector<std::vector<std::string>> texts = {{"a1", "b2", "c3"}, {"d4"}, {"e5", "g7"}, {"h8", "i9"}};
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    ASSERT_EQ(games[g].moves.size(), texts[g].size()) << g;
+    for (std::size_t m = 0; m < texts[g].size(); ++m) {
+      const Node& n = games[g].moves[m];
+      SCOPED_TRACE(n.move);
+      EXPECT_EQ(n.move, texts[g][m]);
+      EXPECT_EQ(n.loc.base, SourceLoc::Base::xml_move);
+      EXPECT_EQ(n.loc.pointer, "");
+      EXPECT_EQ(n.loc.game, g + 1);
+      EXPECT_EQ(n.loc.index, m);
+      EXPECT_EQ(n.loc.line, g + 2);
+      EXPECT_EQ(n.loc.full_pointer(), "/beyt/game[" + std::to_string(g + 1) + "]/moves/move[" + std::to_string(m + 1) + "]");
+      EXPECT_EQ(xml.compare(n.loc.offset, n.move.size() + 1, n.move + "\""), 0);
+      EXPECT_TRUE(n.before.empty() && n.after.empty());
+      EXPECT_EQ(n.nags.empty(), g != 2 || m != 0);  // e5, read by the full path
+      EXPECT_EQ(n.variations.empty(), g != 2 || m != 0);
+    }
+  }
+  const Node& f6 = games[2].moves[0].variations.at(0).at(0);
+  EXPECT_EQ(f6.loc.base, SourceLoc::Base::xml_moves);
+  EXPECT_EQ(f6.loc.pointer, "/move[1]/variation[1]/move[1]");
+  EXPECT_EQ(f6.loc.full_pointer(), "/beyt/game[3]/moves/move[1]/variation[1]/move[1]");
+}
+
 // --- XML: errors, one case per line ---------------------------------------------
 
 #define X "<beyt version=\"1\">"
@@ -859,6 +911,11 @@ TEST(XmlRecords, Errors) {
       {XG "<moves><move text='a)'/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "contains one of"},
       {XG "<moves><move text=\"0-1\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "is a result token"},
       {XG "<moves><move text=\"3.a1\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "turn number"},
+      // the quick path's one-pass test of a move text: each start it looks closer at
+      {XG "<moves><move text=\"a1\"/><move text=\"12.\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 61, "/beyt/game[1]/moves/move[2]", "turn number"},
+      {XG "<moves><move text=\"1/2-1/2\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "is a result token"},
+      {XG "<moves><move text=\"*\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "is a result token"},
+      {XG "<moves><move text=\"a$\"/></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 44, "/beyt/game[1]/moves/move[1]", "contains one of"},
       {XG "<moves><move text=\"a&#10;1\"/></moves><result>*</result></game></beyt>", Code::bad_character, 1, 44, "/beyt/game[1]/moves/move[1]", "U+000A (LF) in a move"},
       {XG "<moves><move text=\"a1\"><nag>256</nag></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 53, "/beyt/game[1]/moves/move[1]/nag[1]", "NAG \"256\""},
       {XG "<moves><move text=\"a1\"><nag>1</nag><nag>x</nag></move></moves><result>*</result></game></beyt>", Code::xml_structure, 1, 65, "/beyt/game[1]/moves/move[1]/nag[2]", "NAG \"x\""},
@@ -1408,7 +1465,7 @@ TEST(RecordPlaces, ReplayErrorsPrintTheWholePointer) {
   };
   const Case cases[] = {
       {from_json(json), SourceLoc::Base::json_move, "", "/games/1/moves/1/move", 3},
-      {from_xml(xml), SourceLoc::Base::xml_moves, "/move[2]", "/beyt/game[2]/moves/move[2]", 2},
+      {from_xml(xml), SourceLoc::Base::xml_move, "", "/beyt/game[2]/moves/move[2]", 2},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.pointer);

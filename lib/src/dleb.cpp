@@ -80,13 +80,25 @@ void for_each_point(int n, F&& f) {
 }
 
 // The front slave: the one furthest along the track (A1, A2, ... / D20, D19, ...).
+// Each point's team and slave bytes are read as one word with its count.
 DlebPoint front_slave(const DlebPosition& p, Side team) {
   if (p.slaves(team) == 0) return -1;
-  int l = home_line(team);
-  for (int k = 0; k < p.cross_lines; ++k) {
-    int x = team == Side::south ? k + 1 : p.cross_lines - k;
-    const DlebStack& st = p.at(dleb_point(l, x));
-    if (st.count && st.team == team && st.slave) return dleb_point(l, x);
+  static_assert(offsetof(DlebStack, count) == 0 && offsetof(DlebStack, team) == 1 && offsetof(DlebStack, slave) == 2);
+  const auto word = [&p](int at) { return std::bit_cast<std::uint32_t>(p.points[static_cast<std::size_t>(at)]); };
+  // Bytes 1 and 2 (team, slave) as they must be, whichever the byte order;
+  // then a count that is not 0.
+  constexpr std::uint32_t kTeamAndSlave = 0x00FFFF00u;
+  const std::uint32_t want = std::bit_cast<std::uint32_t>(DlebStack{0, team, true, 0});
+  const auto is_slave = [&](int at) {
+    const std::uint32_t w = word(at);
+    return ((w & kTeamAndSlave) == want) & (p.points[static_cast<std::size_t>(at)].count != 0);
+  };
+  if (team == Side::south) {
+    for (int at = 0, end = p.cross_lines; at < end; ++at)
+      if (is_slave(at)) return static_cast<DlebPoint>(at);
+  } else {
+    for (int at = 3 * kDlebStride + p.cross_lines - 1; at >= 3 * kDlebStride; --at)
+      if (is_slave(at)) return static_cast<DlebPoint>(at);
   }
   return -1;
 }
@@ -122,7 +134,10 @@ struct UseContext {
 // On success `end_segment` is the segment the man ends in (for do_move).
 [[gnu::always_inline]] inline Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u, int& end_segment) {
   const int n = p.cross_lines;
-  if (!on_field(u.from, n)) return Code::not_own_piece;
+  // on_field, with the cross-line kept for the walk.
+  if (static_cast<unsigned>(u.from) >= static_cast<unsigned>(kDlebPoints)) return Code::not_own_piece;
+  const int x0 = u.from % kDlebStride;  // the cross-line, less one
+  if (x0 >= n) return Code::not_own_piece;
   const DlebStack& st = p.at(u.from);
   if (st.count == 0 || st.team != ctx.team) return Code::not_own_piece;
   // Marin 1931 "Handicapped Players": "no attention will be paid to any of his
@@ -143,16 +158,16 @@ struct UseContext {
   // "A man can pass over other men of its own kind, but not over an enemy."
   bool over_enemy = false;
   const bool up = kSegments[st.segment].upward;
-  const int x = dleb_x(u.from);
-  if ((up ? x - 1 : n - x) + u.value < n) {  // the walk stays in its segment: a point steps by +1 or -1
+  if ((up ? x0 : n - 1 - x0) + u.value < n) {  // the walk stays in its segment: a point steps by +1 or -1
     const int dir = up ? 1 : -1;
-    int at = u.from;
-    for (int s = 1; s < u.value; ++s) {
-      at += dir;
+    // Where the walk ends (a value of 0, which no parsed turn has, is
+    // judged as one step, as the walk one step at a time did).
+    const int end = u.from + std::max<int>(u.value, 1) * dir;
+    for (int at = u.from + dir; at != end; at += dir) {
       const DlebStack& over = p.points[static_cast<std::size_t>(at)];
       over_enemy |= (over.count != 0) & (over.team != ctx.team);
     }
-    if (at + dir != u.to) return Code::wrong_distance;
+    if (end != u.to) return Code::wrong_distance;
     end_segment = st.segment;
   } else if (!walk_across(ctx, p, u, st.segment, end_segment, over_enemy)) {
     return Code::wrong_distance;
@@ -237,8 +252,8 @@ void uncount(DlebPosition& p, Side team, int n, int slaves) {
 // Applies a checked move (docs/RULES.md §Dleb Moves, double men; Finer
 // points), recording the points it changes in `undo` if given.
 // `end_segment`: the segment the man ends in, as use_fault found it.
-void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u, int end_segment,
-             Undo* undo = nullptr) {
+[[gnu::always_inline]] inline void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u,
+                                           int end_segment, Undo* undo = nullptr) {
   if (undo) {
     undo->save(p, u.from);
     undo->save(p, u.to);
@@ -309,12 +324,24 @@ int whites(const DlebThrow& t, bool night) noexcept {
   return (sum & 15) + (night ? 0 : sum >> 4);
 }
 
-// whites() of a throw of four billets, without a loop.
-int whites4(const DlebThrow& t, bool night) noexcept {
-  const auto w = [&](std::size_t k) { return kWhiteOrGur[static_cast<unsigned char>(t.faces[k])]; };
-  const int sum = w(0) + w(1) + w(2) + w(3);
-  return (sum & 15) + (night ? 0 : sum >> 4);
+// 0x80 in each byte of `y` that is 0, 0 elsewhere (no carry crosses a byte).
+constexpr std::uint32_t zero_bytes(std::uint32_t y) noexcept {
+  constexpr std::uint32_t low = 0x7F7F7F7Fu;
+  return ~(((y & low) + low) | y | low);
 }
+static_assert(zero_bytes(0x00FF0100u) == 0x80000080u);
+
+// whites() of a throw of four billets, the four faces read as one word: by
+// day G (0x47) is made W (0x57) by setting bit 4, which leaves every other
+// byte other than W; the bytes equal to W are then counted without a branch.
+// `gur` is 0x10101010 by day, 0 by night.
+int whites4(const DlebThrow& t, std::uint32_t gur) noexcept {
+  std::uint32_t faces;
+  std::memcpy(&faces, t.faces.data(), sizeof faces);
+  const std::uint32_t zero = zero_bytes((faces | gur) ^ 0x57575757u);  // 0x80 for each white
+  return static_cast<int>(((zero >> 7) * 0x01010101u) >> 24);
+}
+static_assert('W' == 0x57 && 'G' == 0x47 && ('B' | 0x10) != 'W');
 
 // A..D, then the cross-line: one to three digits, the first not 0, at most 100.
 bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
@@ -511,17 +538,23 @@ bool entry_throws(const DlebOptions& o, const DlebTurn& t, std::size_t end, Avai
   return true;
 }
 
-bool entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a, Error& error) {
+[[gnu::always_inline]] inline bool entered_throws(const DlebOptions& o, const DlebTurn& t, Available& a, Error& error) {
   auto& values = a.values.value;
+  // sticks_sequence_fault, counted on the way: the first throw that hands on
+  // the billets (2 or 3) must be the last, and there must be one.
+  int first_last = -1;
+  const std::uint32_t gur = o.night ? 0 : 0x10101010u;
   for (int k = 0; k < t.nthrows; ++k) {
     const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
     if (th.nfaces != 4)
       return fault(error, Code::throw_sequence, th.offset, "a player who has entered throws the four billets");
-    values[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(sticks_value(whites4(th, o.night)));
-    ++a.count[values[static_cast<std::size_t>(k)]];
+    const int v = sticks_value(whites4(th, gur));
+    values[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(v);
+    ++a.count[static_cast<std::size_t>(v)];
+    if (first_last < 0 && !sticks_throw_again(v)) first_last = k;
   }
   a.values.n = t.nthrows;
-  int k = sticks_sequence_fault(values.data(), t.nthrows);
+  const int k = first_last < 0 ? t.nthrows - 1 : first_last + 1 < t.nthrows ? first_last + 1 : -1;
   if (k < 0) return true;
   return fault(error, Code::throw_sequence, t.throws[static_cast<std::size_t>(k)].offset,
               "after a stte, dleb or gsse the same player throws again; a dug or txlx·dx hands on the billets "
@@ -542,16 +575,18 @@ ThrowValues throw_values(bool entering, const Available& a) {
 // The uses of a turn in order, each on the position the ones before it
 // leave: `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
+// `handicapped`: dleb_handicapped(pos).
 bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available& a, bool entering,
-                std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
+                bool handicapped, std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
   const Side team = pos.to_move, enemy = opponent(team);
-  UseContext ctx{o, team, dleb_handicapped(pos)};
+  UseContext ctx{o, team, handicapped};
   // The order of omitted forfeits, taken before the uses spend the counts
   // (not copied for a player who has entered).
   ThrowValues entry_order;
   if (entering) entry_order = throw_values(true, a);
   const ThrowValues& order = entering ? entry_order : a.values;
   std::array<int, 7>& avail = a.count;  // spent in place: no copy to stall on
+  int left = order.n;                   // the sum of avail: the throws not used yet
   for (int k = 0; k < t.nuses; ++k) {
     DlebUse& u = t.uses[static_cast<std::size_t>(k)];
     if (u.kind == DlebUseKind::stored_move) {
@@ -562,6 +597,7 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
         return fault(error, Code::throw_not_available, u.offset,
                     "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once");
       --avail[u.value];
+      --left;
     }
     if (u.kind == DlebUseKind::forfeit) {
       if (u.value == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
@@ -592,10 +628,11 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
     if (u.kind == DlebUseKind::stored_move) --w.stored[static_cast<std::size_t>(team)];
     do_move(o, w, team, u, end_segment, undo);
   }
-  for (int k = 0; k < order.n; ++k) {
+  for (int k = 0; left > 0 && k < order.n; ++k) {  // none left: no omitted forfeit
     const int v = order.value[static_cast<std::size_t>(k)];
     if (avail[static_cast<std::size_t>(v)] == 0) continue;
     --avail[static_cast<std::size_t>(v)];
+    --left;
     if (v == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
       return fault(error, Code::must_free, static_cast<std::uint32_t>(end),
                   "a dleb is left unused while slaves remain: it must free the front slave, " +
@@ -613,22 +650,23 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
 // dleb_check of a game not over, making the turn's uses on `w` (a copy of
 // `pos`, or `pos` itself with an `undo`). `enters`: the turn enters its
 // player. The callers have seen that the game goes on.
-bool check_turn(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, DlebPosition& w, Undo* undo,
-                bool& enters, Error& error) {
+[[gnu::always_inline]] inline bool check_turn(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t,
+                                              DlebPosition& w, Undo* undo, bool& enters, Error& error) {
   std::size_t end = 0;  // of the throws: where the last one ends
   if (t.nthrows > 0) {
     const DlebThrow& last = t.throws[static_cast<std::size_t>(t.nthrows - 1)];
     end = last.offset + last.nfaces;
   }
-  bool entered = pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)];
-  bool entering = !entered && !dleb_handicapped(pos);
+  const bool entered = pos.entered[static_cast<std::size_t>(pos.to_move)][static_cast<std::size_t>(pos.player)];
+  const bool handicapped = !entered && pos.slaves(pos.to_move) == 0;  // dleb_handicapped
+  const bool entering = !entered && !handicapped;
   Available a;
   if (!(entering ? entry_throws(o, t, end, a, error) : entered_throws(o, t, a, error))) return false;
   if (entering && !a.entered_now && t.nuses > 0)
     return fault(error, Code::throw_not_available, t.uses[0].offset,
                 "a player who has not entered moves nothing: his throws only score (Marin 1931, p. 509)");
   enters = entering && a.entered_now;
-  return check_uses(o, pos, t, a, entering, std::max<std::size_t>(t.length, end), w, undo, error);
+  return check_uses(o, pos, t, a, entering, handicapped, std::max<std::size_t>(t.length, end), w, undo, error);
 }
 
 // "partners ... play in succession" (Marin 1931); docs/RULES.md §Dleb Finer points:

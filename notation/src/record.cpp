@@ -7,6 +7,7 @@ std::string SourceLoc::full_pointer() const {
   if (base == Base::none) return pointer;
   if (base == Base::json_move) return "/games/" + std::to_string(game - 1) + "/moves/" + std::to_string(index) + "/move";
   if (base == Base::jsonl_move) return "/moves/" + std::to_string(index) + "/move";
+  if (base == Base::xml_move) return "/beyt/game[" + std::to_string(game) + "]/moves/move[" + std::to_string(index + 1) + "]";
   const bool json = base == Base::json_game || base == Base::json_moves;
   std::string out = json ? "/games/" + std::to_string(game - 1) : "/beyt/game[" + std::to_string(game) + "]";
   if (base == Base::json_moves || base == Base::xml_moves) out += "/moves";

@@ -23,6 +23,7 @@
 #include "utf8.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cctype>
 #include <charconv>
@@ -533,12 +534,12 @@ class Reader {
 
     std::size_t end = 0;
     bool cut = false;  // the game's end is known: a broken game ends there
-    GameRecord rec;
-    if (read_one(start, end, cut, rec)) {
+    new_game();
+    if (read_one(start, end, cut, rec_)) {
       pos_ = end;
       at(raw_size_);
       cur_ = gcur_;
-      if (!visitor_.game(std::move(rec), games_)) stopped_ = true;
+      if (!visitor_.game(std::move(rec_), games_)) stopped_ = true;
       return !stopped_;
     }
     // The game is broken: the visitor may go on with the next one, from
@@ -560,6 +561,22 @@ class Reader {
       ended_ = true;
     }
     return true;
+  }
+
+  /// rec_ as GameRecord{}, but its main line keeps the Nodes of the last
+  /// game for the quick path to reuse (it drops those left over), and its
+  /// tags their room: no Node is built or destroyed per move when the
+  /// visitor leaves the record it is given, as validate -j 1 does. A
+  /// visitor that takes the record leaves an empty main line: room is then
+  /// made for as many moves as the last game had.
+  void new_game() {
+    Line kept = std::move(rec_.moves);
+    std::vector<TagPair> tags = std::move(rec_.tags);
+    tags.clear();
+    rec_ = GameRecord{};
+    if (kept.capacity() == 0) kept.reserve(last_moves_);
+    rec_.moves = std::move(kept);
+    rec_.tags = std::move(tags);
   }
 
   /// After an XML error in the game at `start`: moves pos_ to the next
@@ -585,14 +602,28 @@ class Reader {
   /// Cuts, checks and parses the game at `start` into `rec`; `end` is just
   /// past it. `cut`: the game's end is certain (its XML is well formed).
   bool read_one(std::size_t start, std::size_t& end, bool& cut, GameRecord& rec) {
-    // Quick path: a game in the plain form quick() reads (see there). Fast
-    // path: the game ends at the first "</game>" when the bytes up to
-    // it parse as one element (the scanner would end it there too). Else
-    // (a "</game>" in a comment, CDATA or attribute, a nested <game>, an
-    // error, the end not read yet) the scanner cuts the game.
+    // Quick path: a game in the plain form quick() reads (see there), which
+    // finds the game's end itself. Fast path: the game ends at the first
+    // "</game>" when the bytes up to it parse as one element (the scanner
+    // would end it there too). Else (a "</game>" in a comment, CDATA or
+    // attribute, a nested <game>, an error, the end not read yet) the
+    // scanner cuts the game.
+    for (;;) {
+      raw_ = buf_.data() + start;
+      raw_size_ = buf_.size() - start;
+      const Quick q = quick(rec);
+      if (q == Quick::yes) {
+        end = start + raw_size_;
+        cut = true;
+        return true;
+      }
+      // A game cut by the end of the buffer: read on (a bounded stretch,
+      // so that memory stays flat), and try again.
+      if (q == Quick::no || buf_.size() - start >= kQuickMax || !fill()) break;
+    }
+    rec = GameRecord{};
     end = first_game_end(start);
-    // A game cut by the end of the buffer: read on to its "</game>" (a
-    // bounded stretch, so that memory stays flat), for the quick path.
+    // The same for the fast path: read on to the game's "</game>".
     for (std::size_t from = start; end == std::string::npos && buf_.size() - start < kQuickMax;) {
       from = buf_.size() > start + 6 ? buf_.size() - 6 : start;
       if (!fill()) break;
@@ -602,11 +633,6 @@ class Reader {
     if (end != std::string::npos) {
       raw_ = buf_.data() + start;
       raw_size_ = end - start;
-      if (quick(rec)) {
-        cut = true;
-        return true;
-      }
-      rec = GameRecord{};
       if (parse(plain() ? kPlainFlags : kFlags)) {
         const pugi::xml_node first = doc_.first_child();
         parsed = first.type() == pugi::node_element && !first.next_sibling();
@@ -658,10 +684,14 @@ class Reader {
   //   * <game> without attributes, then blanks (' ', LF) between:
   //     <tag name="NAME">TEXT</tag>*, <comment>TEXT</comment>*,
   //     <moves> <move text="TEXT"/>* </moves>,
-  //     <result>TEXT</result>, "</game" blanks ">" (the end already found),
-  //     each written exactly so (no other attribute, quote or spacing);
+  //     <result>TEXT</result>, "</game" blanks ">" (the game's end: the
+  //     first "</game" after its start, as no text or attribute value of
+  //     this form holds a '<'), each written exactly so (no other
+  //     attribute, quote or spacing);
   //   * the checks the full path makes on these values pass (tag name and
   //     value, no duplicate tag, comment, move text, result token).
+  // A main-line move's place is kept as numbers (SourceLoc::Base::xml_move),
+  // by both paths; the main line reuses the last game's Nodes (new_game()).
 
   /// Games longer than this (bytes) are left to the full path when their
   /// end is not in the buffer yet.
@@ -687,22 +717,74 @@ class Reader {
     l.pointer.assign(buf, static_cast<std::size_t>(e - buf));
   }
 
-  /// Number of '<' in raw_ from i: room for the moves (a few more than there are).
-  std::size_t count_open(std::size_t i) const noexcept {
-    std::size_t count = 0;
-    if constexpr (kLittle)
-      for (; raw_size_ - i >= 8; i += 8) count += count_marked(bytes_equal(load8(raw_ + i), '<'));
-    for (; i < raw_size_; ++i) count += raw_[i] == '<';
-    return count;
+  /// What quick() made of the bytes from the game's start to the end of
+  /// the buffer: the game, read (raw_size_ is now its length); not the
+  /// quick path's form; or not sure yet, as the buffer ends first.
+  enum class Quick : std::uint8_t { yes, no, more };
+
+  /// The end of the move text that starts at p[i] (the index of its closing
+  /// '"'), in one pass that also tells whether move_text_problem() has
+  /// nothing against the text: true in `plain` if every byte is printable
+  /// ASCII, no blank and no character of the notation's own, and the text
+  /// does not start like a result token or a turn number (it has no '.'
+  /// and is no result token where it starts with a digit or '*'). False
+  /// means "look closer", not "bad". npos at a byte no move text of the
+  /// quick path holds ('&', '<', a control character, non-ASCII), or at
+  /// the end of the buffer (`short_` is then set).
+  static std::size_t move_text_end(const char* p, std::size_t i, std::size_t n, bool& plain, bool& short_) noexcept {
+    // kPlain: a byte a move text may hold; kDot: '.'; kQuote: the end; kOdd: one that is plain
+    // in XML but not in a move text (looked at closer); 0: one the quick path does not take
+    enum : std::uint8_t { kWrong = 0, kPlain = 1, kDot = 3, kOdd = 4, kQuote = 8 };
+    static constexpr auto kByte = [] {
+      std::array<std::uint8_t, 256> t{};
+      for (unsigned c = 0x20; c < 0x7F; ++c) t[c] = kPlain;
+      for (const unsigned char c : std::string_view(" []{}();$%!?")) t[c] = kOdd;
+      t['.'] = kDot;
+      t['"'] = kQuote;
+      t['&'] = t['<'] = kWrong;
+      return t;
+    }();
+    unsigned all = kPlain, any = 0;
+    const std::size_t from = i;
+    for (;; ++i) {
+      if (i == n) {
+        short_ = true;
+        return std::string::npos;
+      }
+      const unsigned t = kByte[static_cast<unsigned char>(p[i])];
+      if (t == kQuote) break;
+      if (t == kWrong) return std::string::npos;
+      all &= t;
+      any |= t;
+    }
+    const std::string_view text(p + from, i - from);
+    plain = !text.empty() && all == kPlain &&
+            (text[0] > '9' ||
+             ((any & 2) == 0 && text != "1-0" && text != "0-1" && text != "1/2-1/2" && text != "*"));
+    return i;
   }
 
-  /// Reads raw_ into `rec` if it has the quick path's form (above); false
-  /// (rec half filled, nothing else changed) if not.
-  bool quick(GameRecord& rec) {
+  /// NodeMaker::reset(node), in short for the common Node of the last game:
+  /// one that holds a move text and its place, and nothing else (all that
+  /// it holds is then overwritten).
+  static Node& reuse(Node& node) {
+    if (!node.before.empty() || !node.nags.empty() || !node.after.empty() || !node.variations.empty() ||
+        !node.loc.pointer.empty()) [[unlikely]]
+      return NodeMaker::reset(node);
+    return node;
+  }
+
+  /// Reads the bytes from raw_ to the end of the buffer into `rec` if they
+  /// start with a game in the quick path's form (above): Quick::yes, and
+  /// raw_size_ is the game's length. Else (rec half filled, nothing else
+  /// changed) Quick::no, or Quick::more if the buffer ends before the game
+  /// does (read on and ask again). `rec` comes as new_game() left it.
+  Quick quick(GameRecord& rec) {
     const char* const p = raw_;
     const std::size_t n = raw_size_;
     constexpr std::size_t npos = std::string::npos;
     std::size_t i = 0;
+    bool short_ = false;  // a test ran into the end of the buffer
     std::uint32_t line = game_start_.line;
     // the column of byte o is o - ls: ls is the last LF's index, or before 0
     std::int64_t ls = -static_cast<std::int64_t>(game_start_.column);
@@ -710,7 +792,11 @@ class Reader {
       return Pos{game_start_.offset + o, line, static_cast<std::uint32_t>(static_cast<std::int64_t>(o) - ls)};
     };
     const auto lit = [&]<std::size_t N>(const char (&s)[N]) {  // a literal: memcmp of a known size, inlined
-      if (n - i < N - 1 || std::memcmp(p + i, s, N - 1) != 0) return false;
+      if (n - i < N - 1) {
+        short_ = true;
+        return false;
+      }
+      if (std::memcmp(p + i, s, N - 1) != 0) return false;
       i += N - 1;
       return true;
     };
@@ -755,6 +841,7 @@ class Reader {
         if (c == static_cast<unsigned char>(stop)) return j;
         if (c < 0x20 || c > 0x7E || c == '&' || c == '<') return npos;
       }
+      short_ = true;
       return npos;
     };
     // `<NAME>TEXT</NAME>` from i: TEXT's start and end, or false
@@ -767,9 +854,12 @@ class Reader {
       i = to;
       return lit(close);
     };
+    const auto no = [&] { return short_ ? Quick::more : Quick::no; };
 
     tag_names_.clear();
-    if (!lit("<game>")) return false;
+    rec.tags.clear();
+    rec.comments.clear();
+    if (!lit("<game>")) return no();
     quick_loc(rec.loc, pos(0), SourceLoc::Base::xml_game, {}, 0);
     std::uint32_t ntag = 0;
     for (;;) {
@@ -778,14 +868,14 @@ class Reader {
       if (!lit("<tag name=\"")) break;
       const std::size_t v = i;
       const std::size_t ve = run('"');
-      if (ve == npos) return false;
+      if (ve == npos) return no();
       i = ve + 1;
       std::size_t c0, c1;
-      if (!text_element(">", "</tag>", c0, c1)) return false;
+      if (!text_element(">", "</tag>", c0, c1)) return no();
       const std::string_view name(p + v, ve - v);
       const std::string_view value(p + c0, c1 - c0);
       if (!tag_name_problem(name).empty() || !tag_value_problem(value).empty() || !tag_names_.insert(name))
-        return false;
+        return Quick::no;
       TagPair& tag = rec.tags.emplace_back();
       tag.name.assign(name);
       tag.value.assign(value);
@@ -794,63 +884,60 @@ class Reader {
     }
     while (n - i >= 9 && std::memcmp(p + i, "<comment>", 9) == 0) {
       std::size_t c0, c1;
-      if (!text_element("<comment>", "</comment>", c0, c1)) return false;
+      if (!text_element("<comment>", "</comment>", c0, c1)) return no();
       const std::string_view text(p + c0, c1 - c0);
-      if (!comment_problem(text).empty()) return false;
+      if (!comment_problem(text).empty()) return Quick::no;
       rec.comments.emplace_back(text);
       space();
     }
-    if (!lit("<moves>")) return false;
-    rec.moves.reserve(count_open(i));
-    // "/move[N]", N counted in decimal in place (digits from step + 6 to e)
-    char step[24] = "/move[0";
-    char* e = step + 7;
+    if (n - i < 9) short_ = true;  // it may be a <comment> yet
+    if (!lit("<moves>")) return no();
+    // The main line, in the last game's Nodes first (new_game()).
+    Line& moves = rec.moves;
+    std::uint32_t count = 0;
     for (;;) {
       space();
       if (!lit("<move text=\"")) break;
       const std::size_t v = i;
-      const std::size_t ve = run('"');
-      if (ve == npos) return false;
+      bool plain = false;
+      const std::size_t ve = move_text_end(p, i, n, plain, short_);
+      if (ve == npos) return no();
       i = ve + 1;
-      if (!lit("/>")) return false;
+      if (!lit("/>")) return no();
       const std::string_view text(p + v, ve - v);
-      if (!move_text_problem(text).empty()) return false;
-      char* d = e - 1;  // the next number: add 1, carrying
-      while (*d == '9' && d > step + 6) *d-- = '0';
-      if (*d == '9') {  // 9...9 becomes 10...0
-        *d = '1';
-        *e++ = '0';
-      } else {
-        ++*d;
-      }
-      *e = ']';
+      if (!plain && !move_text_problem(text).empty()) return Quick::no;
       const Pos at = pos(v);
-      Node& node = rec.moves.emplace_back();  // its fields set in place, no temporary
-      node.move.assign(text);
+      Node& node = count < moves.size() ? reuse(moves[count]) : node_maker_.append(moves);
+      node.move.clear();  // clear and append: cheaper than assign (no overlap to look for)
+      node.move.append(text);
       node.loc.line = at.line;
       node.loc.column = at.column;
       node.loc.offset = at.offset;
-      node.loc.pointer.assign(step, static_cast<std::size_t>(e + 1 - step));
       node.loc.game = games_;
-      node.loc.base = SourceLoc::Base::xml_moves;
+      node.loc.index = count++;
+      node.loc.base = SourceLoc::Base::xml_move;
     }
-    if (!lit("</moves>")) return false;
+    if (!lit("</moves>")) return no();
     space();
     std::size_t r0, r1;
-    if (!text_element("<result>", "</result>", r0, r1)) return false;
+    if (!text_element("<result>", "</result>", r0, r1)) return no();
     const std::string_view result(p + r0, r1 - r0);
-    if (result != "1-0" && result != "0-1" && result != "1/2-1/2" && result != "*") return false;
+    if (result != "1-0" && result != "0-1" && result != "1/2-1/2" && result != "*") return Quick::no;
     rec.result.assign(result);
     quick_loc(rec.result_loc, pos(r0), SourceLoc::Base::xml_game, "/result", 0);
     space();
-    if (!lit("</game")) return false;
+    if (!lit("</game")) return no();
     space();
-    if (!lit(">") || i != n) return false;
-    gcur_.offset = game_start_.offset + n;
+    if (!lit(">")) return no();
+    // the game is read: the record is made whole
+    if (moves.size() > count) moves.erase(moves.begin() + count, moves.end());
+    last_moves_ = count;
+    raw_size_ = i;
+    gcur_.offset = game_start_.offset + i;
     gcur_.line = line;
-    gcur_.column = static_cast<std::uint32_t>(static_cast<std::int64_t>(n) - ls);
+    gcur_.column = static_cast<std::uint32_t>(static_cast<std::int64_t>(i) - ls);
     turn_ = 0;
-    return true;
+    return Quick::yes;
   }
 
   /// The character policy over the raw game (NOTATION.md section 11): every
@@ -1018,7 +1105,13 @@ class Reader {
       *end = ']';
       path_.replace(step, path_.size() - step, number, static_cast<std::size_t>(end + 1 - number));
       turn_ = turn + n - 1;
-      if (!read_node(c, node_maker_.append(line), turn_)) return false;
+      Node& node = node_maker_.append(line);
+      if (!read_node(c, node, turn_)) return false;
+      if (depth_ == 0) {  // a main-line move: its place as numbers, as the quick path keeps it
+        node.loc.pointer.clear();
+        node.loc.index = n - 1;
+        node.loc.base = SourceLoc::Base::xml_move;
+      }
     }
     path_.resize(base);
     return true;
@@ -1302,6 +1395,8 @@ class Reader {
   bool ended_ = false;      // a broken game ran to the end of the input
   TagNames tag_names_;      // of the game being read (duplicate tags)
   NodeMaker node_maker_;    // starts each move's Node
+  GameRecord rec_;          // the game being read (new_game())
+  std::uint32_t last_moves_ = 0;  // turns in the main line of the last game the quick path read
   Cursor cur_;              // place of some byte at or before pos_
   pugi::xml_document doc_;
   std::string scratch_;

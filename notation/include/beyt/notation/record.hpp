@@ -40,6 +40,8 @@ struct SourceLoc {
     xml_moves,   ///< "/beyt/game[N]/moves"
     json_move,   ///< "/games/N-1/moves/I/move" (`pointer` is empty)
     jsonl_move,  ///< "/moves/I/move", in a line of JSON Lines (`pointer` is empty)
+    xml_move,    ///< "/beyt/game[N]/moves/move[I+1]" (`pointer` is empty; I is `index`,
+                 ///< as for JSON: a main-line move of XML is kept as numbers alone too)
   };
 
   std::uint32_t line = 0;
