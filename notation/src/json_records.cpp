@@ -94,11 +94,21 @@ bool plain_move(std::string_view text) noexcept {
     for (unsigned char c : kNotationChars) t[c] = 0;
     return t;
   }();
-  if (text.empty()) return false;
+  const std::size_t n = text.size();
+  if (n == 0) return false;
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   unsigned plain = 1;
-  for (char ch : text) plain &= kPlain[static_cast<unsigned char>(ch)];
-  // A result token or a turn number starts with a digit or '*' (below '9').
-  return plain != 0 && (text[0] > '9' || move_start_problem(text).empty());
+  std::size_t i = 0;
+  for (; i + 4 <= n && plain != 0; i += 4) plain = kPlain[p[i]] & kPlain[p[i + 1]] & kPlain[p[i + 2]] & kPlain[p[i + 3]];
+  for (; i < n; ++i) plain &= kPlain[p[i]];
+  if (plain == 0) return false;
+  // A result token or a turn number starts with a digit or '*' (below
+  // '9'), and if it is longer than one character its second one is a digit
+  // or one of ". - /" ('-' to '9'): other texts need no closer look.
+  if (p[0] > '9') return true;
+  if (n == 1) return p[0] != '*';
+  if (static_cast<unsigned char>(p[1] - '-') > '9' - '-') return true;
+  return move_start_problem(text).empty();
 }
 
 }  // namespace
@@ -145,8 +155,8 @@ struct Pos {
 /// The bytes of the input, one buffer at a time, with their places.
 ///
 /// nlohmann's lexer pulls the bytes one at a time through SourceAdapter
-/// (get(): a pointer stepped, a check against a limit; the indentation
-/// after a line end is passed over, skip_indent). Places are found
+/// (get(): a pointer stepped, one test for a line end or the limit; the
+/// indentation after a line end is passed over, skip_indent). Places are found
 /// apart from it, once per SAX event: every event is one token the lexer
 /// has just read whole ('{', '[', '}', ']', a string, a number or a word),
 /// so event() steps a small scanner (it knows strings and escapes) from the
@@ -158,7 +168,7 @@ struct Pos {
 /// its place and words are those a reader counting every byte finds.
 class Source {
  public:
-  explicit Source(std::istream& in) : in_(in), buf_(kChunk), p_(buf_.data()), lim_(p_) {}
+  explicit Source(std::istream& in) : in_(in), buf_(kChunk + 1), p_(buf_.data()), lim_(p_) {}
 
   /// Reads the first buffer and steps over a UTF-8 byte-order mark.
   void start() {
@@ -185,8 +195,20 @@ class Source {
   /// The lexer's next byte, or EOF at the end of the input (JSON Lines: of
   /// the line). After a line end, the blanks that indent the next line are
   /// passed over (skip_indent).
+  ///
+  /// The byte at lim_ is a line end (JSON Lines) or the 0 refill() puts
+  /// after the bytes read, so one test of each byte finds both the line
+  /// ends and the limit (get_low).
   std::char_traits<char>::int_type get() {
-    if (p_ >= lim_) [[unlikely]] {
+    const auto c = static_cast<unsigned char>(*p_);
+    if (c <= '\n') [[unlikely]] return get_low();
+    ++p_;
+    return c;
+  }
+
+  /// get() of a byte up to '\n', or at lim_.
+  std::char_traits<char>::int_type get_low() {
+    if (p_ == lim_) {
       if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
     }
     const auto c = static_cast<unsigned char>(*p_++);
@@ -294,17 +316,21 @@ class Source {
   /// and ':' stand between). Without an escape the string holds `size`
   /// bytes, so the opening quote is found at once: with one, a '"' in the
   /// string stands there escaped, after a '\\', which never stands before
-  /// an opening quote.
-  void event_string(std::size_t size) noexcept {
+  /// an opening quote. `ascii`: the value is known to be ASCII, so a
+  /// string found at once (as long in JSON as unescaped: its bytes are the
+  /// value's) holds no UTF-8 continuation byte to count.
+  void event_string(std::size_t size, bool ascii = false) noexcept {
     const char* b = buf_.data();
     const std::size_t from = static_cast<std::size_t>(scan_ - base_), end = pos();
     std::size_t t = end - 2 - size;  // a string is at least as long in JSON as unescaped
-    if (!(b[t] == '"' && (t == from || b[t - 1] != '\\'))) [[unlikely]]
+    if (!(b[t] == '"' && (t == from || b[t - 1] != '\\'))) [[unlikely]] {
       t = first_quote(b, from);
+      ascii = false;
+    }
     const char* q = b + t;
     blanks_to();
     mark(base_ + t);
-    cont_ += continuation_bytes(q + 1, b + end - 1, b + len_);  // no line end is in a string
+    if (!ascii) cont_ += continuation_bytes(q + 1, b + end - 1, b + len_);  // no line end is in a string
     scan_ = base_ + end;
     nl_at_scan_ = nl_count_;
   }
@@ -319,9 +345,8 @@ class Source {
   /// for error_token(), at_count() and literal_run().
   void settle_error() noexcept {
     if (skip_to_ != 0 && base_ + pos() == skip_to_) {  // the lexer stopped at the line end: its blanks unread
-      const std::uint64_t len = skip_to_ - skip_from_;
-      p_ -= len;
-      skipped_ -= len;
+      p_ -= skip_len_;
+      skipped_ -= skip_len_;
       skip_to_ = 0;
     }
     line_ = ck_line_;
@@ -439,22 +464,25 @@ class Source {
   /// (at_count) misses the blanks passed over: skipped_ counts them.
   void skip_indent() noexcept {
     const char* q = p_;
-    if constexpr (std::endian::native == std::endian::little) {
-      for (; q + 8 <= lim_; q += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, q, 8);
-        if ((w ^= 0x2020202020202020u) != 0) {
-          q += std::countr_zero(w) >> 3;
-          break;
-        }
+    for (;;) {
+      if (std::endian::native != std::endian::little || q + 8 > lim_) {
+        while (q < lim_ && *q == ' ') ++q;
+        break;
       }
+      std::uint64_t w;
+      std::memcpy(&w, q, 8);
+      if ((w ^= 0x2020202020202020u) != 0) {  // the first byte that is not a blank
+        q += std::countr_zero(w) >> 3;
+        break;
+      }
+      q += 8;
     }
-    while (q < lim_ && *q == ' ') ++q;
     if (q == lim_ || q == p_) return;
-    skip_from_ = base_ + pos();
-    skip_to_ = skip_from_ + static_cast<std::uint64_t>(q - p_);
-    skipped_ += static_cast<std::uint64_t>(q - p_);
+    const auto len = static_cast<std::uint64_t>(q - p_);
     p_ = q;
+    skip_len_ = len;
+    skip_to_ = base_ + pos();
+    skipped_ += len;
   }
 
   /// The high bit of each byte of `x` that is zero, and no other bit.
@@ -526,7 +554,8 @@ class Source {
   }
 
   /// Where get() must look further: the end of the buffer, or (JSON Lines)
-  /// the line end in it.
+  /// the line end in it. Either holds a byte get() tests as slow ('\0' or
+  /// '\n').
   void set_limit() noexcept {
     lim_ = buf_.data() + len_;
     if (stop_at_line_end_)
@@ -544,14 +573,16 @@ class Source {
     const std::size_t keep_from = static_cast<std::size_t>(ck_ - base_);
     const std::size_t kept = len_ - keep_from;
     const std::size_t pos = this->pos() - keep_from;
-    if (kept > buf_.size() / 2) buf_.resize(buf_.size() * 2);
+    const std::size_t room = buf_.size() - 1;  // and a byte for the 0 after the bytes read
+    if (kept > room / 2) buf_.resize(room * 2 + 1);
     if (kept > 0 && keep_from > 0) std::memmove(buf_.data(), buf_.data() + keep_from, kept);
     base_ += keep_from;
     len_ = kept;
-    in_.read(buf_.data() + kept, static_cast<std::streamsize>(buf_.size() - kept));
+    in_.read(buf_.data() + kept, static_cast<std::streamsize>(buf_.size() - 1 - kept));
     const auto got = static_cast<std::size_t>(in_.gcount());
     if (got == 0) eof_ = true;
     len_ += got;
+    buf_[len_] = 0;  // get()'s sentinel at the end of the bytes read
     p_ = buf_.data() + pos;
     set_limit();
     return got > 0;
@@ -561,7 +592,7 @@ class Source {
   std::vector<char> buf_;
   std::size_t len_ = 0;            // the bytes in buf_
   const char* p_;                  // the lexer's next byte
-  const char* lim_;                // get() reads on without a check up to here
+  const char* lim_;                // get() reads on up to here (a '\0' or '\n' stands there)
   std::uint64_t base_ = 0;         // offset of buf_[0]
   std::uint64_t origin_ = 0;       // offset of the value's first byte (3 after a BOM)
   std::uint64_t scan_ = 0;         // end of the last event's token
@@ -581,8 +612,8 @@ class Source {
   bool eof_ = false, literal_ = false;
   bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
   // skip_indent: the blanks passed over since origin_, and the last run of
-  // them [skip_from_, skip_to_) (skip_to_ 0: none to put back).
-  std::uint64_t skipped_ = 0, skip_from_ = 0, skip_to_ = 0;
+  // them, skip_len_ blanks up to skip_to_ (skip_to_ 0: none to put back).
+  std::uint64_t skipped_ = 0, skip_len_ = 0, skip_to_ = 0;
   // The line ends get() has delivered, those before scan_, and the offset
   // after the last one.
   std::uint64_t nl_count_ = 0, nl_at_scan_ = 0, last_nl_ = 0;
@@ -638,6 +669,45 @@ struct Frame {
   Slot expect = Slot::root;   // object: slot of the value after the last key
   std::uint8_t seen = 0;      // object: one bit per known key (at most 5)
   std::int8_t key = -1;       // object: the last key taken (its index in the keys; tags: 0, the last tag)
+};
+
+/// The open containers, innermost last: std::vector's interface in short,
+/// with a push that stays inline (vector's emplace_back is a call here, on
+/// every '{' and '[' of the input).
+class FrameStack {
+ public:
+  FrameStack() : frames_(32), end_(frames_.data()) {}
+  FrameStack(const FrameStack&) = delete;
+  FrameStack& operator=(const FrameStack&) = delete;
+  /// A new Frame{} on top.
+  [[gnu::always_inline]] Frame& push() {
+    if (end_ == frames_.data() + frames_.size()) [[unlikely]] grow();
+    *end_ = Frame{};
+    return *end_++;
+  }
+  void pop_back() noexcept { --end_; }
+  /// The `n` outermost containers kept (or Frame{}s added up to `n`).
+  void resize(std::size_t n) {
+    while (size() < n) push();
+    end_ = frames_.data() + n;
+  }
+  void clear() noexcept { end_ = frames_.data(); }
+  std::size_t size() const noexcept { return static_cast<std::size_t>(end_ - frames_.data()); }
+  bool empty() const noexcept { return end_ == frames_.data(); }
+  Frame& back() noexcept { return end_[-1]; }
+  const Frame& back() const noexcept { return end_[-1]; }
+  Frame& operator[](std::size_t i) noexcept { return frames_[i]; }
+  const Frame& operator[](std::size_t i) const noexcept { return frames_[i]; }
+
+ private:
+  [[gnu::noinline]] void grow() {
+    const std::size_t n = size();
+    frames_.resize(2 * n);
+    end_ = frames_.data() + n;
+  }
+
+  std::vector<Frame> frames_;  // size(): the room
+  Frame* end_;                 // after the innermost open container
 };
 
 struct Key {
@@ -774,7 +844,6 @@ class Handler {
   Handler(Source& src, GameVisitor& visitor, const std::string& file, Slot top = Slot::root)
       : src_(src), visitor_(visitor), top_(top) {
     error_.file = file;
-    stack_.reserve(32);
   }
 
   /// JSON Lines: ready for the next line, game `index` of the file.
@@ -833,7 +902,8 @@ class Handler {
   }
 
   bool string(json::string_t& val) {
-    src_.event_string(val.size());
+    const bool plain = plain_move(val);  // printable ASCII, and for a move, good
+    src_.event_string(val.size(), plain);
     if (!settle_pending()) return false;
     if (skipping()) return true;
     const Slot s = begin_value();
@@ -844,7 +914,7 @@ class Handler {
       case Slot::tag_value: {
         const Pos at = src_.token();
         TagPair& tag = game_.tags.back();
-        if (bad_characters(at, val, chars::Field::tag_value, "tag " + tag.name + ": ")) return true;
+        if (bad_characters(at, val, chars::Field::tag_value, &tag.name)) return true;
         if (auto p = tag_value_problem(val); !p.empty())
           return fail(at, "tag value of " + tag.name + " " + std::string(p));
         tag.value = std::move(val);
@@ -855,15 +925,15 @@ class Handler {
         return true;
       }
       case Slot::comment: {
-        if (bad_characters(src_.token(), val, chars::Field::comment, "")) return true;
+        if (bad_characters(src_.token(), val, chars::Field::comment)) return true;
         if (auto p = comment_problem(val); !p.empty()) return fail(src_.token(), "comment " + std::string(p));
         static_cast<std::vector<std::string>*>(stack_.back().target)->push_back(std::move(val));
         return true;
       }
       case Slot::move: {
         const Pos at = src_.token();
-        if (!plain_move(val)) {
-          if (bad_characters(at, val, chars::Field::move, "")) return true;
+        if (!plain) {
+          if (bad_characters(at, val, chars::Field::move)) return true;
           if (auto p = move_text_problem(val); !p.empty())
             return fail(at, "move " + quote_text(val) + " " + std::string(p));
         }
@@ -970,12 +1040,12 @@ class Handler {
   }
 
   bool key(json::string_t& name) {
-    src_.event_string(name.size());
+    const bool move = name.size() == 4 && std::memcmp(name.data(), "move", 4) == 0;
+    src_.event_string(name.size(), move);
     if (!settle_pending()) return false;
     if (skipping()) return true;
     Frame& f = stack_.back();
-    if (f.kind == Slot::node && name.size() == 4 && std::memcmp(name.data(), "move", 4) == 0 &&
-        (f.seen & 1u) == 0) {  // the commonest key: known_key's way, in short
+    if (f.kind == Slot::node && move && (f.seen & 1u) == 0) {  // the commonest key: known_key's way, in short
       f.seen |= 1u;
       f.key = 0;
       f.expect = Slot::move;
@@ -1148,18 +1218,21 @@ class Handler {
   }
 
   /// The character policy (NOTATION.md section 11): true (and E110
-  /// pending) if `text` holds a character `field` may not hold.
-  bool bad_characters(const Pos& at, std::string_view text, chars::Field field, std::string_view prefix) {
+  /// pending) if `text` holds a character `field` may not hold; the
+  /// value of tag `tag` (if given) says so first.
+  bool bad_characters(const Pos& at, std::string_view text, chars::Field field, const std::string* tag = nullptr) {
     const chars::Problem p = chars::check(text, field);
     if (!p) return false;
-    fail(at, std::string(prefix) + chars::why_not(p.cp, field) + ": no record may hold it (NOTATION.md section 11)");
+    std::string prefix;
+    if (tag != nullptr) prefix = "tag " + *tag + ": ";
+    fail(at, prefix + chars::why_not(p.cp, field) + ": no record may hold it (NOTATION.md section 11)");
     error_.code = Code::bad_character;
     return true;
   }
 
   /// Slot of the value that starts now; for an array element, extends the
   /// pointer by its index.
-  Slot begin_value() {
+  [[gnu::always_inline]] Slot begin_value() {
     if (stack_.empty()) return top_;
     Frame& f = stack_.back();
     switch (f.kind) {
@@ -1178,12 +1251,11 @@ class Handler {
   }
 
   void push(Slot kind, const Pos& at, void* target = nullptr, std::uint32_t turn = 0) {
-    Frame f;
+    Frame& f = stack_.push();
     f.kind = kind;
     f.pos = at;
     f.target = target;
     f.turn = turn;
-    stack_.push_back(f);
   }
 
   Node* node_target() { return static_cast<Node*>(stack_.back().target); }
@@ -1346,9 +1418,9 @@ class Handler {
       // An element of a line that is not a move object: its own turn.
       error_.turn = stack_.back().turn + stack_.back().count - 1;
     } else {
-      for (auto it = stack_.rbegin(); it != stack_.rend(); ++it) {
-        if (it->kind == Slot::node) {
-          error_.turn = it->turn;
+      for (std::size_t i = stack_.size(); i-- > 0;) {
+        if (stack_[i].kind == Slot::node) {
+          error_.turn = stack_[i].turn;
           break;
         }
       }
@@ -1369,7 +1441,7 @@ class Handler {
   Slot top_;
   std::uint32_t index_ = 0;  // JSON Lines: the game on this line
   Diagnostic error_;
-  std::vector<Frame> stack_;
+  FrameStack stack_;
   std::string_view failing_key_;     // key() is refusing this key (for the pointer)
   GameRecord game_;
   TagNames tag_names_;               // of game_ (duplicate tags)
