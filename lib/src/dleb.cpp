@@ -460,12 +460,28 @@ bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
   if (t[i] != ':') return syntax(error, i, "',' and another throw, or ':' and the uses");
   out.colon = true;
   ++i;
+  // The uses counted in a register, written to `out` on the way out (as
+  // many as were read whole, the same on a fault): `out.nuses` would be
+  // read again after every byte a use stores.
+  int nuses = 0;
   for (;;) {
-    if (out.nuses == kDlebMaxUses) return syntax(error, i, "fewer uses");
-    if (!parse_use(t, i, out.uses[static_cast<std::size_t>(out.nuses)], error)) return false;
-    ++out.nuses;
-    if (i == t.size()) return true;
-    if (t[i] != ',') return syntax(error, i, "',' and the next use");
+    if (nuses == kDlebMaxUses) {
+      out.nuses = nuses;
+      return syntax(error, i, "fewer uses");
+    }
+    if (!parse_use(t, i, out.uses[static_cast<std::size_t>(nuses)], error)) {
+      out.nuses = nuses;
+      return false;
+    }
+    ++nuses;
+    if (i == t.size()) {
+      out.nuses = nuses;
+      return true;
+    }
+    if (t[i] != ',') {
+      out.nuses = nuses;
+      return syntax(error, i, "',' and the next use");
+    }
     ++i;
   }
 }
