@@ -980,7 +980,7 @@ class Handler {
         // The main line comes with the Nodes of the last game (new_game):
         // they are overwritten, those left over dropped at the line's end.
         const std::size_t n = line.count - 1;
-        Node& node = n < nodes->size() ? reuse((*nodes)[n]) : node_maker_.append(*nodes);
+        Node& node = n < nodes->size() ? NodeMaker::reuse((*nodes)[n]) : node_maker_.append(*nodes);
         const std::uint32_t turn = line.turn + line.count - 1;
         push(Slot::node, at, &node, turn);
         return true;
@@ -1259,18 +1259,6 @@ class Handler {
   }
 
   Node* node_target() { return static_cast<Node*>(stack_.back().target); }
-
-  /// NodeMaker::reset(node), in short for the common Node of the last game:
-  /// one that holds a move text and its place, and nothing else.
-  static Node& reuse(Node& node) {
-    if (!node.before.empty() || !node.nags.empty() || !node.after.empty() || !node.variations.empty() ||
-        !node.loc.pointer.empty()) [[unlikely]]
-      return NodeMaker::reset(node);
-    node.move.clear();
-    node.loc.game = 0;
-    node.loc.base = SourceLoc::Base::none;
-    return node;
-  }
 
   template <std::size_t N>
   bool known_key(Frame& f, std::string_view name, const std::array<Key, N>& keys,

@@ -33,6 +33,19 @@ class NodeMaker {
     return node;
   }
 
+  /// reset(node), in short for the common Node of the last game: one that
+  /// holds a move text and its place and nothing else (the JSON and XML
+  /// readers' main lines, whose places are numbers, not pointers).
+  static Node& reuse(Node& node) {
+    if (!node.before.empty() || !node.nags.empty() || !node.after.empty() || !node.variations.empty() ||
+        !node.loc.pointer.empty()) [[unlikely]]
+      return reset(node);
+    node.move.clear();
+    node.loc.game = 0;
+    node.loc.base = SourceLoc::Base::none;
+    return node;
+  }
+
  private:
   Node empty_;  // only moved from: its place stays line 0 (unknown)
 };

@@ -764,16 +764,6 @@ class Reader {
     return i;
   }
 
-  /// NodeMaker::reset(node), in short for the common Node of the last game:
-  /// one that holds a move text and its place, and nothing else (all that
-  /// it holds is then overwritten).
-  static Node& reuse(Node& node) {
-    if (!node.before.empty() || !node.nags.empty() || !node.after.empty() || !node.variations.empty() ||
-        !node.loc.pointer.empty()) [[unlikely]]
-      return NodeMaker::reset(node);
-    return node;
-  }
-
   /// Reads the bytes from raw_ to the end of the buffer into `rec` if they
   /// start with a game in the quick path's form (above): Quick::yes, and
   /// raw_size_ is the game's length. Else (rec half filled, nothing else
@@ -907,7 +897,7 @@ class Reader {
       const std::string_view text(p + v, ve - v);
       if (!plain && !move_text_problem(text).empty()) return Quick::no;
       const Pos at = pos(v);
-      Node& node = count < moves.size() ? reuse(moves[count]) : node_maker_.append(moves);
+      Node& node = count < moves.size() ? NodeMaker::reuse(moves[count]) : node_maker_.append(moves);
       node.move.clear();  // clear and append: cheaper than assign (no overlap to look for)
       node.move.append(text);
       node.loc.line = at.line;
