@@ -60,8 +60,20 @@ Diagnostic enter_move(GameRecord& record, const std::string& file, std::uint32_t
     line.push_back(std::move(added));
   } else {
     Node& following = line[next];
+    // The same move: the same canonical text, or, where no throw comes
+    // first (a throw makes the turn another event), the same position
+    // reached (Seega's two placements in either order).
+    auto played = pos.state->clone();
+    played->play(canonical);
+    const bool by_text = !pos.state->chance_outcomes().empty();
     std::string other;
-    const auto same = [&](const std::string& text) { return !pos.state->check(text, other) && other == canonical; };
+    const auto same = [&](const std::string& text) {
+      if (pos.state->check(text, other)) return false;
+      if (other == canonical) return true;
+      if (by_text) return false;
+      auto there = pos.state->clone();
+      return !there->play(other) && there->equals(*played);
+    };
     if (!same(following.move)) {
       std::size_t k = 0;
       while (k < following.variations.size() && !(!following.variations[k].empty() && same(following.variations[k][0].move)))

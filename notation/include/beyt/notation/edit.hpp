@@ -19,9 +19,11 @@ namespace beyt::notation {
 /// diagnostic) and writes it into `record` in the engine's canonical text
 /// (State::check):
 ///  * at the end of a line, the move is added to it;
-///  * where the line goes on with the same move (canonical text compared),
-///    or where one of the next move's variations starts with it, nothing is
-///    added: `reached` is that move;
+///  * where the line goes on with the same move, or where one of the next
+///    move's variations starts with it, nothing is added: `reached` is that
+///    move. The same move: the same canonical text or, where the turn does
+///    not start with a throw, the same position reached (Seega's two
+///    placements written in either order);
 ///  * else the move starts a new variation of the next move (its last).
 /// `reached` is the position after the move. When it ends the main line and
 /// the game is over there, the result (the token and the Result tag) becomes
