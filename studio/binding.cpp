@@ -115,6 +115,9 @@ Diagnostic replay_near(const GameRecord& record, const std::string& file, std::u
       s.back() = std::min(s.back(), bad - 1);
     }
   }
+  // Never more than a few steps back; should it be, the start or nothing.
+  path = notation::NodePath{{0}};
+  if (notation::replay_to(record, file, index, path, pos)) pos.state.reset();
   return first;
 }
 

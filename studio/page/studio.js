@@ -54,6 +54,13 @@
       if (v.problem && v.path !== String(ply)) throw new Error(v.problem.message);
       return v.svg;
     },
+    /** The position text (render --format position) after PLY, and who is to move and the legal moves there. */
+    position(record, ply, options = {}) {
+      const v = call('view', record, options.file || '', options.game || 1, String(ply), false);
+      if (v.error) throw new Error(v.error);
+      if (v.problem && v.path !== String(ply)) throw new Error(v.problem.message);
+      return { position: v.position, toMove: v.toMove, terminal: v.terminal, moves: v.moves.map(m => m.move) };
+    },
     outline: (record, file = '') => call('outline', record, file),
     format: (record, file = '') => call('format', record, file),
     convert: (record, to, file = '') => call('convert', record, file, to),
@@ -265,10 +272,12 @@
       board.textContent = '';
     }
     const title = v.title ? `${v.title}, game ${st.game}` : `game ${st.game}`;
-    $('where').textContent = v.error ? v.error : `${title}: ${v.path === '0' ? 'the start' : 'after turn ' + v.path}` +
+    $('where').textContent = v.error ? v.error : !v.path ? `${title}: no board (${v.problem ? v.problem.code : 'see the problems listed'})` :
+      `${title}: ${v.path === '0' ? 'the start' : 'after turn ' + v.path}` +
       (v.terminal ? ` — game over (${v.outcome})` : v.toMove ? ` — ${v.toMove} to move` : '');
     // The caption is under the board in the SVG; here only what stopped it.
-    $('caption').textContent = v.problem ? `The board stops before an illegal move: ${v.problem.code} ${v.problem.message}` : v.svg ? '' : v.caption || '';
+    $('caption').textContent = v.problem ? (v.path ? 'The board stops before an illegal move: ' : 'No board: ') +
+      `${v.problem.code} ${v.problem.message}` : v.svg ? '' : v.caption || '';
     showEntry();
     showMarks();
   }

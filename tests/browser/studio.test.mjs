@@ -204,6 +204,9 @@ for (const s of samples) {
   const moves = await tab.evaluate(p => beyt.legalMoves('seega', 'walker', p), position);
   check(Array.isArray(moves) && moves.includes('a2-b2xb3-a2xa3') && moves.includes('a2-b2xb3'),
         `legalMoves at turn 14 of walker-5x5 lists the turn played and its variation (${moves.length} moves)`);
+  const at = await tab.evaluate(t => beyt.position(t, '14'), fs.readFileSync(file, 'utf8'));
+  check(at.position === position, `beyt.position(text, 14) is render --format position --ply 14 (${at.position})`);
+  check(JSON.stringify(at.moves) === JSON.stringify(moves), 'beyt.position lists the moves legalMoves lists');
   const failed = await tab.evaluate(() => { try { beyt.legalMoves('seega', 'walker', 'garbage'); return false; } catch (e) { return e.message; } });
   check(typeof failed === 'string' && failed.length > 0, `legalMoves of a bad position text throws (${failed})`);
 }
