@@ -654,6 +654,14 @@
       save();
       refresh();
     });
+    // A paste over the whole text (or into an empty editor) is another record:
+    // the name of the file opened before no longer applies.
+    text.addEventListener('paste', () => {
+      if (text.selectionStart === 0 && text.selectionEnd === text.value.length) {
+        st.name = '';
+        $('file-name').textContent = '';
+      }
+    });
     const follow = () => { cancelAnimationFrame(pending); pending = requestAnimationFrame(() => { const p = st.path, g = st.game; pickFromCursor(); if (p !== st.path || g !== st.game) showView(); }); };
     text.addEventListener('keyup', follow);
     text.addEventListener('click', follow);

@@ -73,12 +73,15 @@ async function open() {
 await open();
 await tab.evaluate(() => localStorage.clear());
 
-// Pastes `text` into the editor (as a paste does: the value changes and an
-// input event follows), the cursor at the end.
+// Pastes `text` over the whole editor (as Ctrl+A, Ctrl+V do: a paste event
+// on the whole text, the value changes, an input event follows), the cursor
+// at the end.
 async function paste(text) {
   await tab.evaluate(t => {
     const e = document.getElementById('text');
     e.focus();
+    e.select();
+    e.dispatchEvent(new Event('paste', { bubbles: true }));
     e.value = t;
     e.setSelectionRange(t.length, t.length);
     e.dispatchEvent(new Event('input', { bubbles: true }));
