@@ -1,6 +1,7 @@
-// beyt render FILE [--ply P] [--record K] [--format unicode|ascii|svg|html|position]:
+// beyt render FILE [--ply P] [--record K] [--format unicode|ascii|svg|tikz|html|position]:
 // the position after any turn (of the main line or of a variation) as a text
-// diagram, an SVG plate or its position text; with --every N or --plies
+// diagram, an SVG plate (or the same plate as a TikZ picture) or its position
+// text; with --every N or --plies
 // A,B,C several positions (an SVG figure sheet, text diagrams one after
 // another, position lines); --format html the game viewer of the whole file.
 #include <algorithm>
@@ -26,7 +27,7 @@ struct RenderCliOptions {
   std::string record;      // K: the K-th record of FILE
   std::string rules;       // with --empty
   std::string from;        // forced input format
-  std::string format;      // output: unicode, ascii, svg, html or position
+  std::string format;      // output: unicode, ascii, svg, tikz, html or position
   std::string to;          // the same as --format (its name in the other subcommands)
   std::string style;       // the older name of --format for unicode/ascii
   std::string ply;         // a position: "12", "12.1.14"; empty: the end of the main line
@@ -45,6 +46,8 @@ struct RenderCliOptions {
   bool colour = false;
   bool flip = false;
   bool no_highlight = false;
+  bool to_move = false;
+  bool legend = false;
   int columns = 0;
   std::string title, caption;
   std::vector<std::string> arrows, marks;
@@ -113,7 +116,7 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const std::str
   std::unique_ptr<State> state;
   if (Error e = game->new_state(rules, "", state)) return usage_error("render", "--rules: " + e.reason);
   if (format == "position") return write_out(o.output, state->position_text() + "\n") ? kExitOk : kExitInvalid;
-  if (format == "svg") {
+  if (format == "svg" || format == "tikz") {
     SvgJob j = job;
     j.draw.empty_board = true;
     if (!j.title_given && !o.bare) j.page.title = std::string(game->title());
@@ -238,9 +241,9 @@ int run_render(int argc, char** argv) {
                    "Draws the position of record K of FILE after turn N (default: after the last\n"
                    "turn of the main line; 12.1.14: turn 14 of the first variation of turn 12)\n"
                    "as a diagram like Lane's lettered boards, with the side to move;\n"
-                   "--format svg draws a plate for print (docs/DIAGRAMS.md), --every N or\n"
-                   "--plies A,B,C several positions (an SVG figure sheet, or text diagrams one\n"
-                   "after another); --format position prints the position text a SetUp tag\n"
+                   "--format svg draws a plate for print (docs/DIAGRAMS.md), --format tikz\n"
+                   "the same plate as a TikZ picture for LaTeX, --every N or --plies A,B,C\n"
+                   "several positions (a figure sheet, or text diagrams one after another); --format position prints the position text a SetUp tag\n"
                    "takes (with --every/--plies one line per position: TURN, a tab, the text);\n"
                    "--format html writes the game viewer: one self-contained page that plays\n"
                    "every game of FILE through in a browser.\n"
@@ -251,7 +254,7 @@ int run_render(int argc, char** argv) {
   line.option("ply", "the position after this turn (0: the start; 12.1.14: in a variation)", o.ply)
       .option("record", "record K of FILE (default 1; html: every game)", o.record)
       .option("game", "with --empty: the game's name (--game K, a number, is the older spelling of --record K)", o.game)
-      .option("format", "output: unicode (box drawing, default), ascii, svg, html or position", o.format)
+      .option("format", "output: unicode (box drawing, default), ascii, svg, tikz, html or position", o.format)
       .option("to", "the same as --format (the output format's name in the other subcommands)", o.to)
       .option("style", "unicode or ascii (the older name of --format)", o.style)
       .option("empty", "draw the empty board of --game under --rules", o.empty)
@@ -262,7 +265,7 @@ int run_render(int argc, char** argv) {
       .option("o,output", "output file (default: - standard output)", o.output)
       .option("every", "the positions after every N-th turn (and the last)", o.every)
       .option("plies", "the positions after these turns, e.g. 0,12,30 or 12.1.14", o.plies)
-      .option("columns", "svg: boards per row of a sheet (default: up to 3)", o.columns)
+      .option("columns", "svg, tikz: boards per row of a sheet (default: as many as fit 160 mm legibly)", o.columns)
       .option("size", "svg, html: cell size in px (default 40)", o.size)
       .option("margin", "svg, html: page margin in px (default 20)", o.margin)
       .option("width", "svg, html: scale the whole page to this width in px", o.width)
@@ -272,6 +275,8 @@ int run_render(int argc, char** argv) {
       .option("colour", "svg, html: with tints (the default)", o.colour)
       .option("flip", "svg, html: seen from North (North's side at the bottom)", o.flip)
       .option("no-highlight", "svg, html: do not outline the last move", o.no_highlight)
+      .option("to-move", "svg, html: a line under each board: who moves next", o.to_move)
+      .option("legend", "svg, html: a legend of the marks under the boards", o.legend)
       .option("title", "svg, html: title (default: Event and Round of the record)", o.title)
       .option("caption", "svg, html: caption under the page (default: South - North, Date)", o.caption)
       .option("arrow", "svg, html: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", o.arrows)
@@ -297,13 +302,15 @@ int run_render(int argc, char** argv) {
   if (!o.style.empty() && !o.format.empty() && o.style != o.format)
     return usage_error("render", "--style and --format disagree (--style is the older name of --format)");
   const std::string format = !o.format.empty() ? o.format : !o.style.empty() ? o.style : "unicode";
-  if (format != "unicode" && format != "ascii" && format != "svg" && format != "html" && format != "position")
-    return usage_error("render", "--format must be unicode, ascii, svg, html or position (the input format is --from)");
-  const bool svg = format == "svg", html = format == "html";
+  if (format != "unicode" && format != "ascii" && format != "svg" && format != "tikz" && format != "html" &&
+      format != "position")
+    return usage_error("render",
+                       "--format must be unicode, ascii, svg, tikz, html or position (the input format is --from)");
+  const bool tikz = format == "tikz", svg = format == "svg" || tikz, html = format == "html";
   if (!svg && !html) {
     for (const char* only : {"columns", "size", "margin", "width", "font", "font-size", "mono", "colour", "flip",
-                             "no-highlight", "title", "caption", "arrow", "mark"})
-      if (line.count(only)) return usage_error("render", std::string("--") + only + " needs --format svg or html");
+                             "no-highlight", "title", "caption", "arrow", "mark", "to-move", "legend"})
+      if (line.count(only)) return usage_error("render", std::string("--") + only + " needs --format svg, tikz or html");
   }
   if (html) {
     for (const char* sheet : {"ply", "every", "plies", "columns"})
@@ -339,6 +346,9 @@ int run_render(int argc, char** argv) {
     job.page.margin = o.margin;
     job.page.width = o.width;
     job.page.columns = o.columns;
+    job.page.to_move = o.to_move;
+    job.page.legend = o.legend;
+    if (tikz) job.page.backend = svg::Backend::tikz;
     job.title_given = line.count("title") > 0;
     job.caption_given = line.count("caption") > 0;
     job.page.title = o.title;

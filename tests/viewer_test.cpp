@@ -65,10 +65,10 @@ notation::NodePosition position(const notation::GameRecord& r, const std::string
 }
 
 std::string page_of(const notation::NodePosition& pos, const notation::GameRecord& r, const DrawOptions& d = {},
-                    const PageOptions& page = {}) {
+                    const PageOptions& page = {}, const notation::FigureOptions& figures = {}) {
   std::string svg, why;
   std::vector<std::string> warnings;
-  EXPECT_TRUE(notation::position_svg(r, pos, d, {}, page, svg, why, warnings)) << why;
+  EXPECT_TRUE(notation::position_svg(r, pos, d, figures, page, svg, why, warnings)) << why;
   return svg;
 }
 
@@ -110,6 +110,58 @@ TEST(Wrap, BreaksAtSpacesThenAfterCommasThenAnywhere) {
   for (const auto& l : hard) EXPECT_LE(svg::text_width(l, f), 50);
   auto accented = svg::wrap("ÂâÂâÂâÂâÂâÂâÂâ", f, 30);
   for (const auto& l : accented) EXPECT_TRUE(std::regex_match(l, std::regex("(Â|â)+"))) << "cut between code points";
+}
+
+// A caption breaks between the steps of a chain, never inside a cell name,
+// and leaves no lone short word on its last line (issue 23).
+TEST(Wrap, NeverSplitsACellNameAndLeavesNoLoneWord) {
+  svg::Font f{"serif", 16, svg::Anchor::middle, false, false, "#000"};
+  const std::string chain = "d3-d4xc4-c4xc3-c3xb3-d3xe3-e3xe2xe4-e2xf2";
+  for (double width : {60.0, 90.0, 120.0, 200.0}) {
+    const auto lines = svg::wrap(chain, f, width);
+    std::string joined;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      EXPECT_LE(svg::text_width(lines[i], f), width) << lines[i];
+      // After a step, else after a cell (its digit) where a step is wider than the line.
+      if (i + 1 < lines.size())
+        EXPECT_TRUE(lines[i].back() == '-' || (width < 90 && std::isdigit(static_cast<unsigned char>(lines[i].back()))))
+            << "a break after a step, at " << width << ": " << lines[i];
+      joined += lines[i];
+    }
+    EXPECT_EQ(joined, chain);
+  }
+  // The result of the last turn goes with its move, not alone.
+  const auto end = svg::wrap("After turn 66: d4-e4xe3 (0-1)", f, 194);
+  ASSERT_EQ(end.size(), 2u);
+  EXPECT_EQ(end.back(), "d4-e4xe3 (0-1)");
+  const auto players = svg::wrap("random player, seed 21 \u2013 random player, seed 21, 2026.11.21", f, 330);
+  ASSERT_EQ(players.size(), 2u);
+  EXPECT_GT(svg::text_width(players.back(), f), 0.6 * svg::text_width(players.front(), f)) << "balanced lines";
+  // A long paragraph (more than six lines) keeps its greedy lines, but its
+  // last word is not left alone.
+  std::string words;
+  for (int i = 0; i < 60; ++i) words += "word" + std::to_string(i) + " ";
+  words += "x";
+  const auto many = svg::wrap(words, f, 150);
+  ASSERT_GT(many.size(), 6u);
+  EXPECT_NE(many.back().find(' '), std::string::npos) << many.back();
+}
+
+// The wrapper is linear in the length of a word: a word of 20 MB (a hostile
+// tag value) is cut into lines that together are the word (issue 19: it was
+// quadratic, and a 200 MB Event tag never finished).
+TEST(Wrap, AWordOfManyMegabytesIsCutIntoLines) {
+  svg::Font f{"serif", 16, svg::Anchor::middle, true, false, "#000"};
+  const std::string word(20u << 20, 'x');
+  const auto lines = svg::wrap(word, f, 400);
+  ASSERT_GT(lines.size(), 1000u);
+  std::size_t total = 0;
+  for (const auto& l : lines) {
+    EXPECT_LE(svg::text_width(l, f), 400);
+    total += l.size();
+  }
+  EXPECT_EQ(total, word.size());
+  EXPECT_EQ(lines.front().size(), lines[1].size()) << "full lines";
 }
 
 // Every page of every sample, every ply of the main line: exactly as wide as
@@ -370,6 +422,9 @@ TEST(Captions, SayWhatTheTurnDid) {
   EXPECT_NE(all.find("North has no house left: South wins"), std::string::npos);
   EXPECT_NE(all.find("nourishes his daughter in"), std::string::npos);
   EXPECT_TRUE(std::regex_search(all, std::regex("pecks 2 in [A-Fa-f], 2 in"))) << "the pecks of one turn";
+  // Each event once: Davies' Fig. 9, four pecks in D.
+  auto fig9 = read_file(kRoot / "samples/umelbanat/davies-fig9.beyt").at(0);
+  EXPECT_EQ(notation::node_caption(fig9, position(fig9, "1")), "After turn 1: B,C,A,C,B\nSouth pecks 2 in D four times");
   // Mankalah: the distribution, turning the board, a board ending with hasa
   // left (each takes his own side), the board end's gains, the match.
   auto match = read_file(kRoot / "samples/mankalah/ghasheem-match.beyt").at(0);
