@@ -49,6 +49,7 @@ struct RenderCliOptions {
   bool to_move = false;
   bool legend = false;
   int columns = 0;
+  std::int64_t max_positions = 20000;  // html
   std::string title, caption;
   std::vector<std::string> arrows, marks;
 };
@@ -180,7 +181,10 @@ bool wanted_paths(const RenderCliOptions& o, const notation::GameRecord& record,
   return add(o.ply, "--ply");
 }
 
-// The viewer of record `only` of the input (0: of every record).
+// The viewer of record `only` of the input (0: of every record). The
+// records are read (and checked) first: an input that cannot be read, or
+// whose page would hold more than --max-positions boards, writes nothing;
+// then the page is written board by board.
 int render_html(const RenderCliOptions& o, std::uint32_t only, std::optional<notation::Format> from,
                 const SvgJob& job) {
   Input input;
@@ -190,46 +194,76 @@ int render_html(const RenderCliOptions& o, std::uint32_t only, std::optional<not
   vo.draw = job.draw;
   vo.figures = job.figures;
   vo.page = job.page;
-  vo.title_from_tags = !job.title_given && !o.bare;
-  vo.caption_from_tags = !job.caption_given && !o.bare;
+  vo.title_from_tags = !job.title_given;
+  vo.caption_from_tags = !job.caption_given;
   vo.file = input.name();
-  // The page is kept until the whole input has been read: an input that
-  // cannot be read writes nothing.
-  std::ostringstream page;
-  notation::ViewerWriter viewer(page, vo);
+  struct Game {
+    notation::GameRecord record;
+    std::uint32_t index;
+    notation::Diagnostic problem;
+  };
   struct Visitor : notation::GameVisitor {
-    notation::ViewerWriter& viewer;
     Input& input;
     std::uint32_t only;  // 0: every game
-    std::uint32_t added = 0;
+    std::uint64_t max, positions = 0;
+    std::vector<Game> games;
     bool invalid = false;
-    std::string why;
-    Visitor(notation::ViewerWriter& v, Input& in, std::uint32_t k) : viewer(v), input(in), only(k) {}
+    std::string refused;
+    Visitor(Input& in, std::uint32_t k, std::uint64_t m) : input(in), only(k), max(m) {}
     bool game(notation::GameRecord&& record, std::uint32_t index) override {
       if (only && index != only) return true;
-      notation::Diagnostic problem;
-      std::vector<std::string> warnings;
-      if (!viewer.add(record, index, problem, warnings, why)) return false;
-      ++added;
-      print_warnings(warnings);
+      const std::uint64_t n = notation::viewer_positions(record);
+      positions += n;
+      if (positions > max) {
+        refused = input.name() + ": the viewer page would hold more than " + std::to_string(max) +
+                  " positions (game " + std::to_string(index) + " alone has " + std::to_string(n) +
+                  "; a page weighs a few KB a position): view one game with --record K, raise --max-positions, or "
+                  "draw the positions you need with --format svg --ply or --every";
+        return false;
+      }
+      // The validator's first error, variations and result included.
+      notation::Replay whole;
+      notation::Diagnostic problem = notation::replay(record, input.name(), index, notation::ReplayOptions{}, whole);
       if (problem) {
         print_diagnostic(std::cerr, problem, &input, false);
         // A wrong result is shown, as render draws it; an illegal move or a
         // bad tag makes the file invalid.
         if (!(problem.code >= Code::result_mismatch && problem.code <= Code::barrier_count)) invalid = true;
       }
+      games.push_back({std::move(record), index, std::move(problem)});
       return only == 0 || index < only;
     }
-  } visitor(viewer, input, only);
+  } visitor(input, only, static_cast<std::uint64_t>(o.max_positions));
   notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, visitor);
-  if (!visitor.why.empty()) return usage_error("render", visitor.why);
-  if (d && !(visitor.only && visitor.added)) {
+  if (!visitor.refused.empty()) return usage_error("render", visitor.refused);
+  if (d && !(visitor.only && !visitor.games.empty())) {
     print_diagnostic(std::cerr, d, &input, false);
     return kExitInvalid;
   }
-  if (visitor.only && !visitor.added) return usage_error("render", o.input + " has no game " + std::to_string(only));
-  viewer.finish();
-  if (!write_out(o.output, page.str())) return kExitInvalid;
+  if (visitor.only && visitor.games.empty())
+    return usage_error("render", o.input + " has no game " + std::to_string(only));
+  Output out;
+  std::string error;
+  if (!out.open(o.output, error)) {
+    print_file_error(err(), Code::write_error, o.output, error, false);
+    return kExitInvalid;
+  }
+  notation::ViewerWriter page(out.stream(), vo);
+  for (auto& g : visitor.games) {
+    std::vector<std::string> warnings;
+    std::string why;
+    if (!page.add(g.record, g.index, g.problem, warnings, why)) {
+      out.discard();
+      return usage_error("render", why);
+    }
+    print_warnings(warnings);
+    g.record = {};  // drawn: its memory goes back
+  }
+  page.finish();
+  if (!out.close(error)) {
+    print_file_error(err(), Code::write_error, o.output, error, false);
+    return kExitInvalid;
+  }
   return visitor.invalid ? kExitInvalid : kExitOk;
 }
 
@@ -277,6 +311,7 @@ int run_render(int argc, char** argv) {
       .option("no-highlight", "svg, html: do not outline the last move", o.no_highlight)
       .option("to-move", "svg, html: a line under each board: who moves next", o.to_move)
       .option("legend", "svg, html: a legend of the marks under the boards", o.legend)
+      .option("max-positions", "html: refuse a page of more than N positions (default 20000)", o.max_positions)
       .option("title", "svg, html: title (default: Event and Round of the record)", o.title)
       .option("caption", "svg, html: caption under the page (default: South - North, Date)", o.caption)
       .option("arrow", "svg, html: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", o.arrows)
@@ -312,6 +347,8 @@ int run_render(int argc, char** argv) {
                              "no-highlight", "title", "caption", "arrow", "mark", "to-move", "legend"})
       if (line.count(only)) return usage_error("render", std::string("--") + only + " needs --format svg, tikz or html");
   }
+  if (!html && line.count("max-positions")) return usage_error("render", "--max-positions goes with --format html");
+  if (o.max_positions < 1) return usage_error("render", "--max-positions must be 1 or more");
   if (html) {
     for (const char* sheet : {"ply", "every", "plies", "columns"})
       if (line.count(sheet))

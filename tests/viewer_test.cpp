@@ -564,10 +564,31 @@ std::map<std::string, std::string> boards_of(const std::string& page) {
   for (auto at = page.find(open); at != std::string::npos; at = page.find(open, at + 1)) {
     auto q = page.find('"', at + open.size());
     std::string ply = page.substr(at + open.size(), q - at - open.size());
-    auto body = page.find(">\n", q) + 2, end = page.find("</svg>\n</div>", body);
+    auto body = page.find(">\n", q) + 2, end = page.find("</svg>\n", body);
     out[ply] = page.substr(body, end + 7 - body);
   }
   return out;
+}
+
+// ply -> the caption under each position's board (its text, <br> for line ends).
+std::map<std::string, std::string> captions_of(const std::string& page) {
+  std::map<std::string, std::string> out;
+  const std::string open = "<div class=\"pos\" data-ply=\"";
+  for (auto at = page.find(open); at != std::string::npos; at = page.find(open, at + 1)) {
+    auto q = page.find('"', at + open.size());
+    const std::string ply = page.substr(at + open.size(), q - at - open.size());
+    const auto end = page.find("</div>", q), cap = page.find("<p class=\"cap\">", q);
+    if (cap < end) out[ply] = page.substr(cap + 15, page.find("</p>", cap) - cap - 15);
+  }
+  return out;
+}
+
+// The SVG a viewer's board is: the bare board (no title, captions or page
+// caption: the page's header and the text under the board say them).
+notation::FigureOptions bare_figures() {
+  notation::FigureOptions f;
+  f.captions = false;
+  return f;
 }
 
 void expect_self_contained(const std::string& page, const std::string& where) {
@@ -598,10 +619,9 @@ TEST(Viewer, EveryPositionOfEverySampleIsTheSvgRenderDraws) {
     };
     count(r.moves);
     EXPECT_EQ(shown.size(), nodes) << p;
-    // Each is the page position_svg draws, the one function `render --ply` uses.
-    PageOptions page;
-    page.title = notation::record_title(r, *find_game(r.find_tag("Game")->value));
-    page.caption = notation::record_caption(r);
+    // Each is the bare board position_svg draws, the one function `render
+    // --ply` uses, with the position's caption as the page's text under it.
+    const auto captions = captions_of(html.out);
     std::vector<notation::NodePath> paths;
     for (const auto& [ply, svg] : shown) {
       paths.emplace_back();
@@ -609,8 +629,15 @@ TEST(Viewer, EveryPositionOfEverySampleIsTheSvgRenderDraws) {
     }
     std::vector<notation::NodePosition> positions;
     ASSERT_FALSE(notation::replay_to_all(r, "test", 1, paths, positions));
+    const std::string title = notation::record_title(r, *find_game(r.find_tag("Game")->value));
     for (const auto& pos : positions) {
-      EXPECT_EQ(shown[pos.path.text()], inline_form(page_of(pos, r, {}, page))) << p << " ply " << pos.path.text();
+      const std::string& svg = shown[pos.path.text()];
+      EXPECT_EQ(svg, inline_form(page_of(pos, r, {}, {}, bare_figures()))) << p << " ply " << pos.path.text();
+      EXPECT_EQ(svg.find(">" + title + "</text>"), std::string::npos) << "the header says the title, not the board";
+      std::string caption = svg::escape(notation::node_caption(r, pos));
+      for (std::size_t at = 0; (at = caption.find('\n', at)) != std::string::npos;) caption.replace(at, 1, "<br>");
+      EXPECT_EQ(captions.count(pos.path.text()) ? captions.at(pos.path.text()) : "", caption)
+          << p << " ply " << pos.path.text();
       ++boards;
     }
     // And the CLI writes the same for a few of them.
@@ -618,7 +645,7 @@ TEST(Viewer, EveryPositionOfEverySampleIsTheSvgRenderDraws) {
     for (const auto& [ply, svg] : shown)
       if (ply.find('.') != std::string::npos) some.push_back(ply);
     for (const auto& ply : some) {
-      CliRun svg = run("render --format svg --ply " + ply + " " + quote(p.string()));
+      CliRun svg = run("render --format svg --bare --ply " + ply + " " + quote(p.string()));
       EXPECT_EQ(shown[ply], inline_form(svg.out)) << p << " ply " << ply;
     }
     // Every move of the list links to its position.
@@ -690,6 +717,70 @@ TEST(Viewer, IllegalMovesAndUnreadableFiles) {
   fs::remove_all(dir);
 }
 
+// Issue 22: a turn number and its move never part at a line end: each pair is
+// one unit that does not wrap, the number joined to the move by a no-break space.
+TEST(Viewer, TurnNumbersStayWithTheirMoves) {
+  const fs::path game = kRoot / "samples/seega/centre-immunity.beyt";
+  CliRun html = run("render --format html " + quote(game.string()));
+  ASSERT_EQ(html.status, 0) << html.out;
+  EXPECT_NE(html.out.find(".moves .t{white-space:nowrap}"), std::string::npos);
+  int numbers = 0;
+  for (auto at = html.out.find("<span class=\"n\">"); at != std::string::npos;
+       at = html.out.find("<span class=\"n\">", at + 1)) {
+    ++numbers;
+    EXPECT_EQ(html.out.rfind("<span class=\"t\">", at), at - 16) << "the number opens a unit";
+    const auto close = html.out.find("</span>", at);
+    EXPECT_EQ(html.out.compare(close, 13, "</span>&nbsp;"), 0) << "a no-break space before the move";
+  }
+  EXPECT_EQ(numbers, occurrences(html.out, "<span class=\"t\">"));
+  EXPECT_GE(numbers, 6);
+}
+
+// Issue 19: a page of more boards than --max-positions (default 20 000, a
+// few KB each) is refused before anything is written; memory and the page
+// then stay in proportion to what the user asked for.
+TEST(Viewer, MaxPositionsRefusesAPageTooLargeAndWritesNothing) {
+  fs::path dir = temp_dir();
+  {
+    std::ofstream big(dir / "wide.beyt");
+    big << "[Game \"seega\"]\n[SetUp \"S4/5/5/5/4N S move\"]\n\n1. a5-a4";
+    for (int i = 0; i < 20000; ++i) big << " (1. a5-b5)";
+    big << " *\n";
+  }
+  const fs::path out = dir / "wide.html";
+  CliRun refused = run("render --format html " + quote((dir / "wide.beyt").string()) + " -o " + quote(out.string()));
+  EXPECT_EQ(refused.status, 2) << refused.out;
+  EXPECT_NE(refused.out.find("would hold more than 20000 positions (game 1 alone has 20002"), std::string::npos)
+      << refused.out;
+  EXPECT_NE(refused.out.find("--max-positions"), std::string::npos);
+  EXPECT_FALSE(fs::exists(out));
+  CliRun small = run("render --format html --max-positions 6 " + quote((kRoot / "samples/seega/centre-immunity.beyt").string()));
+  EXPECT_EQ(small.status, 2);
+  EXPECT_EQ(small.out.find("<!DOCTYPE"), std::string::npos) << "nothing on standard output";
+  CliRun enough =
+      run("render --format html --max-positions 7 " + quote((kRoot / "samples/seega/centre-immunity.beyt").string()));
+  EXPECT_EQ(enough.status, 0) << "7 positions: the start, 5 turns and a variation's";
+  EXPECT_EQ(boards_of(enough.out).size(), 7u);
+  for (const char* bad : {"--max-positions 0", "--max-positions -3"})
+    EXPECT_EQ(run(std::string("render --format html ") + bad + " " + quote((dir / "wide.beyt").string())).status, 2)
+        << bad;
+  EXPECT_EQ(run("render --format svg --max-positions 9 " + quote((dir / "wide.beyt").string())).status, 2)
+      << "an html option";
+  fs::remove_all(dir);
+}
+
+// Issue 19: the page's script looks positions up in a Map and keeps only a
+// fragment of the form beyt writes, so that #ply=__proto__ or
+// #ply=constructor names no position (tests/browser/viewer.test.mjs opens
+// such links in Chromium).
+TEST(Viewer, TheScriptTakesNoPropertyForAPosition) {
+  CliRun html = run("render --format html " + quote((kRoot / "samples/seega/centre-immunity.beyt").string()));
+  ASSERT_EQ(html.status, 0);
+  EXPECT_NE(html.out.find("new Map()"), std::string::npos);
+  EXPECT_NE(html.out.find("PLY.test(v)"), std::string::npos);
+  EXPECT_EQ(html.out.find("_pos"), std::string::npos) << "no plain object as a table";
+}
+
 TEST(Viewer, UsageErrors) {
   const std::string game = quote((kRoot / "samples/seega/walker-5x5.beyt").string());
   for (const std::string& args : {"--ply 3 " + game, "--every 2 " + game, "--plies 0,1 " + game, "--columns 2 " + game,
@@ -699,7 +790,7 @@ TEST(Viewer, UsageErrors) {
   }
   CliRun sized = run("render --format html --size 30 --mono " + game);
   EXPECT_EQ(sized.status, 0) << "the SVG options go with html";
-  CliRun svg = run("render --format svg --size 30 --mono --ply 12 " + game);
+  CliRun svg = run("render --format svg --size 30 --mono --bare --ply 12 " + game);
   EXPECT_EQ(boards_of(sized.out)["12"], inline_form(svg.out));
 }
 
