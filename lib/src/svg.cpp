@@ -408,6 +408,31 @@ std::string tikz_text(std::string_view text) {
   return out;
 }
 
+// A number as number() writes it ("-12.5"), read from `at` on: its length
+// in chars, 0 if none. Ours rather than std::from_chars: the library builds
+// where floating-point from_chars is missing (Emscripten's libc++).
+std::size_t read_number(std::string_view s, std::size_t at, double& v) {
+  std::size_t i = at;
+  const bool minus = i < s.size() && s[i] == '-';
+  if (minus) ++i;
+  double whole = 0, scale = 1;
+  bool digits = false, point = false;
+  for (; i < s.size(); ++i) {
+    if (s[i] >= '0' && s[i] <= '9') {
+      digits = true;
+      if (point) scale /= 10;
+      whole = whole * 10 + (s[i] - '0');
+    } else if (s[i] == '.' && !point) {
+      point = true;
+    } else {
+      break;
+    }
+  }
+  if (!digits) return 0;
+  v = (minus ? -whole : whole) * scale;
+  return i - at;
+}
+
 // An SVG path's d (absolute M, L, H, V, C, Q and Z, as the games write them
 // with number()) as a TikZ path.
 std::string tikz_path(std::string_view d) {
@@ -453,10 +478,13 @@ std::string tikz_path(std::string_view d) {
       continue;
     }
     double v = 0;
-    auto r = std::from_chars(d.data() + i, d.data() + d.size(), v);
-    if (r.ec != std::errc()) { ++i; continue; }
+    const std::size_t n = read_number(d, i, v);
+    if (n == 0) {
+      ++i;
+      continue;
+    }
     nums.push_back(v);
-    i = static_cast<std::size_t>(r.ptr - d.data());
+    i += n;
     take(arity(cmd));
   }
   return out;
@@ -480,7 +508,7 @@ void Canvas::tikz(const Paint& paint, std::string_view geometry, std::string ext
       for (std::size_t i = 0; i <= paint.dash.size(); ++i) {
         if (i < paint.dash.size() && paint.dash[i] != ' ' && paint.dash[i] != ',') continue;
         double v = 0;
-        if (i > k && std::from_chars(paint.dash.data() + k, paint.dash.data() + i, v).ec == std::errc()) lens.push_back(v);
+        if (i > k && read_number(paint.dash, k, v) > 0) lens.push_back(v);
         k = i + 1;
       }
       if (lens.size() % 2) {  // SVG repeats an odd list
