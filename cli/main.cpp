@@ -1,6 +1,7 @@
 // The `beyt` program: dispatches argv[1] to a subcommand (cli/cli.hpp).
 #include <iostream>
 
+#include "beyt/version.hpp"
 #include "cli.hpp"
 
 namespace {
@@ -29,7 +30,7 @@ int main(int argc, char** argv) {
     return beyt::cli::kExitOk;
   }
   if (command == "--version") {
-    std::cout << "beyt 0.1.0\n";
+    std::cout << "beyt " << beyt::version() << "\n";
     return beyt::cli::kExitOk;
   }
   for (const auto& c : beyt::cli::commands())

@@ -1,4 +1,4 @@
-// beyt_docs OUT_COMPLETION OUT_MAN VERSION : writes the bash completion
+// beyt_docs OUT_COMPLETION OUT_MAN : writes the bash completion
 // script and the man page beyt(1) from the program itself, so that neither
 // can drift from it: the subcommands from the command table (cli/common.cpp),
 // each one's options and their help from its own `--help` (run in this
@@ -18,6 +18,7 @@
 
 #include "../cli.hpp"
 #include "beyt/game.hpp"
+#include "beyt/version.hpp"
 
 namespace {
 
@@ -203,7 +204,7 @@ std::string roff(const std::string& text) {
   return out;
 }
 
-std::string man_page(const std::vector<Subcommand>& commands, const std::string& version) {
+std::string man_page(const std::vector<Subcommand>& commands, std::string_view version) {
   std::ostringstream out;
   out << ".\\\" beyt(1), generated from beyt's command table and --help texts by beyt_docs\n"
          ".\\\" (cli/docs/make_docs.cpp) at build time: do not edit.\n"
@@ -281,11 +282,11 @@ bool write_file(const std::string& path, const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::cerr << "usage: beyt_docs OUT_COMPLETION OUT_MAN VERSION\n";
+  if (argc != 3) {
+    std::cerr << "usage: beyt_docs OUT_COMPLETION OUT_MAN\n";
     return 2;
   }
   std::vector<Subcommand> commands;
   for (const auto& c : beyt::cli::commands()) commands.push_back(parse(c));
-  return write_file(argv[1], completion(commands)) && write_file(argv[2], man_page(commands, argv[3])) ? 0 : 1;
+  return write_file(argv[1], completion(commands)) && write_file(argv[2], man_page(commands, beyt::version())) ? 0 : 1;
 }

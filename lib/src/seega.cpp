@@ -5,8 +5,11 @@
 #include "text_board.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include "engine_helpers.hpp"
@@ -32,7 +35,7 @@ constexpr bool on_board(SeegaCell c, int n) { return c >= 0 && on_board(seega_fi
 // more than a load).
 constexpr std::array<SeegaBits, kSeegaCells> kBit = [] {
   std::array<SeegaBits, kSeegaCells> out{};
-  for (int c = 0; c < kSeegaCells; ++c) out[c] = SeegaBits{1} << c;
+  for (int c = 0; c < kSeegaCells; ++c) out[c] = SeegaBits::cell(c);
   return out;
 }();
 constexpr SeegaBits bit(SeegaCell c) { return kBit[c]; }
@@ -41,7 +44,7 @@ constexpr SeegaBits bit(SeegaCell c) { return kBit[c]; }
 constexpr std::uint8_t kNoCell = kSeegaCells;
 constexpr std::array<SeegaBits, kSeegaCells + 1> kBitOrNone = [] {
   std::array<SeegaBits, kSeegaCells + 1> out{};
-  for (int c = 0; c < kSeegaCells; ++c) out[c] = SeegaBits{1} << c;
+  for (int c = 0; c < kSeegaCells; ++c) out[c] = SeegaBits::cell(c);
   return out;
 }();
 
@@ -53,16 +56,13 @@ int popcount64(std::uint64_t w) {
   w = (w + (w >> 4)) & 0x0f0f0f0f0f0f0f0full;
   return static_cast<int>((w * 0x0101010101010101ull) >> 56);
 }
-int popcount(SeegaBits b) {
-  const auto high = static_cast<std::uint64_t>(b >> 64);
-  return popcount64(static_cast<std::uint64_t>(b)) + (high ? popcount64(high) : 0);
-}
+int popcount(SeegaBits b) { return popcount64(b.low) + (b.high ? popcount64(b.high) : 0); }
 
 // An n x n board on the 9x9 index, made once per size: its cells as a
 // bitboard, the cells with a neighbour to the left and to the right, and the
 // neighbour of every cell in each direction (-1 off the board).
 struct Geometry {
-  SeegaBits board = 0, has_left = 0, has_right = 0, centre = 0;
+  SeegaBits board, has_left, has_right, centre;
   std::array<std::array<SeegaCell, 4>, kSeegaCells> next{};
   std::array<bool, kSeegaCells> on{};  // on this board
   std::array<SeegaBits, kSeegaCells> around{};  // the neighbours of each cell
@@ -113,16 +113,28 @@ bool adjacent(SeegaCell a, SeegaCell b, int n) {
 // The cells next to some cell of `b` (orthogonally), on the board. Boards
 // of 5 and 7 lie in the low word (the last cell is g7 = 60): one word's
 // shifts are half the work.
-SeegaBits spread(SeegaBits b, const Geometry& g) {
-  if (!(g.board >> 64)) {
-    const auto w = static_cast<std::uint64_t>(b), right = static_cast<std::uint64_t>(g.has_right),
-               left = static_cast<std::uint64_t>(g.has_left);
-    return ((w << kSeegaStride) | (w >> kSeegaStride) | ((w & right) << 1) | ((w & left) >> 1)) & g.board;
+inline SeegaBits spread(SeegaBits b, const Geometry& g) {
+  if (!g.board.high) {
+    const std::uint64_t w = b.low, right = g.has_right.low, left = g.has_left.low;
+    return {((w << kSeegaStride) | (w >> kSeegaStride) | ((w & right) << 1) | ((w & left) >> 1)) & g.board.low, 0};
   }
   return ((b << kSeegaStride) | (b >> kSeegaStride) | ((b & g.has_right) << 1) | ((b & g.has_left) >> 1)) & g.board;
 }
 
 SeegaBits empty_cells(const SeegaPosition& w) { return geometry(w.size).board & ~(w.pieces[0] | w.pieces[1]); }
+
+// seega_outcome, inline for the engine's own calls (two words tested a turn).
+// Walker rule 13: a player with no pieces loses. No other ending arises: a
+// position in which neither side can step would need a board without an
+// empty cell next to a piece, and with at most (n*n-1)/2 pieces a side (the
+// set-up check) some cell is empty and, the grid being connected, some piece
+// stands next to an empty cell. So the outcome needs only the two counts.
+inline Result outcome(const SeegaPosition& pos) noexcept {
+  if (pos.phase != SeegaPhase::move) return Result::unfinished;
+  const bool s = static_cast<bool>(pos.pieces[0]), n = static_cast<bool>(pos.pieces[1]);
+  if (s && n) return Result::unfinished;
+  return s ? Result::south_wins : n ? Result::north_wins : Result::draw;
+}
 
 // Sort key of the canonical order: file, then rank.
 int file_rank_key(SeegaCell c) { return seega_file(c) * kSeegaStride + seega_rank(c); }
@@ -154,7 +166,7 @@ int captures_at(const SeegaOptions& o, const SeegaPosition& w, SeegaCell to, Sid
   constexpr int kSorted[4] = {3, 2, 0, 1};  // left, down, up, right
   const Geometry& g = geometry(w.size);
   const SeegaBits own = w.pieces[static_cast<int>(s)];
-  const SeegaBits enemy = w.pieces[static_cast<int>(opponent(s))] & ~(o.centre_immune ? g.centre : 0);
+  const SeegaBits enemy = w.pieces[static_cast<int>(opponent(s))] & ~(o.centre_immune ? g.centre : SeegaBits{});
   if (!(enemy & g.around[to])) return 0;  // the common case: no enemy next to `to`
   int n = 0;
   for (int d : kSorted) {
@@ -210,7 +222,7 @@ bool any_opening_step(const SeegaOptions& o, const SeegaPosition& pos) {
 }
 
 // Every cell but the centre holds a piece.
-bool all_placed(const SeegaPosition& w) { return (empty_cells(w) & ~geometry(w.size).centre) == 0; }
+bool all_placed(const SeegaPosition& w) { return !(empty_cells(w) & ~geometry(w.size).centre); }
 
 // ---------------------------------------------------------------------------
 // Move text (NOTATION.md section 5)
@@ -477,6 +489,14 @@ void finish_turn(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
   }
 }
 
+// A bitboard as a Word of quiet_step_in: itself, or its low word (every
+// cell of the boards of 5 and 7).
+template <class Word>
+Word word_of(SeegaBits b) {
+  if constexpr (std::is_same_v<Word, SeegaBits>) return b;
+  else return b.low;
+}
+
 // The commonest turn, a step of the movement phase that takes nothing
 // ("c3-c4", no extra turn owed), checked and made directly: a legal one
 // shows by itself that the mover can step and that no chain follows. False,
@@ -488,20 +508,22 @@ void finish_turn(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
 template <class Word>
 bool quiet_step_in(const SeegaOptions& o, SeegaPosition& pos, const Geometry& g, SeegaCell from, SeegaCell to) {
   const int mover = static_cast<int>(pos.to_move);
-  const Word own = static_cast<Word>(pos.pieces[mover]), other = static_cast<Word>(pos.pieces[1 - mover]);
-  const Word f = static_cast<Word>(bit(from)), t = static_cast<Word>(bit(to));
+  const Word own = word_of<Word>(pos.pieces[mover]), other = word_of<Word>(pos.pieces[1 - mover]);
+  const Word f = word_of<Word>(bit(from)), t = word_of<Word>(bit(to));
   // around[from] holds the on-board neighbours of an on-board `from` (none
   // for a cell off the board): `to` is on the board, next to `from`, empty.
-  if (!(own & f) || !(static_cast<Word>(g.board & g.around[from]) & ~(own | other) & t)) return false;
+  if (!(own & f) || !(word_of<Word>(g.board & g.around[from]) & ~(own | other) & t)) return false;
   // Would the piece take anything on `to` (captures_at's count > 0)? Without
   // a branch on the board: which neighbour is an enemy is a coin toss in a
   // replay. The piece from `from` never stands beyond `to`.
-  const Word enemy = other & ~static_cast<Word>(o.centre_immune ? g.centre : 0);
+  const Word enemy = other & ~word_of<Word>(o.centre_immune ? g.centre : SeegaBits{});
   bool takes = false;
   for (const auto& [e, beyond] : g.line[to])
-    takes |= ((enemy & static_cast<Word>(kBitOrNone[e])) != 0) & ((own & static_cast<Word>(kBitOrNone[beyond])) != 0);
+    takes |= static_cast<bool>(enemy & word_of<Word>(kBitOrNone[e])) &
+             static_cast<bool>(own & word_of<Word>(kBitOrNone[beyond]));
   if (takes) return false;
-  pos.pieces[mover] = static_cast<Word>((own & ~f) | t);
+  if constexpr (std::is_same_v<Word, SeegaBits>) pos.pieces[mover] = (own & ~f) | t;
+  else pos.pieces[mover].low = (own & ~f) | t;
   pos.to_move = opponent(pos.to_move);
   return true;
 }
@@ -519,7 +541,7 @@ bool quiet_step(const SeegaOptions& o, SeegaPosition& pos, std::string_view t) {
 Error play_into(const SeegaOptions& o, SeegaPosition& pos, std::string_view text, SeegaMove& m,
                 std::string* canonical) {
   Error error;  // the only object returned: no copy on the way out
-  if (seega_outcome(pos) != Result::unfinished) {
+  if (outcome(pos) != Result::unfinished) {
     fault(error, Code::game_over, 0, "the game is over");
     return error;
   }
@@ -620,7 +642,7 @@ void placements(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit) {
 
 template <class Emit>
 void for_each_legal(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit) {
-  if (seega_outcome(pos) != Result::unfinished) return;
+  if (outcome(pos) != Result::unfinished) return;
   if (pos.phase == SeegaPhase::place) return placements(o, pos, emit);
   SeegaMove m;
   m.kind = SeegaMoveKind::steps;
@@ -648,7 +670,7 @@ void for_each_legal(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit)
 // ---------------------------------------------------------------------------
 
 // The cells one step from those of `b` in direction d (up, right, down, left).
-SeegaBits shifted(SeegaBits b, int d, const Geometry& g) {
+inline SeegaBits shifted(SeegaBits b, int d, const Geometry& g) {
   switch (d) {
     case 0: return (b << kSeegaStride) & g.board;
     case 1: return (b & g.has_right) << 1;
@@ -657,10 +679,8 @@ SeegaBits shifted(SeegaBits b, int d, const Geometry& g) {
   }
 }
 
-int lowest_cell(SeegaBits b) {
-  auto low = static_cast<std::uint64_t>(b);
-  return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll(static_cast<std::uint64_t>(b >> 64));
-}
+// Precondition: b holds some cell.
+int lowest_cell(SeegaBits b) { return b.low ? std::countr_zero(b.low) : 64 + std::countr_zero(b.high); }
 
 // The empty cells where a piece of the side to move captures on arrival: an
 // enemy next to the cell (not an immune centre) with an own piece beyond.
@@ -669,8 +689,8 @@ int lowest_cell(SeegaBits b) {
 SeegaBits capture_targets(const SeegaOptions& o, const SeegaPosition& p) {
   const Geometry& g = geometry(p.size);
   const SeegaBits own = p.pieces[static_cast<int>(p.to_move)];
-  const SeegaBits enemy = p.pieces[static_cast<int>(opponent(p.to_move))] & ~(o.centre_immune ? g.centre : 0);
-  SeegaBits out = 0;
+  const SeegaBits enemy = p.pieces[static_cast<int>(opponent(p.to_move))] & ~(o.centre_immune ? g.centre : SeegaBits{});
+  SeegaBits out;
   for (int d = 0; d < 4; ++d) {
     const int back = (d + 2) % 4;
     out |= shifted(enemy & shifted(own, back, g), back, g);
@@ -703,7 +723,7 @@ std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, s
     for (int d = 0; d < 4; ++d) {
       const SeegaBits dest = shifted(own, d, g) & empty;
       n += static_cast<std::uint64_t>(popcount(dest & ~takes));
-      for (SeegaBits b = dest & takes; b; b &= b - 1) {
+      for (SeegaBits b = dest & takes; b; b = b.without_lowest()) {
         const auto to = static_cast<SeegaCell>(lowest_cell(b));
         chains(g.next[to][(d + 2) % 4], to);
       }
@@ -729,7 +749,7 @@ std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, s
 
 // A random legal turn, uniform over seega_legal's list, into `out`.
 void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std::string& out) {
-  if (seega_outcome(pos) != Result::unfinished) return;
+  if (outcome(pos) != Result::unfinished) return;
   const bool fast = pos.phase == SeegaPhase::move && !pos.extra && seega_can_step(pos, pos.to_move);
   if (fast) {
     std::uint64_t pick = step_turns_fast(o, pos, nullptr, out);
@@ -880,7 +900,7 @@ std::string legend_line(const SeegaPosition& pos, const Glyphs& g) {
 }
 
 std::string status_line(const SeegaPosition& pos, const Glyphs& g) {
-  Result r = seega_outcome(pos);
+  Result r = outcome(pos);
   if (r != Result::unfinished) return legend_line(pos, g) + "Game over: " + std::string(result_token(r)) + "\n";
   std::string out = legend_line(pos, g) + side_str(pos.to_move) + " to move";
   if (pos.phase == SeegaPhase::place) {
@@ -1265,7 +1285,7 @@ std::string seega_format(const SeegaMove& m) {
 Error seega_check(const SeegaOptions& o, const SeegaPosition& pos, SeegaMove& m) {
   SeegaPosition w = pos;
   Error error;
-  if (seega_outcome(pos) != Result::unfinished) fault(error, Code::game_over, 0, "the game is over");
+  if (outcome(pos) != Result::unfinished) fault(error, Code::game_over, 0, "the game is over");
   else resolve(o, w, m, error);
   return error;
 }
@@ -1295,20 +1315,11 @@ void seega_legal(const SeegaOptions& o, const SeegaPosition& pos, std::vector<Se
 
 // A piece with an empty neighbour: the empty cells next to the side's pieces.
 bool seega_can_step(const SeegaPosition& pos, Side side) noexcept {
-  return (spread(pos.pieces[static_cast<int>(side)], geometry(pos.size)) & empty_cells(pos)) != 0;
+  return static_cast<bool>(spread(pos.pieces[static_cast<int>(side)], geometry(pos.size)) & empty_cells(pos));
 }
 
-// Walker rule 13: a player with no pieces loses. No other ending arises: a
-// position in which neither side can step would need a board without an
-// empty cell next to a piece, and with at most (n*n-1)/2 pieces a side (the
-// set-up check) some cell is empty and, the grid being connected, some piece
-// stands next to an empty cell. So the outcome needs only the two counts.
-Result seega_outcome(const SeegaPosition& pos) noexcept {
-  if (pos.phase != SeegaPhase::move) return Result::unfinished;
-  const bool s = pos.pieces[0] != 0, n = pos.pieces[1] != 0;
-  if (s && n) return Result::unfinished;
-  return s ? Result::south_wins : n ? Result::north_wins : Result::draw;
-}
+// Walker rule 13 (outcome, above).
+Result seega_outcome(const SeegaPosition& pos) noexcept { return outcome(pos); }
 
 Error seega_validate(const SeegaOptions& o, const SeegaPosition& pos) {
   auto bad = [](std::string why) { return fail(Code::bad_setup, 0, std::move(why) + " (docs/RULES.md §Seega)"); };

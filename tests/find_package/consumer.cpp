@@ -1,11 +1,11 @@
-// Uses the installed library: reads a record, replays it, draws the position
-// (State::drawing(), beyt/drawing.hpp).
+// Uses the installed library through the umbrella header alone: reads a
+// record, replays it, draws the position, and prints the version of the
+// library it runs with (from libbeyt.so when shared), which
+// tests/find_package/check.cmake compares with the project's.
 #include <iostream>
 #include <sstream>
 
-#include "beyt/game.hpp"
-#include "beyt/notation/replay.hpp"
-#include "beyt/notation/text.hpp"
+#include <beyt/beyt.hpp>
 
 int main() {
   std::istringstream in("[Game \"seega\"]\n[Result \"*\"]\n\n1. c1,c5 2. a3,e3 *\n");
@@ -16,5 +16,8 @@ int main() {
   beyt::notation::Diagnostic d = beyt::notation::replay(record, "consumer", 1, {}, replay);
   if (d || replay.turns != 2) return 2;
   std::cout << replay.state->drawing()->render({});
-  return replay.state->position_text() == "2S2/5/N3N/5/2S2 S place" ? 0 : 3;
+  if (replay.state->position_text() != "2S2/5/N3N/5/2S2 S place") return 3;
+  if (beyt::version() != BEYT_VERSION_STRING) return 4;  // the headers and the library of one build
+  std::cout << "beyt " << beyt::version() << "\n";
+  return 0;
 }

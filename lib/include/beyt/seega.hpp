@@ -100,8 +100,47 @@ struct SeegaOptions {
 enum class SeegaPiece : std::uint8_t { empty = 0, south = 1, north = 2 };
 enum class SeegaPhase : std::uint8_t { place, move };
 
-/// A set of cells of the 9x9 index: bit c stands for cell c (a bitboard).
-__extension__ typedef unsigned __int128 SeegaBits;
+/// A set of cells of the 9x9 index, a bitboard of 81 bits in two words:
+/// bit c of `low` stands for cell c (0..63: every cell of the 5x5 and 7x7
+/// boards), bit c - 64 of `high` for cell c (64..80). Standard C++ (no
+/// 128-bit integer type in a public header); every operation is constexpr
+/// and inline, and compiles to the word operations a 128-bit integer would.
+struct SeegaBits {
+  std::uint64_t low = 0;   ///< cells 0..63
+  std::uint64_t high = 0;  ///< cells 64..127 (64..80 on the index)
+
+  /// The set of the one cell `c`. Precondition: 0 <= c < 128.
+  static constexpr SeegaBits cell(int c) noexcept {
+    return c < 64 ? SeegaBits{std::uint64_t{1} << c, 0} : SeegaBits{0, std::uint64_t{1} << (c - 64)};
+  }
+  /// Whether the set holds some cell.
+  constexpr explicit operator bool() const noexcept { return (low | high) != 0; }
+  /// The set without its lowest cell (for a walk over the cells: b & (b - 1)).
+  constexpr SeegaBits without_lowest() const noexcept {
+    return low ? SeegaBits{low & (low - 1), high} : SeegaBits{0, high & (high - 1)};
+  }
+
+  friend constexpr bool operator==(const SeegaBits&, const SeegaBits&) noexcept = default;
+  friend constexpr SeegaBits operator&(SeegaBits a, SeegaBits b) noexcept { return {a.low & b.low, a.high & b.high}; }
+  friend constexpr SeegaBits operator|(SeegaBits a, SeegaBits b) noexcept { return {a.low | b.low, a.high | b.high}; }
+  friend constexpr SeegaBits operator^(SeegaBits a, SeegaBits b) noexcept { return {a.low ^ b.low, a.high ^ b.high}; }
+  friend constexpr SeegaBits operator~(SeegaBits a) noexcept { return {~a.low, ~a.high}; }
+  constexpr SeegaBits& operator&=(SeegaBits b) noexcept { return *this = *this & b; }
+  constexpr SeegaBits& operator|=(SeegaBits b) noexcept { return *this = *this | b; }
+  constexpr SeegaBits& operator^=(SeegaBits b) noexcept { return *this = *this ^ b; }
+  /// Every cell c to c + n (bits past 127 drop). Precondition: 0 <= n < 128.
+  friend constexpr SeegaBits operator<<(SeegaBits a, int n) noexcept {
+    if (n == 0) return a;
+    if (n >= 64) return {0, a.low << (n - 64)};
+    return {a.low << n, (a.high << n) | (a.low >> (64 - n))};
+  }
+  /// Every cell c to c - n (cells below n drop). Precondition: 0 <= n < 128.
+  friend constexpr SeegaBits operator>>(SeegaBits a, int n) noexcept {
+    if (n == 0) return a;
+    if (n >= 64) return {a.high >> (n - 64), 0};
+    return {(a.low >> n) | (a.high << (64 - n)), a.high >> n};
+  }
+};
 
 /// One position: the board, the side to move, the phase and the extra-turn
 /// flag (the mover plays the extra turn after a blocked turn and must open a
@@ -133,12 +172,12 @@ struct SeegaPosition {
   SeegaPiece at(std::string_view cell) const noexcept;
   /// The piece on cell `c`. Precondition: 0 <= c < 81.
   SeegaPiece piece(SeegaCell c) const noexcept {
-    const SeegaBits bit = SeegaBits{1} << c;
-    return pieces[0] & bit ? SeegaPiece::south : pieces[1] & bit ? SeegaPiece::north : SeegaPiece::empty;
+    const SeegaBits bit = SeegaBits::cell(c);
+    return (pieces[0] & bit) ? SeegaPiece::south : (pieces[1] & bit) ? SeegaPiece::north : SeegaPiece::empty;
   }
   /// Puts `p` (or nothing) on cell `c`. Precondition: 0 <= c < 81.
   void set(SeegaCell c, SeegaPiece p) noexcept {
-    const SeegaBits bit = SeegaBits{1} << c;
+    const SeegaBits bit = SeegaBits::cell(c);
     pieces[0] = p == SeegaPiece::south ? pieces[0] | bit : pieces[0] & ~bit;
     pieces[1] = p == SeegaPiece::north ? pieces[1] | bit : pieces[1] & ~bit;
   }
