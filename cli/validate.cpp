@@ -121,7 +121,7 @@ class Reporter {
     else if (seen_ > 0) where = "after game " + std::to_string(seen_);
     else where = "before the first game";
     d.reason += "; checking stopped here, " + where + ": the rest of the file was not checked";
-    tally_.stop = "of " + input_.name() + " stopped " + where;
+    tally_.stop = "of " + notation::printable(input_.name()) + " stopped " + where;
     report(d, false);
   }
 
