@@ -85,8 +85,9 @@ constexpr std::array kCodes{
     CodeInfo{Code::usage, "usage", "The command line is not valid."},
     CodeInfo{Code::write_error, "write-error", "An output cannot be written (no space, no permission, no such folder); the message gives the system's reason, and the file that was there is left as it was."},
     CodeInfo{Code::same_file, "same-file", "The output is one of the inputs (the same file, through any path or link): nothing is read or written."},
-    CodeInfo{Code::byte_order_mark, "byte-order-mark", "A text record starts with a UTF-8 byte-order mark (the canonical form has none)."},
+    CodeInfo{Code::byte_order_mark, "byte-order-mark", "A text record starts with a UTF-8 byte-order mark (the canonical form has none), or one stands where a game starts, in text, JSON, XML or JSON Lines (two files joined): it is passed over."},
     CodeInfo{Code::no_games, "no-games", "The input holds no game: an empty text file or one of only blanks and % escape lines; a JSON or XML record with an empty list of games."},
+    CodeInfo{Code::xml_markup_dropped, "xml-markup-dropped", "An XML comment or processing instruction (such as <?xml-stylesheet?>): the record model has no place for it, so format and convert drop it."},
     CodeInfo{Code::finished_unknown_result, "finished-unknown-result", "The replayed game is over, but the record gives its result as * (unknown): write the result."},
 };
 

@@ -97,7 +97,7 @@ Diagnostic read_games(std::istream& in, const std::string& file, Format f, GameV
                       ReadOptions options) {
   switch (f) {
     case Format::json: return read_json(in, file, visitor);
-    case Format::xml: return read_xml(in, file, visitor);
+    case Format::xml: return read_xml(in, file, visitor, options);
     case Format::jsonl: return read_jsonl(in, file, visitor);
     case Format::text: break;
   }

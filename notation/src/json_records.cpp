@@ -201,18 +201,18 @@ class Source {
   /// ends and the limit (get_low).
   std::char_traits<char>::int_type get() {
     const auto c = static_cast<unsigned char>(*p_);
-    if (c <= '\n') [[unlikely]] return get_low();
+    if (c <= '\r') [[unlikely]] return get_low();
     ++p_;
     return c;
   }
 
-  /// get() of a byte up to '\n', or at lim_.
+  /// get() of a byte up to '\r' (a line end among them), or at lim_.
   std::char_traits<char>::int_type get_low() {
     if (p_ == lim_) {
       if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
     }
     const auto c = static_cast<unsigned char>(*p_++);
-    if (c == '\n') line_end();
+    if (c == '\n' || c == '\r') line_end(c);
     return c;
   }
 
@@ -220,9 +220,11 @@ class Source {
   char peek() const noexcept { return *p_; }
   /// JSON Lines, between values: a byte is passed over (its line counted).
   void skip() noexcept {
+    blanks_to();  // the line ends the lexer took after the last value (a CR before the LF)
     const auto c = static_cast<unsigned char>(*p_++);
-    if (c == '\n') {
-      ++line_;
+    if (c == '\n' || c == '\r') {
+      if (ends_line(c, base_ + pos() - 1)) ++line_;
+      if (c == '\r') cr_end_ = base_ + pos();
       line_start_ = base_ + pos();
       cont_ = 0;
     } else if ((c & 0xC0) == 0x80) {
@@ -252,11 +254,11 @@ class Source {
       }
       if (i >= len_) break;
       const char c = b[i];
-      if (c == '\n') {
-        ++line_;
+      if (c == '\n' || c == '\r') {
+        if (ends_line(static_cast<unsigned char>(c), base_ + i)) ++line_;
         line_start_ = base_ + i + 1;
         cont_ = 0;
-      } else if (c != ' ' && c != ',' && c != ':' && c != '\t' && c != '\r') {
+      } else if (c != ' ' && c != ',' && c != ':' && c != '\t') {
         break;
       }
       ++i;
@@ -296,7 +298,7 @@ class Source {
     scan_ = base_ + std::min(i, len_);
     // A number's end is known from the byte after it, which the lexer has
     // taken: a line end there stands after scan_.
-    nl_at_scan_ = nl_count_ - (i < len_ && i < pos() && b[i] == '\n' ? 1 : 0);
+    nl_at_scan_ = nl_count_ - (i < len_ && i < pos() && (b[i] == '\n' || b[i] == '\r') ? 1 : 0);
   }
 
   /// The event of a bracket, '{' '[' (`open`) or '}' ']': the lexer has
@@ -355,14 +357,17 @@ class Source {
     Pos tok = token();
     bool in_string = false, escape = false;
     literal_ = false;
-    last_ = 0;
+    last_ends_line_ = false;
     const std::uint64_t n = base_ + pos();
     for (std::uint64_t off = ck_; off < n; ++off) {
       const auto c = static_cast<unsigned char>(buf_[static_cast<std::size_t>(off - base_)]);
-      last_ = c;
-      if (c == '\n') {
+      last_ends_line_ = false;
+      if (c == '\n' || c == '\r') {
         prev_line_end_ = column_at(off);
-        ++line_;
+        if (ends_line(c, off)) {
+          ++line_;
+          last_ends_line_ = true;
+        }
         line_start_ = off + 1;
         cont_ = 0;
       } else if ((c & 0xC0) == 0x80) {
@@ -430,11 +435,11 @@ class Source {
     const std::uint64_t e = count == 0 ? origin_ : count - 1 + origin_ + skipped_;
     const std::uint32_t next_col = column_at(n);
     if (e + 1 == n) {
-      if (last_ == '\n') return {e, line_ - 1, prev_line_end_};
+      if (last_ends_line_) return {e, line_ - 1, prev_line_end_};
       return {e, line_, std::max<std::uint32_t>(1, next_col - 1)};
     }
     if (e + 2 == n) {
-      if (last_ == '\n') return {e, line_ - 1, std::max<std::uint32_t>(1, prev_line_end_ - 1)};
+      if (last_ends_line_) return {e, line_ - 1, std::max<std::uint32_t>(1, prev_line_end_ - 1)};
       return {e, line_, std::max<std::uint32_t>(1, next_col - 2)};
     }
     return {n, line_, next_col};
@@ -538,10 +543,21 @@ class Source {
     cont_ = 0;
   }
 
-  /// A line end the lexer has just taken.
-  void line_end() noexcept {
-    ++nl_count_;
-    last_nl_ = base_ + pos();
+  /// Whether the line-end byte `c` (LF or CR) at offset `off` ends a line:
+  /// LF, CR and CR LF each end one (scan.hpp), so an LF right after a CR
+  /// does not.
+  bool ends_line(unsigned char c, std::uint64_t off) const noexcept {
+    if (c == '\r') return true;
+    if (off == cr_end_) return false;
+    return !(off > base_ && buf_[static_cast<std::size_t>(off - 1 - base_)] == '\r');
+  }
+
+  /// A line end (LF or CR) the lexer has just taken.
+  void line_end(unsigned char c) noexcept {
+    const std::uint64_t at = base_ + pos();
+    if (ends_line(c, at - 1)) ++nl_count_;
+    if (c == '\r') cr_end_ = at;
+    last_nl_ = at;
     skip_indent();
   }
 
@@ -608,7 +624,7 @@ class Source {
   std::uint64_t ck_line_start_ = 0;
   std::uint64_t ck_cont_ = 0;
   std::uint32_t prev_line_end_ = 1;  // after settle_error: column of the last '\n' the lexer took
-  unsigned char last_ = 0;           // ... and the last byte it took
+  bool last_ends_line_ = false;      // ... and whether the last byte it took ended a line
   bool eof_ = false, literal_ = false;
   bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
   // skip_indent: the blanks passed over since origin_, and the last run of
@@ -617,6 +633,7 @@ class Source {
   // The line ends get() has delivered, those before scan_, and the offset
   // after the last one.
   std::uint64_t nl_count_ = 0, nl_at_scan_ = 0, last_nl_ = 0;
+  std::uint64_t cr_end_ = UINT64_MAX;  // the offset after the last CR taken (an LF there ends no line)
   Pos error_tok_;
   char run_[kMaxRun];  // the number or word read last, up to kMaxRun bytes
   std::size_t run_len_ = 0;
