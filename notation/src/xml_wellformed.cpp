@@ -88,6 +88,7 @@ class Scanner {
   Scanner(const char* p, std::size_t n) : p_(p), n_(n) {}
 
   Problem problem;
+  Problem policy;  // the first character a record may not hold (E110), when the XML is well-formed
   std::vector<Markup>* markup = nullptr;  // the comments and PIs met, if wanted
   bool cut = false;  // the bytes ended inside a construct
   std::size_t i = 0;
@@ -343,10 +344,10 @@ class Scanner {
   bool character() {
     const auto c = static_cast<unsigned char>(p_[i]);
     if (c < 0x80) {
-      if (c == 0x7F)
-        return fail(i, "control character " + chars::describe(c) + ": no record may hold it (NOTATION.md section 11)",
-                    Code::bad_character);
-      return fail(i, "control character " + chars::describe(c) + ": XML 1.0 has no place for it");
+      if (c != 0x7F) return fail(i, "control character " + chars::describe(c) + ": XML 1.0 has no place for it");
+      refuse(i, "control character " + chars::describe(c) + ": no record may hold it (NOTATION.md section 11)");
+      ++i;
+      return true;
     }
     char32_t cp = 0;
     const std::size_t len = chars::decode(reinterpret_cast<const unsigned char*>(p_ + i), n_ - i, cp);
@@ -360,12 +361,20 @@ class Scanner {
     if (cp == 0xFFFE || cp == 0xFFFF)
       return fail(i, "character " + chars::describe(cp) + ": XML 1.0 has no place for it");
     if (!chars::allowed(cp, chars::Field::comment))
-      return fail(i,
-                  (chars::is_control(cp) ? "control character " : "character ") + chars::describe(cp) +
-                      ": no record may hold it (NOTATION.md section 11)",
-                  Code::bad_character);
+      refuse(i, (chars::is_control(cp) ? "control character " : "character ") + chars::describe(cp) +
+                    ": no record may hold it (NOTATION.md section 11)");
     i += len;
     return true;
+  }
+
+  /// E110 at `at` (the first one is kept), for a character XML allows but
+  /// no record may hold: the scan goes on, since the XML may yet turn out
+  /// not well-formed (E160 comes first).
+  void refuse(std::size_t at, std::string reason) {
+    if (policy) return;
+    policy.at = at;
+    policy.code = Code::bad_character;
+    policy.reason = std::move(reason);
   }
 
   /// A Name at i (production [5]), read up to the first byte that is no
@@ -438,10 +447,8 @@ class Scanner {
                              (cp > 0x10FFFF ? std::string("no character") : chars::describe(cp)) +
                              ": XML 1.0 has no place for it");
       if (!chars::allowed(cp, chars::Field::comment))
-        return fail(amp,
-                    "character reference " + shown(ref) + " stands for " + chars::describe(cp) +
-                        ": no record may hold it (NOTATION.md section 11)",
-                    Code::bad_character);
+        refuse(amp, "character reference " + shown(ref) + " stands for " + chars::describe(cp) +
+                        ": no record may hold it (NOTATION.md section 11)");
       i = j + 1;
       return true;
     }
@@ -549,7 +556,7 @@ Problem whole(std::string_view text, std::string_view what, Scan&& scan) {
   Scanner s(text.data(), text.size());
   if (scan(s) && s.i != text.size()) s.fail(s.i, "unexpected text after " + std::string(what));
   if (s.cut && !s.problem) s.fail(0, std::string(what) + " is not closed");
-  return std::move(s.problem);
+  return std::move(s.problem ? s.problem : s.policy);
 }
 
 }  // namespace
@@ -559,7 +566,8 @@ Problem element(const char* p, std::size_t n, std::size_t& end, std::vector<Mark
   s.markup = markup;
   end = 0;
   if (s.element()) end = s.i;
-  return std::move(s.problem);
+  if (!s.problem && end == 0) return {};  // cut short: the caller says so first
+  return std::move(s.problem ? s.problem : s.policy);
 }
 
 Problem start_tag(std::string_view tag) {
@@ -569,7 +577,7 @@ Problem start_tag(std::string_view tag) {
 Problem char_data(std::string_view text) {
   Scanner s(text.data(), text.size());
   s.char_data();
-  return std::move(s.problem);
+  return std::move(s.problem ? s.problem : s.policy);
 }
 
 Problem comment(std::string_view text) {
