@@ -180,16 +180,46 @@ class Source {
     mark(origin_);
   }
 
-  /// JSON Lines: the next value starts here and ends at the line end, which
-  /// get() then reports as the end of the input.
-  void start_line_value() noexcept {
+  /// The next value starts here (a further record of a file, or a line of
+  /// JSON Lines: `line`, the value ends at the line end, which get() then
+  /// reports as the end of the input).
+  void start_value(bool line) noexcept {
     origin_ = scan_ = base_ + pos();
     nl_at_scan_ = nl_count_;
     mark(origin_);
     skipped_ = skip_to_ = 0;
     run_len_ = 0;
-    stop_at_line_end_ = true;
+    stop_at_line_end_ = line;
     set_limit();
+  }
+
+  /// Between values: whether a UTF-8 byte-order mark stands here.
+  bool at_bom() {
+    while (len_ - pos() < 3 && refill()) {
+    }
+    return len_ - pos() >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0;
+  }
+  /// Between values: passes over the byte-order mark at_bom() found (it
+  /// takes no column).
+  void skip_bom() noexcept {
+    p_ += 3;
+    cont_ += 3;
+    scan_ = base_ + pos();
+    nl_at_scan_ = nl_count_;
+    mark(scan_);
+  }
+  /// Between values: the place of the next byte.
+  Pos here() const noexcept {
+    const std::uint64_t off = base_ + pos();
+    return {off, line_, column_at(off)};
+  }
+  /// Between values: the next byte, and those after it up to a separator
+  /// (for a message).
+  std::string next_run() const {
+    std::string run(1, *p_);
+    if (is_separator(*p_)) return run;
+    for (std::size_t i = pos() + 1; i < len_ && run.size() < kMaxRun && !is_separator(buf_[i]); ++i) run += buf_[i];
+    return run;
   }
 
   /// The lexer's next byte, or EOF at the end of the input (JSON Lines: of
@@ -863,6 +893,13 @@ class Handler {
     error_.file = file;
   }
 
+  /// A further record of the same file (files joined): its games are
+  /// numbered on after those read.
+  void next_record() {
+    next_value(0);
+    games_before_ = games_after_;
+  }
+
   /// JSON Lines: ready for the next line, game `index` of the file.
   void next_value(std::uint32_t index) {
     stack_.clear();
@@ -1115,7 +1152,7 @@ class Handler {
         stack_.pop_back();
         last_moves_ = std::min<std::size_t>(game_.moves.size() + game_.moves.size() / 8, 4096);
         if (top_ == Slot::game) return true;  // JSON Lines: passed on once the line has ended well
-        const std::uint32_t index = stack_.back().count;
+        const std::uint32_t index = games_before_ + stack_.back().count;
         if (!visitor_.game(std::move(game_), index)) {
           stopped_ = true;
           return false;
@@ -1135,6 +1172,7 @@ class Handler {
     if (skipping()) return close_skipped();
     const Frame& f = stack_.back();
     if (f.kind == Slot::variations) --variation_depth_;
+    if (f.kind == Slot::games) games_after_ = games_before_ + f.count;
     if (f.kind == Slot::line) {  // the Nodes of the last game left over
       auto* nodes = static_cast<Line*>(f.target);
       if (nodes->size() > f.count) nodes->erase(nodes->begin() + f.count, nodes->end());
@@ -1402,7 +1440,7 @@ class Handler {
 
   std::uint32_t current_game() const {
     if (top_ == Slot::game) return index_;
-    if (stack_.size() >= 2 && stack_[1].kind == Slot::games) return stack_[1].count;
+    if (stack_.size() >= 2 && stack_[1].kind == Slot::games) return games_before_ + stack_[1].count;
     return 0;
   }
 
@@ -1445,6 +1483,8 @@ class Handler {
   GameVisitor& visitor_;
   Slot top_;
   std::uint32_t index_ = 0;  // JSON Lines: the game on this line
+  // A record file: the games of the records before this one (files joined), and with this one's.
+  std::uint32_t games_before_ = 0, games_after_ = 0;
   Diagnostic error_;
   FrameStack stack_;
   std::string_view failing_key_;     // key() is refusing this key (for the pointer)
@@ -1460,12 +1500,47 @@ class Handler {
   bool stopped_ = false;
 };
 
-/// nlohmann's SAX parse (json::sax_parse, strict, no comments) of `src`
-/// through SourceAdapter: json::sax_parse takes only the library's own
-/// adapters, whose iterator form would cost a call per byte.
-bool sax_parse(Source& src, Handler& handler) {
+/// nlohmann's SAX parse (json::sax_parse, no comments) of `src` through
+/// SourceAdapter: json::sax_parse takes only the library's own adapters,
+/// whose iterator form would cost a call per byte. `strict`: the input
+/// must end after the value.
+bool sax_parse(Source& src, Handler& handler, bool strict) {
   return nlohmann::detail::parser<nlohmann::json, SourceAdapter>(SourceAdapter{&src}, nullptr, true, false)
-      .sax_parse(&handler, true);
+      .sax_parse(&handler, strict);
+}
+
+/// Passes over blanks and line ends between values.
+void skip_blanks(Source& src) {
+  while (src.more()) {
+    const char c = src.peek();
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
+    src.skip();
+  }
+}
+
+/// A byte-order mark between values (files joined): W101, an error under
+/// strict (to visitor.error()). False when the visitor stops there (`stop`
+/// holds the error).
+bool byte_order_mark(Source& src, const std::string& file, GameVisitor& visitor, ReadOptions options,
+                     Diagnostic& stop) {
+  Diagnostic d;
+  d.code = Code::byte_order_mark;
+  d.file = file;
+  const Pos at = src.here();
+  d.loc.line = at.line;
+  d.loc.column = at.column;
+  d.loc.offset = at.offset;
+  src.skip_bom();
+  if (options.strict) {
+    d.reason = "UTF-8 byte-order mark where a game starts (two files joined?): the canonical form has none";
+    if (visitor.error(d)) return true;
+    stop = std::move(d);
+    return false;
+  }
+  d.severity = Severity::warning;
+  d.reason = "UTF-8 byte-order mark where a game starts (two files joined?), ignored";
+  visitor.warning(d);
+  return true;
 }
 
 /// The input stream failed (not a fault of the record).
@@ -1631,36 +1706,59 @@ void put_game(std::string& o, const Layout& l, int indent, const GameRecord& g) 
 
 }  // namespace
 
-Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor) {
+Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options) {
   Source src(in);
   Handler handler(src, visitor, file);
   src.start();
-  bool ok = sax_parse(src, handler);
-  if (ok) ok = handler.settle();
-  if (src.bad()) return read_failure(file);
-  if (ok || handler.stopped()) {
-    Diagnostic d;
-    d.file = file;
-    return d;
+  Diagnostic end;
+  end.file = file;
+  for (;;) {
+    bool ok = sax_parse(src, handler, false);
+    if (ok) ok = handler.settle();
+    if (src.bad()) return read_failure(file);
+    if (handler.stopped()) return end;
+    if (!ok) return std::move(handler.error());
+    // After the record: the end of the input, or (files joined) a further
+    // record, perhaps after a byte-order mark.
+    skip_blanks(src);
+    if (src.more() && src.at_bom()) {
+      if (!byte_order_mark(src, file, visitor, options, end)) return end;
+      skip_blanks(src);
+    }
+    if (!src.more()) return end;
+    if (src.peek() != '{') {
+      const Pos at = src.here();
+      Diagnostic d;
+      d.code = Code::json_syntax;
+      d.file = file;
+      d.loc.line = at.line;
+      d.loc.column = at.column;
+      d.loc.offset = at.offset;
+      d.reason = "expected the end of the input after the record, found '" + src.next_run() + "'";
+      return d;
+    }
+    if (src.bad()) return read_failure(file);
+    handler.next_record();
+    src.start_value(false);
   }
-  return std::move(handler.error());
 }
 
-Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor) {
+Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options) {
   Source src(in);
   Handler handler(src, visitor, file, Slot::game);
   src.start();
   std::uint32_t index = 0;
   for (;;) {
-    while (src.more()) {  // blank lines, and the line end of the last value
-      const char c = src.peek();
-      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
-      src.skip();
+    skip_blanks(src);  // blank lines, and the line end of the last value
+    if (src.more() && src.at_bom()) {  // at a line's start (files joined)
+      Diagnostic stop;
+      if (!byte_order_mark(src, file, visitor, options, stop)) return stop;
+      continue;
     }
     if (!src.more()) break;
     handler.next_value(++index);
-    src.start_line_value();
-    bool ok = sax_parse(src, handler);
+    src.start_value(true);
+    bool ok = sax_parse(src, handler, true);
     if (ok) ok = handler.settle();  // a structure error at the line's last value
     if (src.bad()) return read_failure(file);
     if (ok && !visitor.game(std::move(handler.game()), index)) break;
