@@ -598,6 +598,14 @@ TEST(Issue19, DefaultJobsPrintsWhatOneThreadPrints) {
     EXPECT_EQ(dflt.out, one.out) << fmt;
     EXPECT_EQ(four.out, one.out) << fmt;
   }
+  // All at once, the text read in pieces (small ones: the test hook) and the
+  // others in this thread, in turn: the same output as one thread.
+  std::string all;
+  for (const std::string fmt : {"xml", "beyt", "json", "jsonl", "beyt"}) all += " " + quote((dir / ("g2." + fmt)).string());
+  CliRun one = run("validate -j 1" + all);
+  CliRun dflt = capture("BEYT_VALIDATE_CHUNK_BYTES=20000 " + kBeyt + " validate" + all);
+  EXPECT_EQ(dflt.out, one.out);
+  EXPECT_NE(one.out.find("5 inputs, 1500 games: 1495 valid, 5 invalid"), std::string::npos) << one.out;
 }
 
 }  // namespace

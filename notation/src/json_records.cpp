@@ -582,11 +582,16 @@ class Source {
     return !(off > base_ && buf_[static_cast<std::size_t>(off - 1 - base_)] == '\r');
   }
 
-  /// A line end (LF or CR) the lexer has just taken.
+  /// A line end (LF or CR) the lexer has just taken (an LF right after a
+  /// CR it took just before it ends no further line).
   void line_end(unsigned char c) noexcept {
     const std::uint64_t at = base_ + pos();
-    if (ends_line(c, at - 1)) ++nl_count_;
-    if (c == '\r') cr_end_ = at;
+    if (c == '\n') {
+      if (at - 1 != cr_end_) ++nl_count_;
+    } else {
+      ++nl_count_;
+      cr_end_ = at;
+    }
     last_nl_ = at;
     skip_indent();
   }

@@ -681,22 +681,7 @@ class Reader {
         return fail(Code::xml_syntax, at(off), parse_reason(r));
       }
     }
-    // Comments and processing instructions in the game: W103 (strict: the
-    // game is refused for it).
-    for (const xml_wf::Markup& m : markup_) {
-      if (options_.strict) return fail(Code::xml_markup_dropped, at(m.at), dropped_reason(m.comment));
-      Diagnostic d;
-      d.file = err_.file;
-      d.code = Code::xml_markup_dropped;
-      d.severity = Severity::warning;
-      d.reason = dropped_reason(m.comment);
-      d.loc = loc(at(m.at));
-      d.loc.pointer = d.loc.full_pointer();
-      d.loc.base = SourceLoc::Base::none;
-      d.loc.game = 0;
-      d.game = games_;
-      visitor_.warning(d);
-    }
+    if (!markup_.empty() && !markup_in_game()) return false;
     const pugi::xml_node g = doc_.first_child();
     // The parse buffer, as pugixml counts offsets (names and values point into it).
     const std::ptrdiff_t goff = g.offset_debug();
@@ -1368,6 +1353,25 @@ class Reader {
   static std::string dropped_reason(bool comment) {
     return std::string(comment ? "XML comment" : "XML processing instruction") +
            ": a record has no place for it, so format and convert drop it";
+  }
+  /// W103 for each comment and processing instruction of the game being
+  /// read (strict: the game is refused for the first, and false).
+  [[gnu::noinline]] bool markup_in_game() {
+    for (const xml_wf::Markup& m : markup_) {
+      if (options_.strict) return fail(Code::xml_markup_dropped, at(m.at), dropped_reason(m.comment));
+      Diagnostic d;
+      d.file = err_.file;
+      d.code = Code::xml_markup_dropped;
+      d.severity = Severity::warning;
+      d.reason = dropped_reason(m.comment);
+      d.loc = loc(at(m.at));
+      d.loc.pointer = d.loc.full_pointer();
+      d.loc.base = SourceLoc::Base::none;
+      d.loc.game = 0;
+      d.game = games_;
+      visitor_.warning(d);
+    }
+    return true;
   }
   /// W103 at buffer index i, outside the games.
   bool dropped(std::size_t i, bool comment) {
