@@ -1507,11 +1507,13 @@ class Handler {
 
 /// nlohmann's SAX parse (json::sax_parse, no comments) of `src` through
 /// SourceAdapter: json::sax_parse takes only the library's own adapters,
-/// whose iterator form would cost a call per byte. `strict`: the input
-/// must end after the value.
-bool sax_parse(Source& src, Handler& handler, bool strict) {
+/// whose iterator form would cost a call per byte. `kStrict`: the input
+/// must end after the value (a template argument: one parse loop each, with
+/// the handler's events inlined into it).
+template <bool kStrict>
+bool sax_parse(Source& src, Handler& handler) {
   return nlohmann::detail::parser<nlohmann::json, SourceAdapter>(SourceAdapter{&src}, nullptr, true, false)
-      .sax_parse(&handler, strict);
+      .sax_parse(&handler, kStrict);
 }
 
 /// Passes over blanks and line ends between values.
@@ -1718,7 +1720,7 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
   Diagnostic end;
   end.file = file;
   for (;;) {
-    bool ok = sax_parse(src, handler, false);
+    bool ok = sax_parse<false>(src, handler);
     if (ok) ok = handler.settle();
     if (src.bad()) return read_failure(file);
     if (handler.stopped()) return end;
@@ -1763,7 +1765,7 @@ Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& vi
     if (!src.more()) break;
     handler.next_value(++index);
     src.start_value(true);
-    bool ok = sax_parse(src, handler, true);
+    bool ok = sax_parse<true>(src, handler);
     if (ok) ok = handler.settle();  // a structure error at the line's last value
     if (src.bad()) return read_failure(file);
     if (ok && !visitor.game(std::move(handler.game()), index)) break;
