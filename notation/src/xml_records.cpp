@@ -13,7 +13,11 @@
 // GameRecord. Places: a cursor counts lines and columns (code points, 8 bytes
 // at a time) up to the game's start, then through the game in document
 // order; pugixml's offset_debug() says where each element or text is, and a
-// move's text="..." value, parsed in place, starts where it stood.
+// move's text="..." value, parsed in place, starts where it stood. pugixml
+// lets much through that XML 1.0 calls not well-formed (`&foo;`, duplicate
+// attributes, "]]>" in text, ...): xml_wellformed.hpp checks each game's
+// bytes before pugixml parses them (the quick path's form holds none of
+// it), and what stands between the games, so that all of it is E160.
 //
 // Writer: XML declaration, 2-space indent, LF, UTF-8; every text as it is
 // (leading and trailing blanks and line ends included; CR as &#13;).
