@@ -528,6 +528,76 @@ class Reader {
     return true;
   }
 
+  /// True if every byte of raw_ is printable ASCII, TAB, LF or CR, and
+  /// none is '&' or ']': in such a game, once pugixml has parsed it as one
+  /// element (and plain() holds: no comment, PI, CDATA or DOCTYPE), what
+  /// XML 1.0 calls not well-formed and pugixml lets through is a duplicate
+  /// attribute or a '<' in an attribute value alone (the names are ASCII,
+  /// there is no reference and no "]]>"; pugixml checks the tags, their
+  /// names, quotes and blanks): dom_wellformed() looks for those, and the
+  /// byte-by-byte check (xml_wellformed.hpp) is not needed.
+  bool ascii_without_references() const noexcept {
+    const char* p = raw_;
+    const char* const end = raw_ + raw_size_;
+    const auto plain_byte = [](unsigned char c) {
+      return (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') && c < 0x7F && c != '&' && c != ']';
+    };
+    if constexpr (kLittle) {
+      for (; end - p >= 8; p += 8) {
+        std::uint64_t w = load8(p);
+        const std::uint64_t odd = bytes_equal(w, '&') | bytes_equal(w, ']');
+        w ^= ((bytes_equal(w, '\n') >> 7) * 0xFF) & (kOnes * ('\n' ^ ' '));  // LF read as a blank
+        if (((odd | ((w - kOnes * 0x20) & ~w) | ((w + kOnes) | w)) & kHigh) == 0) continue;
+        for (int k = 0; k < 8; ++k)  // a TAB or CR, or one that is not plain
+          if (!plain_byte(static_cast<unsigned char>(p[k]))) return false;
+      }
+    }
+    for (; p < end; ++p)
+      if (!plain_byte(static_cast<unsigned char>(*p))) return false;
+    return true;
+  }
+
+  /// For a game ascii_without_references() passes, parsed: no attribute
+  /// twice on an element, and no '<' in an attribute value (else E160 at it).
+  bool dom_wellformed(pugi::xml_node root) {
+    for (pugi::xml_node n = root; n;) {
+      if (n.type() == pugi::node_element && !attributes_wellformed(n)) return false;
+      // the next node in document order
+      if (pugi::xml_node child = n.first_child()) {
+        n = child;
+        continue;
+      }
+      while (n != root && !n.next_sibling()) n = n.parent();
+      if (n == root) break;
+      n = n.next_sibling();
+    }
+    return true;
+  }
+  /// Attribute `a` of element `e` is no duplicate of one before it, and its
+  /// value holds no '<' (else E160 at it; for dom_wellformed() and the
+  /// attributes read_game() reads).
+  bool attribute_wellformed(pugi::xml_node e, pugi::xml_attribute a) {
+    for (pugi::xml_attribute b = e.first_attribute(); b != a; b = b.next_attribute())
+      if (std::strcmp(a.name(), b.name()) == 0)
+        return fail(Code::xml_syntax, at(offset_in_buffer(a.name())),
+                    "duplicate attribute " + std::string(a.name()) + " on <" + e.name() + ">");
+    if (const char* lt = std::strchr(a.value(), '<'))
+      return fail(Code::xml_syntax, at(offset_in_buffer(lt)),
+                  "'<' in the value of attribute " + std::string(a.name()) + ": write &lt;");
+    return true;
+  }
+  bool attributes_wellformed(pugi::xml_node e) {
+    for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute())
+      if (!attribute_wellformed(e, a)) return false;
+    return true;
+  }
+
+  /// The offset in raw_ of a name or value pugixml parsed in place.
+  std::size_t offset_in_buffer(const char* p) const {
+    if (doc_base_ == nullptr || p < doc_base_ || p > doc_base_ + raw_size_) return 0;
+    return static_cast<std::size_t>(p - doc_base_);
+  }
+
   /// Parses raw_ (a copy: raw_ keeps the bytes for the places).
   pugi::xml_parse_result parse(unsigned flags) {
     scratch_.assign(raw_, raw_size_);
@@ -644,14 +714,40 @@ class Reader {
       if (!fill()) break;
       end = first_game_end(from);
     }
+    raw_no_cr_ = false;
     bool parsed = false;
+    bool simple = false;  // plain() and ascii_without_references()
     if (end != std::string::npos) {
       raw_ = buf_.data() + start;
       raw_size_ = end - start;
-      if (parse(plain() ? kPlainFlags : kFlags)) {
+      simple = plain();
+      if (parse(simple ? kPlainFlags : kFlags)) {
         const pugi::xml_node first = doc_.first_child();
         parsed = first.type() == pugi::node_element && !first.next_sibling();
       }
+      simple = simple && parsed && ascii_without_references();
+    }
+    if (simple) {
+      raw_no_cr_ = std::memchr(raw_, '\r', raw_size_) == nullptr;
+      // read_game() checks the attributes it reads (a duplicate, a '<' in
+      // a value); where it finds the game no record, a fault of the XML
+      // anywhere in it comes first (E160).
+      cut = true;
+      const pugi::xml_node g = doc_.first_child();
+      const std::ptrdiff_t goff = g.offset_debug();
+      doc_base_ = goff >= 0 ? g.name() - goff : nullptr;
+      if (read_game(g, rec)) return true;
+      if (err_.code != Code::xml_syntax) {
+        path_.resize(game_path_);
+        const std::uint32_t turn = turn_;
+        Diagnostic first = std::move(err_);
+        turn_ = 0;
+        if (dom_wellformed(g)) {
+          err_ = std::move(first);
+          turn_ = turn;
+        }
+      }
+      return false;
     }
     bool complete = true;
     if (!parsed) {
@@ -665,6 +761,7 @@ class Reader {
     // well-formed, and the character policy (xml_wellformed.hpp).
     std::size_t closed = 0;
     markup_.clear();
+    raw_no_cr_ = std::memchr(raw_, '\r', raw_size_) == nullptr;
     if (xml_wf::Problem p = xml_wf::element(raw_, raw_size_, closed, &markup_)) {
       // The game's end is certain where pugixml found it, or where the
       // fault is a character's alone; else the next <game> is looked for.
@@ -1018,6 +1115,7 @@ class Reader {
     std::string_view name;
     bool has_name = false;
     for (pugi::xml_attribute a = t.first_attribute(); a; a = a.next_attribute()) {
+      if (!attribute_wellformed(t, a)) return false;
       if (!same(a.name(), "name"))
         return structure(element_at(t), "unknown attribute " + std::string(a.name()) + " on <tag>");
       name = a.value();
@@ -1087,10 +1185,13 @@ class Reader {
     const char* last = nullptr;
     for (pugi::xml_attribute a = m.first_attribute(); a; a = a.next_attribute()) {
       const char* name = a.name();
+      const char* value = a.value();
+      // a '<' in the value, or a second text="...": not well-formed XML
+      if (std::strchr(value, '<') != nullptr || (first != nullptr && same(name, "text")))
+        return attribute_wellformed(m, a);
       if (!same(name, "text"))
         return structure(element_at(m), "unknown attribute " + std::string(name) + " on <move>");
-      last = a.value();
-      if (first == nullptr) first = last;
+      first = last = value;
     }
     if (first == nullptr) return structure(element_at(m), "missing attribute text on <move>");
     node.move.assign(last);
@@ -1216,7 +1317,7 @@ class Reader {
     const std::size_t done = static_cast<std::size_t>(gcur_.offset - game_start_.offset);
     if (off < done) gcur_ = game_start_;
     const std::size_t from = static_cast<std::size_t>(gcur_.offset - game_start_.offset);
-    if (off > from) gcur_.advance(raw_ + from, off - from);
+    if (off > from) gcur_.advance(raw_ + from, off - from, raw_no_cr_);
     return {gcur_.offset, gcur_.line, gcur_.column};
   }
 
@@ -1432,6 +1533,7 @@ class Reader {
   // the game being read
   const char* raw_ = nullptr;
   std::size_t raw_size_ = 0;
+  bool raw_no_cr_ = false;  // raw_ holds no CR (known: the places are counted the quicker way)
   const char* doc_base_ = nullptr;  // the parse buffer (scratch_), or null if unknown
   Cursor game_start_, gcur_;
 };

@@ -25,6 +25,11 @@ using scan::kOnes;
 using scan::load8;
 
 bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+constexpr std::array<bool, 256> kSpace = [] {
+  std::array<bool, 256> t{};
+  t[' '] = t['\t'] = t['\n'] = t['\r'] = true;
+  return t;
+}();
 
 /// NameStartChar and NameChar (productions [4], [4a]) beyond ASCII.
 bool name_start(char32_t c) noexcept {
@@ -36,12 +41,19 @@ bool name_start(char32_t c) noexcept {
 bool name_char(char32_t c) noexcept {
   return name_start(c) || c == 0xB7 || (c >= 0x300 && c <= 0x36F) || (c >= 0x203F && c <= 0x2040);
 }
-bool ascii_name_start(unsigned char c) noexcept {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == ':';
-}
-bool ascii_name_char(unsigned char c) noexcept {
-  return ascii_name_start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
-}
+/// Each byte as a name's: kStart may start a name, kMore may go on with one,
+/// kWide starts a character beyond ASCII (looked at closer).
+enum : std::uint8_t { kStart = 1, kMore = 2, kWide = 4 };
+constexpr std::array<std::uint8_t, 256> kName = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (unsigned c = 'A'; c <= 'Z'; ++c) t[c] = kStart | kMore;
+  for (unsigned c = 'a'; c <= 'z'; ++c) t[c] = kStart | kMore;
+  t['_'] = t[':'] = kStart | kMore;
+  for (unsigned c = '0'; c <= '9'; ++c) t[c] = kMore;
+  t['-'] = t['.'] = kMore;
+  for (unsigned c = 0x80; c < 0x100; ++c) t[c] = kWide;
+  return t;
+}();
 
 /// Byte classes of a scanning loop: 0 a printable ASCII character (or TAB,
 /// LF, CR) that goes on, 1 a byte that stops it, 2 one to look at closer
@@ -146,10 +158,10 @@ class Scanner {
     if (!need_name(element, lt, "'<' that starts no element, comment or other markup: a '<' in text is written &lt;"))
       return false;
     attributes_.clear();
-    hashed_.clear();
+    if (!hashed_.empty()) hashed_.clear();
     for (;;) {
       const std::size_t blank = i;
-      while (i < n_ && is_space(p_[i])) ++i;
+      while (i < n_ && kSpace[static_cast<unsigned char>(p_[i])]) ++i;
       if (i >= n_) return end_of_bytes();
       const char c = p_[i];
       if (c == '>') {
@@ -316,7 +328,19 @@ class Scanner {
   /// Advances i over characters of class 0 and checks those of class 2, up
   /// to a byte of class 1 or the end of the bytes.
   bool text(const Classes& cls) {
+    const auto* p = reinterpret_cast<const unsigned char*>(p_);
     for (;;) {
+      // Most runs are short (an indent, a move's text): a byte at a time
+      // first, then 8 at a time.
+      const std::size_t first = std::min(n_, i + 16);
+      std::size_t j = i;
+      while (j < first && cls.of[p[j]] == 0) ++j;
+      i = j;
+      if (j < first) {
+        if (cls.of[p[j]] == 1) return true;
+        if (!character()) return false;
+        continue;
+      }
       if constexpr (kLittle) {
         // 8 bytes at a time while they are printable ASCII (LF read as a blank) and none stops
         while (n_ - i >= 8) {
@@ -383,11 +407,22 @@ class Scanner {
   /// allows in no name).
   bool name(std::string_view& out) {
     const std::size_t start = i;
+    const auto* p = reinterpret_cast<const unsigned char*>(p_);
+    if (i < n_ && (kName[p[i]] & kStart) != 0) {  // ASCII, as most names are
+      std::size_t j = i + 1;
+      while (j < n_ && (kName[p[j]] & kMore) != 0) ++j;
+      i = j;
+      if (j == n_ || (kName[p[j]] & kWide) == 0) {
+        out = std::string_view(p_ + start, j - start);
+        return true;
+      }
+    }
     while (i < n_) {
       const auto c = static_cast<unsigned char>(p_[i]);
       const bool first = i == start;
-      if (c < 0x80) {
-        if (!(first ? ascii_name_start(c) : ascii_name_char(c))) break;
+      const std::uint8_t k = kName[c];
+      if ((k & kWide) == 0) {
+        if ((k & (first ? kStart : kMore)) == 0) break;
         ++i;
         continue;
       }
