@@ -138,6 +138,14 @@ TEST(Issue19, XmlNotWellFormedIsE160InBothPaths) {
       ASSERT_TRUE(read_all(base, Format::xml, c).empty());
       ASSERT_EQ(c.games.size(), 1u);
     }
+    {  // references to '<' and '&' where they may stand are no fault
+      Collect c;
+      const std::string refs = replace_first(replace_first(base, "\"b1,d4\"", "\"b1&lt;d4&amp;\""), ">EVENT<", ">&lt;&gt;&amp;<");
+      ASSERT_TRUE(read_all(refs, Format::xml, c).empty()) << refs;
+      ASSERT_EQ(c.games.size(), 1u);
+      EXPECT_EQ(c.games[0].moves[1].move, "b1<d4&");
+      EXPECT_EQ(c.games[0].tags[0].value, "<>&");
+    }
     for (const Case& k : cases) {
       const std::string text = replace_first(base, k.from, k.to);
       SCOPED_TRACE(text);

@@ -736,7 +736,10 @@ class Reader {
       const pugi::xml_node g = doc_.first_child();
       const std::ptrdiff_t goff = g.offset_debug();
       doc_base_ = goff >= 0 ? g.name() - goff : nullptr;
-      if (read_game(g, rec)) return true;
+      check_attributes_ = true;
+      const bool read = read_game(g, rec);
+      check_attributes_ = false;
+      if (read) return true;
       if (err_.code != Code::xml_syntax) {
         path_.resize(game_path_);
         const std::uint32_t turn = turn_;
@@ -1115,7 +1118,7 @@ class Reader {
     std::string_view name;
     bool has_name = false;
     for (pugi::xml_attribute a = t.first_attribute(); a; a = a.next_attribute()) {
-      if (!attribute_wellformed(t, a)) return false;
+      if (check_attributes_ && !attribute_wellformed(t, a)) return false;
       if (!same(a.name(), "name"))
         return structure(element_at(t), "unknown attribute " + std::string(a.name()) + " on <tag>");
       name = a.value();
@@ -1186,8 +1189,9 @@ class Reader {
     for (pugi::xml_attribute a = m.first_attribute(); a; a = a.next_attribute()) {
       const char* name = a.name();
       const char* value = a.value();
-      // a '<' in the value, or a second text="...": not well-formed XML
-      if (std::strchr(value, '<') != nullptr || (first != nullptr && same(name, "text")))
+      // (a game no byte-by-byte check saw, its values as written:) a '<'
+      // in the value, or a second text="...", is not well-formed XML
+      if (check_attributes_ && (std::strchr(value, '<') != nullptr || (first != nullptr && same(name, "text"))))
         return attribute_wellformed(m, a);
       if (!same(name, "text"))
         return structure(element_at(m), "unknown attribute " + std::string(name) + " on <move>");
@@ -1534,6 +1538,10 @@ class Reader {
   const char* raw_ = nullptr;
   std::size_t raw_size_ = 0;
   bool raw_no_cr_ = false;  // raw_ holds no CR (known: the places are counted the quicker way)
+  // read_game() checks the attributes it reads for what makes XML not
+  // well-formed (a game of ASCII without references, which no byte-by-byte
+  // check saw: its values are as written)
+  bool check_attributes_ = false;
   const char* doc_base_ = nullptr;  // the parse buffer (scratch_), or null if unknown
   Cursor game_start_, gcur_;
 };
