@@ -96,9 +96,9 @@ Format format_of_content(std::string_view head) noexcept {
 Diagnostic read_games(std::istream& in, const std::string& file, Format f, GameVisitor& visitor,
                       ReadOptions options) {
   switch (f) {
-    case Format::json: return read_json(in, file, visitor);
-    case Format::xml: return read_xml(in, file, visitor);
-    case Format::jsonl: return read_jsonl(in, file, visitor);
+    case Format::json: return read_json(in, file, visitor, options);
+    case Format::xml: return read_xml(in, file, visitor, options);
+    case Format::jsonl: return read_jsonl(in, file, visitor, options);
     case Format::text: break;
   }
   return read_text(in, file, visitor, options);
