@@ -34,6 +34,7 @@
 #include "beyt/notation/figures.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/game_info.hpp"
+#include "beyt/notation/generate.hpp"
 #include "beyt/notation/json.hpp"
 #include "beyt/notation/record.hpp"
 #include "beyt/notation/replay.hpp"
