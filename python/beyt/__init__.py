@@ -33,7 +33,8 @@ from .errors import Error, IllegalMove, InputError, RecordError, WriteError
 
 __all__ = [
     "Diagnostic", "Error", "Game", "IllegalMove", "InputError", "Move", "Position", "RecordError",
-    "WriteError", "games", "generate", "read_game", "read_games", "validate", "write_games", "__version__",
+    "Report", "StatsReport", "WriteError", "games", "generate", "read_game", "read_games", "stats", "validate",
+    "write_games", "__version__",
 ]
 
 __version__: str = _beyt.__version__
@@ -292,6 +293,49 @@ def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathL
     if jobs < 1:
         raise Error("jobs must be at least 1")
     return Report(_beyt.validate(names, jobs, strict, game or "", format))
+
+
+class StatsReport(dict):
+    """What ``beyt stats`` counts, as ``beyt stats --json``'s object (a dict:
+    ``games``, ``unreadable``, ``groups``, each group with ``game``,
+    ``rules``, ``games``, ``valid``, ``invalid``, ``results``, ``turns``,
+    ``first_turns`` and for Mankalah and Um el-Banât ``board_ends`` or
+    ``stage_ends``), with ``.table`` (the CLI's table), ``.diagnostics``
+    (what could not be read, which the CLI prints on standard error) and
+    ``.ok`` (the CLI exits 0)."""
+
+    table: str = ""
+    diagnostics: List[Diagnostic] = []
+    ok: bool = True
+
+
+def stats(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]], *, top: int = 5,
+          format: Optional[str] = None) -> StatsReport:
+    """``beyt stats`` of the inputs, in this process (beyt.dask.stats on a
+    cluster): per game and rule set, games, results, valid and invalid games,
+    turns, the ``top`` most frequent first turns, board or stage ends.
+    ``format`` as ``--from``.
+
+    >>> import beyt
+    >>> s = beyt.stats(["samples/seega/walker-5x5.beyt", "samples/tab/lane-9.beyt"])
+    >>> s["games"], [g["game"] for g in s["groups"]]
+    (2, ['tab', 'seega'])
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    if top < 0:
+        raise Error("top must not be negative")
+    return _merge_stats([_beyt.stats_part(os.fspath(p), 0, 0, True, format) for p in paths], top)
+
+
+def _merge_stats(parts: List[Dict[str, Any]], top: int) -> StatsReport:
+    unreadable = sum(p["unreadable"] for p in parts)
+    text, table = _beyt.stats_report([p["state"] for p in parts], unreadable, top)
+    report = StatsReport(json.loads(text))
+    report.table = table
+    report.diagnostics = [d for p in parts for d in p["diagnostics"]]
+    report.ok = not any(p["failed"] for p in parts) and unreadable == 0
+    return report
 
 
 def _same_file(a: str, b: str) -> bool:

@@ -62,11 +62,13 @@ std::string cannot_read(const std::string& path, int err) {
 // beyt.Diagnostic from the library's JSON form (the keys and values of
 // `beyt validate --diagnostics json`) and its text form.
 py::object to_python(const Diagnostic& d) {
-  static py::object loads = py::module_::import("json").attr("loads");
-  py::object cls = py::module_::import("beyt._types").attr("Diagnostic");
-  py::dict fields = loads(notation::format_json(d));
+  // Kept for the life of the process, never destroyed: a static py::object
+  // would be released after the interpreter has finalized.
+  static py::object* const loads = new py::object(py::module_::import("json").attr("loads"));
+  static py::object* const cls = new py::object(py::module_::import("beyt._types").attr("Diagnostic"));
+  py::dict fields = (*loads)(notation::format_json(d));
   fields["text"] = notation::format_text(d);
-  return cls(**fields);
+  return (*cls)(**fields);
 }
 
 py::list to_python(const std::vector<Diagnostic>& ds) {
@@ -81,6 +83,21 @@ Format format_named(const std::string& name) {
   Format f;
   if (!notation::parse_format(name, f))
     raise("Error", Code::usage, "unknown format '" + name + "' (text, json, xml or jsonl)");
+  return f;
+}
+
+// The format of the file `path` open in `in` (at its start), as the CLI
+// finds it: `forced`, else the extension, else the first bytes (read ahead
+// and given back).
+Format input_format(std::istream& in, const std::string& path, const std::optional<Format>& forced) {
+  Format f;
+  if (forced) return *forced;
+  if (notation::format_of_extension(path, f)) return f;
+  char buf[512];
+  in.read(buf, sizeof buf);
+  f = notation::format_of_content(std::string_view(buf, static_cast<std::size_t>(in.gcount())));
+  in.clear();
+  in.seekg(0);
   return f;
 }
 
@@ -386,18 +403,178 @@ InputReport validate_path(const std::string& path, const std::optional<Format>& 
     const int err = !in ? (errno ? errno : ENOENT) : EISDIR;
     report.unreadable(path, cannot_read(path, err));
   } else {
-    Format f;
-    if (forced) f = *forced;
-    else if (!notation::format_of_extension(path, f)) {
-      char buf[512];
-      in.read(buf, sizeof buf);
-      f = notation::format_of_content(std::string_view(buf, static_cast<std::size_t>(in.gcount())));
-      in.clear();
-      in.seekg(0);
-    }
-    notation::validate(in, path, f, options, report);
+    notation::validate(in, path, input_format(in, path, forced), options, report);
   }
   return {report.diagnostics(), report.tally()};
+}
+
+// A report of a piece of an input (beyt.dask): W102 only for a whole input.
+class PartReport : public notation::ValidationReport {
+ public:
+  PartReport(bool strict, bool whole) : ValidationReport(strict), whole_(whole) {}
+  void no_games(const Diagnostic& d) override {
+    if (whole_) ValidationReport::no_games(d);
+  }
+
+ private:
+  bool whole_;
+};
+
+py::dict tally_dict(const notation::ValidationTally& tally) {
+  py::dict out;
+  out["inputs"] = tally.inputs;
+  out["unreadable"] = tally.unreadable;
+  out["games"] = tally.valid + tally.invalid;
+  out["valid"] = tally.valid;
+  out["invalid"] = tally.invalid;
+  out["outside"] = tally.outside;
+  out["stopped"] = tally.stopped;
+  out["warnings"] = tally.warnings;
+  out["stop"] = tally.stop;
+  out["summary"] = notation::validation_summary(tally);
+  out["ok"] = !tally.failed();
+  return out;
+}
+
+notation::ValidationTally tally_of(const py::dict& d) {
+  notation::ValidationTally t;
+  t.inputs = d["inputs"].cast<std::uint64_t>();
+  t.unreadable = d["unreadable"].cast<std::uint64_t>();
+  t.valid = d["valid"].cast<std::uint64_t>();
+  t.invalid = d["invalid"].cast<std::uint64_t>();
+  t.outside = d["outside"].cast<std::uint64_t>();
+  t.stopped = d["stopped"].cast<std::uint64_t>();
+  t.warnings = d["warnings"].cast<std::uint64_t>();
+  t.stop = d["stop"].cast<std::string>();
+  return t;
+}
+
+// Bytes [offset, offset + length) of JSON Lines file `path`, whose first
+// line is line `lines_before` + 1 and first game game `games_before` + 1:
+// validated with the places of the whole file.
+py::dict validate_part(const std::string& path, std::uint64_t offset, std::uint64_t length,
+                       std::uint32_t lines_before, std::uint32_t games_before, bool strict, const std::string& game) {
+  notation::ValidateOptions options;
+  options.strict = strict;
+  if (!game.empty()) options.default_game = std::string(game_named(game).name());
+  PartReport report(strict, false);
+  {
+    py::gil_scoped_release nogil;
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes(length, '\0');
+    if (in) {
+      in.seekg(static_cast<std::streamoff>(offset));
+      in.read(bytes.data(), static_cast<std::streamsize>(length));
+      bytes.resize(static_cast<std::size_t>(in.gcount()));
+    }
+    if (!in && bytes.size() != length) {
+      report.unreadable(path, cannot_read(path, errno ? errno : EIO));
+    } else {
+      std::istringstream part(std::move(bytes));
+      notation::validate(part, path, Format::jsonl, options, report);
+    }
+  }
+  py::list diagnostics;
+  for (Diagnostic d : report.diagnostics()) {
+    if (d.loc.line > 0) {
+      d.loc.line += lines_before;
+      d.loc.offset += offset;
+    }
+    if (d.game > 0) d.game += games_before;
+    diagnostics.append(to_python(d));
+  }
+  py::dict out = tally_dict(report.tally());
+  out["diagnostics"] = diagnostics;
+  return out;
+}
+
+// What `beyt stats` counts in one input, or in bytes [offset, offset +
+// length) of a JSON Lines file (whole false): the counters' state
+// (CollectionStats::state), the games that could not be read, whether the
+// input failed (could not be opened, or an error stopped it) and the
+// diagnostics the CLI prints on standard error.
+class StatsVisitor : public notation::GameVisitor {
+ public:
+  StatsVisitor(notation::CollectionStats& stats, std::vector<Diagnostic>& errors, std::uint64_t& unreadable)
+      : stats_(stats), errors_(errors), unreadable_(unreadable) {}
+  bool game(GameRecord&& record, std::uint32_t index) override {
+    stats_.add(record, file, index);
+    return true;
+  }
+  bool error(const Diagnostic& d) override {
+    ++unreadable_;
+    errors_.push_back(d);
+    return true;
+  }
+  std::string file;
+
+ private:
+  notation::CollectionStats& stats_;
+  std::vector<Diagnostic>& errors_;
+  std::uint64_t& unreadable_;
+};
+
+py::dict stats_part(const std::string& path, std::uint64_t offset, std::uint64_t length, bool whole,
+                    const std::optional<std::string>& format) {
+  std::optional<Format> forced;
+  if (format) forced = format_named(*format);
+  notation::CollectionStats stats;
+  std::vector<Diagnostic> errors;
+  std::uint64_t unreadable = 0;
+  bool failed = false;
+  {
+    py::gil_scoped_release nogil;
+    StatsVisitor visitor(stats, errors, unreadable);
+    visitor.file = path;
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in || std::filesystem::is_directory(path)) {
+      Diagnostic d;
+      d.code = Code::io_error;
+      d.file = path;
+      d.reason = cannot_read(path, !in ? (errno ? errno : ENOENT) : EISDIR);
+      errors.push_back(d);
+      failed = true;
+    } else {
+      std::unique_ptr<std::istream> part;
+      Format f = Format::jsonl;
+      if (whole) {
+        f = input_format(in, path, forced);
+      } else {
+        std::string bytes(length, '\0');
+        in.seekg(static_cast<std::streamoff>(offset));
+        in.read(bytes.data(), static_cast<std::streamsize>(length));
+        bytes.resize(static_cast<std::size_t>(in.gcount()));
+        part = std::make_unique<std::istringstream>(std::move(bytes));
+      }
+      Diagnostic d = notation::read_games(part ? *part : in, path, f, visitor);
+      if (d) {
+        ++unreadable;
+        failed = true;
+        errors.push_back(d);
+      }
+    }
+  }
+  py::dict out;
+  out["state"] = stats.state();
+  out["unreadable"] = unreadable;
+  out["failed"] = failed;
+  out["diagnostics"] = to_python(errors);
+  return out;
+}
+
+// The counters of several parts merged in order: (`beyt stats --json`'s
+// text, `beyt stats`'s table).
+std::pair<std::string, std::string> stats_report(const std::vector<std::string>& states, std::uint64_t unreadable,
+                                                 std::uint32_t top) {
+  notation::CollectionStats total;
+  for (const auto& state : states) {
+    notation::CollectionStats part;
+    if (!notation::CollectionStats::from_state(state, part)) raise("Error", Code::ok, "not a state of beyt stats");
+    total.merge(part);
+  }
+  return {total.json(top, unreadable), total.table(top, unreadable)};
 }
 
 py::dict validate(const std::vector<std::string>& paths, unsigned jobs, bool strict, const std::string& game,
@@ -428,18 +605,8 @@ py::dict validate(const std::vector<std::string>& paths, unsigned jobs, bool str
     tally.add(r.tally);
     for (const auto& d : r.diagnostics) diagnostics.append(to_python(d));
   }
-  py::dict out;
-  out["inputs"] = tally.inputs;
-  out["unreadable"] = tally.unreadable;
-  out["games"] = tally.valid + tally.invalid;
-  out["valid"] = tally.valid;
-  out["invalid"] = tally.invalid;
-  out["outside"] = tally.outside;
-  out["stopped"] = tally.stopped;
-  out["warnings"] = tally.warnings;
+  py::dict out = tally_dict(tally);
   out["diagnostics"] = diagnostics;
-  out["summary"] = notation::validation_summary(tally);
-  out["ok"] = !tally.failed();
   return out;
 }
 
@@ -751,6 +918,17 @@ PYBIND11_MODULE(_beyt, m) {
         return py::none();
       });
 
+  m.def("validate_part", &validate_part, py::arg("path"), py::arg("offset"), py::arg("length"),
+        py::arg("lines_before"), py::arg("games_before"), py::arg("strict"), py::arg("game"));
+  // The counts of several reports added up, with validate's summary line.
+  m.def("merge_tallies", [](const py::list& tallies) {
+    notation::ValidationTally total;
+    for (const auto& t : tallies) total.add(tally_of(t.cast<py::dict>()));
+    return tally_dict(total);
+  });
+  m.def("stats_part", &stats_part, py::arg("path"), py::arg("offset"), py::arg("length"), py::arg("whole"),
+        py::arg("format"));
+  m.def("stats_report", &stats_report, py::arg("states"), py::arg("unreadable"), py::arg("top"));
   m.def("validate", &validate, py::arg("paths"), py::arg("jobs"), py::arg("strict"), py::arg("game"),
         py::arg("format"));
 

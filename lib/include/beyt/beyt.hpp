@@ -38,6 +38,7 @@
 #include "beyt/notation/json.hpp"
 #include "beyt/notation/record.hpp"
 #include "beyt/notation/replay.hpp"
+#include "beyt/notation/stats.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/validate.hpp"
 #include "beyt/notation/viewer.hpp"
