@@ -368,7 +368,14 @@ class GameReader {
 
   void run() {
     Visitor visitor(*this);
-    Diagnostic stop = notation::read_games(*stream_, name_, *format_, visitor);
+    Diagnostic stop;
+    try {
+      stop = notation::read_games(*stream_, name_, *format_, visitor);
+    } catch (const std::exception& e) {  // out of memory: reported, never std::terminate
+      stop.code = Code::io_error;
+      stop.file = name_;
+      stop.reason = "cannot read '" + name_ + "': " + e.what();
+    }
     std::lock_guard<std::mutex> lock(mutex_);
     queue_.push_back(Item{Item::Kind::end, {}, 0, stop});
     changed_.notify_all();
