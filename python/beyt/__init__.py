@@ -259,7 +259,8 @@ def read_game(source: Union[str, bytes, "os.PathLike[str]", io.IOBase], format: 
 class Report(dict):
     """What ``beyt validate`` says about its inputs, as a dict: ``inputs``,
     ``unreadable``, ``games``, ``valid``, ``invalid``, ``outside`` (errors
-    outside any game), ``stopped`` (inputs whose checking stopped early),
+    outside any game), ``stopped`` (inputs whose checking stopped early;
+    ``stop`` says where the last one stopped),
     ``warnings``, ``diagnostics`` (Diagnostics in the CLI's order),
     ``summary`` (the CLI's summary line) and ``ok`` (the CLI exits 0)."""
 

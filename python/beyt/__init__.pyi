@@ -110,6 +110,7 @@ class Report(Dict[str, Any]):
     invalid: int
     outside: int
     stopped: int
+    stop: str
     warnings: int
     diagnostics: List[Diagnostic]
     summary: str
@@ -123,3 +124,10 @@ def write_games(games: Iterable[Game], target: _Path, format: Optional[str] = No
 def generate(game: str, rules: Optional[str] = None, seed: int = 1, count: int = 1,
              max_turns: int = 400) -> List[Game]: ...
 def games() -> List[Dict[str, Any]]: ...
+
+class StatsReport(Dict[str, Any]):
+    table: str
+    diagnostics: List[Diagnostic]
+    ok: bool
+
+def stats(paths: Union[_Path, Sequence[_Path]], *, top: int = 5, format: Optional[str] = None) -> StatsReport: ...

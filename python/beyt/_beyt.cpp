@@ -705,15 +705,22 @@ PYBIND11_MODULE(_beyt, m) {
       }, py::arg("game"), py::arg("text"), py::arg("rules") = py::none(),
       "The position written as `text` (the SetUp tag's form, Position.text()).\n"
       "Raises RecordError: E202, E203, E204 (not a position of this game, .offset).")
-      .def_property_readonly("game", [](const PyPosition& p) { return std::string(p.state->game().name()); })
-      .def_property_readonly("rules", [](const PyPosition& p) { return p.rules; })
+      .def_property_readonly("game", [](const PyPosition& p) { return std::string(p.state->game().name()); },
+                             "The game's name (\"seega\", ...), as the Game tag writes it.")
+      .def_property_readonly("rules", [](const PyPosition& p) { return p.rules; },
+                             "The rules in their canonical text (the Rules tag's form; \"\" the default preset).")
       .def_property_readonly("actor", [](const PyPosition& p) { return std::string(actor_name(p.state->to_move())); },
                              "Who acts next: \"South\", \"North\", \"referee\" (a board or stage end is due),\n"
                              "\"chance\" (a throw is due) or \"nobody\" (the game is over).")
-      .def_property_readonly("player", [](const PyPosition& p) { return p.state->player_label(); })
-      .def_property_readonly("turns_played", [](const PyPosition& p) { return p.state->turns_played(); })
-      .def_property_readonly("moves_complete", [](const PyPosition& p) { return p.state->moves_enumerable(); })
-      .def_property_readonly("move_stack", [](const PyPosition& p) { return p.moves; })
+      .def_property_readonly("player", [](const PyPosition& p) { return p.state->player_label(); },
+                             "Who is to move as diagnostics name him (\"South\", \"North, player 2\" in Dleb's teams).")
+      .def_property_readonly("turns_played", [](const PyPosition& p) { return p.state->turns_played(); },
+                             "Turns played since the initial (or set-up) position.")
+      .def_property_readonly("moves_complete", [](const PyPosition& p) { return p.state->moves_enumerable(); },
+                             "False where legal_moves() cannot list every turn (a turn that starts with throws,\n"
+                             "Mankalah's tebweez set-up).")
+      .def_property_readonly("move_stack", [](const PyPosition& p) { return p.moves; },
+                             "The moves push() played and pop() has not taken back, oldest first.")
       .def("legal_moves", [](const PyPosition& p) {
         std::vector<std::string> out;
         p.state->legal_moves(out);
@@ -753,11 +760,11 @@ PYBIND11_MODULE(_beyt, m) {
         return move;
       }, "Takes back the last push() and returns its move. IndexError when none.")
       .def("copy", &PyPosition::copy, "An independent copy (with its move stack).")
-      .def("is_over", [](const PyPosition& p) { return p.state->is_terminal(); })
+      .def("is_over", [](const PyPosition& p) { return p.state->is_terminal(); }, "The game is over (outcome() is not None).")
       .def("outcome", [](const PyPosition& p) -> std::optional<std::string> {
         if (!p.state->is_terminal()) return std::nullopt;
         return std::string(result_token(p.state->outcome()));
-      })
+      }, "The result of a finished game (\"1-0\", \"0-1\", \"1/2-1/2\"), or None while it goes on.")
       .def("text", [](const PyPosition& p) { return p.state->position_text(); },
            "The position as one line of text, the SetUp tag's form (NOTATION.md).")
       .def("_repr_svg_", [](const PyPosition& p) { return position_svg(*p.state, 40, false, false, true); })
@@ -769,13 +776,13 @@ PYBIND11_MODULE(_beyt, m) {
         RenderOptions o;
         o.coordinates = coordinates;
         return p.state->drawing()->render(o);
-      }, py::arg("coordinates") = true)
+      }, py::arg("coordinates") = true, "The board as a Unicode text diagram, ending with who is to move.")
       .def("ascii", [](const PyPosition& p, bool coordinates) {
         RenderOptions o;
         o.style = DiagramStyle::ascii;
         o.coordinates = coordinates;
         return p.state->drawing()->render(o);
-      }, py::arg("coordinates") = true)
+      }, py::arg("coordinates") = true, "The board as a plain ASCII text diagram.")
       .def("svg", [](const PyPosition& p, double cell, bool flipped, bool monochrome, bool coordinates) {
         return position_svg(*p.state, cell, flipped, monochrome, coordinates);
       }, py::arg("cell") = 40.0, py::arg("flipped") = false, py::arg("monochrome") = false,

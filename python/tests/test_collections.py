@@ -123,3 +123,25 @@ def test_games_equal_cli():
 def test_version():
     _, out, _ = cli("--version", check=0)
     assert beyt.__version__ in out
+
+
+def test_stub_covers_the_api():
+    import ast
+    import inspect
+    stub = os.path.join(os.path.dirname(beyt.__file__), "__init__.pyi")
+    tree = ast.parse(open(stub, encoding="utf-8").read())
+    names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    names |= {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    names |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+    assert set(beyt.__all__) <= names
+    # Every public method of the classes has a stub and a docstring.
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    for cls in (beyt.Game, beyt.Position):
+        stubbed = {f.name for f in classes[cls.__name__].body if isinstance(f, ast.FunctionDef)}
+        for name, member in inspect.getmembers(cls):
+            if name.startswith("_"):
+                continue
+            assert name in stubbed, (cls.__name__, name)
+            assert (member.__doc__ or getattr(getattr(cls, name), "__doc__", None)), (cls.__name__, name)
+    for fn in (beyt.read_games, beyt.read_game, beyt.validate, beyt.write_games, beyt.generate, beyt.games, beyt.stats):
+        assert fn.__doc__ and len(fn.__doc__) > 80
