@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "beyt/game.hpp"
+#include "beyt/notation/generate.hpp"
 #include "cli.hpp"
 #include "command_line.hpp"
 #include "names.hpp"
@@ -20,32 +21,13 @@ struct GenerateOptions {
   std::string format;  // the same as --to
 };
 
-// One random playout from the initial position, as a record.
+// One random playout from the initial position, as a record (the library's,
+// beyt/notation/generate.hpp, which the Python package shares).
 notation::GameRecord playout(const Game& game, const RuleSet& rules, Rng& rng, const GenerateOptions& o,
                              std::uint32_t round) {
-  std::unique_ptr<State> state;
-  if (Error e = game.new_state(rules, "", state)) throw std::runtime_error(e.reason);
   notation::GameRecord record;
-  record.set_tag("Event", "beyt generate, seed " + std::to_string(o.seed));
-  record.set_tag("Site", "?");
-  record.set_tag("Date", "????.??.??");
-  record.set_tag("Round", std::to_string(round));
-  record.set_tag("South", "random");
-  record.set_tag("North", "random");
-  record.set_tag("Result", "*");
-  record.set_tag("Game", std::string(game.name()));
-  record.set_tag("Rules", rules.canonical());
-  for (std::uint32_t turn = 0; turn < o.max_turns && !state->is_terminal(); ++turn) {
-    std::string move = state->random_move(rng);
-    if (move.empty()) break;
-    if (Error e = state->play(move))
-      throw std::runtime_error("engine rejected its own move '" + move + "': " + e.reason);
-    notation::Node node;
-    node.move = std::move(move);
-    record.moves.push_back(std::move(node));
-  }
-  record.result = std::string(result_token(state->outcome()));
-  record.set_tag("Result", record.result);
+  if (Error e = notation::random_game(game, rules, rng, o.seed, round, o.max_turns, record))
+    throw std::runtime_error(e.reason);
   return record;
 }
 

@@ -38,47 +38,10 @@ struct ValidateOptions {
   bool pipeline = false;
 };
 
-// The summary's counts (printed by summary()):
-//  * inputs: the FILE arguments; of them, those that could not be read
-//    (E501: not found, a directory, no permission, a read failure);
-//  * games: every game a reader delimited, valid or invalid: a game is
-//    invalid when its replay fails or a reader found an error inside it (it
-//    is counted once, however many errors it has);
-//  * errors outside any game that did not stop the reading (text: before
-//    the first game);
-//  * inputs whose checking stopped early: an error the reader cannot go on
-//    from (JSON syntax; XML outside the games): the games after it were not
-//    checked, and the diagnostic and the summary say where it stopped.
-struct Tally {
-  std::uint64_t inputs = 0;
-  std::uint64_t unreadable = 0;
-  std::uint64_t valid = 0;
-  std::uint64_t invalid = 0;
-  std::uint64_t outside = 0;
-  std::uint64_t stopped = 0;
-  std::uint64_t warnings = 0;
-  std::string stop;  // where the last stop happened: "of x.json at game 5"
-
-  bool failed() const { return unreadable + invalid + outside + stopped > 0; }
-};
-
-std::string count(std::uint64_t n, std::string_view one, std::string_view many) {
-  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
-}
-
-// "beyt validate: 2 inputs, 12 games: 10 valid, 2 invalid" and what else
-// went wrong, then the warnings ("; 1 warning").
-std::string summary(const Tally& t) {
-  std::string s = "beyt validate: " + count(t.inputs, "input", "inputs");
-  if (t.unreadable > 0) s += " (" + std::to_string(t.unreadable) + " could not be read)";
-  s += ", " + count(t.valid + t.invalid, "game", "games") + ": " + std::to_string(t.valid) + " valid, " +
-       std::to_string(t.invalid) + " invalid";
-  if (t.outside > 0) s += "; " + count(t.outside, "error", "errors") + " outside the games";
-  if (t.stopped == 1) s += "; checking " + t.stop + ": the rest was not checked";
-  else if (t.stopped > 1) s += "; checking stopped early in " + std::to_string(t.stopped) + " inputs: the rest of each was not checked";
-  if (t.warnings > 0) s += "; " + count(t.warnings, "warning", "warnings");
-  return s;
-}
+// The summary's counts and line: the library's (notation/validate.hpp), which
+// the Python package's beyt.validate reports too.
+using Tally = notation::ValidationTally;
+using notation::validation_summary;
 
 // What validate prints about one input, in input order, and its counts: the
 // sequential visitor calls it as the reader goes, the parallel path when a
@@ -970,7 +933,7 @@ int run_validate(int argc, char** argv) {
     parallel.finish();
   }
   std::cout.flush();  // every diagnostic before the summary
-  if (!o.quiet) err() << summary(tally) << "\n";
+  if (!o.quiet) err() << validation_summary(tally) << "\n";
   return tally.failed() ? kExitInvalid : kExitOk;
 }
 

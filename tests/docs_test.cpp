@@ -187,7 +187,7 @@ TEST(Docs, NotationListsEveryOptionAndPreset) {
 // Text files of the project (what git tracks, less the generated diagrams).
 std::vector<fs::path> project_files() {
   std::vector<fs::path> out;
-  for (const char* top : {"README.md", "CMakeLists.txt", ".ci", "bench", "cli", "docs", "fuzz", "lib", "notation",
+  for (const char* top : {"README.md", "CMakeLists.txt", ".ci", "bench", "cli", "docs", "fuzz", "lib", "notation", "python",
                           "samples", "schemas", "studio", "tests"}) {
     fs::path p = kRoot / top;
     if (fs::is_regular_file(p)) out.push_back(p);

@@ -118,4 +118,84 @@ std::vector<Diagnostic> validate_text(std::string_view input, const std::string&
   return out;
 }
 
+namespace {
+
+std::string count(std::uint64_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+}  // namespace
+
+void ValidationTally::add(const ValidationTally& other) {
+  inputs += other.inputs;
+  unreadable += other.unreadable;
+  valid += other.valid;
+  invalid += other.invalid;
+  outside += other.outside;
+  stopped += other.stopped;
+  warnings += other.warnings;
+  if (!other.stop.empty()) stop = other.stop;
+}
+
+std::string validation_summary(const ValidationTally& t) {
+  std::string s = "beyt validate: " + count(t.inputs, "input", "inputs");
+  if (t.unreadable > 0) s += " (" + std::to_string(t.unreadable) + " could not be read)";
+  s += ", " + count(t.valid + t.invalid, "game", "games") + ": " + std::to_string(t.valid) + " valid, " +
+       std::to_string(t.invalid) + " invalid";
+  if (t.outside > 0) s += "; " + count(t.outside, "error", "errors") + " outside the games";
+  if (t.stopped == 1) s += "; checking " + t.stop + ": the rest was not checked";
+  else if (t.stopped > 1) s += "; checking stopped early in " + std::to_string(t.stopped) + " inputs: the rest of each was not checked";
+  if (t.warnings > 0) s += "; " + count(t.warnings, "warning", "warnings");
+  return s;
+}
+
+void ValidationReport::report(const Diagnostic& d, bool count_outside) {
+  if (d.game > 0) {
+    if (d.game != last_invalid_) ++tally_.invalid;
+    last_invalid_ = d.game;
+  } else if (count_outside) {
+    ++tally_.outside;
+  }
+  diagnostics_.push_back(d);
+}
+
+void ValidationReport::game(std::uint32_t, std::uint64_t, const CheckedGame& checked) {
+  if (checked.error) report(checked.error, true);
+  else ++tally_.valid;
+  for (const auto& w : checked.warnings) warning(w);
+}
+
+void ValidationReport::error(const Diagnostic& d) { report(d, true); }
+
+void ValidationReport::warning(const Diagnostic& w) {
+  diagnostics_.push_back(w);
+  ++tally_.warnings;
+}
+
+void ValidationReport::stopped(const Diagnostic& d, const std::string& where) {
+  if (d.code == Code::io_error) {
+    ++tally_.unreadable;
+    diagnostics_.push_back(d);
+    return;
+  }
+  ++tally_.stopped;
+  tally_.stop = "of " + d.file + " stopped " + where;
+  report(d, false);
+}
+
+void ValidationReport::no_games(const Diagnostic& d) {
+  diagnostics_.push_back(d);
+  if (strict_) ++tally_.outside;
+  else ++tally_.warnings;
+}
+
+void ValidationReport::unreadable(const std::string& file, const std::string& reason) {
+  Diagnostic d;
+  d.code = Code::io_error;
+  d.reason = reason;
+  d.file = file;
+  diagnostics_.push_back(std::move(d));
+  ++tally_.unreadable;
+}
+
 }  // namespace beyt::notation

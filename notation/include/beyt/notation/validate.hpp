@@ -67,6 +67,68 @@ class ValidationListener {
   virtual void no_games(const Diagnostic& d) = 0;
 };
 
+/// The counts of `beyt validate`'s summary line (validation_summary):
+///  * inputs: the inputs given; of them, those that could not be read
+///    (E501: not found, a directory, no permission, a read failure);
+///  * valid, invalid: every game a reader delimited; a game is invalid when
+///    its replay fails or a reader found an error inside it (counted once,
+///    however many errors it has);
+///  * outside: errors outside any game that did not stop the reading (text:
+///    before the first game; W102 under strict);
+///  * stopped: inputs whose checking stopped early (an error the reader
+///    cannot go on from: JSON syntax, XML outside the games); `stop` says
+///    where the last one stopped ("of x.json stopped at game 5");
+///  * warnings: W codes reported as warnings.
+struct ValidationTally {
+  std::uint64_t inputs = 0;
+  std::uint64_t unreadable = 0;
+  std::uint64_t valid = 0;
+  std::uint64_t invalid = 0;
+  std::uint64_t outside = 0;
+  std::uint64_t stopped = 0;
+  std::uint64_t warnings = 0;
+  std::string stop;
+
+  /// validate exits 1: something could not be read, or is invalid.
+  bool failed() const noexcept { return unreadable + invalid + outside + stopped > 0; }
+  /// Adds the counts of `other` (a later input); `stop` becomes other's when it has one.
+  void add(const ValidationTally& other);
+};
+
+/// "beyt validate: 2 inputs, 12 games: 10 valid, 2 invalid", then what else
+/// went wrong ("; 1 error outside the games", "; checking of x.json stopped
+/// at game 5: the rest was not checked") and the warnings ("; 1 warning"):
+/// the line `beyt validate` ends with on standard error.
+std::string validation_summary(const ValidationTally& tally);
+
+/// A ValidationListener that keeps, for one input, every diagnostic in the
+/// order `beyt validate` prints them and counts them as its summary does
+/// (ValidationTally; `inputs` is 1). For programs and front ends that want
+/// validate's report as values (the Python package's beyt.validate).
+class ValidationReport : public ValidationListener {
+ public:
+  explicit ValidationReport(bool strict = false) : strict_(strict) { tally_.inputs = 1; }
+  void game(std::uint32_t index, std::uint64_t offset, const CheckedGame& checked) override;
+  void error(const Diagnostic& d) override;
+  void warning(const Diagnostic& w) override;
+  void stopped(const Diagnostic& d, const std::string& where) override;
+  void no_games(const Diagnostic& d) override;
+
+  /// The input could not be opened: E501 with `reason` ("cannot read 'PATH':
+  /// No such file or directory"), counted unreadable.
+  void unreadable(const std::string& file, const std::string& reason);
+
+  const std::vector<Diagnostic>& diagnostics() const noexcept { return diagnostics_; }
+  const ValidationTally& tally() const noexcept { return tally_; }
+
+ private:
+  void report(const Diagnostic& d, bool count_outside);
+  bool strict_;
+  ValidationTally tally_;
+  std::vector<Diagnostic> diagnostics_;
+  std::uint32_t last_invalid_ = 0;
+};
+
 /// Validates one input read from `in` in format `format`, as `beyt validate
 /// -j 1` does, telling `listener` everything it finds.
 void validate(std::istream& in, const std::string& file, Format format, const ValidateOptions& options,

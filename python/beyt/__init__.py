@@ -1,0 +1,422 @@
+"""beyt for Python: records, rules and diagrams of Tâb, Dleb, Seega, Mankalah
+and Um el-Banât, in the shape of python-chess.
+
+Everything computed here is the C++ library's (the readers, the engines'
+replay, the validator, the canonical writers, the drawings): this package
+carries its values to Python. docs/python/README.md is the guide;
+docs/python/tutorial.ipynb a notebook.
+
+>>> import beyt
+>>> game = next(beyt.read_games("samples/seega/walker-5x5.beyt"))
+>>> game.tags["Game"], game.result, game.errors
+('seega', '0-1', [])
+>>> position = beyt.Position.start("seega", "walker")
+>>> position.actor, len(position.legal_moves())
+('South', 276)
+>>> position.push("c3,a1")
+Traceback (most recent call last):
+...
+beyt.errors.IllegalMove: E314: no piece is placed on the centre (Walker 2011, rule 3; Lane 1836)
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import tempfile
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
+
+from . import _beyt
+from ._types import Diagnostic
+from .errors import Error, IllegalMove, InputError, RecordError, WriteError
+
+__all__ = [
+    "Diagnostic", "Error", "Game", "IllegalMove", "InputError", "Move", "Position", "RecordError",
+    "Report", "StatsReport", "WriteError", "games", "generate", "read_game", "read_games", "stats", "validate",
+    "write_games", "__version__",
+]
+
+__version__: str = _beyt.__version__
+
+#: A move of a record (``.text``, ``.ply``, ``.turn``, ``.comment``, ``.nags``,
+#: ``.variations``): see the stub beyt/__init__.pyi.
+Move = _beyt.Move
+#: A position of a game under its rules, with the rules engine behind it.
+Position = _beyt.Position
+
+FORMATS = ("text", "json", "xml", "jsonl")
+
+
+class Game:
+    """One game record as read (or generated), with its replay.
+
+    ``tags`` (a dict in the record's order), ``game`` and ``rules`` (the
+    Game and Rules tags, or None), ``result`` ("1-0", "0-1", "1/2-1/2" or
+    "*"), ``mainline()`` (the main line's Moves), ``positions()`` (the
+    replay), ``errors`` (the validator's diagnostics of this game: empty when
+    it is valid), ``to_text()``, ``to_json()``, ``to_xml()``, ``svg(ply)``.
+    ``file`` and ``index`` (1-based) say where it was read. A game the reader
+    could not read (a syntax error spoiling it) has ``readable`` False, no
+    tags nor moves, and the reader's diagnostic in ``errors``.
+    """
+
+    __slots__ = ("_core", "_errors")
+
+    def __init__(self, core: Any) -> None:
+        self._core = core
+        self._errors: Optional[List[Diagnostic]] = None
+
+    @property
+    def tags(self) -> Dict[str, str]:
+        """The tag pairs, in the record's order (a new dict each time)."""
+        return self._core.tags
+
+    @property
+    def game(self) -> Optional[str]:
+        """The Game tag ("seega", ...), or None."""
+        return self._core.tags.get("Game")
+
+    @property
+    def rules(self) -> Optional[str]:
+        """The Rules tag ("walker; size=7"), or None (the game's default preset)."""
+        return self._core.tags.get("Rules")
+
+    @property
+    def result(self) -> str:
+        """The result token after the moves: "1-0", "0-1", "1/2-1/2" or "*"."""
+        return self._core.result
+
+    @property
+    def comments(self) -> List[str]:
+        """The game's own comments, before its first turn."""
+        return self._core.comments
+
+    @property
+    def file(self) -> str:
+        """The file it was read from (as given), "<text>", "<stream>" or "<generated>"."""
+        return self._core.file
+
+    @property
+    def index(self) -> int:
+        """Its 1-based place in its file."""
+        return self._core.index
+
+    @property
+    def readable(self) -> bool:
+        """False for a game the reader could not read (see ``errors``)."""
+        return self._core.readable
+
+    def mainline(self) -> List[Move]:
+        """The Moves of the main line, in order (``ply`` 1, 2, ...)."""
+        return self._core.mainline()
+
+    def positions(self) -> Iterator[Position]:
+        """The replay of the main line: the initial (or SetUp) position, then
+        the position after each turn, up to the first illegal move (``errors``
+        says which). Each is an independent Position. The replay runs in C++
+        without the GIL."""
+        return iter(self._core._positions())
+
+    @property
+    def errors(self) -> List[Diagnostic]:
+        """The diagnostics of replaying this game as ``beyt validate`` does
+        (main line, variations, result): the first error, then warnings
+        (W401). Empty when the game is valid. Computed once, without the GIL."""
+        if self._errors is None:
+            self._errors = self._core._errors()
+        return list(self._errors)
+
+    def to_text(self) -> str:
+        """The record in the canonical text notation (notation/NOTATION.md)."""
+        return self._core.to_text()
+
+    def to_json(self) -> str:
+        """The record as a JSON record document (schemas/record.schema.json)."""
+        return self._core.to_json()
+
+    def to_xml(self) -> str:
+        """The record as an XML record document (schemas/record.xsd)."""
+        return self._core.to_xml()
+
+    def to_jsonl(self) -> str:
+        """The record as one line of JSON Lines (docs/COLLECTIONS.md)."""
+        return self._core.to_jsonl()
+
+    def svg(self, ply: Union[int, str] = 0, *, cell: float = 40, flipped: bool = False,
+            monochrome: bool = False) -> str:
+        """The SVG plate of a position, as ``beyt render --format svg --ply
+        PLY`` draws it: ``ply`` a turn of the main line (0 the start) or a
+        variation's address ("12.1.14", docs/DIAGRAMS.md); ``cell`` in px.
+        Raises Error for a position the record does not have, IllegalMove or
+        RecordError when the replay fails before it."""
+        return self._core.svg(str(ply), cell, flipped, monochrome)
+
+    def viewer_html(self) -> str:
+        """The game viewer page of this game (docs/DIAGRAMS.md, "The viewer"):
+        one self-contained HTML page, every position's board, the move list."""
+        return self._core.viewer_html()
+
+    def _repr_html_(self) -> str:
+        # Shown inline in Jupyter: the viewer page in a sandboxed frame (its
+        # script runs in the frame; nothing is loaded from anywhere).
+        import html
+        page = self.viewer_html()
+        return ('<iframe sandbox="allow-scripts" style="width:100%;height:640px;border:0" srcdoc="'
+                + html.escape(page, quote=True) + '"></iframe>')
+
+    def __repr__(self) -> str:
+        if not self.readable:
+            return f"<Game {self.file} #{self.index}: unreadable>"
+        return f"<Game {self.file} #{self.index}: {self.game} {self.result}, {len(self._core.mainline())} turns>"
+
+
+def _source(source: Any) -> tuple:
+    """(kind, value, name) for GameReader: a path, a text or a file object."""
+    if isinstance(source, os.PathLike):
+        return "path", os.fspath(source), os.fspath(source)
+    if isinstance(source, bytes):
+        return "text", source, "<text>"
+    if isinstance(source, str):
+        stripped = source.lstrip("\ufeff \t\r\n")
+        if "\n" in source or stripped[:1] in ("[", "{", "<") or source == "":
+            return "text", source, "<text>"
+        return "path", source, source
+    if hasattr(source, "read"):
+        name = getattr(source, "name", None)
+        return "file", source, name if isinstance(name, str) else "<stream>"
+    raise TypeError(f"read_games: a path, a file object or text, not {type(source).__name__}")
+
+
+def read_games(source: Union[str, bytes, "os.PathLike[str]", io.IOBase], format: Optional[str] = None,
+               ) -> Iterator[Game]:
+    """The games of ``source``, one at a time, lazily: a huge file streams in
+    flat memory (the library's streaming readers run in a thread of their
+    own, a few games ahead of Python).
+
+    ``source``: a path (str or os.PathLike), a file object (text or binary,
+    its ``read()`` is called), or the text itself (a str that holds a line
+    break or starts with ``[``, ``{`` or ``<``; or bytes). ``format``:
+    "text", "json", "xml" or "jsonl"; None finds it as the CLI does (the
+    extension .beyt/.txt/.json/.xml/.jsonl, else the content).
+
+    A game the reader cannot read is yielded as a Game with ``readable``
+    False and the reader's diagnostic in ``errors``; reading goes on at the
+    next game. Raises InputError (E501) for a path that cannot be read and
+    RecordError where the reader cannot go on (a JSON syntax error), after
+    the games before it.
+
+    >>> import beyt
+    >>> [g.tags["Round"] for g in beyt.read_games("samples/seega/walker-5x5.json")]
+    ['1']
+    """
+    kind, value, name = _source(source)
+    if format is not None and format not in FORMATS and format != "beyt":
+        raise Error(f"unknown format '{format}' (text, json, xml or jsonl)")
+    reader = _beyt.GameReader(kind, value, format, name)
+    return _iterate(reader)
+
+
+def _iterate(reader: Any) -> Iterator[Game]:
+    try:
+        while True:
+            item = reader.next()
+            if item is None:
+                return
+            what, value = item
+            if what == "game" or what == "error":
+                yield Game(value)
+            elif what == "stopped":
+                if value is not None:
+                    raise (InputError if value.code == "E501" else RecordError)(value.message, value.code,
+                                                                               diagnostic=value)
+                return
+    finally:
+        reader.close()
+
+
+def read_game(source: Union[str, bytes, "os.PathLike[str]", io.IOBase], format: Optional[str] = None,
+              ) -> Optional[Game]:
+    """The first game of ``source`` (as read_games takes it), or None when it
+    holds none. Raises RecordError when that game cannot be read.
+
+    >>> import beyt
+    >>> beyt.read_game('[Game "seega"]\\n\\n1. b2,c4 *\\n').mainline()[0].text
+    'b2,c4'
+    """
+    games = read_games(source, format)
+    try:
+        for game in games:
+            if not game.readable:
+                d = game.errors[0]
+                raise RecordError(d.message, d.code, diagnostic=d)
+            return game
+        return None
+    finally:
+        games.close()
+
+
+class Report(dict):
+    """What ``beyt validate`` says about its inputs, as a dict: ``inputs``,
+    ``unreadable``, ``games``, ``valid``, ``invalid``, ``outside`` (errors
+    outside any game), ``stopped`` (inputs whose checking stopped early;
+    ``stop`` says where the last one stopped),
+    ``warnings``, ``diagnostics`` (Diagnostics in the CLI's order),
+    ``summary`` (the CLI's summary line) and ``ok`` (the CLI exits 0)."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
+             jobs: Optional[int] = None, *, strict: bool = False, game: Optional[str] = None,
+             format: Optional[str] = None) -> Report:
+    """Validates files as ``beyt validate`` does (the same library function,
+    notation/validate.hpp): the same counts and the same diagnostics in the
+    same order, with ``strict`` as ``--strict``, ``game`` as ``--game`` and
+    ``format`` as ``--from``. ``jobs`` threads validate the inputs (None: the
+    number of cores); the report is in input order whatever ``jobs``. Runs
+    without the GIL.
+
+    >>> import beyt
+    >>> r = beyt.validate(["samples/invalid/E304-occupied.beyt"])
+    >>> r.games, r.invalid, r.diagnostics[0].code, r.diagnostics[0].line
+    (1, 1, 'E304', 12)
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    names = [os.fspath(p) for p in paths]
+    if jobs is None:
+        jobs = os.cpu_count() or 1
+    if jobs < 1:
+        raise Error("jobs must be at least 1")
+    return Report(_beyt.validate(names, jobs, strict, game or "", format))
+
+
+class StatsReport(dict):
+    """What ``beyt stats`` counts, as ``beyt stats --json``'s object (a dict:
+    ``games``, ``unreadable``, ``groups``, each group with ``game``,
+    ``rules``, ``games``, ``valid``, ``invalid``, ``results``, ``turns``,
+    ``first_turns`` and for Mankalah and Um el-Banât ``board_ends`` or
+    ``stage_ends``), with ``.table`` (the CLI's table), ``.diagnostics``
+    (what could not be read, which the CLI prints on standard error) and
+    ``.ok`` (the CLI exits 0)."""
+
+    table: str = ""
+    diagnostics: List[Diagnostic] = []
+    ok: bool = True
+
+
+def stats(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]], *, top: int = 5,
+          format: Optional[str] = None) -> StatsReport:
+    """``beyt stats`` of the inputs, in this process (beyt.dask.stats on a
+    cluster): per game and rule set, games, results, valid and invalid games,
+    turns, the ``top`` most frequent first turns, board or stage ends.
+    ``format`` as ``--from``.
+
+    >>> import beyt
+    >>> s = beyt.stats(["samples/seega/walker-5x5.beyt", "samples/tab/lane-9.beyt"])
+    >>> s["games"], [g["game"] for g in s["groups"]]
+    (2, ['tab', 'seega'])
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    if top < 0:
+        raise Error("top must not be negative")
+    return _merge_stats([_beyt.stats_part(os.fspath(p), 0, 0, True, format) for p in paths], top)
+
+
+def _merge_stats(parts: List[Dict[str, Any]], top: int) -> StatsReport:
+    unreadable = sum(p["unreadable"] for p in parts)
+    text, table = _beyt.stats_report([p["state"] for p in parts], unreadable, top)
+    report = StatsReport(json.loads(text))
+    report.table = table
+    report.diagnostics = [d for p in parts for d in p["diagnostics"]]
+    report.ok = not any(p["failed"] for p in parts) and unreadable == 0
+    return report
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def write_games(games: Iterable[Game], target: Union[str, "os.PathLike[str]"], format: Optional[str] = None) -> int:
+    """Writes ``games`` to the file ``target`` in ``format`` ("text",
+    "json", "xml", "jsonl"; None: from the extension, text for any other),
+    as the CLI writes its -o files: to a temporary file beside ``target``,
+    synced and renamed over it only when every game was written, so that an
+    error leaves the old file as it was. A game read from ``target`` itself
+    is refused (WriteError E504) and nothing is written. Returns the number
+    of games written."""
+    path = os.fspath(target)
+    if format is None:
+        format = _beyt.output_format(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".beyt-", dir=folder)
+    except OSError as e:
+        raise WriteError(f"cannot write '{path}': {e.strerror}", "E503") from None
+    os.close(fd)
+    count = 0
+    try:
+        writer = _beyt.Writer(temp, format)
+        for game in games:
+            if game.file and os.path.exists(path) and _same_file(game.file, path):
+                raise WriteError(f"the output '{path}' is one of the inputs", "E504")
+            writer.game(game._core)
+            count += 1
+        writer.finish(path)
+        with open(temp, "rb+") as f:
+            os.fsync(f.fileno())
+        if os.path.exists(path):
+            os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        else:
+            os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    return count
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def generate(game: str, rules: Optional[str] = None, seed: int = 1, count: int = 1,
+             max_turns: int = 400) -> List[Game]:
+    """``count`` random legal games, as ``beyt generate --game GAME --rules
+    RULES --seed SEED --count COUNT --max-turns MAX_TURNS`` writes them (the
+    same library function: the same seed gives the same games). Raises
+    RecordError for an unknown game (E202) or rules (E203).
+
+    >>> import beyt
+    >>> [g.result for g in beyt.generate("mankalah", seed=3, count=2)]
+    ['1-0', '0-1']
+    """
+    if count < 0 or max_turns < 0:
+        raise Error("count and max_turns must not be negative")
+    return [Game(core) for core in _beyt.generate(game, rules, seed, count, max_turns)]
+
+
+def games() -> List[Dict[str, Any]]:
+    """The table of games, as ``beyt games --json`` gives each: name, title,
+    sources, presets (name, settings, help; the first is the default),
+    options (name, values, default, help, source).
+
+    >>> import beyt
+    >>> [g["name"] for g in beyt.games()]
+    ['tab', 'dleb', 'seega', 'mankalah', 'umelbanat']
+    """
+    return [json.loads(text) for text in _beyt.games()]

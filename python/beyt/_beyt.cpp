@@ -1,0 +1,998 @@
+// beyt._beyt - the pybind11 binding of the beyt library (docs/python/README.md).
+//
+// Thin: every result is the library's (readers, replay, validation, canonical
+// writers, drawings, the games' table). This file only carries values across
+// the boundary (Python str, int, float, list, dict), turns beyt's errors into
+// the exceptions of beyt.errors, releases the GIL while the library reads,
+// replays and validates, and runs a reader in a thread of its own so that
+// Python pulls the games of a file one at a time (the readers push them to a
+// GameVisitor).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <streambuf>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "beyt/beyt.hpp"
+
+namespace py = pybind11;
+using namespace beyt;
+using notation::Diagnostic;
+using notation::Format;
+using notation::GameRecord;
+
+namespace {
+
+// --- errors -------------------------------------------------------------------
+
+// Raised in C++, translated into beyt.errors.KIND(message, code, **details).
+struct PyError {
+  std::string kind;     // a class name of beyt.errors
+  std::string code;     // "E304", or empty
+  std::string message;
+  std::vector<std::pair<std::string, std::string>> details;
+};
+
+[[noreturn]] void raise(std::string kind, Code code, std::string message,
+                        std::vector<std::pair<std::string, std::string>> details = {}) {
+  throw PyError{std::move(kind), code == Code::ok ? std::string() : code_id(code), std::move(message),
+                std::move(details)};
+}
+
+std::string cannot_read(const std::string& path, int err) {
+  return "cannot read '" + path + "': " + std::strerror(err);
+}
+
+// --- diagnostics -----------------------------------------------------------------
+
+// beyt.Diagnostic from the library's JSON form (the keys and values of
+// `beyt validate --diagnostics json`) and its text form.
+py::object to_python(const Diagnostic& d) {
+  // Kept for the life of the process, never destroyed: a static py::object
+  // would be released after the interpreter has finalized.
+  static py::object* const loads = new py::object(py::module_::import("json").attr("loads"));
+  static py::object* const cls = new py::object(py::module_::import("beyt._types").attr("Diagnostic"));
+  py::dict fields = (*loads)(notation::format_json(d));
+  fields["text"] = notation::format_text(d);
+  return (*cls)(**fields);
+}
+
+py::list to_python(const std::vector<Diagnostic>& ds) {
+  py::list out;
+  for (const auto& d : ds) out.append(to_python(d));
+  return out;
+}
+
+// --- formats ----------------------------------------------------------------------
+
+Format format_named(const std::string& name) {
+  Format f;
+  if (!notation::parse_format(name, f))
+    raise("Error", Code::usage, "unknown format '" + name + "' (text, json, xml or jsonl)");
+  return f;
+}
+
+// The format of the file `path` open in `in` (at its start), as the CLI
+// finds it: `forced`, else the extension, else the first bytes (read ahead
+// and given back).
+Format input_format(std::istream& in, const std::string& path, const std::optional<Format>& forced) {
+  Format f;
+  if (forced) return *forced;
+  if (notation::format_of_extension(path, f)) return f;
+  char buf[512];
+  in.read(buf, sizeof buf);
+  f = notation::format_of_content(std::string_view(buf, static_cast<std::size_t>(in.gcount())));
+  in.clear();
+  in.seekg(0);
+  return f;
+}
+
+// --- games --------------------------------------------------------------------------
+
+// One record and where it came from. A record the reader could not read
+// carries its diagnostic in `unreadable` and has no tags or moves.
+struct PyGame {
+  std::shared_ptr<const GameRecord> record;
+  std::string file;
+  std::uint32_t index = 1;
+  std::optional<Diagnostic> unreadable;
+  std::optional<notation::CheckedGame> checked;  // the validator's replay, once asked
+
+  const notation::CheckedGame& check() {
+    if (!checked) {
+      notation::CheckedGame c;
+      {
+        py::gil_scoped_release nogil;
+        c = notation::check_game(*record, file, index, {});
+      }
+      checked = std::move(c);
+    }
+    return *checked;
+  }
+};
+
+struct PyMove {
+  std::shared_ptr<const GameRecord> record;  // keeps `node` alive
+  const notation::Node* node;
+  std::uint32_t ply;   // 1-based place in its line
+  std::uint32_t turn;  // the turn number (a variation continues the count)
+};
+
+py::list line_moves(const std::shared_ptr<const GameRecord>& record, const notation::Line& line,
+                    std::uint32_t first_turn) {
+  py::list out;
+  std::uint32_t ply = 1;
+  for (const auto& node : line) {
+    out.append(PyMove{record, &node, ply, first_turn + ply - 1});
+    ++ply;
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& comments) {
+  std::string s;
+  for (const auto& c : comments) {
+    if (!s.empty()) s += ' ';
+    s += c;
+  }
+  return s;
+}
+
+// --- positions --------------------------------------------------------------------
+
+struct PyPosition {
+  std::unique_ptr<State> state;
+  std::string rules;                                 // canonical rules text
+  std::vector<std::unique_ptr<State>> before;        // the positions push() left, for pop()
+  std::vector<std::string> moves;                    // the moves push() played
+
+  PyPosition copy() const {
+    PyPosition p;
+    p.state = state->clone();
+    p.rules = rules;
+    for (const auto& s : before) p.before.push_back(s->clone());
+    p.moves = moves;
+    return p;
+  }
+};
+
+const Game& game_named(const std::string& name) {
+  const Game* g = find_game(name);
+  if (!g) {
+    std::string names;
+    for (const Game* each : game_table()) names += (names.empty() ? "" : ", ") + std::string(each->name());
+    raise("RecordError", Code::unknown_game, "unknown game '" + name + "' (" + names + ")");
+  }
+  return *g;
+}
+
+PyPosition make_position(const std::string& game_name, const std::string& text, const std::optional<std::string>& rules) {
+  const Game& game = game_named(game_name);
+  RuleSet rule_set;
+  if (Error e = game.parse_rules(rules.value_or(""), rule_set))
+    raise("RecordError", e.code, e.reason, {{"offset", std::to_string(e.offset)}});
+  PyPosition p;
+  if (Error e = game.new_state(rule_set, text, p.state))
+    raise("RecordError", e.code, e.reason, {{"offset", std::to_string(e.offset)}});
+  p.rules = rule_set.canonical();
+  return p;
+}
+
+std::string position_svg(const State& state, double cell, bool flipped, bool monochrome, bool coordinates) {
+  DrawOptions draw;
+  draw.cell = cell;
+  draw.flipped = flipped;
+  draw.monochrome = monochrome;
+  draw.coordinates = coordinates;
+  PageOptions page;
+  Figure figure;
+  figure.state = &state;
+  std::string out, why;
+  if (!svg_page({figure}, draw, page, out, why)) raise("Error", Code::ok, why);
+  return out;
+}
+
+// --- the lazy reader --------------------------------------------------------------
+
+// A std::streambuf over a Python file object's read(): bytes, or str encoded
+// as UTF-8. Reading takes the GIL (the reader runs in its own thread).
+class PyFileBuf : public std::streambuf {
+ public:
+  explicit PyFileBuf(py::object file) : file_(std::move(file)) {}
+  ~PyFileBuf() override {
+    py::gil_scoped_acquire gil;
+    file_ = py::object();
+  }
+  std::string failure;  // the exception read() raised, if any
+  /// The bytes read ahead and not yet consumed.
+  std::string head() const { return std::string(eback(), egptr()); }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (done_) return traits_type::eof();
+    {
+      py::gil_scoped_acquire gil;
+      try {
+        py::object chunk = file_.attr("read")(1 << 16);
+        if (py::isinstance<py::bytes>(chunk)) buffer_ = chunk.cast<std::string>();
+        else if (py::isinstance<py::str>(chunk)) buffer_ = chunk.cast<std::string>();
+        else buffer_.clear();
+      } catch (py::error_already_set& e) {
+        failure = e.what();
+        buffer_.clear();
+      }
+      // The istream catches this and sets badbit: the reader reports E501.
+      if (!failure.empty()) throw std::ios_base::failure(failure);
+    }
+    if (buffer_.empty()) {
+      done_ = true;
+      return traits_type::eof();
+    }
+    setg(buffer_.data(), buffer_.data(), buffer_.data() + buffer_.size());
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  py::object file_;
+  std::string buffer_;
+  bool done_ = false;
+};
+
+// What the reader's thread hands over: a game, an error that spoils one
+// game, a warning, or the end (with the error the reader stopped at).
+struct Item {
+  enum class Kind { game, error, warning, end } kind;
+  GameRecord record;
+  std::uint32_t index = 0;
+  Diagnostic diagnostic;
+};
+
+class GameReader {
+ public:
+  // kind: "path", "text" or "file"; `source` the path, the text or the file
+  // object; `name` the file name diagnostics give.
+  GameReader(const std::string& kind, py::object source, std::optional<std::string> format, std::string name)
+      : name_(std::move(name)) {
+    std::string head;
+    if (kind == "path") {
+      const std::string path = source.cast<std::string>();
+      errno = 0;
+      auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+      if (!*file) raise("InputError", Code::io_error, cannot_read(path, errno ? errno : ENOENT));
+      if (std::filesystem::is_directory(path)) raise("InputError", Code::io_error, cannot_read(path, EISDIR));
+      char buf[512];
+      file->read(buf, sizeof buf);
+      head.assign(buf, static_cast<std::size_t>(file->gcount()));
+      file->clear();
+      file->seekg(0);
+      stream_ = std::move(file);
+      if (!format) {
+        Format f;
+        if (notation::format_of_extension(path, f)) format_ = f;
+      }
+    } else if (kind == "text") {
+      std::string text = source.cast<std::string>();
+      head = text.substr(0, 512);
+      stream_ = std::make_unique<std::istringstream>(std::move(text));
+    } else {
+      buf_ = std::make_unique<PyFileBuf>(source);
+      auto in = std::make_unique<std::istream>(buf_.get());
+      // The first bytes, for the format, without consuming them.
+      if (in->peek() != std::char_traits<char>::eof()) head = buf_->head();
+      stream_ = std::move(in);
+      if (!format) {
+        Format f;
+        if (notation::format_of_extension(name_, f)) format_ = f;
+      }
+    }
+    if (format) format_ = format_named(*format);
+    if (!format_) format_ = notation::format_of_content(head);
+    thread_ = std::thread([this] { run(); });
+  }
+
+  ~GameReader() { close(); }
+
+  void close() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      closed_ = true;
+    }
+    changed_.notify_all();
+    if (thread_.joinable()) {
+      py::gil_scoped_release nogil;  // the thread may be waiting for the GIL (PyFileBuf)
+      thread_.join();
+    }
+  }
+
+  std::string format() const { return std::string(notation::format_name(*format_)); }
+
+  // The next item, or nothing at the end.
+  std::optional<Item> next() {
+    if (finished_) return std::nullopt;
+    Item item;
+    {
+      py::gil_scoped_release nogil;
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [this] { return !queue_.empty(); });
+      item = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    changed_.notify_all();
+    if (item.kind == Item::Kind::end) finished_ = true;
+    return item;
+  }
+
+  const std::string& name() const { return name_; }
+  std::string failure() const { return buf_ ? buf_->failure : std::string(); }
+
+ private:
+  class Visitor : public notation::GameVisitor {
+   public:
+    explicit Visitor(GameReader& r) : r_(r) {}
+    bool game(GameRecord&& record, std::uint32_t index) override {
+      Item item{Item::Kind::game, std::move(record), index, {}};
+      return r_.push(std::move(item));
+    }
+    bool error(const Diagnostic& d) override { return r_.push(Item{Item::Kind::error, {}, d.game, d}); }
+    void warning(const Diagnostic& w) override { r_.push(Item{Item::Kind::warning, {}, w.game, w}); }
+
+   private:
+    GameReader& r_;
+  };
+
+  // Waits for room (at most kAhead items ahead of Python); false once closed.
+  bool push(Item&& item) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [this] { return closed_ || queue_.size() < kAhead; });
+    if (closed_) return false;
+    queue_.push_back(std::move(item));
+    lock.unlock();
+    changed_.notify_all();
+    return true;
+  }
+
+  void run() {
+    Visitor visitor(*this);
+    Diagnostic stop;
+    try {
+      stop = notation::read_games(*stream_, name_, *format_, visitor);
+    } catch (const std::exception& e) {  // out of memory: reported, never std::terminate
+      stop.code = Code::io_error;
+      stop.file = name_;
+      stop.reason = "cannot read '" + name_ + "': " + e.what();
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    queue_.push_back(Item{Item::Kind::end, {}, 0, stop});
+    changed_.notify_all();
+  }
+
+  static constexpr std::size_t kAhead = 16;
+  std::string name_;
+  std::optional<Format> format_;
+  std::unique_ptr<PyFileBuf> buf_;
+  std::unique_ptr<std::istream> stream_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Item> queue_;
+  bool closed_ = false;
+  bool finished_ = false;
+};
+
+// --- validation ---------------------------------------------------------------------
+
+struct InputReport {
+  std::vector<Diagnostic> diagnostics;
+  notation::ValidationTally tally;
+};
+
+InputReport validate_path(const std::string& path, const std::optional<Format>& forced,
+                          const notation::ValidateOptions& options) {
+  notation::ValidationReport report(options.strict);
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in || std::filesystem::is_directory(path)) {
+    const int err = !in ? (errno ? errno : ENOENT) : EISDIR;
+    report.unreadable(path, cannot_read(path, err));
+  } else {
+    notation::validate(in, path, input_format(in, path, forced), options, report);
+  }
+  return {report.diagnostics(), report.tally()};
+}
+
+// A report of a piece of an input (beyt.dask): W102 only for a whole input.
+class PartReport : public notation::ValidationReport {
+ public:
+  PartReport(bool strict, bool whole) : ValidationReport(strict), whole_(whole) {}
+  void no_games(const Diagnostic& d) override {
+    if (whole_) ValidationReport::no_games(d);
+  }
+
+ private:
+  bool whole_;
+};
+
+py::dict tally_dict(const notation::ValidationTally& tally) {
+  py::dict out;
+  out["inputs"] = tally.inputs;
+  out["unreadable"] = tally.unreadable;
+  out["games"] = tally.valid + tally.invalid;
+  out["valid"] = tally.valid;
+  out["invalid"] = tally.invalid;
+  out["outside"] = tally.outside;
+  out["stopped"] = tally.stopped;
+  out["warnings"] = tally.warnings;
+  out["stop"] = tally.stop;
+  out["summary"] = notation::validation_summary(tally);
+  out["ok"] = !tally.failed();
+  return out;
+}
+
+notation::ValidationTally tally_of(const py::dict& d) {
+  notation::ValidationTally t;
+  t.inputs = d["inputs"].cast<std::uint64_t>();
+  t.unreadable = d["unreadable"].cast<std::uint64_t>();
+  t.valid = d["valid"].cast<std::uint64_t>();
+  t.invalid = d["invalid"].cast<std::uint64_t>();
+  t.outside = d["outside"].cast<std::uint64_t>();
+  t.stopped = d["stopped"].cast<std::uint64_t>();
+  t.warnings = d["warnings"].cast<std::uint64_t>();
+  t.stop = d["stop"].cast<std::string>();
+  return t;
+}
+
+// Bytes [offset, offset + length) of JSON Lines file `path`, whose first
+// line is line `lines_before` + 1 and first game game `games_before` + 1:
+// validated with the places of the whole file.
+py::dict validate_part(const std::string& path, std::uint64_t offset, std::uint64_t length,
+                       std::uint32_t lines_before, std::uint32_t games_before, bool strict, const std::string& game) {
+  notation::ValidateOptions options;
+  options.strict = strict;
+  if (!game.empty()) options.default_game = std::string(game_named(game).name());
+  PartReport report(strict, false);
+  {
+    py::gil_scoped_release nogil;
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes(length, '\0');
+    if (in) {
+      in.seekg(static_cast<std::streamoff>(offset));
+      in.read(bytes.data(), static_cast<std::streamsize>(length));
+      bytes.resize(static_cast<std::size_t>(in.gcount()));
+    }
+    if (!in && bytes.size() != length) {
+      report.unreadable(path, cannot_read(path, errno ? errno : EIO));
+    } else {
+      std::istringstream part(std::move(bytes));
+      notation::validate(part, path, Format::jsonl, options, report);
+    }
+  }
+  py::list diagnostics;
+  for (Diagnostic d : report.diagnostics()) {
+    if (d.loc.line > 0) {
+      d.loc.line += lines_before;
+      d.loc.offset += offset;
+    }
+    if (d.game > 0) d.game += games_before;
+    diagnostics.append(to_python(d));
+  }
+  py::dict out = tally_dict(report.tally());
+  out["diagnostics"] = diagnostics;
+  return out;
+}
+
+// What `beyt stats` counts in one input, or in bytes [offset, offset +
+// length) of a JSON Lines file (whole false): the counters' state
+// (CollectionStats::state), the games that could not be read, whether the
+// input failed (could not be opened, or an error stopped it) and the
+// diagnostics the CLI prints on standard error.
+class StatsVisitor : public notation::GameVisitor {
+ public:
+  StatsVisitor(notation::CollectionStats& stats, std::vector<Diagnostic>& errors, std::uint64_t& unreadable)
+      : stats_(stats), errors_(errors), unreadable_(unreadable) {}
+  bool game(GameRecord&& record, std::uint32_t index) override {
+    stats_.add(record, file, index);
+    return true;
+  }
+  bool error(const Diagnostic& d) override {
+    ++unreadable_;
+    errors_.push_back(d);
+    return true;
+  }
+  std::string file;
+
+ private:
+  notation::CollectionStats& stats_;
+  std::vector<Diagnostic>& errors_;
+  std::uint64_t& unreadable_;
+};
+
+py::dict stats_part(const std::string& path, std::uint64_t offset, std::uint64_t length, bool whole,
+                    const std::optional<std::string>& format) {
+  std::optional<Format> forced;
+  if (format) forced = format_named(*format);
+  notation::CollectionStats stats;
+  std::vector<Diagnostic> errors;
+  std::uint64_t unreadable = 0;
+  bool failed = false;
+  {
+    py::gil_scoped_release nogil;
+    StatsVisitor visitor(stats, errors, unreadable);
+    visitor.file = path;
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in || std::filesystem::is_directory(path)) {
+      Diagnostic d;
+      d.code = Code::io_error;
+      d.file = path;
+      d.reason = cannot_read(path, !in ? (errno ? errno : ENOENT) : EISDIR);
+      errors.push_back(d);
+      failed = true;
+    } else {
+      std::unique_ptr<std::istream> part;
+      Format f = Format::jsonl;
+      if (whole) {
+        f = input_format(in, path, forced);
+      } else {
+        std::string bytes(length, '\0');
+        in.seekg(static_cast<std::streamoff>(offset));
+        in.read(bytes.data(), static_cast<std::streamsize>(length));
+        bytes.resize(static_cast<std::size_t>(in.gcount()));
+        part = std::make_unique<std::istringstream>(std::move(bytes));
+      }
+      Diagnostic d = notation::read_games(part ? *part : in, path, f, visitor);
+      if (d) {
+        ++unreadable;
+        failed = true;
+        errors.push_back(d);
+      }
+    }
+  }
+  py::dict out;
+  out["state"] = stats.state();
+  out["unreadable"] = unreadable;
+  out["failed"] = failed;
+  out["diagnostics"] = to_python(errors);
+  return out;
+}
+
+// The counters of several parts merged in order: (`beyt stats --json`'s
+// text, `beyt stats`'s table).
+std::pair<std::string, std::string> stats_report(const std::vector<std::string>& states, std::uint64_t unreadable,
+                                                 std::uint32_t top) {
+  notation::CollectionStats total;
+  for (const auto& state : states) {
+    notation::CollectionStats part;
+    if (!notation::CollectionStats::from_state(state, part)) raise("Error", Code::ok, "not a state of beyt stats");
+    total.merge(part);
+  }
+  return {total.json(top, unreadable), total.table(top, unreadable)};
+}
+
+py::dict validate(const std::vector<std::string>& paths, unsigned jobs, bool strict, const std::string& game,
+                  const std::optional<std::string>& format) {
+  notation::ValidateOptions options;
+  options.strict = strict;
+  if (!game.empty()) options.default_game = std::string(game_named(game).name());
+  std::optional<Format> forced;
+  if (format) forced = format_named(*format);
+  std::vector<InputReport> reports(paths.size());
+  {
+    py::gil_scoped_release nogil;
+    if (jobs <= 1 || paths.size() <= 1) {
+      for (std::size_t i = 0; i < paths.size(); ++i) reports[i] = validate_path(paths[i], forced, options);
+    } else {
+      std::atomic<std::size_t> next{0};
+      std::vector<std::thread> threads;
+      for (unsigned t = 0; t < std::min<std::size_t>(jobs, paths.size()); ++t)
+        threads.emplace_back([&] {
+          for (std::size_t i; (i = next++) < paths.size();) reports[i] = validate_path(paths[i], forced, options);
+        });
+      for (auto& t : threads) t.join();
+    }
+  }
+  notation::ValidationTally tally;
+  py::list diagnostics;
+  for (const auto& r : reports) {
+    tally.add(r.tally);
+    for (const auto& d : r.diagnostics) diagnostics.append(to_python(d));
+  }
+  py::dict out = tally_dict(tally);
+  out["diagnostics"] = diagnostics;
+  return out;
+}
+
+// --- writing ------------------------------------------------------------------------
+
+class Writer {
+ public:
+  Writer(const std::string& path, const std::string& format) : out_(path, std::ios::binary) {
+    if (!out_) raise("WriteError", Code::write_error, "cannot write '" + path + "': " + std::strerror(errno));
+    writer_.emplace(out_, format_named(format));
+  }
+  void game(const PyGame& g) {
+    if (g.unreadable) raise("Error", g.unreadable->code, "a game that could not be read cannot be written: " + g.unreadable->reason);
+    writer_->game(*g.record);
+  }
+  void finish(const std::string& path) {
+    writer_->finish();
+    out_.flush();
+    if (!out_) raise("WriteError", Code::write_error, "cannot write '" + path + "': " + std::strerror(errno));
+    out_.close();
+  }
+
+ private:
+  std::ofstream out_;
+  std::optional<notation::RecordWriter> writer_;
+};
+
+std::string record_text(const PyGame& g, Format f) {
+  if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
+  return notation::write_record(*g.record, f);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_beyt, m) {
+  m.doc() = "The C++ core of the beyt package (use the package `beyt`, not this module).";
+  m.attr("__version__") = std::string(beyt::version());
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const PyError& e) {
+      py::object cls = py::module_::import("beyt.errors").attr(e.kind.c_str());
+      py::dict kwargs;
+      for (const auto& [k, v] : e.details) kwargs[py::str(k)] = v;
+      py::object code = e.code.empty() ? py::object(py::none()) : py::object(py::str(e.code));
+      py::object exc = cls(e.message, code, **kwargs);
+      PyErr_SetObject(cls.ptr(), exc.ptr());
+    }
+  });
+
+  py::class_<PyMove>(m, "Move")
+      .def_property_readonly("text", [](const PyMove& mv) { return mv.node->move; })
+      .def_property_readonly("ply", [](const PyMove& mv) { return mv.ply; })
+      .def_property_readonly("turn", [](const PyMove& mv) { return mv.turn; })
+      .def_property_readonly("comment", [](const PyMove& mv) { return joined(mv.node->after); })
+      .def_property_readonly("comments_before", [](const PyMove& mv) { return mv.node->before; })
+      .def_property_readonly("comments_after", [](const PyMove& mv) { return mv.node->after; })
+      .def_property_readonly("nags", [](const PyMove& mv) {
+        return std::vector<int>(mv.node->nags.begin(), mv.node->nags.end());
+      })
+      .def_property_readonly("variations", [](const PyMove& mv) {
+        py::list out;
+        for (const auto& line : mv.node->variations) out.append(line_moves(mv.record, line, mv.turn));
+        return out;
+      })
+      .def_property_readonly("line", [](const PyMove& mv) { return mv.node->loc.line; })
+      .def_property_readonly("column", [](const PyMove& mv) { return mv.node->loc.column; })
+      .def("__repr__", [](const PyMove& mv) {
+        return "<Move " + std::to_string(mv.turn) + ". " + mv.node->move + ">";
+      })
+      .def("__str__", [](const PyMove& mv) { return mv.node->move; });
+
+  py::class_<PyPosition>(m, "Position",
+      "A position of one game under one rule set, with the rules engine behind it\n"
+      "(beyt/game.hpp State). Moves are text in the game's move syntax\n"
+      "(notation/NOTATION.md). Positions are values: ==, hash() and copy() look at\n"
+      "the whole position (board, side to move, phase, pending duties) and the rules.")
+      .def_static("start", [](const std::string& game, const std::optional<std::string>& rules) {
+        return make_position(game, "", rules);
+      }, py::arg("game"), py::arg("rules") = py::none(),
+      "The initial position of `game` (\"seega\", \"tab\", \"dleb\", \"mankalah\",\n"
+      "\"umelbanat\") under `rules` (the Rules tag's text; None: the default preset).\n"
+      "Raises RecordError: E202 unknown game, E203 bad rules (.offset in the text).")
+      .def_static("from_text", [](const std::string& game, const std::string& text,
+                                  const std::optional<std::string>& rules) {
+        if (text.empty()) raise("RecordError", Code::bad_setup, "the position text is empty");
+        return make_position(game, text, rules);
+      }, py::arg("game"), py::arg("text"), py::arg("rules") = py::none(),
+      "The position written as `text` (the SetUp tag's form, Position.text()).\n"
+      "Raises RecordError: E202, E203, E204 (not a position of this game, .offset).")
+      .def_property_readonly("game", [](const PyPosition& p) { return std::string(p.state->game().name()); },
+                             "The game's name (\"seega\", ...), as the Game tag writes it.")
+      .def_property_readonly("rules", [](const PyPosition& p) { return p.rules; },
+                             "The rules in their canonical text (the Rules tag's form; \"\" the default preset).")
+      .def_property_readonly("actor", [](const PyPosition& p) { return std::string(actor_name(p.state->to_move())); },
+                             "Who acts next: \"South\", \"North\", \"referee\" (a board or stage end is due),\n"
+                             "\"chance\" (a throw is due) or \"nobody\" (the game is over).")
+      .def_property_readonly("player", [](const PyPosition& p) { return p.state->player_label(); },
+                             "Who is to move as diagnostics name him (\"South\", \"North, player 2\" in Dleb's teams).")
+      .def_property_readonly("turns_played", [](const PyPosition& p) { return p.state->turns_played(); },
+                             "Turns played since the initial (or set-up) position.")
+      .def_property_readonly("moves_complete", [](const PyPosition& p) { return p.state->moves_enumerable(); },
+                             "False where legal_moves() cannot list every turn (a turn that starts with throws,\n"
+                             "Mankalah's tebweez set-up).")
+      .def_property_readonly("move_stack", [](const PyPosition& p) { return p.moves; },
+                             "The moves push() played and pop() has not taken back, oldest first.")
+      .def("legal_moves", [](const PyPosition& p) {
+        std::vector<std::string> out;
+        p.state->legal_moves(out);
+        return out;
+      }, "The canonical text of every legal turn of the actor, in a fixed order (empty\n"
+         "when the game is over). Where moves_complete is False the list is not\n"
+         "complete (a turn that starts with throws; Mankalah's tebweez set-up).")
+      .def("chance_outcomes", [](const PyPosition& p) {
+        std::vector<std::pair<std::string, double>> out;
+        for (auto& o : p.state->chance_outcomes()) out.emplace_back(std::move(o.text), o.probability);
+        return out;
+      }, "The outcomes of the next chance event (a throw of the sticks) as (text,\n"
+         "probability) pairs summing to 1 (Lane 1836, Marin 1931); empty when a player\n"
+         "decides next.")
+      .def("check", [](const PyPosition& p, const std::string& move) {
+        std::string canonical;
+        if (Error e = p.state->check(move, canonical))
+          raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
+        return canonical;
+      }, py::arg("move"), "The canonical form of `move` here (captures filled in), without playing it.\n"
+                          "Raises IllegalMove as push().")
+      .def("push", [](PyPosition& p, const std::string& move) {
+        std::unique_ptr<State> before = p.state->clone();
+        if (Error e = p.state->play(move))
+          raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
+        p.before.push_back(std::move(before));
+        p.moves.push_back(move);
+      }, py::arg("move"),
+      "Plays `move`. Raises IllegalMove (.code the E3xx code, .reason the rule and\n"
+      "its source, .offset into the move text); the position is then unchanged.")
+      .def("pop", [](PyPosition& p) {
+        if (p.before.empty()) throw py::index_error("pop from a position with no move pushed");
+        p.state = std::move(p.before.back());
+        p.before.pop_back();
+        std::string move = std::move(p.moves.back());
+        p.moves.pop_back();
+        return move;
+      }, "Takes back the last push() and returns its move. IndexError when none.")
+      .def("copy", &PyPosition::copy, "An independent copy (with its move stack).")
+      .def("is_over", [](const PyPosition& p) { return p.state->is_terminal(); }, "The game is over (outcome() is not None).")
+      .def("outcome", [](const PyPosition& p) -> std::optional<std::string> {
+        if (!p.state->is_terminal()) return std::nullopt;
+        return std::string(result_token(p.state->outcome()));
+      }, "The result of a finished game (\"1-0\", \"0-1\", \"1/2-1/2\"), or None while it goes on.")
+      .def("text", [](const PyPosition& p) { return p.state->position_text(); },
+           "The position as one line of text, the SetUp tag's form (NOTATION.md).")
+      .def("_repr_svg_", [](const PyPosition& p) { return position_svg(*p.state, 40, false, false, true); })
+      .def("__str__", [](const PyPosition& p) { return p.state->drawing()->render({}); })
+      .def("__repr__", [](const PyPosition& p) {
+        return "<Position " + std::string(p.state->game().name()) + " '" + p.state->position_text() + "'>";
+      })
+      .def("unicode", [](const PyPosition& p, bool coordinates) {
+        RenderOptions o;
+        o.coordinates = coordinates;
+        return p.state->drawing()->render(o);
+      }, py::arg("coordinates") = true, "The board as a Unicode text diagram, ending with who is to move.")
+      .def("ascii", [](const PyPosition& p, bool coordinates) {
+        RenderOptions o;
+        o.style = DiagramStyle::ascii;
+        o.coordinates = coordinates;
+        return p.state->drawing()->render(o);
+      }, py::arg("coordinates") = true, "The board as a plain ASCII text diagram.")
+      .def("svg", [](const PyPosition& p, double cell, bool flipped, bool monochrome, bool coordinates) {
+        return position_svg(*p.state, cell, flipped, monochrome, coordinates);
+      }, py::arg("cell") = 40.0, py::arg("flipped") = false, py::arg("monochrome") = false,
+         py::arg("coordinates") = true,
+         "The board as an SVG document (`cell` px a cell; docs/DIAGRAMS.md).")
+      .def("__eq__", [](const PyPosition& a, const PyPosition& b) { return a.state->equals(*b.state); })
+      .def("__hash__", [](const PyPosition& p) { return static_cast<std::int64_t>(p.state->hash() >> 1); })
+      .def("__copy__", &PyPosition::copy);
+
+  py::class_<PyGame>(m, "Game")
+      .def_property_readonly("tags", [](const PyGame& g) {
+        py::dict d;
+        for (const auto& t : g.record->tags) d[py::str(t.name)] = t.value;
+        return d;
+      })
+      .def_property_readonly("result", [](const PyGame& g) { return g.record->result; })
+      .def_property_readonly("comments", [](const PyGame& g) { return g.record->comments; })
+      .def_property_readonly("file", [](const PyGame& g) { return g.file; })
+      .def_property_readonly("index", [](const PyGame& g) { return g.index; })
+      .def_property_readonly("line", [](const PyGame& g) { return g.record->loc.line; })
+      .def_property_readonly("readable", [](const PyGame& g) { return !g.unreadable; })
+      .def("mainline", [](const PyGame& g) { return line_moves(g.record, g.record->moves, 1); })
+      .def("_errors", [](PyGame& g) {
+        if (g.unreadable) return to_python(std::vector<Diagnostic>{*g.unreadable});
+        const auto& c = g.check();
+        std::vector<Diagnostic> all;
+        if (c.error) all.push_back(c.error);
+        all.insert(all.end(), c.warnings.begin(), c.warnings.end());
+        return to_python(all);
+      })
+      .def("_positions", [](const PyGame& g) {
+        // The start, then the position after each turn of the main line, up
+        // to the first illegal move (Game.errors says which).
+        std::vector<PyPosition> out;
+        if (g.unreadable) return out;
+        {
+          py::gil_scoped_release nogil;
+          notation::Start start;
+          if (notation::resolve(*g.record, g.file, g.index, "", start)) return out;
+          const std::string rules = start.rules.canonical();
+          out.reserve(g.record->moves.size() + 1);
+          std::unique_ptr<State> state = std::move(start.state);
+          for (const auto& node : g.record->moves) {
+            std::unique_ptr<State> next = state->clone();
+            PyPosition p;
+            p.state = std::move(state);
+            p.rules = rules;
+            out.push_back(std::move(p));
+            if (next->play(node.move)) {
+              state = nullptr;
+              break;
+            }
+            state = std::move(next);
+          }
+          if (state) {
+            PyPosition p;
+            p.state = std::move(state);
+            p.rules = rules;
+            out.push_back(std::move(p));
+          }
+        }
+        return out;
+      })
+      .def("to_text", [](const PyGame& g) { return record_text(g, Format::text); })
+      .def("to_json", [](const PyGame& g) { return record_text(g, Format::json); })
+      .def("to_xml", [](const PyGame& g) { return record_text(g, Format::xml); })
+      .def("to_jsonl", [](const PyGame& g) { return record_text(g, Format::jsonl); })
+      .def("svg", [](const PyGame& g, const std::string& ply, double cell, bool flipped, bool monochrome) {
+        if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
+        notation::NodePath path;
+        if (!notation::NodePath::parse(ply, path)) raise("Error", Code::usage, "not a position: '" + ply + "' (e.g. 12 or 12.1.14)");
+        const notation::Node* node = nullptr;
+        std::string why;
+        if (!notation::locate(*g.record, path, node, why)) raise("Error", Code::usage, why);
+        notation::NodePosition pos;
+        {
+          py::gil_scoped_release nogil;
+          Diagnostic d = notation::replay_to(*g.record, g.file, g.index, path, pos);
+          if (d) {
+            py::gil_scoped_acquire gil;
+            raise(d.code >= Code::move_syntax && d.code <= Code::illegal_move ? "IllegalMove" : "RecordError",
+                  d.code, notation::format_text(d));
+          }
+        }
+        DrawOptions draw;
+        draw.cell = cell;
+        draw.flipped = flipped;
+        draw.monochrome = monochrome;
+        std::string out;
+        std::vector<std::string> warnings;
+        PageOptions page;  // as `beyt render --format svg --ply PLY` titles it
+        page.title = notation::record_title(*g.record, pos.state->game());
+        page.caption = notation::record_caption(*g.record);
+        if (!notation::position_svg(*g.record, pos, draw, {}, page, out, why, warnings)) raise("Error", Code::ok, why);
+        return out;
+      }, py::arg("ply"), py::arg("cell") = 40.0, py::arg("flipped") = false, py::arg("monochrome") = false)
+      .def("viewer_html", [](PyGame& g) {
+        if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
+        const Diagnostic problem = g.check().error;
+        std::ostringstream out;
+        notation::ViewerOptions options;
+        options.file = g.file;
+        std::vector<std::string> warnings;
+        std::string why;
+        {
+          py::gil_scoped_release nogil;
+          notation::ViewerWriter writer(out, options);
+          if (writer.add(*g.record, g.index, problem, warnings, why)) writer.finish();
+        }
+        if (!why.empty()) raise("Error", Code::ok, why);
+        return out.str();
+      });
+
+  py::class_<GameReader>(m, "GameReader")
+      .def(py::init<const std::string&, py::object, std::optional<std::string>, std::string>())
+      .def_property_readonly("format", &GameReader::format)
+      .def_property_readonly("name", &GameReader::name)
+      .def("close", &GameReader::close)
+      // (kind, value): ("game", Game), ("error", Diagnostic), ("warning",
+      // Diagnostic), ("stopped", Diagnostic or None), or None at the end.
+      .def("next", [](GameReader& r) -> py::object {
+        std::optional<Item> item = r.next();
+        if (!item) return py::none();
+        switch (item->kind) {
+          case Item::Kind::game: {
+            PyGame g;
+            g.record = std::make_shared<const GameRecord>(std::move(item->record));
+            g.file = r.name();
+            g.index = item->index;
+            return py::make_tuple("game", std::move(g));
+          }
+          case Item::Kind::error: {
+            PyGame g;
+            g.record = std::make_shared<const GameRecord>();
+            g.file = r.name();
+            g.index = item->diagnostic.game;
+            g.unreadable = item->diagnostic;
+            return py::make_tuple("error", std::move(g));
+          }
+          case Item::Kind::warning: return py::make_tuple("warning", to_python(item->diagnostic));
+          case Item::Kind::end:
+            if (!item->diagnostic) return py::make_tuple("stopped", py::none());
+            if (item->diagnostic.code == Code::io_error && !r.failure().empty())
+              item->diagnostic.reason = "cannot read '" + r.name() + "': " + r.failure();
+            return py::make_tuple("stopped", to_python(item->diagnostic));
+        }
+        return py::none();
+      });
+
+  m.def("validate_part", &validate_part, py::arg("path"), py::arg("offset"), py::arg("length"),
+        py::arg("lines_before"), py::arg("games_before"), py::arg("strict"), py::arg("game"));
+  // The counts of several reports added up, with validate's summary line.
+  m.def("merge_tallies", [](const py::list& tallies) {
+    notation::ValidationTally total;
+    for (const auto& t : tallies) total.add(tally_of(t.cast<py::dict>()));
+    return tally_dict(total);
+  });
+  m.def("stats_part", &stats_part, py::arg("path"), py::arg("offset"), py::arg("length"), py::arg("whole"),
+        py::arg("format"));
+  m.def("stats_report", &stats_report, py::arg("states"), py::arg("unreadable"), py::arg("top"));
+  m.def("validate", &validate, py::arg("paths"), py::arg("jobs"), py::arg("strict"), py::arg("game"),
+        py::arg("format"));
+
+  py::class_<Writer>(m, "Writer")
+      .def(py::init<const std::string&, const std::string&>())
+      .def("game", &Writer::game)
+      .def("finish", &Writer::finish);
+
+  m.def("generate", [](const std::string& game_name, const std::optional<std::string>& rules, std::uint64_t seed,
+                       std::uint32_t count, std::uint32_t max_turns) {
+    const Game& game = game_named(game_name);
+    RuleSet rule_set;
+    if (Error e = game.parse_rules(rules.value_or(""), rule_set))
+      raise("RecordError", e.code, e.reason, {{"offset", std::to_string(e.offset)}});
+    std::vector<PyGame> out;
+    Error failure;
+    {
+      py::gil_scoped_release nogil;
+      Rng rng(seed);
+      for (std::uint32_t i = 1; i <= count && !failure; ++i) {
+        GameRecord record;
+        failure = notation::random_game(game, rule_set, rng, seed, i, max_turns, record);
+        PyGame g;
+        g.record = std::make_shared<const GameRecord>(std::move(record));
+        g.file = "<generated>";
+        g.index = i;
+        out.push_back(std::move(g));
+      }
+    }
+    if (failure) raise("Error", failure.code, failure.reason);
+    return out;
+  });
+
+  m.def("games", []() {
+    std::vector<std::string> out;
+    for (const Game* g : game_table()) out.push_back(notation::game_info_json(*g));
+    return out;
+  });
+
+  m.def("format_of", [](const std::string& path, const std::string& head) {
+    Format f;
+    if (!notation::format_of_extension(path, f)) f = notation::format_of_content(head);
+    return std::string(notation::format_name(f));
+  });
+  m.def("output_format", [](const std::string& path) {
+    return std::string(notation::format_name(notation::format_of_path(path)));
+  });
+  m.def("code_summary", [](const std::string& id) {
+    for (const Code* c = all_codes_begin(); c != all_codes_end(); ++c)
+      if (code_id(*c) == id) return std::string(beyt::code_summary(*c));
+    return std::string();
+  });
+}

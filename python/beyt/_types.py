@@ -1,0 +1,38 @@
+"""Value types of the beyt package."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One diagnostic, as ``beyt validate --diagnostics json`` writes it (the
+    same keys and values): ``file``; ``line`` and ``column`` (1-based,
+    columns in code points; 0 for the whole input); ``pointer`` (the JSON
+    Pointer or XML element path, "" for text); ``severity`` ("error" or
+    "warning"); ``code`` ("E304", "W401"); ``name`` ("occupied");
+    ``game`` and ``turn`` (1-based, 0 when not in a game or at a move);
+    ``player`` ("South", "North" or ""); ``message`` (the reason).
+    ``str()`` gives the text form ``file:line:column: error[E304]: ...``."""
+
+    file: str
+    line: int
+    column: int
+    pointer: str
+    severity: str
+    code: str
+    name: str
+    game: int
+    turn: int
+    player: str
+    message: str
+    text: str = field(default="", repr=False, compare=False)
+
+    def __str__(self) -> str:
+        return self.text.rstrip("\n")
+
+    def to_dict(self) -> dict:
+        """The diagnostic as ``beyt validate --diagnostics json``'s object."""
+        return {k: getattr(self, k) for k in ("file", "line", "column", "pointer", "severity", "code",
+                                             "name", "game", "turn", "player", "message")}
