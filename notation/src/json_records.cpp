@@ -20,6 +20,7 @@
 // input, so places stay those of the whole file.
 #include "beyt/notation/json.hpp"
 #include "node_maker.hpp"
+#include "format_table.hpp"
 #include "tag_names.hpp"
 #include "utf8.hpp"
 
@@ -1629,30 +1630,99 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
   return std::move(handler.error());
 }
 
-Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor) {
-  Source src(in);
-  Handler handler(src, visitor, file, Slot::game);
-  src.start();
-  std::uint32_t index = 0;
-  for (;;) {
-    while (src.more()) {  // blank lines, and the line end of the last value
-      const char c = src.peek();
-      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
-      src.skip();
-    }
-    if (!src.more()) break;
-    handler.next_value(++index);
-    src.start_line_value();
-    bool ok = sax_parse(src, handler);
-    if (ok) ok = handler.settle();  // a structure error at the line's last value
-    if (src.bad()) return read_failure(file);
-    if (ok && !visitor.game(std::move(handler.game()), index)) break;
-    if (!ok && !visitor.error(handler.error())) return std::move(handler.error());
-    while (src.more() && src.peek() != '\n') src.skip();  // the rest of a bad line
+namespace {
+
+/// JSON Lines, one line at a time (detail::PullReader): read_jsonl and
+/// GameReader both read through it. The Handler's visitor is never called
+/// for a line's game (Slot::game: the line hands it over here).
+class JsonlPull final : public detail::PullReader {
+ public:
+  JsonlPull(std::istream& in, const std::string& file) : src_(in), handler_(src_, none_, file, Slot::game), file_(file) {
+    src_.start();
   }
+
+  detail::PullStep next(GameRecord& game, Diagnostic& error, std::vector<Diagnostic>&, bool skip) override {
+    using detail::PullStep;
+    if (after_value_) {
+      after_value_ = false;
+      while (src_.more() && src_.peek() != '\n') src_.skip();  // the rest of a bad line
+    }
+    while (src_.more()) {  // blank lines, and the line end of the last value
+      const char c = src_.peek();
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
+      src_.skip();
+    }
+    if (!src_.more()) {
+      if (!src_.bad()) return end(error);
+      error = read_failure(file_);  // between lines: no end of the input
+      return PullStep::stop;
+    }
+    ++index_;
+    after_value_ = true;
+    if (skip) return PullStep::game;  // after_value_: the line is passed over at the next call
+    handler_.next_value(index_);
+    src_.start_line_value();
+    bool ok = sax_parse(src_, handler_);
+    if (ok) ok = handler_.settle();  // a structure error at the line's last value
+    if (src_.bad()) {
+      error = read_failure(file_);
+      return PullStep::stop;
+    }
+    if (ok) {
+      std::swap(game, handler_.game());  // the caller's last record comes back for reuse
+      return PullStep::game;
+    }
+    error = handler_.error();  // a copy: the Handler keeps its file name for the next line
+    return PullStep::error;
+  }
+
+  std::uint32_t index() const noexcept override { return index_; }
+
+ private:
+  detail::PullStep end(Diagnostic& error) {
+    error = Diagnostic{};
+    error.file = file_;
+    return detail::PullStep::end;
+  }
+
+  struct None final : GameVisitor {
+    bool game(GameRecord&&, std::uint32_t) override { return true; }
+  } none_;
+  Source src_;
+  Handler handler_;
+  std::string file_;
+  std::uint32_t index_ = 0;
+  bool after_value_ = false;  // a line's value was read: its line end (or rest) comes next
+};
+
+}  // namespace
+
+std::unique_ptr<detail::PullReader> detail::pull_jsonl(std::istream& in, const std::string& file, ReadOptions) {
+  return std::make_unique<JsonlPull>(in, file);
+}
+
+Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor) {
+  JsonlPull pull(in, file);
+  GameRecord record;  // its Nodes go back and forth between the reader and the visitor (reuse)
   Diagnostic d;
-  d.file = file;
-  return d;
+  std::vector<Diagnostic> warnings;  // JSON Lines has none
+  for (;;) {
+    switch (pull.next(record, d, warnings, false)) {
+      case detail::PullStep::game:
+        if (!visitor.game(std::move(record), pull.index())) {
+          d = Diagnostic{};
+          d.file = file;
+          return d;
+        }
+        break;
+      case detail::PullStep::error:
+        if (!visitor.error(d)) return d;
+        break;
+      case detail::PullStep::end:
+      case detail::PullStep::stop:
+        return d;
+    }
+  }
 }
 
 std::string to_json_line(const GameRecord& record) {

@@ -19,6 +19,7 @@
 // (leading and trailing blanks and line ends included; CR as &#13;).
 #include "beyt/notation/xml.hpp"
 #include "node_maker.hpp"
+#include "format_table.hpp"
 #include "tag_names.hpp"
 #include "utf8.hpp"
 
@@ -199,18 +200,56 @@ class Reader {
   }
 
   Diagnostic run() {
-    fill();
-    if (buf_.size() >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) {
-      pos_ = 3;
-      cur_.offset = 3;
-    }
-    if (!prolog()) return finish();
+    if (!begin()) return finish();
     if (!root_content()) return finish();
     epilog();
     return finish();
   }
 
+  /// Pull mode (detail::pull_xml): reads on until a game or an error has
+  /// gone to the visitor, then stops there; true until the reading is over
+  /// (finish() then says how it ended).
+  bool resume() {
+    if (phase_ == Phase::start) phase_ = begin() ? Phase::games : Phase::over;
+    if (phase_ != Phase::games) return false;
+    pause_ = true;
+    paused_ = false;
+    const bool ok = root_content();
+    if (paused_) return true;
+    phase_ = Phase::over;
+    if (ok) epilog();
+    return false;
+  }
+
+  Diagnostic finish() {
+    if (in_.bad()) {
+      Diagnostic d;
+      d.code = Code::io_error;
+      d.file = err_.file;
+      d.reason = "cannot read the input";
+      return d;
+    }
+    if (stopped_) err_.code = Code::ok;
+    if (!err_) {
+      Diagnostic d;
+      d.file = err_.file;
+      return d;
+    }
+    return std::move(err_);
+  }
+
  private:
+  /// The first bytes read, a byte-order mark passed over, the prolog up to
+  /// the root's start tag. False at an error (finish() says which).
+  bool begin() {
+    fill();
+    if (buf_.size() >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) {
+      pos_ = 3;
+      cur_.offset = 3;
+    }
+    return prolog();
+  }
+
   // --- the buffer ---
 
   bool fill() {
@@ -416,6 +455,10 @@ class Reader {
       if (!game()) return false;
       if (ended_) return true;  // a broken last game, nothing after it
       compact();
+      if (pause_) {  // resume(): a game or an error has gone to the visitor
+        paused_ = true;
+        return true;
+      }
     }
   }
 
@@ -1356,23 +1399,6 @@ class Reader {
     return fail_outside(Code::xml_structure, i, std::move(reason));
   }
 
-  Diagnostic finish() {
-    if (in_.bad()) {
-      Diagnostic d;
-      d.code = Code::io_error;
-      d.file = err_.file;
-      d.reason = "cannot read the input";
-      return d;
-    }
-    if (stopped_) err_.code = Code::ok;
-    if (!err_) {
-      Diagnostic d;
-      d.file = err_.file;
-      return d;
-    }
-    return std::move(err_);
-  }
-
   std::istream& in_;
   GameVisitor& visitor_;
   Diagnostic err_;
@@ -1383,6 +1409,9 @@ class Reader {
   bool root_empty_ = false;
   bool stopped_ = false;
   bool ended_ = false;      // a broken game ran to the end of the input
+  enum class Phase : std::uint8_t { start, games, over } phase_ = Phase::start;  // resume()
+  bool pause_ = false;      // resume(): stop after each game
+  bool paused_ = false;     // ... and root_content() did
   TagNames tag_names_;      // of the game being read (duplicate tags)
   NodeMaker node_maker_;    // starts each move's Node
   GameRecord rec_;          // the game being read (new_game())
@@ -1501,6 +1530,63 @@ void put_game(std::string& o, const GameRecord& g) {
 Diagnostic read_xml(std::istream& in, const std::string& file, GameVisitor& visitor) {
   Reader reader(in, file, visitor);
   return reader.run();
+}
+
+namespace {
+
+/// XML pulled game by game: the Reader paused after each game or error it
+/// hands to its visitor, a slot here.
+class XmlPull final : public detail::PullReader, private GameVisitor {
+ public:
+  XmlPull(std::istream& in, const std::string& file) : reader_(in, file, *this) {}
+
+  detail::PullStep next(GameRecord& game, Diagnostic& error, std::vector<Diagnostic>& warnings, bool) override {
+    game_ = &game;
+    error_ = &error;
+    warnings_ = &warnings;
+    step_ = detail::PullStep::end;
+    while (step_ == detail::PullStep::end && reader_.resume()) {
+    }
+    if (step_ != detail::PullStep::end) return step_;
+    if (!over_) {
+      over_ = true;
+      end_ = reader_.finish();
+    }
+    error = end_;
+    return end_ ? detail::PullStep::stop : detail::PullStep::end;
+  }
+
+  std::uint32_t index() const noexcept override { return index_; }
+
+ private:
+  bool game(GameRecord&& record, std::uint32_t index) override {
+    std::swap(*game_, record);  // the caller's last record goes back to the Reader for reuse
+    index_ = index;
+    step_ = detail::PullStep::game;
+    return true;
+  }
+  bool error(const Diagnostic& d) override {
+    *error_ = d;
+    index_ = d.game;
+    step_ = detail::PullStep::error;
+    return true;
+  }
+  void warning(const Diagnostic& w) override { warnings_->push_back(w); }
+
+  Reader reader_;
+  GameRecord* game_ = nullptr;
+  Diagnostic* error_ = nullptr;
+  std::vector<Diagnostic>* warnings_ = nullptr;
+  detail::PullStep step_ = detail::PullStep::end;
+  std::uint32_t index_ = 0;
+  bool over_ = false;
+  Diagnostic end_;
+};
+
+}  // namespace
+
+std::unique_ptr<detail::PullReader> detail::pull_xml(std::istream& in, const std::string& file, ReadOptions) {
+  return std::make_unique<XmlPull>(in, file);
 }
 
 struct XmlWriter::Impl {
