@@ -29,6 +29,9 @@ class InputVisitor : public notation::GameVisitor {
     if (d.loc.line > 0) input_.forget_before(d.loc.offset);
     return true;
   }
+  // A reader's warning (W101 a byte-order mark, W103 an XML comment the
+  // output will not hold): said, so that nothing is dropped silently.
+  void warning(const notation::Diagnostic& w) override { print_diagnostic(err(), w, &input_, false); }
 
  private:
   GameSink& sink_;

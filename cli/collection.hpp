@@ -74,7 +74,9 @@ struct ReadSummary {
 /// error[CODE]: ...) and counted, and the reader goes on with the next game
 /// (GameVisitor::error); an error the reader cannot go on from (a JSON
 /// syntax error, a read failure) ends that input (ReadSummary::failed). An
-/// input that cannot be opened gets E501 with the system's reason.
+/// input that cannot be opened gets E501 with the system's reason. The
+/// readers' warnings (W101, W103: what the output will not hold) are
+/// reported on standard error too, and fail nothing.
 ReadSummary read_inputs(const std::vector<std::string>& paths, std::optional<notation::Format> from,
                         GameSink& sink, notation::ReadOptions options = {});
 

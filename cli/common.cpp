@@ -143,7 +143,11 @@ class InBuf final : public std::streambuf {
         if (next - keep > kMaxHeld) keep = next - kMaxHeld;
       }
       const std::size_t gone = static_cast<std::size_t>(std::max(keep, base_) - base_);
-      if (gone > 0 && (gone >= kChunk || buf_.size() - fill < kChunk)) {
+      // The bytes before `keep` go when they are at least as many as those
+      // kept: each byte is then moved about once however long the game held
+      // (standard input keeps up to kMaxHeld of it); else the buffer grows,
+      // geometrically (std::vector).
+      if (gone > 0 && gone >= fill - gone) {
         std::memmove(buf_.data(), buf_.data() + gone, fill - gone);
         fill -= gone;
         cur -= gone;

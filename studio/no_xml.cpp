@@ -6,7 +6,7 @@
 
 namespace beyt::notation {
 
-Diagnostic read_xml(std::istream&, const std::string& file, GameVisitor&) {
+Diagnostic read_xml(std::istream&, const std::string& file, GameVisitor&, ReadOptions) {
   Diagnostic d;
   d.code = Code::xml_syntax;
   d.reason = "this page was built without XML: check XML records with the command line (beyt validate)";

@@ -399,7 +399,7 @@ class CliCounts : public ::testing::Test {
     spit(*dir_ / "xml-syntax.xml", replace_nth(xml, "</moves>", "</movez>", 2));
     spit(*dir_ / "xml-unclosed.xml", replace_nth(xml, "</moves>", "", 2));
     spit(*dir_ / "xml-structure.xml", replace_nth(xml, "<tag name=\"Site\">", "<tag nme=\"Site\">", 2));
-    spit(*dir_ / "xml-chars.xml", replace_nth(xml, "<tag name=\"Site\">?", "<tag name=\"Site\">&#0;", 2));
+    spit(*dir_ / "xml-chars.xml", replace_nth(xml, "<tag name=\"Site\">?", "<tag name=\"Site\">&#x85;", 2));
     spit(*dir_ / "xml-root.xml", "<record version=\"1\"/>\n");
     spit(*dir_ / "xml-after.xml", xml + "<x/>\n");
     spit(*dir_ / "replay.beyt", replace_nth(three, "1. {Lane: \"One of them places two of his kelbs in the 'eyns marked a, a\"} c1,c5",
@@ -448,10 +448,8 @@ TEST_F(CliCounts, EveryCombination) {
       {"xml-unclosed.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
       {"xml-structure.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
       {"xml-chars.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
-      {"xml-root.xml",
-       "beyt validate: 1 input, 0 games: 0 valid, 0 invalid; checking of " + d +
-           "/xml-root.xml stopped before the first game: the rest was not checked\n",
-       1},
+      // well-formed, but no beyt record (E161): reported, and the reading goes on
+      {"xml-root.xml", "beyt validate: 1 input, 0 games: 0 valid, 0 invalid; 1 error outside the games\n", 1},
       {"xml-after.xml",
        "beyt validate: 1 input, 3 games: 3 valid, 0 invalid; checking of " + d +
            "/xml-after.xml stopped after game 3: the rest was not checked\n",
@@ -478,7 +476,11 @@ TEST_F(CliCounts, EveryCombination) {
        1},
       {"--strict @W401-finished-unknown-result.beyt", "beyt validate: 1 input, 1 game: 0 valid, 1 invalid\n", 1},
       {"json-syntax.json xml-root.xml three.beyt",
-       "beyt validate: 3 inputs, 5 games: 4 valid, 1 invalid; checking stopped early in 2 inputs: the rest of each "
+       "beyt validate: 3 inputs, 5 games: 4 valid, 1 invalid; 1 error outside the games; checking of " + d +
+           "/json-syntax.json stopped at game 2: the rest was not checked\n",
+       1},
+      {"json-syntax.json xml-after.xml",
+       "beyt validate: 2 inputs, 5 games: 4 valid, 1 invalid; checking stopped early in 2 inputs: the rest of each "
        "was not checked\n",
        1},
   };
@@ -506,10 +508,11 @@ TEST_F(CliCounts, TheDiagnosticSaysWhereCheckingStopped) {
   EXPECT_NE(both.out.find("error[E150]: game 2: "), std::string::npos) << both.out;
   // XML goes on at the next game: the diagnostics of games 2 and the summary.
   CliRun xml = run("validate " + quote(path("xml-syntax.xml")));
-  EXPECT_NE(xml.out.find("error[E160]: game 2: an end tag that does not match the open element"), std::string::npos)
+  EXPECT_NE(xml.out.find("error[E160]: game 2: end tag </movez> does not match the open element <moves>"),
+            std::string::npos)
       << xml.out;
   CliRun chars = run("validate " + quote(path("xml-chars.xml")));
-  EXPECT_NE(chars.out.find("error[E110]: game 2: character reference &#0; stands for U+0000 (NUL)"),
+  EXPECT_NE(chars.out.find("error[E110]: game 2: character reference &#x85; stands for U+0085 (a C1 control)"),
             std::string::npos)
       << chars.out;
 }

@@ -836,11 +836,13 @@ TEST(XmlRecords, Errors) {
       {X, Code::xml_syntax, 1, 19, "/beyt", "<beyt> is not closed"},
       {X "</bey>", Code::xml_syntax, 1, 19, "/beyt", "does not match <beyt>"},
       {X "</beyt><x/>", Code::xml_syntax, 1, 26, "", "content after the root element"},
-      {XG "<moves></game></beyt>", Code::xml_syntax, 1, 34, "/beyt/game[1]", "does not match the open element"},
-      {XG "<moves>\n<move text=\"a1\"></moves>", Code::xml_syntax, 2, 19, "/beyt/game[1]", "<game> is not closed"},
-      {XG "<result>*</result>", Code::xml_syntax, 1, 42, "/beyt/game[1]", "<game> is not closed"},
+      {XG "<moves></game></beyt>", Code::xml_syntax, 1, 32, "/beyt/game[1]", "end tag </game> does not match the open element <moves>"},
+      {XG "<moves>\n<move text=\"a1\"></moves>", Code::xml_syntax, 2, 17, "/beyt/game[1]", "end tag </moves> does not match the open element <move>"},
+      {XG "<moves>\n<move text=\"a1\">", Code::xml_syntax, 2, 17, "/beyt/game[1]", "<game> is not closed"},
+      {XG "<result>*</result>", Code::xml_syntax, 1, 43, "/beyt/game[1]", "<game> is not closed"},
       {XG "<tag name=a>1</tag></game></beyt>", Code::xml_syntax, 1, 35, "/beyt/game[1]", "attribute"},
-      {"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><beyt version=\"1\"/>", Code::xml_syntax, 1, 21, "", "only UTF-8"},
+      // well-formed XML, but no beyt record
+      {"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><beyt version=\"1\"/>", Code::xml_structure, 1, 21, "", "only UTF-8"},
       {XG "<tag name=\"A\">\xC3\x28</tag><moves/><result>*</result></game></beyt>", Code::bad_utf8, 1, 39, "/beyt/game[1]", "invalid UTF-8"},
       // the record
       {"<record version=\"1\"/>", Code::xml_structure, 1, 1, "/record", "not <beyt>"},

@@ -95,21 +95,21 @@ constexpr std::string_view kJsonlExtensions[] = {".jsonl"};
 constexpr detail::FormatRow kFormats[] = {
     {{Format::text, "text", kTextAliases, kTextExtensions, "the text notation (notation/NOTATION.md)"},
      nullptr,  // every input no other format claims
-     [](std::istream& in, const std::string& file, GameVisitor& v, ReadOptions o) { return read_text(in, file, v, o); },
+     read_text,
      detail::pull_text, make_writer<Sequence<write_text>>},
     {{Format::json, "json", {}, kJsonExtensions, "a JSON record file (schemas/record.schema.json)"},
      [](std::string_view rest) noexcept {
        return (rest[0] == '{' && !game_object(rest)) || (rest[0] == '[' && !tag_pair(rest));
      },
-     [](std::istream& in, const std::string& file, GameVisitor& v, ReadOptions) { return read_json(in, file, v); },
+     read_json,
      detail::pull_json, make_writer<Document<JsonWriter>>},
     {{Format::xml, "xml", {}, kXmlExtensions, "an XML record file (schemas/record.xsd)"},
      [](std::string_view rest) noexcept { return rest[0] == '<'; },
-     [](std::istream& in, const std::string& file, GameVisitor& v, ReadOptions) { return read_xml(in, file, v); },
+     read_xml,
      detail::pull_xml, make_writer<Document<XmlWriter>>},
     {{Format::jsonl, "jsonl", {}, kJsonlExtensions, "JSON Lines, one game object per line"},
      [](std::string_view rest) noexcept { return rest[0] == '{' && game_object(rest); },
-     [](std::istream& in, const std::string& file, GameVisitor& v, ReadOptions) { return read_jsonl(in, file, v); },
+     read_jsonl,
      detail::pull_jsonl, make_writer<Sequence<put_json_line>>},
 };
 

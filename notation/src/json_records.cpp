@@ -181,16 +181,46 @@ class Source {
     mark(origin_);
   }
 
-  /// JSON Lines: the next value starts here and ends at the line end, which
-  /// get() then reports as the end of the input.
-  void start_line_value() noexcept {
+  /// The next value starts here (a further record of a file, or a line of
+  /// JSON Lines: `line`, the value ends at the line end, which get() then
+  /// reports as the end of the input).
+  void start_value(bool line) noexcept {
     origin_ = scan_ = base_ + pos();
     nl_at_scan_ = nl_count_;
     mark(origin_);
     skipped_ = skip_to_ = 0;
     run_len_ = 0;
-    stop_at_line_end_ = true;
+    stop_at_line_end_ = line;
     set_limit();
+  }
+
+  /// Between values: whether a UTF-8 byte-order mark stands here.
+  bool at_bom() {
+    while (len_ - pos() < 3 && refill()) {
+    }
+    return len_ - pos() >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0;
+  }
+  /// Between values: passes over the byte-order mark at_bom() found (it
+  /// takes no column).
+  void skip_bom() noexcept {
+    p_ += 3;
+    cont_ += 3;
+    scan_ = base_ + pos();
+    nl_at_scan_ = nl_count_;
+    mark(scan_);
+  }
+  /// Between values: the place of the next byte.
+  Pos here() const noexcept {
+    const std::uint64_t off = base_ + pos();
+    return {off, line_, column_at(off)};
+  }
+  /// Between values: the next byte, and those after it up to a separator
+  /// (for a message).
+  std::string next_run() const {
+    std::string run(1, *p_);
+    if (is_separator(*p_)) return run;
+    for (std::size_t i = pos() + 1; i < len_ && run.size() < kMaxRun && !is_separator(buf_[i]); ++i) run += buf_[i];
+    return run;
   }
 
   /// The lexer's next byte, or EOF at the end of the input (JSON Lines: of
@@ -202,18 +232,18 @@ class Source {
   /// ends and the limit (get_low).
   std::char_traits<char>::int_type get() {
     const auto c = static_cast<unsigned char>(*p_);
-    if (c <= '\n') [[unlikely]] return get_low();
+    if (c <= '\r') [[unlikely]] return get_low();
     ++p_;
     return c;
   }
 
-  /// get() of a byte up to '\n', or at lim_.
+  /// get() of a byte up to '\r' (a line end among them), or at lim_.
   std::char_traits<char>::int_type get_low() {
     if (p_ == lim_) {
       if (p_ < buf_.data() + len_ || !refill() || p_ == lim_) return std::char_traits<char>::eof();
     }
     const auto c = static_cast<unsigned char>(*p_++);
-    if (c == '\n') line_end();
+    if (c == '\n' || c == '\r') line_end(c);
     return c;
   }
 
@@ -221,9 +251,11 @@ class Source {
   char peek() const noexcept { return *p_; }
   /// JSON Lines, between values: a byte is passed over (its line counted).
   void skip() noexcept {
+    blanks_to();  // the line ends the lexer took after the last value (a CR before the LF)
     const auto c = static_cast<unsigned char>(*p_++);
-    if (c == '\n') {
-      ++line_;
+    if (c == '\n' || c == '\r') {
+      if (ends_line(c, base_ + pos() - 1)) ++line_;
+      if (c == '\r') cr_end_ = base_ + pos();
       line_start_ = base_ + pos();
       cont_ = 0;
     } else if ((c & 0xC0) == 0x80) {
@@ -253,11 +285,11 @@ class Source {
       }
       if (i >= len_) break;
       const char c = b[i];
-      if (c == '\n') {
-        ++line_;
+      if (c == '\n' || c == '\r') {
+        if (ends_line(static_cast<unsigned char>(c), base_ + i)) ++line_;
         line_start_ = base_ + i + 1;
         cont_ = 0;
-      } else if (c != ' ' && c != ',' && c != ':' && c != '\t' && c != '\r') {
+      } else if (c != ' ' && c != ',' && c != ':' && c != '\t') {
         break;
       }
       ++i;
@@ -297,7 +329,7 @@ class Source {
     scan_ = base_ + std::min(i, len_);
     // A number's end is known from the byte after it, which the lexer has
     // taken: a line end there stands after scan_.
-    nl_at_scan_ = nl_count_ - (i < len_ && i < pos() && b[i] == '\n' ? 1 : 0);
+    nl_at_scan_ = nl_count_ - (i < len_ && i < pos() && (b[i] == '\n' || b[i] == '\r') ? 1 : 0);
   }
 
   /// The event of a bracket, '{' '[' (`open`) or '}' ']': the lexer has
@@ -356,14 +388,17 @@ class Source {
     Pos tok = token();
     bool in_string = false, escape = false;
     literal_ = false;
-    last_ = 0;
+    last_ends_line_ = false;
     const std::uint64_t n = base_ + pos();
     for (std::uint64_t off = ck_; off < n; ++off) {
       const auto c = static_cast<unsigned char>(buf_[static_cast<std::size_t>(off - base_)]);
-      last_ = c;
-      if (c == '\n') {
+      last_ends_line_ = false;
+      if (c == '\n' || c == '\r') {
         prev_line_end_ = column_at(off);
-        ++line_;
+        if (ends_line(c, off)) {
+          ++line_;
+          last_ends_line_ = true;
+        }
         line_start_ = off + 1;
         cont_ = 0;
       } else if ((c & 0xC0) == 0x80) {
@@ -431,11 +466,11 @@ class Source {
     const std::uint64_t e = count == 0 ? origin_ : count - 1 + origin_ + skipped_;
     const std::uint32_t next_col = column_at(n);
     if (e + 1 == n) {
-      if (last_ == '\n') return {e, line_ - 1, prev_line_end_};
+      if (last_ends_line_) return {e, line_ - 1, prev_line_end_};
       return {e, line_, std::max<std::uint32_t>(1, next_col - 1)};
     }
     if (e + 2 == n) {
-      if (last_ == '\n') return {e, line_ - 1, std::max<std::uint32_t>(1, prev_line_end_ - 1)};
+      if (last_ends_line_) return {e, line_ - 1, std::max<std::uint32_t>(1, prev_line_end_ - 1)};
       return {e, line_, std::max<std::uint32_t>(1, next_col - 2)};
     }
     return {n, line_, next_col};
@@ -539,10 +574,26 @@ class Source {
     cont_ = 0;
   }
 
-  /// A line end the lexer has just taken.
-  void line_end() noexcept {
-    ++nl_count_;
-    last_nl_ = base_ + pos();
+  /// Whether the line-end byte `c` (LF or CR) at offset `off` ends a line:
+  /// LF, CR and CR LF each end one (scan.hpp), so an LF right after a CR
+  /// does not.
+  bool ends_line(unsigned char c, std::uint64_t off) const noexcept {
+    if (c == '\r') return true;
+    if (off == cr_end_) return false;
+    return !(off > base_ && buf_[static_cast<std::size_t>(off - 1 - base_)] == '\r');
+  }
+
+  /// A line end (LF or CR) the lexer has just taken (an LF right after a
+  /// CR it took just before it ends no further line).
+  void line_end(unsigned char c) noexcept {
+    const std::uint64_t at = base_ + pos();
+    if (c == '\n') {
+      if (at - 1 != cr_end_) ++nl_count_;
+    } else {
+      ++nl_count_;
+      cr_end_ = at;
+    }
+    last_nl_ = at;
     skip_indent();
   }
 
@@ -609,7 +660,7 @@ class Source {
   std::uint64_t ck_line_start_ = 0;
   std::uint64_t ck_cont_ = 0;
   std::uint32_t prev_line_end_ = 1;  // after settle_error: column of the last '\n' the lexer took
-  unsigned char last_ = 0;           // ... and the last byte it took
+  bool last_ends_line_ = false;      // ... and whether the last byte it took ended a line
   bool eof_ = false, literal_ = false;
   bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
   // skip_indent: the blanks passed over since origin_, and the last run of
@@ -618,6 +669,7 @@ class Source {
   // The line ends get() has delivered, those before scan_, and the offset
   // after the last one.
   std::uint64_t nl_count_ = 0, nl_at_scan_ = 0, last_nl_ = 0;
+  std::uint64_t cr_end_ = UINT64_MAX;  // the offset after the last CR taken (an LF there ends no line)
   Pos error_tok_;
   char run_[kMaxRun];  // the number or word read last, up to kMaxRun bytes
   std::size_t run_len_ = 0;
@@ -845,6 +897,13 @@ class Handler {
   Handler(Source& src, GameVisitor& visitor, const std::string& file, Slot top = Slot::root)
       : src_(src), visitor_(visitor), top_(top) {
     error_.file = file;
+  }
+
+  /// A further record of the same file (files joined): its games are
+  /// numbered on after those read.
+  void next_record() {
+    next_value(0);
+    games_before_ = games_after_;
   }
 
   /// JSON Lines: ready for the next line, game `index` of the file.
@@ -1099,7 +1158,7 @@ class Handler {
         stack_.pop_back();
         last_moves_ = std::min<std::size_t>(game_.moves.size() + game_.moves.size() / 8, 4096);
         if (top_ == Slot::game) return true;  // JSON Lines: passed on once the line has ended well
-        const std::uint32_t index = stack_.back().count;
+        const std::uint32_t index = games_before_ + stack_.back().count;
         if (!visitor_.game(std::move(game_), index)) {
           stopped_ = true;
           return false;
@@ -1119,6 +1178,7 @@ class Handler {
     if (skipping()) return close_skipped();
     const Frame& f = stack_.back();
     if (f.kind == Slot::variations) --variation_depth_;
+    if (f.kind == Slot::games) games_after_ = games_before_ + f.count;
     if (f.kind == Slot::line) {  // the Nodes of the last game left over
       auto* nodes = static_cast<Line*>(f.target);
       if (nodes->size() > f.count) nodes->erase(nodes->begin() + f.count, nodes->end());
@@ -1386,7 +1446,7 @@ class Handler {
 
   std::uint32_t current_game() const {
     if (top_ == Slot::game) return index_;
-    if (stack_.size() >= 2 && stack_[1].kind == Slot::games) return stack_[1].count;
+    if (stack_.size() >= 2 && stack_[1].kind == Slot::games) return games_before_ + stack_[1].count;
     return 0;
   }
 
@@ -1429,6 +1489,8 @@ class Handler {
   GameVisitor& visitor_;
   Slot top_;
   std::uint32_t index_ = 0;  // JSON Lines: the game on this line
+  // A record file: the games of the records before this one (files joined), and with this one's.
+  std::uint32_t games_before_ = 0, games_after_ = 0;
   Diagnostic error_;
   FrameStack stack_;
   std::string_view failing_key_;     // key() is refusing this key (for the pointer)
@@ -1444,12 +1506,49 @@ class Handler {
   bool stopped_ = false;
 };
 
-/// nlohmann's SAX parse (json::sax_parse, strict, no comments) of `src`
-/// through SourceAdapter: json::sax_parse takes only the library's own
-/// adapters, whose iterator form would cost a call per byte.
+/// nlohmann's SAX parse (json::sax_parse, no comments) of `src` through
+/// SourceAdapter: json::sax_parse takes only the library's own adapters,
+/// whose iterator form would cost a call per byte. `kStrict`: the input
+/// must end after the value (a template argument: one parse loop each, with
+/// the handler's events inlined into it).
+template <bool kStrict>
 bool sax_parse(Source& src, Handler& handler) {
   return nlohmann::detail::parser<nlohmann::json, SourceAdapter>(SourceAdapter{&src}, nullptr, true, false)
-      .sax_parse(&handler, true);
+      .sax_parse(&handler, kStrict);
+}
+
+/// Passes over blanks and line ends between values.
+void skip_blanks(Source& src) {
+  while (src.more()) {
+    const char c = src.peek();
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
+    src.skip();
+  }
+}
+
+/// A byte-order mark between values (files joined): W101, an error under
+/// strict (to visitor.error()). False when the visitor stops there (`stop`
+/// holds the error).
+bool byte_order_mark(Source& src, const std::string& file, GameVisitor& visitor, ReadOptions options,
+                     Diagnostic& stop) {
+  Diagnostic d;
+  d.code = Code::byte_order_mark;
+  d.file = file;
+  const Pos at = src.here();
+  d.loc.line = at.line;
+  d.loc.column = at.column;
+  d.loc.offset = at.offset;
+  src.skip_bom();
+  if (options.strict) {
+    d.reason = "UTF-8 byte-order mark where a game starts (two files joined?): the canonical form has none";
+    if (visitor.error(d)) return true;
+    stop = std::move(d);
+    return false;
+  }
+  d.severity = Severity::warning;
+  d.reason = "UTF-8 byte-order mark where a game starts (two files joined?), ignored";
+  visitor.warning(d);
+  return true;
 }
 
 /// The input stream failed (not a fault of the record).
@@ -1615,42 +1714,75 @@ void put_game(std::string& o, const Layout& l, int indent, const GameRecord& g) 
 
 }  // namespace
 
-Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor) {
+Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options) {
   Source src(in);
   Handler handler(src, visitor, file);
   src.start();
-  bool ok = sax_parse(src, handler);
-  if (ok) ok = handler.settle();
-  if (src.bad()) return read_failure(file);
-  if (ok || handler.stopped()) {
-    Diagnostic d;
-    d.file = file;
-    return d;
+  Diagnostic end;
+  end.file = file;
+  for (;;) {
+    bool ok = sax_parse<false>(src, handler);
+    if (ok) ok = handler.settle();
+    if (src.bad()) return read_failure(file);
+    if (handler.stopped()) return end;
+    if (!ok) return std::move(handler.error());
+    // After the record: the end of the input, or (files joined) a further
+    // record, perhaps after a byte-order mark.
+    skip_blanks(src);
+    if (src.more() && src.at_bom()) {
+      if (!byte_order_mark(src, file, visitor, options, end)) return end;
+      skip_blanks(src);
+    }
+    if (!src.more()) return end;
+    if (src.peek() != '{') {
+      const Pos at = src.here();
+      Diagnostic d;
+      d.code = Code::json_syntax;
+      d.file = file;
+      d.loc.line = at.line;
+      d.loc.column = at.column;
+      d.loc.offset = at.offset;
+      d.reason = "expected the end of the input after the record, found '" + src.next_run() + "'";
+      return d;
+    }
+    if (src.bad()) return read_failure(file);
+    handler.next_record();
+    src.start_value(false);
   }
-  return std::move(handler.error());
 }
 
 namespace {
 
 /// JSON Lines, one line at a time (detail::PullReader): read_jsonl and
-/// GameReader both read through it. The Handler's visitor is never called
-/// for a line's game (Slot::game: the line hands it over here).
-class JsonlPull final : public detail::PullReader {
+/// GameReader both read through it. A line's game comes back from the
+/// Handler (Slot::game), not through a visitor; this class is the visitor
+/// of what stands between lines (a byte-order mark: W101, or under strict
+/// its error) and of any warning.
+class JsonlPull final : public detail::PullReader, private GameVisitor {
  public:
-  JsonlPull(std::istream& in, const std::string& file) : src_(in), handler_(src_, none_, file, Slot::game), file_(file) {
+  JsonlPull(std::istream& in, const std::string& file, ReadOptions options)
+      : src_(in), handler_(src_, *this, file, Slot::game), file_(file), options_(options) {
     src_.start();
   }
 
-  detail::PullStep next(GameRecord& game, Diagnostic& error, std::vector<Diagnostic>&, bool skip) override {
+  detail::PullStep next(GameRecord& game, Diagnostic& error, std::vector<Diagnostic>& warnings, bool skip) override {
     using detail::PullStep;
+    warnings_ = &warnings;
     if (after_value_) {
       after_value_ = false;
       while (src_.more() && src_.peek() != '\n') src_.skip();  // the rest of a bad line
     }
-    while (src_.more()) {  // blank lines, and the line end of the last value
-      const char c = src_.peek();
-      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
-      src_.skip();
+    for (;;) {
+      skip_blanks(src_);  // blank lines, and the line end of the last value
+      if (!src_.more() || !src_.at_bom()) break;
+      // At a line's start (files joined): W101, or under strict its error.
+      between_ = false;
+      Diagnostic unused;
+      byte_order_mark(src_, file_, *this, options_, unused);
+      if (between_) {
+        error = std::move(between_error_);
+        return PullStep::error;
+      }
     }
     if (!src_.more()) {
       if (!src_.bad()) return end(error);
@@ -1661,8 +1793,8 @@ class JsonlPull final : public detail::PullReader {
     after_value_ = true;
     if (skip) return PullStep::game;  // after_value_: the line is passed over at the next call
     handler_.next_value(index_);
-    src_.start_line_value();
-    bool ok = sax_parse(src_, handler_);
+    src_.start_value(true);
+    bool ok = sax_parse<true>(src_, handler_);
     if (ok) ok = handler_.settle();  // a structure error at the line's last value
     if (src_.bad()) {
       error = read_failure(file_);
@@ -1685,29 +1817,42 @@ class JsonlPull final : public detail::PullReader {
     return detail::PullStep::end;
   }
 
-  struct None final : GameVisitor {
-    bool game(GameRecord&&, std::uint32_t) override { return true; }
-  } none_;
+  bool game(GameRecord&&, std::uint32_t) override { return true; }  // never called: see above
+  bool error(const Diagnostic& d) override {
+    between_error_ = d;
+    between_ = true;
+    return true;
+  }
+  void warning(const Diagnostic& w) override { warnings_->push_back(w); }
+
   Source src_;
   Handler handler_;
   std::string file_;
+  ReadOptions options_;
   std::uint32_t index_ = 0;
   bool after_value_ = false;  // a line's value was read: its line end (or rest) comes next
+  bool between_ = false;      // an error between lines (a byte-order mark under strict) ...
+  Diagnostic between_error_;  // ... this one
+  std::vector<Diagnostic>* warnings_ = nullptr;
 };
 
 }  // namespace
 
-std::unique_ptr<detail::PullReader> detail::pull_jsonl(std::istream& in, const std::string& file, ReadOptions) {
-  return std::make_unique<JsonlPull>(in, file);
+std::unique_ptr<detail::PullReader> detail::pull_jsonl(std::istream& in, const std::string& file,
+                                                       ReadOptions options) {
+  return std::make_unique<JsonlPull>(in, file, options);
 }
 
-Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor) {
-  JsonlPull pull(in, file);
+Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options) {
+  JsonlPull pull(in, file, options);
   GameRecord record;  // its Nodes go back and forth between the reader and the visitor (reuse)
   Diagnostic d;
-  std::vector<Diagnostic> warnings;  // JSON Lines has none
+  std::vector<Diagnostic> warnings;
   for (;;) {
-    switch (pull.next(record, d, warnings, false)) {
+    const detail::PullStep step = pull.next(record, d, warnings, false);
+    for (const Diagnostic& w : warnings) visitor.warning(w);
+    warnings.clear();
+    switch (step) {
       case detail::PullStep::game:
         if (!visitor.game(std::move(record), pull.index())) {
           d = Diagnostic{};

@@ -67,7 +67,7 @@ class TextPull final : public PullReader {
 /// go on with `cancel_` set, so that its visitor says stop, and joins it.
 class JsonPull final : public PullReader, private GameVisitor {
  public:
-  JsonPull(std::istream& in, const std::string& file) : in_(in), file_(file) {}
+  JsonPull(std::istream& in, const std::string& file, ReadOptions options) : in_(in), file_(file), options_(options) {}
 
   ~JsonPull() override {
     if (!thread_.joinable()) return;
@@ -102,7 +102,7 @@ class JsonPull final : public PullReader, private GameVisitor {
  private:
   void run() {
     try {
-      end_ = read_json(in_, file_, *this);
+      end_ = read_json(in_, file_, *this, options_);
     } catch (...) {
       failure_ = std::current_exception();
       end_ = Diagnostic{};
@@ -133,6 +133,7 @@ class JsonPull final : public PullReader, private GameVisitor {
 
   std::istream& in_;
   std::string file_;
+  ReadOptions options_;
   std::thread thread_;
   std::binary_semaphore to_reader_{0}, to_caller_{0};
   // The slot: written by whichever thread runs.
@@ -183,8 +184,8 @@ std::unique_ptr<PullReader> detail::pull_text(std::istream& in, const std::strin
   return std::make_unique<TextPull>(in, file, options);
 }
 
-std::unique_ptr<PullReader> detail::pull_json(std::istream& in, const std::string& file, ReadOptions) {
-  return std::make_unique<JsonPull>(in, file);
+std::unique_ptr<PullReader> detail::pull_json(std::istream& in, const std::string& file, ReadOptions options) {
+  return std::make_unique<JsonPull>(in, file, options);
 }
 
 struct GameReader::Impl {

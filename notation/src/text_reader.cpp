@@ -823,22 +823,32 @@ struct TextReader::Impl {
 
   void start() {
     started = true;
-    if (peek(0) == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF) {
-      // Odd but harmless: warning W101, an error under strict (docs/ERRORS.md).
-      const SourceLoc at = here();
-      pos += 3;  // the BOM takes no column
-      if (options.strict) {
-        resume_here = true;  // reading goes on after it (recover)
-        fail(Code::byte_order_mark, at, "UTF-8 byte-order mark: the canonical form has none");
-      }
-      Diagnostic w;
-      w.code = Code::byte_order_mark;
-      w.severity = Severity::warning;
-      w.reason = "UTF-8 byte-order mark at the start of the input, ignored (the canonical form has none)";
-      w.file = file;
-      w.loc = at;
-      warnings.push_back(std::move(w));
+    byte_order_mark("at the start of the input");
+  }
+
+  // A UTF-8 byte-order mark at pos, where a game may start (the input's
+  // start, or between games where two files were joined): odd but
+  // harmless, warning W101, an error under strict (docs/ERRORS.md) outside
+  // any game. False if there is none.
+  bool byte_order_mark(const char* where) {
+    if (!(peek(0) == 0xEF && peek(1) == 0xBB && peek(2) == 0xBF)) return false;
+    const SourceLoc at = here();
+    pos += 3;  // the BOM takes no column
+    Diagnostic w;
+    w.code = Code::byte_order_mark;
+    w.file = file;
+    w.loc = at;
+    if (options.strict) {
+      w.reason = std::string("UTF-8 byte-order mark ") + where + ": the canonical form has none";
+      error = std::move(w);
+      error_in_tags = false;
+      resume_here = true;  // reading goes on after it (recover)
+      throw Stop{};
     }
+    w.severity = Severity::warning;
+    w.reason = std::string("UTF-8 byte-order mark ") + where + ", ignored (the canonical form has none)";
+    warnings.push_back(std::move(w));
+    return true;
   }
 
   // A read failure ends the input: whatever the reader made of its end, the
@@ -863,6 +873,7 @@ struct TextReader::Impl {
     try {
       if (!started) start();
       skip_blanks();
+      while (byte_order_mark("where a game starts (two files joined?)")) skip_blanks();
       if (peek() < 0) {
         error = Diagnostic{};
         error.file = file;

@@ -13,15 +13,21 @@
 // GameRecord. Places: a cursor counts lines and columns (code points, 8 bytes
 // at a time) up to the game's start, then through the game in document
 // order; pugixml's offset_debug() says where each element or text is, and a
-// move's text="..." value, parsed in place, starts where it stood.
+// move's text="..." value, parsed in place, starts where it stood. pugixml
+// lets much through that XML 1.0 calls not well-formed (`&foo;`, duplicate
+// attributes, "]]>" in text, ...): xml_wellformed.hpp checks each game's
+// bytes before pugixml parses them (the quick path's form holds none of
+// it), and what stands between the games, so that all of it is E160.
 //
 // Writer: XML declaration, 2-space indent, LF, UTF-8; every text as it is
 // (leading and trailing blanks and line ends included; CR as &#13;).
 #include "beyt/notation/xml.hpp"
 #include "node_maker.hpp"
 #include "format_table.hpp"
+#include "scan.hpp"
 #include "tag_names.hpp"
 #include "utf8.hpp"
+#include "xml_wellformed.hpp"
 
 #include <algorithm>
 #include <array>
@@ -30,6 +36,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -63,75 +70,15 @@ bool all_space(const char* s) noexcept {
   return true;
 }
 
-// Word-at-a-time byte tests: 8 bytes in a std::uint64_t (any byte order:
-// the masks are turned into byte indexes by position only on little-endian
-// targets, see first_byte()).
-constexpr std::uint64_t kOnes = 0x0101010101010101u;
-constexpr std::uint64_t kHigh = 0x8080808080808080u;
-constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Fu;
-
-std::uint64_t load8(const char* p) noexcept {
-  std::uint64_t w;
-  std::memcpy(&w, p, 8);
-  return w;
-}
-/// The high bit of each byte of w that equals c (exact, no false hits).
-std::uint64_t bytes_equal(std::uint64_t w, unsigned char c) noexcept {
-  const std::uint64_t t = w ^ (kOnes * c);
-  return ~(((t & kLow7) + kLow7) | t) & kHigh;
-}
-/// The high bit of each UTF-8 continuation byte (10xxxxxx) of w.
-std::uint64_t continuation_bytes(std::uint64_t w) noexcept { return w & ~(w << 1) & kHigh; }
-/// Number of bytes marked in a mask of high bits.
-std::uint32_t count_marked(std::uint64_t m) noexcept { return static_cast<std::uint32_t>(((m >> 7) * kOnes) >> 56); }
-constexpr bool kLittle = std::endian::native == std::endian::little;
-/// Index of the first marked byte of a nonzero mask (little-endian).
-std::size_t first_byte(std::uint64_t m) noexcept { return static_cast<std::size_t>(std::countr_zero(m)) >> 3; }
-
-/// Line and column (code points) of a byte offset, counted forward.
-struct Cursor {
-  std::uint64_t offset = 0;
-  std::uint32_t line = 1;
-  std::uint32_t column = 1;
-
-  void advance(const char* p, std::size_t n) noexcept {
-    const char* const end = p + n;
-    std::uint32_t col = column;
-    if (kLittle && n >= 8) {
-      for (; end - p >= 8; p += 8) word(load8(p), kHigh, col);
-      // the last bytes: the word that ends at `end`, less the bytes counted
-      if (const auto rest = static_cast<unsigned>(end - p); rest != 0)
-        word(load8(end - 8), kHigh << (8 * (8 - rest)), col);
-      p = end;
-    }
-    for (; p < end; ++p) {
-      const auto c = static_cast<unsigned char>(*p);
-      if (c == '\n') {
-        ++line;
-        col = 1;
-      } else {
-        col += (c & 0xC0) != 0x80;
-      }
-    }
-    column = col;
-    offset += n;
-  }
-
- private:
-  /// Counts the bytes of w whose high bit is in `keep` (a run up to the
-  /// last byte, little-endian).
-  void word(std::uint64_t w, std::uint64_t keep, std::uint32_t& col) noexcept {
-    const std::uint64_t cont = continuation_bytes(w) & keep;
-    if (const std::uint64_t nl = bytes_equal(w, '\n') & keep; nl != 0) {
-      line += count_marked(nl);
-      // the column starts over after the last line end
-      const auto last = static_cast<unsigned>(63 - std::countl_zero(nl)) >> 3;  // its byte index
-      col = last == 7 ? 1 : 1 + (7 - last) - count_marked(cont >> (8 * (last + 1)));
-    } else {
-      col += count_marked(keep) - count_marked(cont);
-    }
-  }
-};
+using scan::bytes_equal;
+using scan::continuation_bytes;
+using scan::count_marked;
+using scan::Cursor;
+using scan::first_byte;
+using scan::kHigh;
+using scan::kLittle;
+using scan::kOnes;
+using scan::load8;
 
 /// What pugixml's parse status means, in beyt's words.
 std::string parse_reason(const pugi::xml_parse_result& r) {
@@ -153,30 +100,6 @@ std::string parse_reason(const pugi::xml_parse_result& r) {
   }
 }
 
-/// The value of the character reference "&#...;" at p (n bytes on), and
-/// its length; 0 if p does not start a well-formed reference (pugixml
-/// leaves those as text). The value saturates past U+10FFFF.
-std::size_t char_reference(const char* p, std::size_t n, char32_t& cp) noexcept {
-  if (n < 4 || p[0] != '&' || p[1] != '#') return 0;
-  std::size_t i = 2;
-  const bool hex = p[2] == 'x';
-  if (hex) ++i;
-  const std::size_t first = i;
-  std::uint32_t v = 0;
-  for (; i < n; ++i) {
-    const char c = p[i];
-    std::uint32_t d;
-    if (c >= '0' && c <= '9') d = static_cast<std::uint32_t>(c - '0');
-    else if (hex && c >= 'a' && c <= 'f') d = static_cast<std::uint32_t>(c - 'a' + 10);
-    else if (hex && c >= 'A' && c <= 'F') d = static_cast<std::uint32_t>(c - 'A' + 10);
-    else break;
-    v = std::min<std::uint32_t>(v * (hex ? 16 : 10) + d, 0x110000);
-  }
-  if (i == first || i >= n || p[i] != ';') return 0;
-  cp = v;
-  return i + 1;
-}
-
 /// Appends "/name[index]" to path.
 void append_step(std::string& path, std::string_view name, std::uint32_t index) {
   const std::size_t old = path.size();
@@ -193,16 +116,18 @@ void append_step(std::string& path, std::string_view name, std::uint32_t index) 
 
 class Reader {
  public:
-  Reader(std::istream& in, const std::string& file, GameVisitor& visitor)
-      : in_(in), visitor_(visitor) {
+  Reader(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options)
+      : in_(in), visitor_(visitor), options_(options) {
     err_.file = file;
     path_.reserve(128);
   }
 
   Diagnostic run() {
-    if (!begin()) return finish();
-    if (!root_content()) return finish();
-    epilog();
+    start();
+    // A document; and after an error the visitor went past, another one
+    // (two records joined: see epilog()).
+    while (prolog() && root_content() && epilog()) {
+    }
     return finish();
   }
 
@@ -210,15 +135,30 @@ class Reader {
   /// gone to the visitor, then stops there; true until the reading is over
   /// (finish() then says how it ended).
   bool resume() {
-    if (phase_ == Phase::start) phase_ = begin() ? Phase::games : Phase::over;
-    if (phase_ != Phase::games) return false;
-    pause_ = true;
-    paused_ = false;
-    const bool ok = root_content();
-    if (paused_) return true;
-    phase_ = Phase::over;
-    if (ok) epilog();
-    return false;
+    if (phase_ == Phase::start) {
+      start();
+      phase_ = Phase::prolog;
+    }
+    for (;;) {
+      switch (phase_) {
+        case Phase::prolog:
+          phase_ = prolog() ? Phase::games : Phase::over;
+          break;
+        case Phase::games: {
+          pause_ = true;
+          paused_ = false;
+          const bool ok = root_content();
+          if (paused_) return true;
+          phase_ = ok ? Phase::epilog : Phase::over;
+          break;
+        }
+        case Phase::epilog:
+          phase_ = epilog() ? Phase::prolog : Phase::over;
+          break;
+        default:
+          return false;
+      }
+    }
   }
 
   Diagnostic finish() {
@@ -239,15 +179,13 @@ class Reader {
   }
 
  private:
-  /// The first bytes read, a byte-order mark passed over, the prolog up to
-  /// the root's start tag. False at an error (finish() says which).
-  bool begin() {
+  /// The first bytes read, a byte-order mark passed over.
+  void start() {
     fill();
     if (buf_.size() >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) {
       pos_ = 3;
       cur_.offset = 3;
     }
-    return prolog();
   }
 
   // --- the buffer ---
@@ -328,36 +266,41 @@ class Reader {
     }
   }
 
-  /// Skips a comment or processing instruction at pos_; false if it is none.
+  /// Skips a comment or processing instruction at pos_ (checked: they are
+  /// well-formed), with warning W103 (the record model has no place for
+  /// them); false if it is none, or at an error.
   bool skip_misc() {
-    if (starts(pos_, "<!--")) {
-      const std::size_t end = find("-->", pos_ + 4);
-      if (end == std::string::npos) return syntax(pos_, "comment is not closed");
-      pos_ = end + 3;
-      return true;
-    }
-    if (starts(pos_, "<?")) {
-      const std::size_t end = find("?>", pos_ + 2);
-      if (end == std::string::npos) return syntax(pos_, "processing instruction is not closed");
-      if (starts(pos_, "<?xml") && pos_ + 5 < buf_.size() && is_xml_space(buf_[pos_ + 5]) &&
-          !check_declaration(std::string_view(buf_).substr(pos_, end - pos_)))
-        return false;
-      pos_ = end + 2;
-      return true;
-    }
-    return false;
+    const bool comment = starts(pos_, "<!--");
+    if (!comment && !starts(pos_, "<?")) return false;
+    const std::size_t end = comment ? find("-->", pos_ + 4) : find("?>", pos_ + 2);
+    if (end == std::string::npos)
+      return syntax(pos_, comment ? "comment is not closed" : "processing instruction is not closed");
+    const std::size_t after = end + (comment ? 3 : 2);
+    const std::string_view text = std::string_view(buf_).substr(pos_, after - pos_);
+    if (const xml_wf::Problem p = comment ? xml_wf::comment(text) : xml_wf::processing_instruction(text))
+      return fail_outside(p.code, pos_ + p.at, p.reason);
+    if (!dropped(pos_, comment)) return false;
+    pos_ = after;
+    return true;
   }
 
-  bool check_declaration(std::string_view decl) {
-    const std::size_t at = decl.find("encoding");
-    if (at == std::string_view::npos) return true;
-    const std::size_t q = decl.find_first_of("\"'", at);
-    if (q == std::string_view::npos) return true;
-    const std::size_t e = decl.find(decl[q], q + 1);
-    std::string enc(decl.substr(q + 1, e == std::string_view::npos ? 0 : e - q - 1));
+  /// The XML declaration at pos_ (at the start of a document).
+  bool declaration() {
+    const std::size_t end = find("?>", pos_ + 5);
+    if (end == std::string::npos) return syntax(pos_, "the XML declaration is not closed");
+    const std::string_view decl = std::string_view(buf_).substr(pos_, end + 2 - pos_);
+    std::string enc;
+    if (const xml_wf::Problem p = xml_wf::declaration(decl, enc)) return fail_outside(p.code, pos_ + p.at, p.reason);
     for (char& c : enc) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (enc == "utf-8" || enc == "utf8") return true;
-    return syntax(pos_ + at, "encoding " + quote_text(enc) + " is not supported (only UTF-8)");
+    if (!enc.empty() && enc != "utf-8" && enc != "utf8") {
+      // Well-formed XML, but no beyt record: it is read on as UTF-8.
+      path_.clear();
+      if (!outside_error(Code::xml_structure, pos_ + decl.find("encoding"),
+                         "encoding " + quote_text(enc) + " is not supported (only UTF-8)"))
+        return false;
+    }
+    pos_ = end + 2;
+    return true;
   }
 
   /// Moves the global cursor to buffer index i and drops what lies before
@@ -375,8 +318,20 @@ class Reader {
   }
 
   // --- the document around the games ---
+  //
+  // Everything XML calls not well-formed is E160 (xml_wf checks what
+  // pugixml does not), and it stops the reading outside the games. What is
+  // well-formed but no beyt record (E161: text or an unknown element in
+  // <beyt>, a root element or attribute beyt does not know) is passed to
+  // the visitor as an error outside the games, and the reading goes on (a
+  // DOCTYPE stops it: beyt reads no DTD), so that an error of either kind
+  // further on is found too.
 
   bool prolog() {
+    path_.clear();
+    if (starts(pos_, "<?xml") && have(pos_, 6) && (is_xml_space(buf_[pos_ + 5]) || buf_[pos_ + 5] == '?') &&
+        !declaration())
+      return false;
     for (;;) {
       if (!skip_space()) return syntax(pos_, "no root element");
       if (buf_[pos_] != '<') return syntax(pos_, "text before the root element");
@@ -393,66 +348,75 @@ class Reader {
   bool root_tag() {
     const std::size_t end = tag_end(pos_);
     if (end == std::string::npos) return syntax(pos_, "the root element's start tag is not closed");
+    if (const xml_wf::Problem p = xml_wf::start_tag(std::string_view(buf_).substr(pos_, end + 1 - pos_)))
+      return fail_outside(p.code, pos_ + p.at, p.reason);
     std::string tag = buf_.substr(pos_, end + 1 - pos_);
     root_empty_ = tag.size() >= 2 && tag[tag.size() - 2] == '/';
     if (!root_empty_) tag.insert(tag.size() - 1, "/");
     pugi::xml_parse_result r = doc_.load_buffer(tag.data(), tag.size(), pugi::parse_default, pugi::encoding_utf8);
     if (!r) return syntax(pos_ + std::min<std::size_t>(static_cast<std::size_t>(r.offset), end - pos_), parse_reason(r));
     pugi::xml_node root = doc_.first_child();
+    root_name_ = root.name();
     path_ = "/";
-    path_ += root.name();
-    if (std::strcmp(root.name(), "beyt") != 0)
-      return structure_at(pos_, "the root element is <" + std::string(root.name()) + ">, not <beyt>");
+    path_ += root_name_;
+    const std::size_t at = pos_;
+    pos_ = end + 1;
+    if (root_name_ != "beyt")
+      return outside_error(Code::xml_structure, at, "the root element is <" + root_name_ + ">, not <beyt>");
     bool version = false;
     for (pugi::xml_attribute a : root.attributes()) {
       const std::string_view name = a.name();
       if (name == "version") {
-        if (std::string_view(a.value()) != "1")
-          return structure_at(pos_, "version " + quote_text(a.value()) + " is not supported (expected 1)");
         version = true;
-      } else if (name.substr(0, 5) != "xmlns" && name.substr(0, 4) != "xsi:") {
-        return structure_at(pos_, "unknown attribute " + std::string(name) + " on <beyt>");
+        if (std::string_view(a.value()) != "1" &&
+            !outside_error(Code::xml_structure, at, "version " + quote_text(a.value()) + " is not supported (expected 1)"))
+          return false;
+      } else if (name.substr(0, 5) != "xmlns" && name.substr(0, 4) != "xsi:" &&
+                 !outside_error(Code::xml_structure, at, "unknown attribute " + std::string(name) + " on <beyt>")) {
+        return false;
       }
     }
-    if (!version) return structure_at(pos_, "missing attribute version on <beyt>");
-    pos_ = end + 1;
+    if (!version) return outside_error(Code::xml_structure, at, "missing attribute version on <beyt>");
     return true;
   }
 
   bool root_content() {
     if (root_empty_) return true;
     for (;;) {
-      if (!skip_space()) return syntax(pos_, "<beyt> is not closed");
+      if (!skip_space()) return syntax(pos_, "<" + root_name_ + "> is not closed");
       if (buf_[pos_] != '<') {
-        path_ = "/beyt";
-        return structure_at(pos_, "text in <beyt>");
+        if (!root_text()) return false;
+        continue;
       }
       if (starts(pos_, "<!--") || starts(pos_, "<?")) {
         if (!skip_misc()) return false;
         continue;
       }
       if (starts(pos_, "<![CDATA[")) {
-        path_ = "/beyt";
-        return structure_at(pos_, "text in <beyt>");
+        const std::size_t end = find("]]>", pos_ + 9);
+        if (end == std::string::npos) return syntax(pos_, "CDATA section is not closed");
+        if (const xml_wf::Problem p = xml_wf::cdata(std::string_view(buf_).substr(pos_, end + 3 - pos_)))
+          return fail_outside(p.code, pos_ + p.at, p.reason);
+        path_ = "/" + root_name_;
+        if (!outside_error(Code::xml_structure, pos_, "text in <" + root_name_ + ">")) return false;
+        pos_ = end + 3;
+        continue;
       }
       if (starts(pos_, "</")) {
         const std::size_t end = tag_end(pos_);
         if (end == std::string::npos) return syntax(pos_, "end tag is not closed");
         std::string_view name = std::string_view(buf_).substr(pos_ + 2, end - pos_ - 2);
         while (!name.empty() && is_xml_space(name.back())) name.remove_suffix(1);
-        if (name != "beyt") return syntax(pos_, "end tag </" + std::string(name) + "> does not match <beyt>");
+        if (name != root_name_)
+          return syntax(pos_, "end tag </" + std::string(name) + "> does not match <" + root_name_ + ">");
         pos_ = end + 1;
         return true;
       }
+      if (starts(pos_, "<!")) return syntax(pos_, "'<!' that starts no comment or CDATA section");
       std::size_t n = pos_ + 1;
       while (have(n, 1) && !is_xml_space(buf_[n]) && buf_[n] != '>' && buf_[n] != '/') ++n;
       const std::string name = buf_.substr(pos_ + 1, n - pos_ - 1);
-      if (name != "game") {
-        path_ = "/beyt/";
-        path_ += name;
-        return structure_at(pos_, "unknown element <" + name + "> in <beyt>");
-      }
-      if (!game()) return false;
+      if (!(name == "game" ? game() : other_element(name))) return false;
       if (ended_) return true;  // a broken last game, nothing after it
       compact();
       if (pause_) {  // resume(): a game or an error has gone to the visitor
@@ -462,16 +426,82 @@ class Reader {
     }
   }
 
-  void epilog() {
+  /// Text in the root element, from pos_ to the next '<': well-formed (else
+  /// E160), and then byte-order marks alone (between games, where two
+  /// records were joined: W101 each), or E161.
+  bool root_text() {
+    const std::size_t start = pos_;
+    const std::size_t lt = find_open(pos_);
+    const std::size_t end = lt == std::string::npos ? buf_.size() : lt;
+    const std::string_view text = std::string_view(buf_).substr(start, end - start);
+    if (const xml_wf::Problem p = xml_wf::char_data(text)) return fail_outside(p.code, start + p.at, p.reason);
+    std::size_t i = 0;
+    while (i < text.size()) {
+      if (is_xml_space(text[i])) {
+        ++i;
+      } else if (text.substr(i, 3) == "\xEF\xBB\xBF") {
+        if (!byte_order_mark(start + i)) return false;
+        i += 3;
+      } else {
+        path_ = "/" + root_name_;
+        if (!outside_error(Code::xml_structure, start + i, "text in <" + root_name_ + ">")) return false;
+        break;
+      }
+    }
+    pos_ = end;
+    return true;
+  }
+
+  /// An element in <beyt> other than <game> at pos_: well-formed (else
+  /// E160, then on at the next <game>), and then E161.
+  bool other_element(const std::string& name) {
+    const std::size_t start = pos_;
+    std::size_t end = element_end(start);
+    const bool complete = end != std::string::npos;
+    if (!complete) end = buf_.size();
+    std::size_t closed = 0;
+    if (const xml_wf::Problem p = xml_wf::element(buf_.data() + start, end - start, closed)) {
+      if (!outside_error(p.code, start + p.at, p.reason)) return false;
+      if (!resync(start)) ended_ = true;
+      return true;
+    }
+    if (closed == 0) return syntax(buf_.size(), "unexpected end of input: <" + name + "> is not closed");
+    path_ = "/" + root_name_ + "/" + name;
+    if (!outside_error(Code::xml_structure, start, "unknown element <" + name + "> in <" + root_name_ + ">"))
+      return false;
+    pos_ = start + closed;
+    return true;
+  }
+
+  /// After the root element: blanks, comments and processing instructions
+  /// to the end. True when a second document starts (a byte-order mark, an
+  /// XML declaration or a <beyt> element: two records joined), which is not
+  /// well-formed XML (E160) but which the visitor may go past: it is then
+  /// read as a document of its own, its games numbered on.
+  bool epilog() {
     for (;;) {
-      if (!skip_space()) return;
+      if (!skip_space()) return false;
+      path_.clear();
+      const bool bom = starts(pos_, "\xEF\xBB\xBF");
+      const std::size_t at = pos_ + (bom ? 3 : 0);
+      const bool decl = starts(at, "<?xml") && have(at, 6) && (is_xml_space(buf_[at + 5]) || buf_[at + 5] == '?');
+      const bool root = starts(at, "<beyt") && have(at, 6) &&
+                        (is_xml_space(buf_[at + 5]) || buf_[at + 5] == '>' || buf_[at + 5] == '/');
+      if (bom || decl || root) {
+        if (!outside_error(Code::xml_syntax, pos_,
+                           std::string(bom ? "a byte-order mark after the root element: " : "") +
+                               "a second document starts here (two records joined?), but an XML file holds one "
+                               "root element; its games are read on"))
+          return false;
+        pos_ = at;
+        return true;
+      }
       if (buf_[pos_] == '<' && (starts(pos_, "<!--") || starts(pos_, "<?"))) {
-        if (!skip_misc()) return;
+        if (!skip_misc()) return false;
         continue;
       }
-      path_.clear();
       syntax(pos_, "content after the root element");
-      return;
+      return false;
     }
   }
 
@@ -554,6 +584,76 @@ class Reader {
       }
     }
     return true;
+  }
+
+  /// True if every byte of raw_ is printable ASCII, TAB, LF or CR, and
+  /// none is '&' or ']': in such a game, once pugixml has parsed it as one
+  /// element (and plain() holds: no comment, PI, CDATA or DOCTYPE), what
+  /// XML 1.0 calls not well-formed and pugixml lets through is a duplicate
+  /// attribute or a '<' in an attribute value alone (the names are ASCII,
+  /// there is no reference and no "]]>"; pugixml checks the tags, their
+  /// names, quotes and blanks): dom_wellformed() looks for those, and the
+  /// byte-by-byte check (xml_wellformed.hpp) is not needed.
+  bool ascii_without_references() const noexcept {
+    const char* p = raw_;
+    const char* const end = raw_ + raw_size_;
+    const auto plain_byte = [](unsigned char c) {
+      return (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') && c < 0x7F && c != '&' && c != ']';
+    };
+    if constexpr (kLittle) {
+      for (; end - p >= 8; p += 8) {
+        std::uint64_t w = load8(p);
+        const std::uint64_t odd = bytes_equal(w, '&') | bytes_equal(w, ']');
+        w ^= ((bytes_equal(w, '\n') >> 7) * 0xFF) & (kOnes * ('\n' ^ ' '));  // LF read as a blank
+        if (((odd | ((w - kOnes * 0x20) & ~w) | ((w + kOnes) | w)) & kHigh) == 0) continue;
+        for (int k = 0; k < 8; ++k)  // a TAB or CR, or one that is not plain
+          if (!plain_byte(static_cast<unsigned char>(p[k]))) return false;
+      }
+    }
+    for (; p < end; ++p)
+      if (!plain_byte(static_cast<unsigned char>(*p))) return false;
+    return true;
+  }
+
+  /// For a game ascii_without_references() passes, parsed: no attribute
+  /// twice on an element, and no '<' in an attribute value (else E160 at it).
+  bool dom_wellformed(pugi::xml_node root) {
+    for (pugi::xml_node n = root; n;) {
+      if (n.type() == pugi::node_element && !attributes_wellformed(n)) return false;
+      // the next node in document order
+      if (pugi::xml_node child = n.first_child()) {
+        n = child;
+        continue;
+      }
+      while (n != root && !n.next_sibling()) n = n.parent();
+      if (n == root) break;
+      n = n.next_sibling();
+    }
+    return true;
+  }
+  /// Attribute `a` of element `e` is no duplicate of one before it, and its
+  /// value holds no '<' (else E160 at it; for dom_wellformed() and the
+  /// attributes read_game() reads).
+  bool attribute_wellformed(pugi::xml_node e, pugi::xml_attribute a) {
+    for (pugi::xml_attribute b = e.first_attribute(); b != a; b = b.next_attribute())
+      if (std::strcmp(a.name(), b.name()) == 0)
+        return fail(Code::xml_syntax, at(offset_in_buffer(a.name())),
+                    "duplicate attribute " + std::string(a.name()) + " on <" + e.name() + ">");
+    if (const char* lt = std::strchr(a.value(), '<'))
+      return fail(Code::xml_syntax, at(offset_in_buffer(lt)),
+                  "'<' in the value of attribute " + std::string(a.name()) + ": write &lt;");
+    return true;
+  }
+  bool attributes_wellformed(pugi::xml_node e) {
+    for (pugi::xml_attribute a = e.first_attribute(); a; a = a.next_attribute())
+      if (!attribute_wellformed(e, a)) return false;
+    return true;
+  }
+
+  /// The offset in raw_ of a name or value pugixml parsed in place.
+  std::size_t offset_in_buffer(const char* p) const {
+    if (doc_base_ == nullptr || p < doc_base_ || p > doc_base_ + raw_size_) return 0;
+    return static_cast<std::size_t>(p - doc_base_);
   }
 
   /// Parses raw_ (a copy: raw_ keeps the bytes for the places).
@@ -672,37 +772,78 @@ class Reader {
       if (!fill()) break;
       end = first_game_end(from);
     }
+    raw_no_cr_ = false;
     bool parsed = false;
+    bool simple = false;  // plain() and ascii_without_references()
     if (end != std::string::npos) {
       raw_ = buf_.data() + start;
       raw_size_ = end - start;
-      if (parse(plain() ? kPlainFlags : kFlags)) {
+      simple = plain();
+      if (parse(simple ? kPlainFlags : kFlags)) {
         const pugi::xml_node first = doc_.first_child();
         parsed = first.type() == pugi::node_element && !first.next_sibling();
       }
+      simple = simple && parsed && ascii_without_references();
     }
+    if (simple) {
+      raw_no_cr_ = std::memchr(raw_, '\r', raw_size_) == nullptr;
+      // read_game() checks the attributes it reads (a duplicate, a '<' in
+      // a value); where it finds the game no record, a fault of the XML
+      // anywhere in it comes first (E160).
+      cut = true;
+      const pugi::xml_node g = doc_.first_child();
+      const std::ptrdiff_t goff = g.offset_debug();
+      doc_base_ = goff >= 0 ? g.name() - goff : nullptr;
+      check_attributes_ = true;
+      const bool read = read_game(g, rec);
+      check_attributes_ = false;
+      if (read) return true;
+      if (err_.code != Code::xml_syntax) {
+        path_.resize(game_path_);
+        const std::uint32_t turn = turn_;
+        Diagnostic first = std::move(err_);
+        turn_ = 0;
+        if (dom_wellformed(g)) {
+          err_ = std::move(first);
+          turn_ = turn;
+        }
+      }
+      return false;
+    }
+    bool complete = true;
     if (!parsed) {
       end = element_end(start);
-      const bool complete = end != std::string::npos;
+      complete = end != std::string::npos;
       if (!complete) end = buf_.size();
       raw_ = buf_.data() + start;
       raw_size_ = end - start;
-      if (!characters()) {
-        cut = complete;
-        return false;
-      }
+    }
+    // What pugixml does not check: everything XML 1.0 calls not
+    // well-formed, and the character policy (xml_wellformed.hpp).
+    std::size_t closed = 0;
+    markup_.clear();
+    raw_no_cr_ = std::memchr(raw_, '\r', raw_size_) == nullptr;
+    if (xml_wf::Problem p = xml_wf::element(raw_, raw_size_, closed, &markup_)) {
+      // The game's end is certain where pugixml found it, or where the
+      // fault is a character's alone; else the next <game> is looked for.
+      cut = parsed || (complete && p.code != Code::xml_syntax);
+      return fail(p.code, at(p.at), std::move(p.reason));
+    }
+    if (closed == 0) return fail(Code::xml_syntax, at(raw_size_), "unexpected end of input: <game> is not closed");
+    cut = true;
+    if (closed != raw_size_) {  // the scanner is the judge (never so on well-formed input)
+      end = start + closed;
+      raw_size_ = closed;
+      parsed = false;
+    }
+    if (!parsed) {
       pugi::xml_parse_result r = parse(kFlags);
       if (!r) {
         const std::size_t off = std::min<std::size_t>(static_cast<std::size_t>(r.offset), raw_size_);
-        return fail(Code::xml_syntax, at(off),
-                    complete ? parse_reason(r) : std::string("unexpected end of input: <game> is not closed"));
+        return fail(Code::xml_syntax, at(off), parse_reason(r));
       }
-      if (!complete) return fail(Code::xml_syntax, at(raw_size_), "unexpected end of input: <game> is not closed");
-    } else if (!characters()) {
-      cut = true;
-      return false;
     }
-    cut = true;
+    if (!markup_.empty() && !markup_in_game()) return false;
     const pugi::xml_node g = doc_.first_child();
     // The parse buffer, as pugixml counts offsets (names and values point into it).
     const std::ptrdiff_t goff = g.offset_debug();
@@ -721,7 +862,7 @@ class Reader {
   // form the full path would read the same record at the same places:
   //   * every byte is printable ASCII (0x20-0x7E) or LF, with no '&' (no
   //     entity or character reference), LF only between elements: so
-  //     characters() and chars::check() pass, pugixml's end-of-line and
+  //     the well-formedness checks (xml_wellformed.hpp) and chars::check() pass, pugixml's end-of-line and
   //     attribute-whitespace conversions change nothing, and a place's
   //     column is its byte distance from the last LF;
   //   * <game> without attributes, then blanks (' ', LF) between:
@@ -852,17 +993,18 @@ class Reader {
         }
       }
     };
-    // index of the first `stop` from i, over printable ASCII but '&' and '<'; npos if none
+    // index of the first `stop` from i, over printable ASCII but '&' and '<'; npos if none. In
+    // text (stop '<') a '>' is left to the full path too, which looks for "]]>" there.
     const auto run = [&](char stop) {
+      const unsigned char odd = stop == '<' ? '>' : '<';
       std::size_t j = i;
-      if constexpr (kLittle) {  // 8 bytes at a time (see characters())
-        const std::uint64_t lt = stop == '<' ? 0 : kHigh;  // '<' is no stop: a wrong byte
+      if constexpr (kLittle) {  // 8 bytes at a time: printable ASCII (below) and no '&' or `odd`
         for (; n - j >= 8; j += 8) {
           const std::uint64_t w = load8(p + j);
           const std::uint64_t stops = bytes_equal(w, static_cast<unsigned char>(stop));
           // the first marked byte is exact (a borrow or carry only marks bytes after it)
           const std::uint64_t wrong = (((w - kOnes * 0x20) & ~w) | ((w + kOnes) | w) | bytes_equal(w, '&') |
-                                       (bytes_equal(w, '<') & lt)) & kHigh;
+                                       bytes_equal(w, odd)) & kHigh;
           if (const std::uint64_t any = stops | wrong; any != 0) {
             const std::size_t k = first_byte(any);
             return ((stops >> (8 * k)) & 0x80) != 0 ? j + k : npos;
@@ -872,7 +1014,7 @@ class Reader {
       for (; j < n; ++j) {
         const auto c = static_cast<unsigned char>(p[j]);
         if (c == static_cast<unsigned char>(stop)) return j;
-        if (c < 0x20 || c > 0x7E || c == '&' || c == '<') return npos;
+        if (c < 0x20 || c > 0x7E || c == '&' || c == '<' || c == odd) return npos;
       }
       short_ = true;
       return npos;
@@ -969,61 +1111,9 @@ class Reader {
     gcur_.offset = game_start_.offset + i;
     gcur_.line = line;
     gcur_.column = static_cast<std::uint32_t>(static_cast<std::int64_t>(i) - ls);
+    gcur_.after_cr = false;  // the game ends with '>'
     turn_ = 0;
     return Quick::yes;
-  }
-
-  /// The character policy over the raw game (NOTATION.md section 11): every
-  /// byte is UTF-8 (E101), and no character and no character reference
-  /// stands for one that no record may hold (E110; TAB, LF and CR are left
-  /// to the fields that may not hold them, see read_tag and read_node).
-  /// XML 1.0 forbids most of these; pugixml would pass them (and cut a text
-  /// short at "&#0;").
-  bool characters() {
-    const auto* p = reinterpret_cast<const unsigned char*>(raw_);
-    const std::size_t n = raw_size_;
-    for (std::size_t i = 0; i < n;) {
-      if (n - i >= 8) {  // 8 bytes at a time while they are plain: printable ASCII or LF, no '&'
-        std::uint64_t w = load8(raw_ + i);
-        const std::uint64_t nl = (bytes_equal(w, '\n') >> 7) * 0xFF;  // 0xFF for each LF byte
-        w ^= nl & (kOnes * ('\n' ^ ' '));                               // ... read as a blank
-        const std::uint64_t odd = ((w - kOnes * 0x20) & ~w) | ((w + kOnes) | w) | bytes_equal(w, '&');
-        if ((odd & kHigh) == 0) {
-          i += 8;
-          continue;
-        }
-      }
-      const unsigned char c = p[i];
-      if (c >= 0x20 && c < 0x7F) {
-        if (c == '&') {
-          char32_t cp = 0;
-          const std::size_t len = char_reference(raw_ + i, n - i, cp);
-          if (len > 0 && !chars::allowed(cp, chars::Field::comment))
-            return fail(Code::bad_character, at(i),
-                        "character reference " + std::string(raw_ + i, len) + " stands for " +
-                            (cp > 0x10FFFF ? std::string("no character") : chars::describe(cp)) +
-                            ": no record may hold it (NOTATION.md section 11)");
-          i += len > 0 ? len : 1;
-          continue;
-        }
-        ++i;
-        continue;
-      }
-      char32_t cp = 0;
-      const std::size_t len = chars::decode(p + i, n - i, cp);
-      if (len == 0) {
-        static constexpr char kHex[] = "0123456789ABCDEF";
-        return fail(Code::bad_utf8, at(i),
-                    std::string("invalid UTF-8: byte 0x") + kHex[c >> 4] + kHex[c & 15] +
-                        " does not start a valid UTF-8 sequence here");
-      }
-      if (!chars::allowed(cp, chars::Field::comment))
-        return fail(Code::bad_character, at(i),
-                    (chars::is_control(cp) ? "control character " : "character ") + chars::describe(cp) +
-                        ": no record may hold it (NOTATION.md section 11)");
-      i += len;
-    }
-    return true;
   }
 
   bool read_game(pugi::xml_node g, GameRecord& rec) {
@@ -1086,6 +1176,7 @@ class Reader {
     std::string_view name;
     bool has_name = false;
     for (pugi::xml_attribute a = t.first_attribute(); a; a = a.next_attribute()) {
+      if (check_attributes_ && !attribute_wellformed(t, a)) return false;
       if (!same(a.name(), "name"))
         return structure(element_at(t), "unknown attribute " + std::string(a.name()) + " on <tag>");
       name = a.value();
@@ -1155,10 +1246,14 @@ class Reader {
     const char* last = nullptr;
     for (pugi::xml_attribute a = m.first_attribute(); a; a = a.next_attribute()) {
       const char* name = a.name();
+      const char* value = a.value();
+      // (a game no byte-by-byte check saw, its values as written:) a '<'
+      // in the value, or a second text="...", is not well-formed XML
+      if (check_attributes_ && (std::strchr(value, '<') != nullptr || (first != nullptr && same(name, "text"))))
+        return attribute_wellformed(m, a);
       if (!same(name, "text"))
         return structure(element_at(m), "unknown attribute " + std::string(name) + " on <move>");
-      last = a.value();
-      if (first == nullptr) first = last;
+      first = last = value;
     }
     if (first == nullptr) return structure(element_at(m), "missing attribute text on <move>");
     node.move.assign(last);
@@ -1284,7 +1379,7 @@ class Reader {
     const std::size_t done = static_cast<std::size_t>(gcur_.offset - game_start_.offset);
     if (off < done) gcur_ = game_start_;
     const std::size_t from = static_cast<std::size_t>(gcur_.offset - game_start_.offset);
-    if (off > from) gcur_.advance(raw_ + from, off - from);
+    if (off > from) gcur_.advance(raw_ + from, off - from, raw_no_cr_);
     return {gcur_.offset, gcur_.line, gcur_.column};
   }
 
@@ -1379,21 +1474,77 @@ class Reader {
   }
   bool structure(const Pos& p, std::string reason) { return fail(Code::xml_structure, p, std::move(reason)); }
 
-  /// An error at buffer index i, outside any game.
-  bool fail_outside(Code code, std::size_t i, std::string reason) {
+  /// A diagnostic at buffer index i, outside any game.
+  Diagnostic outside(Code code, std::size_t i, std::string reason) {
     advance_cursor(i);
-    err_.code = code;
-    err_.reason = std::move(reason);
-    err_.loc.line = cur_.line;
-    err_.loc.column = cur_.column;
-    err_.loc.offset = cur_.offset;
-    err_.loc.pointer = path_;
-    err_.loc.base = SourceLoc::Base::none;
-    err_.loc.game = 0;
-    err_.game = 0;
-    err_.turn = 0;
+    Diagnostic d;
+    d.file = err_.file;
+    d.code = code;
+    d.reason = std::move(reason);
+    d.loc.line = cur_.line;
+    d.loc.column = cur_.column;
+    d.loc.offset = cur_.offset;
+    d.loc.pointer = path_;
+    return d;
+  }
+  /// An error at buffer index i, outside any game, that stops the reading.
+  bool fail_outside(Code code, std::size_t i, std::string reason) {
+    err_ = outside(code, i, std::move(reason));
     return false;
   }
+  /// An error at buffer index i, outside any game, that the reader can go
+  /// on from: false when the visitor stops there.
+  bool outside_error(Code code, std::size_t i, std::string reason) {
+    return go_past(outside(code, i, std::move(reason)));
+  }
+  /// An error the visitor may go past (false if it does not: err_ holds it).
+  bool go_past(Diagnostic d) {
+    if (visitor_.error(d)) return true;
+    err_ = std::move(d);
+    return false;
+  }
+  /// A warning (an error under strict, which the visitor may go past).
+  bool warn(Diagnostic d) {
+    if (options_.strict) return go_past(std::move(d));
+    d.severity = Severity::warning;
+    visitor_.warning(d);
+    return true;
+  }
+  /// W101 at buffer index i: a byte-order mark between two games.
+  bool byte_order_mark(std::size_t i) {
+    return warn(outside(Code::byte_order_mark, i,
+                        "UTF-8 byte-order mark between games, ignored (two records joined?)"));
+  }
+  /// W103 (its reason): a comment or processing instruction, which a
+  /// record has no place for.
+  static std::string dropped_reason(bool comment) {
+    return std::string(comment ? "XML comment" : "XML processing instruction") +
+           ": a record has no place for it, so format and convert drop it";
+  }
+  /// W103 for each comment and processing instruction of the game being
+  /// read (strict: the game is refused for the first, and false).
+  [[gnu::noinline]] bool markup_in_game() {
+    for (const xml_wf::Markup& m : markup_) {
+      if (options_.strict) return fail(Code::xml_markup_dropped, at(m.at), dropped_reason(m.comment));
+      Diagnostic d;
+      d.file = err_.file;
+      d.code = Code::xml_markup_dropped;
+      d.severity = Severity::warning;
+      d.reason = dropped_reason(m.comment);
+      d.loc = loc(at(m.at));
+      d.loc.pointer = d.loc.full_pointer();
+      d.loc.base = SourceLoc::Base::none;
+      d.loc.game = 0;
+      d.game = games_;
+      visitor_.warning(d);
+    }
+    return true;
+  }
+  /// W103 at buffer index i, outside the games.
+  bool dropped(std::size_t i, bool comment) {
+    return warn(outside(Code::xml_markup_dropped, i, dropped_reason(comment)));
+  }
+
   bool syntax(std::size_t i, std::string reason) { return fail_outside(Code::xml_syntax, i, std::move(reason)); }
   bool structure_at(std::size_t i, std::string reason) {
     return fail_outside(Code::xml_structure, i, std::move(reason));
@@ -1401,15 +1552,17 @@ class Reader {
 
   std::istream& in_;
   GameVisitor& visitor_;
+  ReadOptions options_;
   Diagnostic err_;
   std::string buf_;
   std::size_t pos_ = 0;     // next byte to scan in buf_
   std::uint64_t base_ = 0;  // offset of buf_[0] in the input
   bool eof_ = false;
   bool root_empty_ = false;
+  std::string root_name_;   // of the document being read
   bool stopped_ = false;
   bool ended_ = false;      // a broken game ran to the end of the input
-  enum class Phase : std::uint8_t { start, games, over } phase_ = Phase::start;  // resume()
+  enum class Phase : std::uint8_t { start, prolog, games, epilog, over } phase_ = Phase::start;  // resume()
   bool pause_ = false;      // resume(): stop after each game
   bool paused_ = false;     // ... and root_content() did
   TagNames tag_names_;      // of the game being read (duplicate tags)
@@ -1419,6 +1572,7 @@ class Reader {
   Cursor cur_;              // place of some byte at or before pos_
   pugi::xml_document doc_;
   std::string scratch_;
+  std::vector<xml_wf::Markup> markup_;  // the comments and PIs of the game being read
   std::string path_;
   std::size_t game_path_ = 0;  // length of the game's part of path_ ("/beyt/game[N]")
   std::uint32_t games_ = 0;
@@ -1427,6 +1581,11 @@ class Reader {
   // the game being read
   const char* raw_ = nullptr;
   std::size_t raw_size_ = 0;
+  bool raw_no_cr_ = false;  // raw_ holds no CR (known: the places are counted the quicker way)
+  // read_game() checks the attributes it reads for what makes XML not
+  // well-formed (a game of ASCII without references, which no byte-by-byte
+  // check saw: its values are as written)
+  bool check_attributes_ = false;
   const char* doc_base_ = nullptr;  // the parse buffer (scratch_), or null if unknown
   Cursor game_start_, gcur_;
 };
@@ -1527,27 +1686,37 @@ void put_game(std::string& o, const GameRecord& g) {
 
 }  // namespace
 
-Diagnostic read_xml(std::istream& in, const std::string& file, GameVisitor& visitor) {
-  Reader reader(in, file, visitor);
+Diagnostic read_xml(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options) {
+  Reader reader(in, file, visitor, options);
   return reader.run();
 }
 
 namespace {
 
-/// XML pulled game by game: the Reader paused after each game or error it
-/// hands to its visitor, a slot here.
+/// XML pulled game by game: the Reader paused after each game it hands to
+/// its visitor, here. What comes to the visitor before the pause (an error
+/// outside the games the reader goes past, then a game) waits in a queue,
+/// each with the warnings before it: one game at most, and the errors
+/// before it.
 class XmlPull final : public detail::PullReader, private GameVisitor {
  public:
-  XmlPull(std::istream& in, const std::string& file) : reader_(in, file, *this) {}
+  XmlPull(std::istream& in, const std::string& file, ReadOptions options) : reader_(in, file, *this, options) {}
 
   detail::PullStep next(GameRecord& game, Diagnostic& error, std::vector<Diagnostic>& warnings, bool) override {
-    game_ = &game;
-    error_ = &error;
-    warnings_ = &warnings;
-    step_ = detail::PullStep::end;
-    while (step_ == detail::PullStep::end && reader_.resume()) {
+    while (queue_.empty() && reader_.resume()) {
     }
-    if (step_ != detail::PullStep::end) return step_;
+    if (!queue_.empty()) {
+      Item& item = queue_.front();
+      for (Diagnostic& w : item.warnings) warnings.push_back(std::move(w));
+      index_ = item.index;
+      const detail::PullStep step = item.step;
+      if (step == detail::PullStep::game) std::swap(game, item.game);
+      else error = std::move(item.error);
+      queue_.pop_front();
+      return step;
+    }
+    for (Diagnostic& w : warnings_) warnings.push_back(std::move(w));
+    warnings_.clear();
     if (!over_) {
       over_ = true;
       end_ = reader_.finish();
@@ -1559,25 +1728,29 @@ class XmlPull final : public detail::PullReader, private GameVisitor {
   std::uint32_t index() const noexcept override { return index_; }
 
  private:
+  struct Item {
+    detail::PullStep step;
+    std::uint32_t index;
+    GameRecord game;
+    Diagnostic error;
+    std::vector<Diagnostic> warnings;  // before it
+  };
+
   bool game(GameRecord&& record, std::uint32_t index) override {
-    std::swap(*game_, record);  // the caller's last record goes back to the Reader for reuse
-    index_ = index;
-    step_ = detail::PullStep::game;
+    queue_.push_back(Item{detail::PullStep::game, index, std::move(record), {}, std::move(warnings_)});
+    warnings_.clear();
     return true;
   }
   bool error(const Diagnostic& d) override {
-    *error_ = d;
-    index_ = d.game;
-    step_ = detail::PullStep::error;
+    queue_.push_back(Item{detail::PullStep::error, d.game, {}, d, std::move(warnings_)});
+    warnings_.clear();
     return true;
   }
-  void warning(const Diagnostic& w) override { warnings_->push_back(w); }
+  void warning(const Diagnostic& w) override { warnings_.push_back(w); }
 
   Reader reader_;
-  GameRecord* game_ = nullptr;
-  Diagnostic* error_ = nullptr;
-  std::vector<Diagnostic>* warnings_ = nullptr;
-  detail::PullStep step_ = detail::PullStep::end;
+  std::deque<Item> queue_;
+  std::vector<Diagnostic> warnings_;  // met since the last game or error
   std::uint32_t index_ = 0;
   bool over_ = false;
   Diagnostic end_;
@@ -1585,8 +1758,8 @@ class XmlPull final : public detail::PullReader, private GameVisitor {
 
 }  // namespace
 
-std::unique_ptr<detail::PullReader> detail::pull_xml(std::istream& in, const std::string& file, ReadOptions) {
-  return std::make_unique<XmlPull>(in, file);
+std::unique_ptr<detail::PullReader> detail::pull_xml(std::istream& in, const std::string& file, ReadOptions options) {
+  return std::make_unique<XmlPull>(in, file, options);
 }
 
 struct XmlWriter::Impl {

@@ -115,8 +115,9 @@ enum class Code : std::uint16_t {
   same_file = 504,             ///< the output is one of the inputs
 
   // --- Wxxx: warnings (1000 + the number) --------------------------------
-  byte_order_mark = 1101,      ///< W101: a text record starts with a UTF-8 byte-order mark
+  byte_order_mark = 1101,      ///< W101: a UTF-8 byte-order mark starts a text record, or stands between games
   no_games = 1102,             ///< W102: the input holds no game at all (an empty file)
+  xml_markup_dropped = 1103,   ///< W103: an XML comment or processing instruction, which no record can hold
   finished_unknown_result = 1401,  ///< W401: the replayed game is over, but its result is * (unknown)
 };
 

@@ -39,12 +39,22 @@ struct Diagnostic {
   explicit operator bool() const noexcept { return code != Code::ok; }
 };
 
+/// `s` safe to print on a terminal: every character a terminal could act on
+/// written out as JSON writes it (CR as \r, ESC as \u001b: every C0 control
+/// but TAB, DEL and the C1 controls U+0080-U+009F), each byte that is not
+/// valid UTF-8 as U+FFFD; everything else as it is (so TAB, which only moves
+/// the cursor to the next tab stop, stays). The one escaping of every piece
+/// of a diagnostic's text form.
+std::string printable(std::string_view s);
+
 /// "file:line:column: [pointer: ]error[CODE]: game N, turn T, PLAYER: reason"
 /// ("warning[CODE]" for a warning; "file: " alone when loc.line is 0)
 /// followed, when `source_line` is not empty, by the line and a caret under
 /// loc.column. `first_column` is the column of source_line's first character:
 /// 1 for a whole line, more for a piece cut from a long line (shown after
-/// "..."). Ends in '\n'.
+/// "..."). Ends in '\n'. Every piece (file, pointer, player, reason, the
+/// line) is printable(): a record cannot clear the screen or hide its own
+/// error; the caret stays under the character the column counts.
 std::string format_text(const Diagnostic& d, std::string_view source_line = {}, std::uint32_t first_column = 1);
 /// One JSON object on one line (no trailing newline). Keys as listed above.
 std::string format_json(const Diagnostic& d);

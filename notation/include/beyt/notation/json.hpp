@@ -30,7 +30,10 @@ namespace beyt::notation {
 /// failed). After a structure or character error inside a game the reader
 /// asks visitor.error() whether to go on with the next game (the JSON is
 /// still well formed); after a syntax error it cannot, and returns it.
-Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor);
+/// Records joined one after another (`cat a.json b.json`) are read in turn,
+/// their games numbered on; a byte-order mark before one is W101 (to
+/// visitor.warning(); an error under options.strict, to visitor.error()).
+Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options = {});
 
 /// JSON Lines (`.jsonl`): one game object per line, each as a game of the
 /// record file (GAME above), e.g.
@@ -41,7 +44,9 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
 /// game, game = its index) goes to
 /// visitor.error(): reading goes on with the next line when it returns true,
 /// else stops and returns the error. Streams: one line's game in memory.
-Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor);
+/// A byte-order mark at the start of a line after the first (files joined)
+/// is W101, as in read_json.
+Diagnostic read_jsonl(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options = {});
 
 /// One line of JSON Lines: the game as the record file writes it, without
 /// blanks (nlohmann's dump() layout), ending in '\n'.

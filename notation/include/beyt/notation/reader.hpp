@@ -17,7 +17,7 @@
 // How each format is pulled:
 //  * text: TextReader (text.hpp), which is a pull reader itself;
 //  * JSON Lines: natively, a line at a time (read_jsonl reads through it);
-//  * XML: the game-by-game reader (xml.hpp) paused after each game;
+//  * XML: the game-by-game reader (xml.hpp) paused after each game (see below);
 //  * JSON record files: nlohmann's SAX parser cannot be paused inside the
 //    "games" array, so read_json runs on a thread of the reader's own that
 //    hands over one game at a time through a one-slot handoff: the two
@@ -28,11 +28,16 @@
 //    reading; a GameReader destroyed before the end stops it (its visitor
 //    says stop) and joins it. Nothing is read ahead of what was asked.
 //
-// Errors: an error that spoils one game is returned by next() and reading
-// goes on where read_games goes on after it (GameVisitor::error says where,
-// per format); an error the reader cannot go on from (a JSON syntax error,
-// an XML error outside the games, a read failure: E501) is returned by
-// next() too, after which done() is true and next() gives std::nullopt.
+// Errors: an error a reader may go past (one that spoils a game, or one
+// between games the reader reads on after: what read_games passes to
+// GameVisitor::error) is returned by next(), and reading goes on where
+// read_games goes on after it; an error the reader cannot go on from (what
+// read_games returns: a JSON syntax error, a read failure, E501) is returned
+// by next() too, after which done() is true and next() gives std::nullopt.
+//
+// XML: what the reader passes on before it pauses after a game (an error
+// outside the games it goes past, then the game) waits in a queue: one game
+// at most, and the errors before it.
 #pragma once
 
 #include <cstdint>

@@ -119,6 +119,11 @@ std::string_view roster_default(std::string_view name) noexcept;
 
 struct Diagnostic;
 
+/// How the readers read (read_text, read_xml, read_json, read_jsonl).
+struct ReadOptions {
+  bool strict = false;  ///< reject what the canonical form lacks; every W code becomes an error
+};
+
 /// Receives games one at a time from a streaming reader (text, JSON or XML).
 /// Memory does not grow with the file: each record is passed and dropped.
 class GameVisitor {

@@ -23,10 +23,6 @@
 
 namespace beyt::notation {
 
-struct ReadOptions {
-  bool strict = false;  ///< reject what the canonical form lacks
-};
-
 /// Reads games one at a time from a stream of text notation.
 ///
 /// A reader that starts a game (next()) at the start of a line carries

@@ -57,7 +57,8 @@ class ValidationListener {
   virtual void game(std::uint32_t index, std::uint64_t offset, const CheckedGame& checked) = 0;
   /// An error that spoils one game (Diagnostic::game); the reader goes on.
   virtual void error(const Diagnostic& d) = 0;
-  /// A warning the reader met (W101).
+  /// A warning the reader met (W101 a byte-order mark, W103 an XML comment
+  /// or processing instruction).
   virtual void warning(const Diagnostic& w) = 0;
   /// The error the reader stopped at: stopped_diagnostic()'s form with
   /// `where` as it gives it, or a read failure (Code::io_error) as it came.

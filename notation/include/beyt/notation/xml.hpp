@@ -28,14 +28,27 @@
 namespace beyt::notation {
 
 /// Reads every game of an XML record file, passing each to `visitor`.
-/// Errors: Code::xml_syntax, Code::xml_structure (with line/column and path),
+/// Errors: Code::xml_syntax (whatever XML 1.0 calls not well-formed: an
+/// undeclared entity such as &foo;, a bare '&', "]]>" in text, a duplicate
+/// attribute, '<' in an attribute value, a character or character reference
+/// XML forbids such as &#0;, ...), Code::xml_structure (well-formed, but not
+/// a beyt record as schemas/record.xsd says; with line/column and path),
 /// Code::bad_utf8, Code::bad_character (a character, or a character
-/// reference such as &#0;, that no record may hold: NOTATION.md section 11),
-/// Code::io_error (the stream failed). After an error inside a <game> the
-/// reader asks visitor.error() whether to go on: from the end of the game
-/// when its XML is well formed, else from the next <game>. Errors outside
-/// the games end the reading.
-Diagnostic read_xml(std::istream& in, const std::string& file, GameVisitor& visitor);
+/// reference such as &#x85;, that XML allows but no record may hold:
+/// NOTATION.md section 11), Code::io_error (the stream failed). After an
+/// error inside a <game> the reader asks visitor.error() whether to go on:
+/// from the end of the game when its XML is well formed, else from the next
+/// <game>. Outside the games, an xml_structure error (text or an unknown
+/// element in <beyt>, an unknown root or attribute; not a DOCTYPE) goes to
+/// visitor.error() too (Diagnostic::game 0), and so does the start of a
+/// second document after the root element (xml_syntax: two records
+/// joined), whose games are then read on; every other error outside the
+/// games ends the reading.
+/// Warnings (visitor.warning(); errors under options.strict, passed to
+/// visitor.error()): W101 for a byte-order mark between games, W103 for
+/// each XML comment and processing instruction (the record model has no
+/// place for them).
+Diagnostic read_xml(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options = {});
 
 /// Streaming writer: declaration and root on construction, one game per
 /// call, finish(). Output: canonical XML, 2-space indent, LF, UTF-8;
