@@ -44,10 +44,10 @@ class InputVisitor : public notation::GameVisitor {
 void add_common_options(CommandLine& line, CommonOptions& o, std::string_view output_help, bool quiet) {
   if (!output_help.empty()) {
     line.option("o,output", std::string(output_help), o.output)
-        .option("to", "output format: text, json, xml or jsonl (default: from -o, else the first input's)", o.to)
+        .option("to", "output format: " + notation::format_list() + " (default: from -o, else the first input's)", o.to)
         .option("format", "the same as --to", o.format);
   }
-  line.option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+  line.option("from", "input format: " + notation::format_list() + " (default: from the extension, else the content)",
               o.from);
   if (quiet) line.option("q,quiet", "no summary line on standard error", o.quiet);
   line.positional("files", "record files", o.files, "FILE...");

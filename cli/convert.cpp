@@ -99,9 +99,9 @@ int run_convert(int argc, char** argv) {
                    "cells of Tâb records into Lane's letters (widths 7, 9, 11) or grid names\n"
                    "(a1..o4) and sets the Cells tag; records of other games are unchanged.");
   line.option("o,output", "output file (default: - standard output)", o.output)
-      .option("to", "output format: text, json, xml or jsonl (default: from -o, else text)", o.to)
+      .option("to", "output format: " + notation::format_list() + " (default: from -o, else text)", o.to)
       .option("format", "the same as --to", o.format)
-      .option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+      .option("from", "input format: " + notation::format_list() + " (default: from the extension, else the content)",
               o.from)
       .option("strict", "reject text input that lacks what the canonical form has", o.strict)
       .option("cells", "Tâb cells in the output: lane or grid", o.cells)

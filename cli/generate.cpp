@@ -47,7 +47,7 @@ int run_generate(int argc, char** argv) {
       .option("count", "number of games", o.count)
       .option("max-turns", "stop a game after this many turns", o.max_turns)
       .option("o,output", "output file (default: - standard output)", o.output)
-      .option("to", "output format: text, json, xml or jsonl (default: from -o, else text)", o.to)
+      .option("to", "output format: " + notation::format_list() + " (default: from -o, else text)", o.to)
       .option("format", "the same as --to", o.format);
   int exit_code = kExitOk;
   if (!line.parse(argc, argv, exit_code)) return exit_code;

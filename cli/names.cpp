@@ -1,6 +1,8 @@
 // Names typed on the command line (cli/names.hpp).
 #include "names.hpp"
 
+#include "beyt/notation/formats.hpp"
+
 #include <algorithm>
 
 namespace beyt::cli {
@@ -135,10 +137,11 @@ bool fold_alias(std::string_view alias_name, const std::string& alias, std::stri
 }
 
 std::string format_error(std::string_view option, std::string_view value) {
-  static const std::vector<std::string_view> kNames{"text", "json", "xml", "jsonl"};
-  const std::string hint = suggest(value, kNames);
+  std::vector<std::string_view> names;
+  for (const notation::FormatInfo& f : notation::formats()) names.push_back(f.name);
+  const std::string hint = suggest(value, names);
   return "--" + std::string(option) + ": unknown format '" + std::string(value) + "' (" +
-         (hint.empty() ? std::string() : hint + " ") + "formats: text, json, xml, jsonl)";
+         (hint.empty() ? std::string() : hint + " ") + "formats: " + notation::format_list(", ") + ")";
 }
 
 }  // namespace beyt::cli

@@ -295,7 +295,7 @@ int run_render(int argc, char** argv) {
       .option("style", "unicode or ascii (the older name of --format)", o.style)
       .option("empty", "draw the empty board of --game under --rules", o.empty)
       .option("rules", "rules for --empty, e.g. \"walker; size=7\"", o.rules)
-      .option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)", o.from)
+      .option("from", "input format: " + notation::format_list() + " (default: from the extension, else the content)", o.from)
       .option("no-coordinates", "no letters and numbers on the margins", o.no_coordinates)
       .option("bare", "the diagram only, without title and captions", o.bare)
       .option("o,output", "output file (default: - standard output)", o.output)

@@ -871,7 +871,7 @@ int run_validate(int argc, char** argv) {
               "also reject what the canonical form lacks (turn numbers, roster, move form) and make warnings errors",
               o.strict)
       .option("game", "game of records without a Game tag (see beyt games)", o.game)
-      .option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)",
+      .option("from", "input format: " + notation::format_list() + " (default: from the extension, else the content)",
               o.format)
       .option("format", "the older name of --from (kept for scripts; --format is the output format elsewhere)",
               o.old_format)

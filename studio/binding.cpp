@@ -34,9 +34,7 @@ std::string dump(const ordered_json& j) { return j.dump(-1, ' ', false, ordered_
 // The input's format: the file name's extension when it names one, else
 // the content (as `beyt validate` decides it for a file and for stdin).
 Format format_of(const std::string& text, const std::string& file) {
-  Format f = Format::text;
-  if (notation::format_of_extension(file, f)) return f;
-  return notation::format_of_content(std::string_view(text).substr(0, 4096));
+  return notation::format_of_input(file, std::string_view(text).substr(0, 4096));
 }
 
 ordered_json diagnostic_json(const Diagnostic& d) { return ordered_json::parse(notation::format_json(d)); }

@@ -21,6 +21,7 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/xml.hpp"
+#include "game_stream.hpp"
 
 #ifndef BEYT_SOURCE_DIR
 #error "BEYT_SOURCE_DIR must name the source tree (tests/CMakeLists.txt defines it)"
@@ -459,40 +460,7 @@ TEST(JsonRecords, ErrorNamesGameAndTurn) {
 
 // --- JSON: streaming ------------------------------------------------------------
 
-/// An istream over generated games, never held whole in memory.
-class GameStreamBuf : public std::streambuf {
- public:
-  GameStreamBuf(std::string head, std::string game, std::string sep, std::string tail, std::uint32_t count)
-      : head_(std::move(head)), game_(std::move(game)), sep_(std::move(sep)), tail_(std::move(tail)), count_(count) {
-    load(head_);
-  }
-
- protected:
-  int_type underflow() override {
-    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-    if (emitted_ < count_) {
-      cur_ = (emitted_ > 0 ? sep_ : std::string()) + game_;
-      ++emitted_;
-    } else if (!tail_done_) {
-      cur_ = tail_;
-      tail_done_ = true;
-    } else {
-      return traits_type::eof();
-    }
-    setg(cur_.data(), cur_.data(), cur_.data() + cur_.size());
-    return traits_type::to_int_type(*gptr());
-  }
-
- private:
-  void load(const std::string& s) {
-    cur_ = s;
-    setg(cur_.data(), cur_.data(), cur_.data() + cur_.size());
-  }
-  std::string head_, game_, sep_, tail_, cur_;
-  std::uint32_t count_;
-  std::uint32_t emitted_ = 0;
-  bool tail_done_ = false;
-};
+using beyt::test::GameStreamBuf;
 
 TEST(JsonRecords, StreamsManyGames) {
   GameRecord g = rich_games()[0];

@@ -23,6 +23,7 @@
 // (leading and trailing blanks and line ends included; CR as &#13;).
 #include "beyt/notation/xml.hpp"
 #include "node_maker.hpp"
+#include "format_table.hpp"
 #include "scan.hpp"
 #include "tag_names.hpp"
 #include "utf8.hpp"
@@ -35,6 +36,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -121,11 +123,7 @@ class Reader {
   }
 
   Diagnostic run() {
-    fill();
-    if (buf_.size() >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) {
-      pos_ = 3;
-      cur_.offset = 3;
-    }
+    start();
     // A document; and after an error the visitor went past, another one
     // (two records joined: see epilog()).
     while (prolog() && root_content() && epilog()) {
@@ -133,7 +131,63 @@ class Reader {
     return finish();
   }
 
+  /// Pull mode (detail::pull_xml): reads on until a game or an error has
+  /// gone to the visitor, then stops there; true until the reading is over
+  /// (finish() then says how it ended).
+  bool resume() {
+    if (phase_ == Phase::start) {
+      start();
+      phase_ = Phase::prolog;
+    }
+    for (;;) {
+      switch (phase_) {
+        case Phase::prolog:
+          phase_ = prolog() ? Phase::games : Phase::over;
+          break;
+        case Phase::games: {
+          pause_ = true;
+          paused_ = false;
+          const bool ok = root_content();
+          if (paused_) return true;
+          phase_ = ok ? Phase::epilog : Phase::over;
+          break;
+        }
+        case Phase::epilog:
+          phase_ = epilog() ? Phase::prolog : Phase::over;
+          break;
+        default:
+          return false;
+      }
+    }
+  }
+
+  Diagnostic finish() {
+    if (in_.bad()) {
+      Diagnostic d;
+      d.code = Code::io_error;
+      d.file = err_.file;
+      d.reason = "cannot read the input";
+      return d;
+    }
+    if (stopped_) err_.code = Code::ok;
+    if (!err_) {
+      Diagnostic d;
+      d.file = err_.file;
+      return d;
+    }
+    return std::move(err_);
+  }
+
  private:
+  /// The first bytes read, a byte-order mark passed over.
+  void start() {
+    fill();
+    if (buf_.size() >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) {
+      pos_ = 3;
+      cur_.offset = 3;
+    }
+  }
+
   // --- the buffer ---
 
   bool fill() {
@@ -365,6 +419,10 @@ class Reader {
       if (!(name == "game" ? game() : other_element(name))) return false;
       if (ended_) return true;  // a broken last game, nothing after it
       compact();
+      if (pause_) {  // resume(): a game or an error has gone to the visitor
+        paused_ = true;
+        return true;
+      }
     }
   }
 
@@ -1492,23 +1550,6 @@ class Reader {
     return fail_outside(Code::xml_structure, i, std::move(reason));
   }
 
-  Diagnostic finish() {
-    if (in_.bad()) {
-      Diagnostic d;
-      d.code = Code::io_error;
-      d.file = err_.file;
-      d.reason = "cannot read the input";
-      return d;
-    }
-    if (stopped_) err_.code = Code::ok;
-    if (!err_) {
-      Diagnostic d;
-      d.file = err_.file;
-      return d;
-    }
-    return std::move(err_);
-  }
-
   std::istream& in_;
   GameVisitor& visitor_;
   ReadOptions options_;
@@ -1521,6 +1562,9 @@ class Reader {
   std::string root_name_;   // of the document being read
   bool stopped_ = false;
   bool ended_ = false;      // a broken game ran to the end of the input
+  enum class Phase : std::uint8_t { start, prolog, games, epilog, over } phase_ = Phase::start;  // resume()
+  bool pause_ = false;      // resume(): stop after each game
+  bool paused_ = false;     // ... and root_content() did
   TagNames tag_names_;      // of the game being read (duplicate tags)
   NodeMaker node_maker_;    // starts each move's Node
   GameRecord rec_;          // the game being read (new_game())
@@ -1645,6 +1689,77 @@ void put_game(std::string& o, const GameRecord& g) {
 Diagnostic read_xml(std::istream& in, const std::string& file, GameVisitor& visitor, ReadOptions options) {
   Reader reader(in, file, visitor, options);
   return reader.run();
+}
+
+namespace {
+
+/// XML pulled game by game: the Reader paused after each game it hands to
+/// its visitor, here. What comes to the visitor before the pause (an error
+/// outside the games the reader goes past, then a game) waits in a queue,
+/// each with the warnings before it: one game at most, and the errors
+/// before it.
+class XmlPull final : public detail::PullReader, private GameVisitor {
+ public:
+  XmlPull(std::istream& in, const std::string& file, ReadOptions options) : reader_(in, file, *this, options) {}
+
+  detail::PullStep next(GameRecord& game, Diagnostic& error, std::vector<Diagnostic>& warnings, bool) override {
+    while (queue_.empty() && reader_.resume()) {
+    }
+    if (!queue_.empty()) {
+      Item& item = queue_.front();
+      for (Diagnostic& w : item.warnings) warnings.push_back(std::move(w));
+      index_ = item.index;
+      const detail::PullStep step = item.step;
+      if (step == detail::PullStep::game) std::swap(game, item.game);
+      else error = std::move(item.error);
+      queue_.pop_front();
+      return step;
+    }
+    for (Diagnostic& w : warnings_) warnings.push_back(std::move(w));
+    warnings_.clear();
+    if (!over_) {
+      over_ = true;
+      end_ = reader_.finish();
+    }
+    error = end_;
+    return end_ ? detail::PullStep::stop : detail::PullStep::end;
+  }
+
+  std::uint32_t index() const noexcept override { return index_; }
+
+ private:
+  struct Item {
+    detail::PullStep step;
+    std::uint32_t index;
+    GameRecord game;
+    Diagnostic error;
+    std::vector<Diagnostic> warnings;  // before it
+  };
+
+  bool game(GameRecord&& record, std::uint32_t index) override {
+    queue_.push_back(Item{detail::PullStep::game, index, std::move(record), {}, std::move(warnings_)});
+    warnings_.clear();
+    return true;
+  }
+  bool error(const Diagnostic& d) override {
+    queue_.push_back(Item{detail::PullStep::error, d.game, {}, d, std::move(warnings_)});
+    warnings_.clear();
+    return true;
+  }
+  void warning(const Diagnostic& w) override { warnings_.push_back(w); }
+
+  Reader reader_;
+  std::deque<Item> queue_;
+  std::vector<Diagnostic> warnings_;  // met since the last game or error
+  std::uint32_t index_ = 0;
+  bool over_ = false;
+  Diagnostic end_;
+};
+
+}  // namespace
+
+std::unique_ptr<detail::PullReader> detail::pull_xml(std::istream& in, const std::string& file, ReadOptions options) {
+  return std::make_unique<XmlPull>(in, file, options);
 }
 
 struct XmlWriter::Impl {

@@ -15,6 +15,7 @@
 #include "beyt/errors.hpp"
 #include "beyt/game.hpp"
 #include "beyt/options.hpp"
+#include "beyt/expected.hpp"
 #include "beyt/svg.hpp"
 #include "beyt/version.hpp"
 
@@ -36,6 +37,7 @@
 #include "beyt/notation/game_info.hpp"
 #include "beyt/notation/generate.hpp"
 #include "beyt/notation/json.hpp"
+#include "beyt/notation/reader.hpp"
 #include "beyt/notation/record.hpp"
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/stats.hpp"

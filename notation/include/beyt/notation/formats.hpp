@@ -3,24 +3,50 @@
 #pragma once
 
 #include <istream>
+#include <memory>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "beyt/expected.hpp"
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/record.hpp"
 #include "beyt/notation/text.hpp"
 
 namespace beyt::notation {
 
+/// The record formats, in the order of the table of formats (formats.cpp),
+/// which says everything else about each: its name, other names,
+/// extensions, how its content is told, its readers and its writer.
 enum class Format { text, json, xml, jsonl };
+
+/// One format as the table of formats describes it (formats()).
+struct FormatInfo {
+  Format format;
+  std::string_view name;                          ///< "text", "json", "xml", "jsonl"
+  std::span<const std::string_view> aliases;      ///< other names parse_format takes ("beyt" for text)
+  std::span<const std::string_view> extensions;   ///< lower case with the dot; the first is the usual one
+  std::string_view description;                   ///< in words, e.g. "JSON Lines, one game per line"
+};
+
+/// Every format, in the order of Format.
+std::span<const FormatInfo> formats() noexcept;
+/// The row of `f`.
+const FormatInfo& format_info(Format f) noexcept;
+/// The names for a help text, in table order, the last after `last`:
+/// "text, json, xml or jsonl" (format_list(", ") for "text, json, xml, jsonl").
+std::string format_list(std::string_view last = " or ");
 
 /// "text", "json", "xml", "jsonl".
 std::string_view format_name(Format f) noexcept;
-/// From a name ("text"/"beyt"/"json"/"xml"/"jsonl", in any case); false if
-/// unknown.
+/// From a name or another name ("text"/"beyt"/"json"/"xml"/"jsonl", in any
+/// case); false if unknown.
 bool parse_format(std::string_view name, Format& out) noexcept;
+/// The same as a value: the format, or Code::usage with "unknown format
+/// 'NAME' (formats: text, json, xml, jsonl)".
+Expected<Format> format_from_name(std::string_view name);
 /// From a file name's extension: .json, .xml, .jsonl, anything else is text
 /// (the rule for outputs).
 Format format_of_path(std::string_view path) noexcept;
@@ -33,6 +59,10 @@ bool format_of_extension(std::string_view path, Format& out) noexcept;
 /// ('[' Name '"', the start of a text record), anything else (and nothing)
 /// text.
 Format format_of_content(std::string_view head) noexcept;
+/// An input's format as beyt tells it: by the extension of `name` when it
+/// names a format (format_of_extension; "-", standard input, has none),
+/// else by `head`, its first bytes (format_of_content).
+Format format_of_input(std::string_view name, std::string_view head) noexcept;
 
 /// Reads every game of `in` in format `f`, passing each to `visitor`. The
 /// readers pass an error that spoils one game only to visitor.error() and go
