@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "beyt/errors.hpp"
 #include "beyt/game.hpp"
@@ -43,6 +44,20 @@ inline Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std
 inline std::string side_str(Side s) { return std::string(side_name(s)); }
 /// 'S' / 'N', as position texts write a side.
 constexpr char side_letter(Side s) noexcept { return s == Side::south ? 'S' : 'N'; }
+
+/// The events of a canonical turn text (State::turn_events): the pieces
+/// between the separators `seps` (Tâb: "1,2:1I-K,2--" at ',' and ':'),
+/// appended. The text is canonical: no piece is empty.
+inline Error split_events(std::string_view turn, std::string_view seps, std::vector<std::string>& out) {
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= turn.size(); ++i)
+    if (i == turn.size() || seps.find(turn[i]) != std::string_view::npos) {
+      if (i == start) return fail(Code::move_syntax, static_cast<std::uint32_t>(i), "expected an event");
+      out.emplace_back(turn.substr(start, i - start));
+      start = i + 1;
+    }
+  return Error::none();
+}
 
 /// Reads a decimal number of 1 to 4 digits at t[i..] (a count of counters or
 /// hasa); advances i past the digits read. False if there is no digit or
