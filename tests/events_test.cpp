@@ -158,6 +158,51 @@ TEST_P(Events, RandomPicksAreListed) {
   }
 }
 
+// The random player uses the throws in the order they fell (an entering
+// Dleb turn: its dleb, then its gsse), as `beyt generate` always has: the
+// same seed writes the same games (NOTATION.md section 12).
+TEST_P(Events, TheRandomPlayerUsesTheThrowsInOrder) {
+  const Case& c = GetParam();
+  Rng rng(314);
+  auto s = initial();
+  int checked = 0;
+  for (int t = 0; t < c.max_turns && !s->is_terminal(); ++t) {
+    std::string turn;
+    s->play_random(rng, &turn);
+    const auto colon = turn.find(':');
+    if (colon == std::string::npos) continue;
+    std::vector<int> thrown, used;
+    bool entering = false;
+    std::size_t billets = 0;
+    for (std::size_t i = 0; i < colon;) {
+      std::size_t j = turn.find_first_of(",:", i);
+      const std::string th = turn.substr(i, j - i);
+      if (std::string(c.game) == "tab") {
+        thrown.push_back(th[0] - '0');
+      } else {
+        const int w = static_cast<int>(std::count(th.begin(), th.end(), 'W'));
+        thrown.push_back(w == 0 ? 6 : w);
+        entering = entering || (billets && th.size() != billets);
+        billets = th.size();
+      }
+      i = j + 1;
+    }
+    for (std::size_t i = colon + 1; i < turn.size();) {
+      std::size_t j = turn.find(',', i);
+      if (turn[i] != '+') used.push_back(turn[i] - '0');  // a stored dleb played uses no throw
+      i = j == std::string::npos ? turn.size() : j + 1;
+    }
+    if (entering) {  // the dleb and gsse scored: the dleb first
+      EXPECT_TRUE(std::is_sorted(used.begin(), used.end())) << turn;
+    } else {
+      EXPECT_EQ(used, thrown) << turn;
+    }
+    ++checked;
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(checked, 0);
+}
+
 // The random player's throws follow chance_outcomes(): each outcome's share
 // of many first throws is its probability (within five standard deviations).
 TEST_P(Events, ThrowsFollowTheListedProbabilities) {

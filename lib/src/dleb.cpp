@@ -378,7 +378,7 @@ bool parse_move_part(std::string_view t, std::size_t& i, DlebUse& u, Error& erro
 // A use before its text is read (copied whole: cheaper than its fields one by one).
 constexpr DlebUse kBlankUse{};
 
-bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
+[[gnu::always_inline]] inline bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
   std::memcpy(&u, &kBlankUse, sizeof u);
   u.offset = static_cast<std::uint16_t>(i);
   if (i < t.size() && t[i] == '+') {  // a stored dleb played
@@ -586,10 +586,10 @@ ThrowValues throw_values(bool entering, const Available& a) {
 // leave, spending its throw from `avail` (`left`: the throws not used yet):
 // false and `error` on a fault. `w` is changed as the use does (its points
 // recorded in `undo` if given).
-[[gnu::always_inline]] inline bool use_one(const UseContext& ctx, DlebUse& u, std::array<int, 7>& avail, int& left,
-                                           DlebPosition& w, Undo* undo, Error& error) {
-  const DlebOptions& o = ctx.o;
-  const Side team = ctx.team, enemy = opponent(team);
+// `o`, `team` and `enemy` are ctx's, passed as the caller holds them.
+[[gnu::always_inline]] inline bool use_one(const DlebOptions& o, const UseContext& ctx, Side team, Side enemy,
+                                           DlebUse& u, std::array<int, 7>& avail, int& left, DlebPosition& w,
+                                           Undo* undo, Error& error) {
   if (u.kind == DlebUseKind::stored_move) {
     if (w.stored[static_cast<std::size_t>(team)] == 0)
       return fault(error, Code::stored_dleb, u.offset, std::string(side_name(team)) + " has no stored dleb");
@@ -647,7 +647,7 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
   std::array<int, 7>& avail = a.count;  // spent in place: no copy to stall on
   int left = order.n;                   // the sum of avail: the throws not used yet
   for (int k = 0; k < t.nuses; ++k)
-    if (!use_one(ctx, t.uses[static_cast<std::size_t>(k)], avail, left, w, undo, error)) return false;
+    if (!use_one(o, ctx, team, enemy, t.uses[static_cast<std::size_t>(k)], avail, left, w, undo, error)) return false;
   for (int k = 0; left > 0 && k < order.n; ++k) {  // none left: no omitted forfeit
     const int v = order.value[static_cast<std::size_t>(k)];
     if (avail[static_cast<std::size_t>(v)] == 0) continue;
@@ -1226,7 +1226,8 @@ Error apply_use(const DlebOptions& o, DlebPosition& p, DlebEvents& t, std::strin
   std::array<int, 7> avail = t.avail;
   int left = t.left;
   DlebPosition w = p;
-  if (!use_one(UseContext{o, p.to_move, t.handicapped}, u, avail, left, w, nullptr, error)) return error;
+  const UseContext ctx{o, p.to_move, t.handicapped};
+  if (!use_one(o, ctx, ctx.team, opponent(ctx.team), u, avail, left, w, nullptr, error)) return error;
   p = w;
   t.avail = avail;
   t.left = left;
@@ -1253,13 +1254,12 @@ void for_each_unused_value(const DlebEvents& t, F&& f) {
   }
 }
 
-// The value of the first throw, in the order above, not used yet.
+// The value of the first throw not used yet, in throw order (an entering
+// turn: its dleb, then its gsse).
 int first_unused_value(const DlebEvents& t) {
-  int v = 0;
-  for_each_unused_value(t, [&v](int value) {
-    if (v == 0) v = value;
-  });
-  return v;
+  if (t.entering) return t.avail[1] > 0 ? 1 : t.avail[4] > 0 ? 4 : 0;
+  return first_unused_throw(
+      t.values.n, [&t](int k) { return static_cast<int>(t.values.value[static_cast<std::size_t>(k)]); }, t.avail);
 }
 
 // The listed decisions of one unused value `v` (Marin 1931; docs/RULES.md

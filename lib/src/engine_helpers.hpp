@@ -59,6 +59,22 @@ inline Error split_events(std::string_view turn, std::string_view seps, std::vec
   return Error::none();
 }
 
+/// The value of a turn's first throw, in throw order, not used yet (the
+/// uses so far may have taken the throws in any order): throw k of value v
+/// is unused when more throws of v come up to it than have been used.
+/// `value(k)` is the value (1..6) of throw k of `n`; `avail[v]` the throws of
+/// v not used yet. 0 when every throw is used.
+template <class Value, class Avail>
+int first_unused_throw(int n, Value value, const Avail& avail) {
+  int thrown[7] = {}, seen[7] = {};
+  for (int k = 0; k < n; ++k) ++thrown[value(k)];
+  for (int k = 0; k < n; ++k) {
+    const int v = value(k);
+    if (++seen[v] > thrown[v] - static_cast<int>(avail[static_cast<std::size_t>(v)])) return v;
+  }
+  return 0;
+}
+
 /// Reads a decimal number of 1 to 4 digits at t[i..] (a count of counters or
 /// hasa); advances i past the digits read. False if there is no digit or
 /// more than four.

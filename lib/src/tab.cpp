@@ -379,7 +379,8 @@ inline bool read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, b
 // ("expected WHAT"): a legal turn then builds no Error on the way.
 constexpr auto syntax = engine::expected<0>;
 
-bool parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid, bool first_cell, Error& error) {
+[[gnu::always_inline]] inline bool parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid, bool first_cell,
+                                             Error& error) {
   u = TabUse{};
   u.offset = static_cast<std::uint16_t>(i);
   if (i >= t.size() || sticks_whites(t[i] - '0') < 0)
@@ -752,17 +753,11 @@ void tab_decisions(const TabOptions& o, const TabPosition& p, const TabEvents& t
   });
 }
 
-// The value of the first throw, in throw order, not used yet (the uses so
-// far may have taken the throws in any order).
+// The value of the first throw, in throw order, not used yet.
 int first_unused_value(const TabEvents& t) {
-  std::array<int, 7> seen{};
-  for (int k = 0; k < t.text.nthrows; ++k) {
-    const auto v = static_cast<std::size_t>(t.text.throws[static_cast<std::size_t>(k)].value);
-    int thrown = 0;
-    for (int j = 0; j < t.text.nthrows; ++j) thrown += t.text.throws[static_cast<std::size_t>(j)].value == v;
-    if (++seen[v] > thrown - t.avail[v]) return static_cast<int>(v);
-  }
-  return 0;
+  return first_unused_throw(
+      t.text.nthrows, [&t](int k) { return static_cast<int>(t.text.throws[static_cast<std::size_t>(k)].value); },
+      t.avail);
 }
 
 // beyt's random player (NOTATION.md section 12): the throws drawn from the
