@@ -4,7 +4,8 @@
 //     and apply every turn, check the result) of random games already in
 //     memory, no reading;
 //   * RandomPlayout: random games through the State interface, each turn
-//     drawn by random_move and played by play, as `beyt generate` does.
+//     played by the random player (State::play_random), as `beyt generate`
+//     does.
 // Both count turns per CPU second and the heap allocations made in the timed
 // loop, per turn (a counting operator new; the per-game allocations, the
 // State and the Replay, are in that figure too, spread over the turns).
@@ -111,8 +112,7 @@ void BM_RandomPlayout(benchmark::State& st, const Workload& w) {
   for (auto _ : st) {
     auto state = new_state(w, rules);
     for (int t = 0; t < w.max_turns && !state->is_terminal(); ++t, ++turns) {
-      state->random_move(rng, move);
-      (void)state->play(move);
+      state->play_random(rng, &move);
     }
   }
   report(st, turns, g_allocations.load() - before);

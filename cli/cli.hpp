@@ -71,6 +71,7 @@ int run_select(int argc, char** argv);
 int run_split(int argc, char** argv);
 int run_dedupe(int argc, char** argv);
 int run_stats(int argc, char** argv);
+int run_moves(int argc, char** argv);
 
 /// The subcommand table, in the order `beyt --help` lists them.
 const std::vector<Command>& commands();
@@ -190,5 +191,24 @@ void print_file_error(std::ostream& out, Code code, const std::string& path, con
 /// the E501 error with the system's reason to standard error (text form)
 /// and returns false.
 bool open_input(Input& input, const std::string& path);
+
+/// Keeps the K-th game of a file and stops reading there (render, moves).
+class PickVisitor : public notation::GameVisitor {
+ public:
+  explicit PickVisitor(std::uint32_t wanted) : wanted_(wanted) {}
+  bool game(notation::GameRecord&& record, std::uint32_t index) override {
+    if (index != wanted_) return true;
+    record_ = std::move(record);
+    found_ = true;
+    return false;
+  }
+  bool found() const { return found_; }
+  const notation::GameRecord& record() const { return record_; }
+
+ private:
+  std::uint32_t wanted_;
+  bool found_ = false;
+  notation::GameRecord record_;
+};
 
 }  // namespace beyt::cli

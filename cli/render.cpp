@@ -54,25 +54,6 @@ struct RenderCliOptions {
   std::vector<std::string> arrows, marks;
 };
 
-// Keeps the K-th game of a file and stops reading there.
-class PickVisitor : public notation::GameVisitor {
- public:
-  explicit PickVisitor(std::uint32_t wanted) : wanted_(wanted) {}
-  bool game(notation::GameRecord&& record, std::uint32_t index) override {
-    if (index != wanted_) return true;
-    record_ = std::move(record);
-    found_ = true;
-    return false;
-  }
-  bool found() const { return found_; }
-  const notation::GameRecord& record() const { return record_; }
-
- private:
-  std::uint32_t wanted_;
-  bool found_ = false;
-  notation::GameRecord record_;
-};
-
 // What the SVG and HTML outputs need besides the parsed options.
 struct SvgJob {
   DrawOptions draw;

@@ -200,11 +200,16 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
   out["terminal"] = state.is_terminal();
   out["outcome"] = std::string(result_token(state.outcome()));
   out["caption"] = notation::node_caption(*record, pos);
-  out["enumerable"] = state.moves_enumerable();
+  // The page enters whole turns. Where a turn is a sequence of events that
+  // starts with a throw (Tâb, Dleb: the chance actor's), the engine lists one
+  // event at a time; until the page enters throws and their uses by clicks,
+  // such a turn is typed as the source records it (docs/STUDIO.md).
+  const bool throw_due = state.to_move() == Actor::chance;
+  out["enumerable"] = state.moves_enumerable() && !throw_due;
   out["chance"] = ordered_json::array();
   for (const auto& c : state.chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
   std::vector<std::string> moves;
-  if (!state.is_terminal()) state.legal_moves(moves);
+  if (!state.is_terminal() && !throw_due) state.legal_moves(moves);
   out["moves"] = ordered_json::array();
   ordered_json centres = ordered_json::object();
   auto centre = [&](const std::string& cell) {

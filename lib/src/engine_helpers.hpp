@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "beyt/errors.hpp"
 #include "beyt/game.hpp"
@@ -43,6 +44,36 @@ inline Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std
 inline std::string side_str(Side s) { return std::string(side_name(s)); }
 /// 'S' / 'N', as position texts write a side.
 constexpr char side_letter(Side s) noexcept { return s == Side::south ? 'S' : 'N'; }
+
+/// The events of a canonical turn text (State::turn_events): the pieces
+/// between the separators `seps` (Tâb: "1,2:1I-K,2--" at ',' and ':'),
+/// appended. The text is canonical: no piece is empty.
+inline Error split_events(std::string_view turn, std::string_view seps, std::vector<std::string>& out) {
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= turn.size(); ++i)
+    if (i == turn.size() || seps.find(turn[i]) != std::string_view::npos) {
+      if (i == start) return fail(Code::move_syntax, static_cast<std::uint32_t>(i), "expected an event");
+      out.emplace_back(turn.substr(start, i - start));
+      start = i + 1;
+    }
+  return Error::none();
+}
+
+/// The value of a turn's first throw, in throw order, not used yet (the
+/// uses so far may have taken the throws in any order): throw k of value v
+/// is unused when more throws of v come up to it than have been used.
+/// `value(k)` is the value (1..6) of throw k of `n`; `avail[v]` the throws of
+/// v not used yet. 0 when every throw is used.
+template <class Value, class Avail>
+int first_unused_throw(int n, Value value, const Avail& avail) {
+  int thrown[7] = {}, seen[7] = {};
+  for (int k = 0; k < n; ++k) ++thrown[value(k)];
+  for (int k = 0; k < n; ++k) {
+    const int v = value(k);
+    if (++seen[v] > thrown[v] - static_cast<int>(avail[static_cast<std::size_t>(v)])) return v;
+  }
+  return 0;
+}
 
 /// Reads a decimal number of 1 to 4 digits at t[i..] (a count of counters or
 /// hasa); advances i past the digits read. False if there is no digit or

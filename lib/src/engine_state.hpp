@@ -11,6 +11,14 @@
 // of the mancala games; never compared by equals()). A game that draws also
 // gets EngineState's BoardDrawing (State::drawing()).
 //
+// Events (beyt/game.hpp, "Turns and events"): a game whose turn is a
+// sequence of events (throws, the uses of throws, sowings, the counts of a
+// tebweez) declares the `events` hook and a Turn type, the turn in
+// progress, which EngineState keeps beside the position; the position then
+// changes event by event (the drawing shows it), and the turn's last event
+// makes it the position of the next turn as play() would (Traits::finish).
+// A game without the hook has turns of one event: apply() is play().
+//
 // The contract is checked, not found by name: each game's source has
 //
 //     static_assert(EngineTraitsFor<TabTraits>);
@@ -20,7 +28,7 @@
 // * The optional hooks (EngineHooks: one flag each, with its signature) are
 //   declared by the game in `kHooks`, e.g.
 //
-//       static constexpr EngineHooks kHooks{.chance_outcomes = true, .drawing = true};
+//       static constexpr EngineHooks kHooks{.events = true, .drawing = true};
 //
 //   and EngineTraitsFor requires, hook by hook, that the traits define the
 //   hook with exactly its signature if and only if they declare it. A hook
@@ -61,9 +69,38 @@ struct EngineHooks {
   /// static std::string player_label(const Position&, Actor).
   /// Default: actor_name.
   bool player_label = false;
-  /// static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&).
-  /// Default: none (the next event is a player's decision).
+  /// static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&)
+  /// (a game without `events` whose turns start with throws; none is left
+  /// once Dleb has its events). Default: none.
   bool chance_outcomes = false;
+  /// A turn is a sequence of events (beyt/game.hpp, "Turns and events"):
+  ///   struct Turn;  the turn in progress (Turn{} between turns), with
+  ///       t.active() noexcept -> bool (an event of it has been applied),
+  ///       == (what the rest of the turn depends on, never the form of its
+  ///       text) and t.hash() noexcept -> std::uint64_t agreeing with ==;
+  ///   static bool chance_due(const Options&, const Position&, const Turn&) noexcept;
+  ///       a throw is the next event (the game is not over);
+  ///   static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&, const Turn&);
+  ///       at a throw: State::chance_outcomes;
+  ///   static void decisions(const Options&, const Position&, const Turn&, std::vector<std::string>&);
+  ///       else: the decisions of the player (or referee) to move, appended;
+  ///   static Error apply(const Options&, Position&, Turn&, std::string_view event, bool& last);
+  ///       one event (State::apply's errors, the position and turn
+  ///       unchanged on an error); `last`: it was the turn's last event;
+  ///   static void finish(const Options&, Position&, Memory&, Turn&);
+  ///       after the last event: the position (and Memory) as play() of
+  ///       the turn's text leaves them; the Turn is Turn{} again;
+  ///   static void turn_text(const Options&, const Position&, const Turn&, std::string&);
+  ///       the text of the turn so far (canonical), appended;
+  ///   static void random_events(const Options&, Position&, Turn&, Rng&, std::vector<EventPick>*);
+  ///       the random player's events up to and including the turn's last
+  ///       (not finish), each recorded in the picks when given;
+  ///   static Error split(std::string_view canonical_turn, std::vector<std::string>&);
+  ///       the events of a canonical turn text (State::turn_events),
+  ///       appended, or the reason the text is no sequence of events.
+  /// Without it a turn is one event (State::apply is play of the canonical
+  /// text), listed by the required legal_moves and drawn by random_move.
+  bool events = false;
   /// static std::string position_text(const Options&, const Position&).
   /// Default: Position::text().
   bool position_text = false;
@@ -114,10 +151,30 @@ template <class T>
 concept moves_enumerable =
     requires { requires exactly<decltype(&T::moves_enumerable), bool (*)(Opt<T>, Pos<T>) noexcept>; };
 template <class T>
-concept player_label = requires { requires exactly<decltype(&T::player_label), std::string (*)(Pos<T>, Actor)>; };
-template <class T>
 concept chance_outcomes =
     requires { requires exactly<decltype(&T::chance_outcomes), std::vector<ChanceOutcome> (*)(Opt<T>, Pos<T>)>; };
+template <class T>
+concept player_label = requires { requires exactly<decltype(&T::player_label), std::string (*)(Pos<T>, Actor)>; };
+template <class T>
+using Turn = const typename T::Turn&;
+template <class T>
+concept events = requires(Turn<T> t) {
+  requires std::equality_comparable<typename T::Turn> && std::default_initializable<typename T::Turn> &&
+               std::copyable<typename T::Turn>;
+  { t.active() } noexcept -> std::same_as<bool>;
+  { t.hash() } noexcept -> std::same_as<std::uint64_t>;
+  requires exactly<decltype(&T::chance_due), bool (*)(Opt<T>, Pos<T>, Turn<T>) noexcept>;
+  requires exactly<decltype(&T::chance_outcomes), std::vector<ChanceOutcome> (*)(Opt<T>, Pos<T>, Turn<T>)>;
+  requires exactly<decltype(&T::decisions), void (*)(Opt<T>, Pos<T>, Turn<T>, std::vector<std::string>&)>;
+  requires exactly<decltype(&T::apply),
+                   Error (*)(Opt<T>, typename T::Position&, typename T::Turn&, std::string_view, bool&)>;
+  requires exactly<decltype(&T::finish),
+                   void (*)(Opt<T>, typename T::Position&, typename T::Memory&, typename T::Turn&)>;
+  requires exactly<decltype(&T::turn_text), void (*)(Opt<T>, Pos<T>, Turn<T>, std::string&)>;
+  requires exactly<decltype(&T::random_events),
+                   void (*)(Opt<T>, typename T::Position&, typename T::Turn&, Rng&, std::vector<EventPick>*)>;
+  requires exactly<decltype(&T::split), Error (*)(std::string_view, std::vector<std::string>&)>;
+};
 template <class T>
 concept position_text = requires { requires exactly<decltype(&T::position_text), std::string (*)(Opt<T>, Pos<T>)>; };
 template <class T>
@@ -167,6 +224,8 @@ concept capture_mark = requires {
 ///   static Result outcome(const Position&) noexcept;
 ///   static void legal_moves(const Options&, const Position&, std::vector<std::string>&);
 ///   static void random_move(const Options&, const Position&, Rng&, std::string&);
+///       (these two unless the `events` hook: each turn one event, listed
+///       and drawn; the list in a fixed order, the draw a pick from it)
 ///   static Error play(const Options&, Position&, Memory&, std::string_view move);
 ///   static Error check(const Options&, const Position&, std::string_view move, std::string& canonical);
 /// and the optional hooks exactly as `kHooks` declares them (EngineHooks).
@@ -186,16 +245,17 @@ concept EngineTraitsFor =
       requires hooks::exactly<decltype(&T::initial), typename T::Position (*)(hooks::Opt<T>)>;
       requires hooks::exactly<decltype(&T::validate), Error (*)(hooks::Opt<T>, hooks::Pos<T>)>;
       requires hooks::exactly<decltype(&T::outcome), Result (*)(hooks::Pos<T>) noexcept>;
-      requires hooks::exactly<decltype(&T::legal_moves),
-                              void (*)(hooks::Opt<T>, hooks::Pos<T>, std::vector<std::string>&)>;
-      requires hooks::exactly<decltype(&T::random_move),
-                              void (*)(hooks::Opt<T>, hooks::Pos<T>, Rng&, std::string&)>;
       requires hooks::exactly<decltype(&T::play),
                               Error (*)(hooks::Opt<T>, typename T::Position&, typename T::Memory&, std::string_view)>;
       requires hooks::exactly<decltype(&T::check),
                               Error (*)(hooks::Opt<T>, hooks::Pos<T>, std::string_view, std::string&)>;
       requires hooks::exactly<decltype(&T::Position::parse), Error (*)(std::string_view, typename T::Position&)>;
     } &&
+    (T::kHooks.events || requires {
+      requires hooks::exactly<decltype(&T::legal_moves),
+                              void (*)(hooks::Opt<T>, hooks::Pos<T>, std::vector<std::string>&)>;
+      requires hooks::exactly<decltype(&T::random_move), void (*)(hooks::Opt<T>, hooks::Pos<T>, Rng&, std::string&)>;
+    }) &&
     std::equality_comparable<typename T::Options> && std::equality_comparable<typename T::Position> &&
     std::default_initializable<typename T::Memory> && std::copyable<typename T::Memory> &&
     requires(hooks::Pos<T> p) {
@@ -209,7 +269,8 @@ concept EngineTraitsFor =
     }) &&
     T::kHooks.start == hooks::start<T> && T::kHooks.to_move == hooks::to_move<T> &&
     T::kHooks.moves_enumerable == hooks::moves_enumerable<T> && T::kHooks.player_label == hooks::player_label<T> &&
-    T::kHooks.chance_outcomes == hooks::chance_outcomes<T> && T::kHooks.position_text == hooks::position_text<T> &&
+    T::kHooks.events == hooks::events<T> && T::kHooks.chance_outcomes == hooks::chance_outcomes<T> &&
+    T::kHooks.position_text == hooks::position_text<T> &&
     T::kHooks.adjudicate == hooks::adjudicate<T> && T::kHooks.describe == hooks::describe<T> &&
     T::kHooks.describe_after == hooks::describe_after<T> && !(T::kHooks.describe && T::kHooks.describe_after) &&
     T::kHooks.drawing == hooks::drawing<T> && T::kHooks.capture_mark == hooks::capture_mark<T> &&
@@ -253,12 +314,31 @@ class EngineDrawing<Traits, true> : public BoardDrawing {
   const typename Traits::Options& opt() const noexcept { return self().options_; }
 };
 
+/// The turn in progress of a game without the `events` hook: none (each
+/// turn is one event).
+struct NoTurn {
+  constexpr bool active() const noexcept { return false; }
+  constexpr std::uint64_t hash() const noexcept { return 0; }
+  bool operator==(const NoTurn&) const = default;
+};
+
+template <class Traits, bool = Traits::kHooks.events>
+struct TurnOf {
+  using type = NoTurn;
+};
+template <class Traits>
+struct TurnOf<Traits, true> {
+  using type = typename Traits::Turn;
+};
+
 template <class Traits>
 class EngineState final : public State, public EngineDrawing<Traits> {
  public:
   using Options = typename Traits::Options;
   using Position = typename Traits::Position;
   using Memory = typename Traits::Memory;
+  using Turn = typename TurnOf<Traits>::type;
+  static constexpr bool kEvents = Traits::kHooks.events;
 
   EngineState(const Options& o, const Position& p) : options_(o), pos_(p) {
     if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
@@ -268,18 +348,30 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   std::unique_ptr<State> clone() const override { return std::make_unique<EngineState>(*this); }
   bool equals(const State& other) const noexcept override {
     auto* o = dynamic_cast<const EngineState*>(&other);
-    return o && o->options_ == options_ && o->pos_ == pos_;
+    return o && o->options_ == options_ && o->pos_ == pos_ && o->turn_ == turn_;
   }
-  std::uint64_t hash() const noexcept override { return pos_.hash(); }
+  // Between turns the position's hash; during one, mixed with the turn's.
+  std::uint64_t hash() const noexcept override {
+    const std::uint64_t h = pos_.hash();
+    return turn_.active() ? h ^ (turn_.hash() * 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2)) : h;
+  }
   std::string position_text() const override {
+    const Position& p = turn_.active() ? start_ : pos_;
     if constexpr (Traits::kHooks.position_text)
-      return Traits::position_text(options_, pos_);
+      return Traits::position_text(options_, p);
     else
-      return pos_.text();
+      return p.text();
   }
   std::uint32_t turns_played() const noexcept override { return turns_; }
 
   Actor to_move() const noexcept override {
+    const Actor a = whose_turn();
+    if constexpr (kEvents)
+      if (is_player(a) && Traits::chance_due(options_, pos_, turn_)) return Actor::chance;
+    return a;
+  }
+  Actor whose_turn() const noexcept override {
+    if (turn_.active()) return actor_of(pos_.to_move);
     if constexpr (Traits::kHooks.to_move)
       return Traits::to_move(pos_, outcome());
     else
@@ -287,11 +379,12 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   }
   std::string player_label() const override {
     if constexpr (Traits::kHooks.player_label)
-      return Traits::player_label(pos_, to_move());
+      return Traits::player_label(pos_, whose_turn());
     else
       return State::player_label();
   }
-  Result outcome() const noexcept override { return Traits::outcome(pos_); }
+  // A turn in progress is played to its end before the game is over.
+  Result outcome() const noexcept override { return turn_.active() ? Result::unfinished : Traits::outcome(pos_); }
   // A game that decides an ending itself (Seega's "barrier") names it in
   // Traits::kTermination; every other ending is the default's.
   Error adjudicate(std::string_view termination, Result& out) const override {
@@ -300,7 +393,18 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     return State::adjudicate(termination, out);
   }
 
-  void legal_moves(std::vector<std::string>& out) const override { Traits::legal_moves(options_, pos_, out); }
+  void legal_moves(std::vector<std::string>& out) const override {
+    if (is_terminal()) return;
+    if constexpr (kEvents) {
+      if (Traits::chance_due(options_, pos_, turn_)) {
+        for (auto& c : Traits::chance_outcomes(options_, pos_, turn_)) out.push_back(std::move(c.text));
+        return;
+      }
+      Traits::decisions(options_, pos_, turn_, out);
+    } else {
+      Traits::legal_moves(options_, pos_, out);
+    }
+  }
   bool moves_enumerable() const noexcept override {
     if constexpr (Traits::kHooks.moves_enumerable)
       return Traits::moves_enumerable(options_, pos_);
@@ -308,25 +412,82 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       return true;
   }
   std::vector<ChanceOutcome> chance_outcomes() const override {
+    if constexpr (kEvents)
+      if (!is_terminal() && Traits::chance_due(options_, pos_, turn_))
+        return Traits::chance_outcomes(options_, pos_, turn_);
     if constexpr (Traits::kHooks.chance_outcomes)
-      return is_terminal() ? std::vector<ChanceOutcome>{} : Traits::chance_outcomes(options_, pos_);
-    else
-      return {};
+      if (!is_terminal()) return Traits::chance_outcomes(options_, pos_);
+    return {};
   }
+  Error apply(std::string_view event, std::string* turn) override {
+    if constexpr (kEvents) {
+      if (turn) turn->clear();
+      if (is_terminal()) return Error{Code::game_over, "the game is over", 0};
+      const bool begins = !turn_.active();
+      Position before;
+      if (begins) before = pos_;
+      bool last = false;
+      if (Error e = Traits::apply(options_, pos_, turn_, event, last)) return e;
+      if (begins) start_ = before;
+      if (last) end_turn(turn);
+      return Error::none();
+    } else {
+      return State::apply(event, turn);
+    }
+  }
+  bool mid_turn() const noexcept override { return turn_.active(); }
+  std::string turn_in_progress() const override {
+    std::string out;
+    if constexpr (kEvents)
+      if (turn_.active()) Traits::turn_text(options_, pos_, turn_, out);
+    return out;
+  }
+  Error turn_events(std::string_view text, std::vector<std::string>& out) const override {
+    if constexpr (kEvents) {
+      std::string canonical;
+      if (Error e = check(text, canonical)) return e;
+      return Traits::split(canonical, out);
+    } else {
+      return State::turn_events(text, out);
+    }
+  }
+  void play_random(Rng& rng, std::string* turn, std::vector<EventPick>* picks) override {
+    if constexpr (kEvents) {
+      if (turn) turn->clear();
+      if (is_terminal()) return;
+      if (!turn_.active()) start_ = pos_;
+      Traits::random_events(options_, pos_, turn_, rng, picks);
+      end_turn(turn);
+    } else {
+      State::play_random(rng, turn, picks);
+    }
+  }
+
   using State::random_move;
   void random_move(Rng& rng, std::string& out) const override {
     out.clear();
-    if (!is_terminal()) Traits::random_move(options_, pos_, rng, out);
+    if (is_terminal()) return;
+    if constexpr (kEvents) {
+      Position p = pos_;
+      Turn t = turn_;
+      Traits::random_events(options_, p, t, rng, nullptr);
+      Traits::turn_text(options_, p, t, out);
+    } else {
+      Traits::random_move(options_, pos_, rng, out);
+    }
   }
   Error play(std::string_view text) override {
+    if (turn_.active()) return mid_turn_error();
     if (Error e = Traits::play(options_, pos_, memory_, text)) return e;
     ++turns_;
     return Error::none();
   }
   Error check(std::string_view text, std::string& canonical) const override {
+    if (turn_.active()) return mid_turn_error();
     return Traits::check(options_, pos_, text, canonical);
   }
   std::string describe_move(std::string_view text) const override {
+    if (turn_.active()) return {};
     if constexpr (Traits::kHooks.describe_after) {
       EngineState next(*this);
       return next.play(text) ? std::string() : Traits::describe_after(options_, pos_, next.pos_, text);
@@ -341,9 +502,24 @@ class EngineState final : public State, public EngineDrawing<Traits> {
 
  private:
   friend class EngineDrawing<Traits>;
+  // The turn's last event was applied: its text, then the next turn's position.
+  void end_turn(std::string* turn) {
+    if constexpr (kEvents) {
+      if (turn) Traits::turn_text(options_, pos_, turn_, *turn);
+      Traits::finish(options_, pos_, memory_, turn_);
+      ++turns_;
+    }
+  }
+  static Error mid_turn_error() {
+    return Error{Code::wrong_phase,
+                 "a turn is in progress: apply its remaining events (State::apply), not a whole turn", 0};
+  }
+
   Options options_;
   Position pos_;
   Memory memory_;
+  Turn turn_;
+  Position start_{};  // during a turn: the position where it began
   std::uint32_t turns_ = 0;
 };
 

@@ -2,6 +2,7 @@
 // table of games.
 #include "beyt/game.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "game_table.hpp"
@@ -72,6 +73,62 @@ void State::random_move(Rng& rng, std::string& out) const {
   legal_moves(moves);
   out.clear();
   if (!moves.empty()) out = moves[rng.below(moves.size())];
+}
+
+// A State whose turns are one event each: apply() is play() of the
+// canonical text.
+Error State::apply(std::string_view event, std::string* turn) {
+  if (turn) turn->clear();
+  std::string canonical;
+  if (Error e = check(event, canonical)) return e;
+  if (Error e = play(canonical)) return e;
+  if (turn) *turn = std::move(canonical);
+  return Error::none();
+}
+
+Error State::turn_events(std::string_view turn_text, std::vector<std::string>& out) const {
+  std::string canonical;
+  if (Error e = check(turn_text, canonical)) return e;
+  out.push_back(std::move(canonical));
+  return Error::none();
+}
+
+// A State whose turns are one event each: random_move(), played. The turn
+// is made in `turn` itself (no allocation once it has room).
+void State::play_random(Rng& rng, std::string* turn, std::vector<EventPick>* picks) {
+  std::string local;
+  std::string& move = turn ? *turn : local;
+  random_move(rng, move);
+  if (move.empty()) return;
+  if (picks) {
+    std::vector<std::string> listed;
+    legal_moves(listed);
+    EventPick pick;
+    pick.index = static_cast<std::size_t>(std::find(listed.begin(), listed.end(), move) - listed.begin());
+    pick.event = move;
+    picks->push_back(std::move(pick));
+  }
+  if (play(move)) move.clear();
+}
+
+Error State::find_event(std::string_view event, std::size_t& index) const {
+  std::vector<std::string> listed;
+  legal_moves(listed);
+  for (std::size_t i = 0; i < listed.size(); ++i)
+    if (listed[i] == event) {
+      index = i;
+      return Error::none();
+    }
+  auto applied = clone();
+  if (Error e = applied->apply(event)) return e;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    auto other = clone();
+    if (!other->apply(listed[i]) && other->equals(*applied)) {
+      index = i;
+      return Error::none();
+    }
+  }
+  return Error{Code::illegal_move, "'" + std::string(event) + "' is accepted but is none of the listed events", 0};
 }
 
 Error State::adjudicate(std::string_view termination, Result&) const {

@@ -379,7 +379,8 @@ inline bool read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, b
 // ("expected WHAT"): a legal turn then builds no Error on the way.
 constexpr auto syntax = engine::expected<0>;
 
-bool parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid, bool first_cell, Error& error) {
+[[gnu::always_inline]] inline bool parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid, bool first_cell,
+                                             Error& error) {
   u = TabUse{};
   u.offset = static_cast<std::uint16_t>(i);
   if (i >= t.size() || sticks_whites(t[i] - '0') < 0)
@@ -512,6 +513,30 @@ struct Undo {
   }
 };
 
+bool no_throw_left(const TabUse& u, Error& error) {
+  return fault(error, Code::throw_not_available, u.offset,
+               "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once (docs/RULES.md §Tâb)");
+}
+
+// One use that is no forfeit, on the position `w` the uses before it leave
+// (the throw is available): false and `error` on a fault.
+inline bool use_allowed(const UseContext& ctx, const TabPosition& w, TabUse& u, bool grid, Error& error) {
+  if (w.count(opponent(ctx.mover)) == 0)
+    return fault(error, Code::game_over, u.offset,
+                 "the adversary has no kelb left: the rest of the throws are forfeits (docs/RULES.md §Tâb Finer points)");
+  if (Code c = use_fault(ctx, w, u); c != Code::ok) {
+    // The caret: at the destination for faults of the landing or the path,
+    // at the value for a Nasrani without táb, else at the origin cell.
+    std::uint32_t at = c == Code::wrong_distance || c == Code::safe_cell || c == Code::capture_mismatch ||
+                               c == Code::occupied || c == Code::enemy_row_entry || c == Code::pass_enemy
+                           ? u.to_offset
+                       : c == Code::needs_tab ? u.offset
+                                              : u.offset + 1u;
+    return fault(error, c, at, use_reason(c, ctx, w, u, grid));
+  }
+  return true;
+}
+
 // The uses of a turn in order, each on the position the ones before it
 // leave; `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
@@ -526,24 +551,10 @@ bool check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosi
   UseContext ctx{o, mover, tab_thrown};
   for (int k = 0; k < t.nuses; ++k) {
     TabUse& u = t.uses[static_cast<std::size_t>(k)];
-    if (avail[u.value] == 0)
-      return fault(error, Code::throw_not_available, u.offset,
-                   "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once (docs/RULES.md §Tâb)");
+    if (avail[u.value] == 0) return no_throw_left(u, error);
     --avail[u.value];
     if (u.forfeit) continue;
-    if (w.count(opponent(mover)) == 0)
-      return fault(error, Code::game_over, u.offset,
-                   "the adversary has no kelb left: the rest of the throws are forfeits (docs/RULES.md §Tâb Finer points)");
-    if (Code c = use_fault(ctx, w, u); c != Code::ok) {
-      // The caret: at the destination for faults of the landing or the path,
-      // at the value for a Nasrani without táb, else at the origin cell.
-      std::uint32_t at = c == Code::wrong_distance || c == Code::safe_cell || c == Code::capture_mismatch ||
-                                 c == Code::occupied || c == Code::enemy_row_entry || c == Code::pass_enemy
-                             ? u.to_offset
-                         : c == Code::needs_tab ? u.offset
-                                                : u.offset + 1u;
-      return fault(error, c, at, use_reason(c, ctx, w, u, t.grid));
-    }
+    if (!use_allowed(ctx, w, u, t.grid, error)) return false;
     if (undo) {
       undo->save(w, u.from);
       undo->save(w, u.to);
@@ -602,6 +613,199 @@ Error play_into(const TabOptions& o, TabPosition& pos, std::string_view text, Ta
     tab_format(t, pos.width, *canonical);
   }
   return error;
+}
+
+// ---------------------------------------------------------------------------
+// Events (beyt/game.hpp "Turns and events"; NOTATION.md section 12): the
+// throws one by one (chance), then the use of each throw, one by one, in any
+// order of the throws (as the turn text may write them).
+// ---------------------------------------------------------------------------
+
+// The turn in progress: the turn as written so far (its throws, then its
+// uses, each checked and made on the position) and what is left of it.
+struct TabEvents {
+  TabTurn text;                  // throws and uses so far (canonical: captures set)
+  std::array<std::uint8_t, 7> avail{};  // throws of each value not used yet
+  bool thrown = false;           // the throwing has ended (on a 2 or 3)
+  bool tab_thrown = false;       // a 1 among the throws (Lane's lock)
+
+  bool active() const noexcept { return text.nthrows > 0; }
+  // What the rest depends on: the throws left (and during the throwing how
+  // many were thrown: the 64th must end it), never the text's form.
+  bool operator==(const TabEvents& o) const noexcept {
+    return active() == o.active() && avail == o.avail && thrown == o.thrown && tab_thrown == o.tab_thrown &&
+           (thrown || text.nthrows == o.text.nthrows);
+  }
+  std::uint64_t hash() const noexcept {
+    return PositionHash{}.add(avail).add(thrown).add(tab_thrown).add(thrown ? 0 : text.nthrows).value();
+  }
+};
+
+// The place of a throw of `value` among sticks_outcomes() (1, 2, 3, 4, 6),
+// or among the 64th throw's outcomes (2, 3).
+std::size_t outcome_index(int value, bool last_throw) {
+  return last_throw ? static_cast<std::size_t>(value - 2) : static_cast<std::size_t>(value == 6 ? 4 : value - 1);
+}
+
+// The throws' outcomes: the stick counts (Lane 1836; beyt/sticks.hpp), on the
+// 64th throw of a turn only those that end it (NOTATION.md section 6),
+// their probabilities scaled.
+std::vector<ChanceOutcome> throw_outcomes(int thrown) {
+  std::vector<ChanceOutcome> all = sticks_outcomes();
+  if (thrown < kMaxThrows - 1) return all;
+  std::vector<ChanceOutcome> out;
+  double total = 0;
+  for (auto& c : all)
+    if (!sticks_throw_again(c.text[0] - '0')) total += c.probability, out.push_back(std::move(c));
+  for (auto& c : out) c.probability /= total;
+  return out;
+}
+
+// Records a throw (its sequence is the caller's to check).
+void add_throw(const TabPosition& p, TabEvents& t, const StickThrow& th, bool& last) {
+  t.text.throws[static_cast<std::size_t>(t.text.nthrows++)] = th;
+  ++t.avail[th.value];
+  t.tab_thrown = t.tab_thrown || th.value == 1;
+  last = p.opening && t.text.nthrows == 1 && th.value != 1;  // an opening throw without táb is the turn
+  t.thrown = last || !sticks_throw_again(th.value);
+  t.text.colon = t.thrown && !last;
+}
+
+// Records a use that use_allowed accepted (or a forfeit) and makes it.
+void add_use(TabPosition& p, TabEvents& t, const TabUse& u, bool& last) {
+  if (!u.forfeit) do_use(p, p.to_move, u);
+  --t.avail[u.value];
+  t.text.uses[static_cast<std::size_t>(t.text.nuses++)] = u;
+  last = t.text.nuses == t.text.nthrows;
+}
+
+// A throw as an event: "1", "1WBBB" or "WBBB" (as a turn's throw is read).
+Error apply_throw(const TabPosition& p, TabEvents& t, std::string_view e, bool& last) {
+  Error error;
+  StickThrow th;
+  std::size_t i = 0;
+  if (!e.empty() && sticks_whites(e[0] - '0') >= 0 && (e.size() == 1 || (e[1] != 'W' && e[1] != 'B'))) {
+    th.value = static_cast<std::uint8_t>(e[0] - '0');
+    i = 1;
+  } else if (!sticks_read_throw(e, i, th, error)) {
+    return error;
+  }
+  if (i != e.size()) return fail(Code::move_syntax, static_cast<std::uint32_t>(i), "expected the end of the throw");
+  th.offset = 0;
+  if (t.text.nthrows == kMaxThrows - 1 && sticks_throw_again(th.value))
+    return fail(Code::throw_sequence, 0, "the 64th throw of a turn ends it: a 2 or a 3 (NOTATION.md section 6)");
+  add_throw(p, t, th, last);
+  return Error::none();
+}
+
+// The use of a throw as an event: "4K-O", "1m-n'", "6--" (a use of the turn
+// text, its cells in Lane letters or grid names).
+Error apply_use(const TabOptions& o, TabPosition& p, TabEvents& t, std::string_view e, bool& last) {
+  Error error;
+  TabUse u;
+  std::size_t i = 0;
+  bool first_cell = true;
+  for (int k = 0; k < t.text.nuses; ++k) first_cell = first_cell && t.text.uses[static_cast<std::size_t>(k)].forfeit;
+  bool grid = t.text.grid;
+  if (!parse_use(e, i, p.width, u, grid, first_cell, error)) return error;
+  if (i != e.size()) return fail(Code::move_syntax, static_cast<std::uint32_t>(i), "expected the end of the use");
+  if (t.avail[u.value] == 0) return no_throw_left(u, error), error;
+  if (!u.forfeit && !use_allowed(UseContext{o, p.to_move, t.tab_thrown}, p, u, grid, error)) return error;
+  t.text.grid = grid;
+  add_use(p, t, u, last);
+  return Error::none();
+}
+
+// The throw values not used yet, once each, in the order they were thrown.
+template <class F>
+void for_each_unused_value(const TabEvents& t, F&& f) {
+  std::array<bool, 7> seen{};
+  for (int k = 0; k < t.text.nthrows; ++k) {
+    const int v = t.text.throws[static_cast<std::size_t>(k)].value;
+    if (t.avail[static_cast<std::size_t>(v)] == 0 || seen[static_cast<std::size_t>(v)]) continue;
+    seen[static_cast<std::size_t>(v)] = true;
+    f(v);
+  }
+}
+
+// The listed decisions of one unused throw value: its uses (none once the
+// adversary has no kelb), then its forfeit.
+template <class F>
+void for_each_decision_of(const TabOptions& o, const TabPosition& p, const TabEvents& t, int v, F&& f) {
+  if (p.count(opponent(p.to_move)) > 0) for_each_use(o, p, v, t.tab_thrown, f);
+  TabUse forfeit;
+  forfeit.value = static_cast<std::uint8_t>(v);
+  forfeit.forfeit = true;
+  f(forfeit);
+}
+
+bool listed_grid(const TabPosition& p, const TabEvents& t) { return t.text.grid || !tab_has_letters(p.width); }
+
+void tab_decisions(const TabOptions& o, const TabPosition& p, const TabEvents& t, std::vector<std::string>& out) {
+  const bool grid = listed_grid(p, t);
+  std::string text;
+  for_each_unused_value(t, [&](int v) {
+    for_each_decision_of(o, p, t, v, [&](const TabUse& u) {
+      text.clear();
+      format_use(u, p.width, grid, text);
+      out.push_back(text);
+    });
+  });
+}
+
+// The value of the first throw, in throw order, not used yet.
+int first_unused_value(const TabEvents& t) {
+  return first_unused_throw(
+      t.text.nthrows, [&t](int k) { return static_cast<int>(t.text.throws[static_cast<std::size_t>(k)].value); },
+      t.avail);
+}
+
+// beyt's random player (NOTATION.md section 12): the throws drawn from the
+// sticks; then the first throw not used yet, in throw order, on a uniformly
+// drawn use of it, forfeited only when it has none. The draws are those of
+// the whole-turn player before the events (same Rng, same turns).
+void tab_random_events(const TabOptions& o, TabPosition& p, TabEvents& t, Rng& rng, std::vector<EventPick>* picks) {
+  bool last = false;
+  while (!t.thrown) {
+    StickThrow th = sticks_draw(rng);
+    // The last place must end the throwing (kMaxThrows; probability < 1e-12).
+    while (t.text.nthrows == kMaxThrows - 1 && sticks_throw_again(th.value)) th = sticks_draw(rng);
+    if (picks)
+      picks->push_back({true, outcome_index(th.value, t.text.nthrows == kMaxThrows - 1),
+                        std::string(1, static_cast<char>('0' + th.value))});
+    add_throw(p, t, th, last);
+    if (last) return;
+  }
+  while (t.text.nuses < t.text.nthrows) {
+    const int v = first_unused_value(t);
+    TabUse chosen;
+    chosen.value = static_cast<std::uint8_t>(v);
+    chosen.forfeit = true;
+    std::uint64_t count = 0;
+    if (p.count(opponent(p.to_move)) > 0) for_each_use(o, p, v, t.tab_thrown, [&count](const TabUse&) { ++count; });
+    std::uint64_t pick = count;  // the forfeit, listed after the uses
+    if (count > 0) {
+      pick = rng.below(count);
+      std::uint64_t i = 0;
+      for_each_use(o, p, v, t.tab_thrown, [&](const TabUse& u) {
+        if (i++ == pick) chosen = u;
+      });
+    }
+    if (picks) {
+      // Its place in the list: after the decisions of the unused values
+      // listed before its own.
+      std::size_t index = 0;
+      bool reached = false;
+      for_each_unused_value(t, [&](int w) {
+        reached = reached || w == v;
+        if (!reached) for_each_decision_of(o, p, t, w, [&index](const TabUse&) { ++index; });
+      });
+      std::string text;
+      format_use(chosen, p.width, listed_grid(p, t), text);
+      picks->push_back({false, index + static_cast<std::size_t>(pick), std::move(text)});
+    }
+    add_use(p, t, chosen, last);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -982,8 +1186,8 @@ std::string tab_describe(const TabOptions& o, const TabPosition& pos, std::strin
 // Game and State
 // ---------------------------------------------------------------------------
 
-// Tâb as a Game and its States (lib/src/engine_state.hpp). Every turn starts with
-// throws: the turns cannot be listed (game.hpp).
+// Tâb as a Game and its States (lib/src/engine_state.hpp). A turn is a
+// sequence of events: its throws (chance), then the use of each.
 struct TabTraits {
   using Options = TabOptions;
   using Position = TabPosition;
@@ -991,12 +1195,8 @@ struct TabTraits {
   static constexpr std::string_view kTitle = "Tâb";
   static constexpr std::string_view kSources =
       "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
-  static constexpr EngineHooks kHooks{.moves_enumerable = true,
-                                      .chance_outcomes = true,
-                                      .position_text = true,
-                                      .describe = true,
-                                      .drawing = true,
-                                      .capture_mark = true};
+  static constexpr EngineHooks kHooks{
+      .events = true, .position_text = true, .describe = true, .drawing = true, .capture_mark = true};
   static const OptionTable<TabOptions>& options() { return tab_options(); }
   static const std::vector<Preset>& presets() { return tab_presets(); }
   static TabPosition initial(const TabOptions& o) { return TabPosition::initial(o); }
@@ -1005,16 +1205,48 @@ struct TabTraits {
   static Error validate(const TabOptions& o, const TabPosition& p) { return tab_validate(o, p); }
   static const Game& game() { return tab_game(); }
   static Result outcome(const TabPosition& p) noexcept { return tab_outcome(p); }
-  static void legal_moves(const TabOptions&, const TabPosition&, std::vector<std::string>&) {}
-  static bool moves_enumerable(const TabOptions&, const TabPosition&) noexcept { return false; }
-  static std::vector<ChanceOutcome> chance_outcomes(const TabOptions&, const TabPosition&) { return sticks_outcomes(); }
-  static void random_move(const TabOptions& o, const TabPosition& p, Rng& rng, std::string& out) {
-    tab_random_turn(o, p, rng, out);
-  }
+
   // The storage of the turn being played.
   struct Memory {
     TabTurn turn;
   };
+
+  // Events: the throws, then the use of each throw.
+  using Turn = TabEvents;
+  static bool chance_due(const TabOptions&, const TabPosition&, const Turn& t) noexcept { return !t.thrown; }
+  static std::vector<ChanceOutcome> chance_outcomes(const TabOptions&, const TabPosition&, const Turn& t) {
+    return throw_outcomes(t.text.nthrows);
+  }
+  static void decisions(const TabOptions& o, const TabPosition& p, const Turn& t, std::vector<std::string>& out) {
+    tab_decisions(o, p, t, out);
+  }
+  static Error apply(const TabOptions& o, TabPosition& p, Turn& t, std::string_view e, bool& last) {
+    // A use always has '-' (a move or a forfeit) or 'x'; a throw never.
+    const bool use = e.find_first_of("-x") != std::string_view::npos;
+    if (use && !t.thrown)
+      return fail(Code::wrong_phase, 0, "a throw is due: the uses come when the throwing has ended on a 2 or 3 (Lane 1836)");
+    if (!use && t.thrown)
+      return fail(Code::wrong_phase, 0, "the throwing has ended: each throw is now used or forfeited (docs/RULES.md §Tâb)");
+    return use ? apply_use(o, p, t, e, last) : apply_throw(p, t, e, last);
+  }
+  static void finish(const TabOptions&, TabPosition& p, Memory&, Turn& t) {
+    if (!(p.opening && t.text.throws[0].value != 1)) p.opening = false;  // "then throws again" (Lane 1836)
+    p.to_move = opponent(p.to_move);
+    t.text.nthrows = t.text.nuses = 0;
+    t.text.colon = t.text.grid = false;
+    t.avail = {};
+    t.thrown = t.tab_thrown = false;
+  }
+  static void turn_text(const TabOptions&, const TabPosition& p, const Turn& t, std::string& out) {
+    tab_format(t.text, p.width, out);
+  }
+  static void random_events(const TabOptions& o, TabPosition& p, Turn& t, Rng& rng, std::vector<EventPick>* picks) {
+    tab_random_events(o, p, t, rng, picks);
+  }
+  static Error split(std::string_view canonical, std::vector<std::string>& out) {
+    return split_events(canonical, ",:", out);
+  }
+
   static Error play(const TabOptions& o, TabPosition& p, Memory& memory, std::string_view text) {
     return play_into(o, p, text, memory.turn, nullptr);
   }
@@ -1225,47 +1457,12 @@ void tab_uses(const TabOptions& o, const TabPosition& p, int value, bool tab_thr
   for_each_use(o, p, value, tab_thrown, [&out](const TabUse& u) { out.push_back(u); });
 }
 
+// The random player of the events (tab_random_events), its turn as text.
 void tab_random_turn(const TabOptions& o, const TabPosition& pos, Rng& rng, std::string& out) {
-  std::array<std::uint8_t, kMaxThrows> values{};
-  int n = 0;
-  do {
-    StickThrow th = sticks_draw(rng);
-    // The last place must end the throwing (kMaxThrows; probability < 1e-12).
-    while (n == kMaxThrows - 1 && sticks_throw_again(th.value)) th = sticks_draw(rng);
-    values[static_cast<std::size_t>(n++)] = th.value;
-    if (pos.opening && n == 1 && th.value != 1) {
-      out += static_cast<char>('0' + th.value);
-      return;
-    }
-  } while (sticks_throw_again(values[static_cast<std::size_t>(n - 1)]));
-  bool tab_thrown = false;
-  for (int k = 0; k < n; ++k) {
-    tab_thrown = tab_thrown || values[static_cast<std::size_t>(k)] == 1;
-    if (k) out += ',';
-    out += static_cast<char>('0' + values[static_cast<std::size_t>(k)]);
-  }
-  out += ':';
-  // Each throw in order on a uniformly drawn legal use (count them, draw,
-  // take that one), or forfeited.
-  const bool grid = !tab_has_letters(pos.width);
-  TabPosition w = pos;
-  for (int k = 0; k < n; ++k) {
-    TabUse chosen;
-    chosen.value = values[static_cast<std::size_t>(k)];
-    chosen.forfeit = true;
-    std::uint64_t count = 0;
-    if (w.count(opponent(pos.to_move)) > 0) for_each_use(o, w, chosen.value, tab_thrown, [&count](const TabUse&) { ++count; });
-    if (count > 0) {
-      const std::uint64_t pick = rng.below(count);
-      std::uint64_t i = 0;
-      for_each_use(o, w, chosen.value, tab_thrown, [&](const TabUse& u) {
-        if (i++ == pick) chosen = u;
-      });
-      do_use(w, pos.to_move, chosen);
-    }
-    if (k) out += ',';
-    format_use(chosen, pos.width, grid, out);
-  }
+  TabPosition p = pos;
+  TabEvents t;
+  tab_random_events(o, p, t, rng, nullptr);
+  tab_format(t.text, pos.width, out);
 }
 
 std::string tab_random_turn(const TabOptions& o, const TabPosition& pos, Rng& rng) {

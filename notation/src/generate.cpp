@@ -21,10 +21,11 @@ Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_
   record.set_tag("Game", std::string(game.name()));
   record.set_tag("Rules", rules.canonical());
   for (std::uint32_t turn = 0; turn < max_turns && !state->is_terminal(); ++turn) {
-    std::string move = state->random_move(rng);
+    // The random player, event by event (State::play_random): the turn
+    // random_move would give, played without reading its text again.
+    std::string move;
+    state->play_random(rng, &move);
     if (move.empty()) break;
-    if (Error e = state->play(move))
-      return {Code::illegal_move, "engine rejected its own move '" + move + "': " + e.reason, 0};
     Node node;
     node.move = std::move(move);
     record.moves.push_back(std::move(node));

@@ -192,7 +192,7 @@ Diagnostic check_result(const Context& ctx, Replay& out) {
             ? "the replayed game ends " + std::string(result_token(actual)) + " but the result is " +
                   record.result
             : "the game is not over after turn " + std::to_string(out.turns) + " (" +
-                  std::string(actor_name(state.to_move())) + " to move), so the result must be * " +
+                  std::string(actor_name(state.whose_turn())) + " to move), so the result must be * " +
                   "or a Termination tag must say how it ended";
     return make(ctx, Code::result_mismatch, std::move(reason), std::move(where));
   }

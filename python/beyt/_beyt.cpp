@@ -744,13 +744,20 @@ PYBIND11_MODULE(_beyt, m) {
                           "Raises IllegalMove as push().")
       .def("push", [](PyPosition& p, const std::string& move) {
         std::unique_ptr<State> before = p.state->clone();
-        if (Error e = p.state->play(move))
-          raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
+        // A whole turn (as a record writes it), or one event of a turn
+        // (legal_moves(), chance_outcomes(): a throw or one use of a throw in
+        // Tab and Dleb; State::apply), as the position allows.
+        Error e = p.state->mid_turn() ? p.state->apply(move) : p.state->play(move);
+        if (e && !p.state->mid_turn() && p.state->to_move() == Actor::chance && !p.state->apply(move)) e = Error::none();
+        if (e) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
         p.before.push_back(std::move(before));
         p.moves.push_back(move);
       }, py::arg("move"),
-      "Plays `move`. Raises IllegalMove (.code the E3xx code, .reason the rule and\n"
-      "its source, .offset into the move text); the position is then unchanged.")
+      "Plays `move`: a whole turn as a record writes it, or one event (an element of\n"
+      "legal_moves() or chance_outcomes(); in Tab and Dleb a throw or one use of a\n"
+      "throw, NOTATION.md section 12). Raises IllegalMove (.code the E3xx code,\n"
+      ".reason the rule and its source, .offset into the move text); the position is\n"
+      "then unchanged.")
       .def("pop", [](PyPosition& p) {
         if (p.before.empty()) throw py::index_error("pop from a position with no move pushed");
         p.state = std::move(p.before.back());

@@ -37,6 +37,7 @@
 #include "beyt/notation/game_info.hpp"
 #include "beyt/notation/generate.hpp"
 #include "beyt/notation/json.hpp"
+#include "beyt/notation/moves.hpp"
 #include "beyt/notation/reader.hpp"
 #include "beyt/notation/record.hpp"
 #include "beyt/notation/replay.hpp"

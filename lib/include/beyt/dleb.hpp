@@ -165,7 +165,12 @@ Error dleb_play(const DlebOptions& options, DlebPosition& pos, std::string_view 
 /// Whether the player to move is handicapped: not entered, and his team has
 /// no slaves (docs/RULES.md §Dleb Handicapped player).
 bool dleb_handicapped(const DlebPosition& pos) noexcept;
-/// A random turn: each billet white or black with probability 1/2.
+/// A random turn by beyt's random player (State::play_random; NOTATION.md
+/// section 12): each billet white or black with probability 1/2 (a throw
+/// that would leave the turn no end within 64 throws drawn again); before
+/// the first use, half the time a stored dleb on a uniformly drawn move;
+/// then each throw in order on a uniformly drawn move or store, forgone
+/// only when it has neither. Canonical text.
 std::string dleb_random_turn(const DlebOptions& options, const DlebPosition& pos, Rng& rng);
 /// As above, appended to `out`; allocates nothing once `out` has room.
 void dleb_random_turn(const DlebOptions& options, const DlebPosition& pos, Rng& rng, std::string& out);

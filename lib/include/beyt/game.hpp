@@ -12,8 +12,18 @@
 // a separate, optional interface, BoardDrawing (beyt/drawing.hpp), reached
 // through State::drawing(). Each game also offers a typed API of its own
 // (e.g. beyt/seega.hpp) for tests and fast engines.
+//
+// Turns and events (notation/NOTATION.md section 12). A record holds turns
+// (`1,4,2:1I-K,4K-O,2O-Q`); a turn is a sequence of events, each a throw
+// (a chance event: `1`, `BBWW`) or one decision of a player (`4K-O`,
+// `1+`; in Seega, Mankalah and Um el-Banât a whole turn). play() applies a whole turn (the
+// replay of records); apply() applies one event, the State remembering the
+// turn in progress; legal_moves() lists the events possible next and
+// chance_outcomes() their probabilities at a throw. The turn's text is
+// assembled from its events, as play() would write it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,8 +53,8 @@ enum class Actor : std::int8_t {
   north = 1,
   referee = 2,  ///< a non-player event is due (board or stage end, mancala games)
   none = 3,     ///< the game is over
-  chance = 4,   ///< a chance event is due: a throw (State::chance_outcomes lists its outcomes).
-                ///< Reserved: no game reports it yet (issue 20 makes the stick games do so).
+  chance = 4,   ///< a chance event is due: a throw of Tâb's sticks or Dleb's billets
+                ///< (State::chance_outcomes lists its outcomes).
 };
 constexpr Actor actor_of(Side s) noexcept { return static_cast<Actor>(s); }
 /// True for Actor::south and Actor::north: a player decides the next move.
@@ -75,24 +85,41 @@ class Rng {
 
 /// A chance event's outcome (stick games): its text and probability.
 struct ChanceOutcome {
-  std::string text;      ///< as the notation writes it, e.g. "4" or "WWWW"
-  double probability;    ///< in [0, 1]; a State's list sums to 1
+  std::string text;      ///< as the notation writes it, e.g. "4" or "BBWW"
+  double probability;    ///< in (0, 1]; a State's list sums to 1
+};
+
+/// One event chosen by beyt's random player (State::play_random): where it
+/// stands in the list it was chosen from, and the text applied.
+struct EventPick {
+  bool chance = false;    ///< a throw (else a decision)
+  std::size_t index = 0;  ///< its place in legal_moves() (= chance_outcomes() at a throw) just before it
+  /// The event as applied. For a decision, legal_moves()[index]; for a
+  /// throw, the throw as it fell, which may write the listed outcome's
+  /// sticks or billets in another order (Dleb: `BWBB` for `BBBW`).
+  std::string event;
 };
 
 class Game;
 
 /// One position of one game, and its rules. States are values: clone()
 /// copies, equals() compares the whole position (board, side to move, phase,
-/// pending duties) and the rules, never the history; hash() agrees with
+/// pending duties, and during a turn what the rest of it depends on: the
+/// throws not yet used) and the rules, never the history; hash() agrees with
 /// equals().
 ///
 /// The contract, in groups:
 ///   * the value: game, clone, equals, hash, position_text, turns_played;
-///   * who acts and how it ends: to_move, player_label, outcome, is_terminal,
-///     adjudicate;
-///   * the moves: legal_moves (moves_enumerable), chance_outcomes,
-///     random_move, play, check, describe_move;
+///   * who acts and how it ends: to_move, whose_turn, player_label, outcome,
+///     is_terminal, adjudicate;
+///   * events: legal_moves, chance_outcomes, apply, mid_turn,
+///     turn_in_progress, turn_events, find_event, play_random;
+///   * whole turns: play, check, random_move, describe_move;
 ///   * showing it, optional: drawing().
+///
+/// A turn is a sequence of events (notation/NOTATION.md section 12): Tâb's
+/// and Dleb's throws (Actor::chance) then the use of each throw; in Seega,
+/// Mankalah and Um el-Banât a turn is one event.
 class State {
  public:
   virtual ~State() = default;
@@ -109,18 +136,26 @@ class State {
 
   /// The position as one line of text (the game's FEN-like form, documented
   /// in notation/NOTATION.md). Game::new_state(rules, text) rebuilds an
-  /// equal State; this is what the `SetUp` tag holds.
+  /// equal State; this is what the `SetUp` tag holds. During a turn
+  /// (mid_turn()) it is the position where the turn began: new_state of it,
+  /// then apply() of the events of turn_in_progress(), rebuilds the State.
   virtual std::string position_text() const = 0;
-  /// Number of turns played since the initial (or set-up) position.
+  /// Number of turns played since the initial (or set-up) position (a turn
+  /// in progress is not counted until its last event).
   virtual std::uint32_t turns_played() const noexcept = 0;
 
-  /// Who acts next: a player, the referee (a board or stage end is due),
-  /// chance (a throw is due; reserved, see Actor) or nobody (the game is over).
+  /// Who acts next: a player (a decision), chance (a throw is due), the
+  /// referee (a board or stage end is due) or nobody (the game is over).
   virtual Actor to_move() const noexcept = 0;
-  /// Who is to move, as diagnostics name him: "South", "North", or for
-  /// team games the side and the player ("South, player 2").
-  virtual std::string player_label() const { return std::string(actor_name(to_move())); }
-  /// Result::unfinished unless the game is over.
+  /// Whose turn it is: to_move(), except that at a throw it is the player
+  /// who throws (South or North).
+  virtual Actor whose_turn() const noexcept { return to_move(); }
+  /// Whose turn it is (whose_turn()), as diagnostics name him: "South",
+  /// "North", or for team games the side and the player ("South, player 2").
+  virtual std::string player_label() const { return std::string(actor_name(whose_turn())); }
+  /// Result::unfinished unless the game is over. A turn in progress is
+  /// played to its end first: a side whose last kelb is taken by the first
+  /// use of a turn loses when the turn's other throws have been forfeited.
   virtual Result outcome() const noexcept = 0;
   /// The game is over: outcome() is not Result::unfinished.
   bool is_terminal() const noexcept { return outcome() != Result::unfinished; }
@@ -131,30 +166,88 @@ class State {
   /// The default knows none: "barrier" and other game-decided endings fail.
   virtual Error adjudicate(std::string_view termination, Result& out) const;
 
-  /// The canonical move text of every legal turn for the actor to move
-  /// (empty when terminal). Order is deterministic. Appends to `out`.
-  /// Where moves_enumerable() is false the list is not complete (a turn that
-  /// starts with throws, a distribution of 72 hasa): use random_move().
+  // --- events ---------------------------------------------------------------
+
+  /// Every event that may come next, in a fixed order, appended to `out`:
+  /// the decisions of the player (or referee) to move, each a short text in
+  /// the notation's own pieces (Tâb `4K-O`, `1m-n'`, `6--`; Dleb `1A1-B1`,
+  /// `1+`, `+1C5-C4`; a whole turn in the other games, e.g. Seega's
+  /// `b3-c3xc4-c5xd5`), or at a throw (to_move() == Actor::chance) the texts
+  /// of chance_outcomes(), in its order. Never empty unless the game is
+  /// over or moves_enumerable() is false; no cap in Tâb and Dleb. Each listed
+  /// text is accepted by apply().
   virtual void legal_moves(std::vector<std::string>& out) const = 0;
-  /// False where the legal turns cannot be listed: the next turn starts with
-  /// chance events (stick throws) or is a free set-up (tebweez).
+  /// False where legal_moves() is not complete: Mankalah's distribution of
+  /// 72 hasa (tebweez), and an Um el-Banât position with more than 1 000
+  /// orders of pecking sowings (the list is cut there).
   virtual bool moves_enumerable() const noexcept { return true; }
-  /// For games with throws: the distribution of the next chance event, or
-  /// empty when the next event is a player's decision.
+  /// At a throw, every outcome with its probability (summing to 1): Tâb's
+  /// five stick counts, `1` `2` `3` `4` `6` (C(4,k)/16, Lane 1836); Dleb's
+  /// billets by their white sides, four (`BBBW` `BBWW` `BWWW` `WWWW`
+  /// `BBBB`), or at the entry stages three or two (Marin 1931, p. 509).
+  /// The 64th throw of a turn (NOTATION.md section 6) lists only the outcomes
+  /// that can end the turn, their probabilities scaled to sum to 1. Empty
+  /// when the next event is not a throw.
   virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
-  /// A random legal turn (uniform over legal_moves() by default; stick games
-  /// draw their throws with the sticks' probabilities), in canonical form.
-  /// Empty if terminal. The same Rng state gives the same turn.
+  /// Applies one event: a listed decision, or at a throw an outcome as the
+  /// notation writes a throw (Tâb `1` or `1WBBB`; Dleb's billets in any
+  /// order, `G` counting as the `time` option says). A decision may also be
+  /// written as the reader accepts it in a turn (a taking landing with `-`,
+  /// Tâb cells in grid names). When the event ends a turn, `turn` (if given)
+  /// receives the turn's text as play() would record it (canonical: throws as
+  /// written, `x` on every taking landing, the cells in the style of the
+  /// turn's first cell) and the State is exactly as play() of that text
+  /// leaves it; otherwise `turn` is cleared.
+  /// Errors (the State unchanged): Code::move_syntax for a text that is no
+  /// event here, Code::game_over, Code::wrong_phase (a throw where a decision
+  /// is due, or the reverse), or the E3xx code of the broken rule, as play()
+  /// reports it; Error::offset points into `event`.
+  virtual Error apply(std::string_view event, std::string* turn = nullptr);
+  /// A turn is in progress: some of its events have been applied, not all.
+  virtual bool mid_turn() const noexcept { return false; }
+  /// The text of the turn in progress so far, as its record would begin
+  /// (`1,4,2:1I-K`, `=10,2`, `C,D`); empty between turns.
+  virtual std::string turn_in_progress() const { return {}; }
+  /// The events of the whole turn `turn_text` from this position (between
+  /// turns), in order, in the form legal_moves() lists them (a throw as
+  /// written): the canonical turn split into its pieces, e.g.
+  /// `1,2:1I-K` gives `1`, `2`, `1I-K`, `2--`. Errors: those of check(), and
+  /// Code::wrong_phase during a turn; also Code::stored_dleb for a Dleb turn
+  /// that plays a stored dleb after its last throw's use (the event order
+  /// ends a turn with that use: play the stored dleb before it).
+  virtual Error turn_events(std::string_view turn_text, std::vector<std::string>& out) const;
+  /// Which listed event `event` is: its index in legal_moves() (at a throw,
+  /// also in chance_outcomes()). A text listed as it is; otherwise the first
+  /// listed event that apply() takes to an equal State (a throw written with
+  /// its faces or its billets in another order, a capture written with `-`).
+  /// Errors: those of apply().
+  Error find_event(std::string_view event, std::size_t& index) const;
+  /// Plays the rest of the turn (a whole turn between turns) by beyt's
+  /// random player, the one `beyt generate` uses, event by event: each
+  /// throw drawn from the sticks (each white with probability 1/2), each
+  /// decision one of legal_moves(), as notation/NOTATION.md section 12
+  /// gives each game's policy. `turn` (if given) receives the
+  /// turn's text, `picks` (if given) each event chosen. The same Rng state
+  /// gives the same turn. Nothing when the game is over.
+  virtual void play_random(Rng& rng, std::string* turn = nullptr, std::vector<EventPick>* picks = nullptr);
+
+  // --- whole turns ------------------------------------------------------------
+
+  /// The text of a random turn by the random player of play_random(), from
+  /// this position (during a turn: the whole turn as it would complete it),
+  /// in canonical form. Empty if terminal. The same Rng state gives the same
+  /// turn, and the same as play_random().
   std::string random_move(Rng& rng) const;
   /// As random_move(rng), written into `out` (replaced): a playout that
   /// reuses one string allocates nothing per turn.
   virtual void random_move(Rng& rng, std::string& out) const;
 
-  /// Resolves `move_text` against this position and applies it.
-  /// Errors (the State is unchanged): Code::move_syntax when the text is not in
-  /// the game's syntax, Code::game_over, or the specific E3xx code of the
-  /// broken rule; Error::offset points into `move_text`. The reason names the
-  /// rule and its source.
+  /// Resolves `move_text` (a whole turn) against this position and applies
+  /// it. Errors (the State is unchanged): Code::move_syntax when the text is
+  /// not in the game's syntax, Code::game_over, Code::wrong_phase during a
+  /// turn (mid_turn(): apply its remaining events), or the specific E3xx
+  /// code of the broken rule; Error::offset points into `move_text`. The
+  /// reason names the rule and its source.
   virtual Error play(std::string_view move_text) = 0;
   /// As play(), without applying: on success `canonical` holds the move in
   /// canonical form (e.g. captures filled in).
@@ -168,7 +261,8 @@ class State {
 
   /// How this position is shown (text diagrams, SVG; beyt/drawing.hpp), or
   /// null (the default) for a game that has no drawing. The drawing is a
-  /// view of this State: valid while it lives, of its current position.
+  /// view of this State: valid while it lives, of its current position
+  /// (during a turn, the board as the events so far have left it).
   virtual const BoardDrawing* drawing() const noexcept { return nullptr; }
 };
 

@@ -201,7 +201,8 @@ Error tab_play(const TabOptions& options, TabPosition& pos, std::string_view tex
 /// `tab_thrown` telling whether the turn threw a táb (Lane's lock). Appends.
 void tab_uses(const TabOptions& options, const TabPosition& pos, int value, bool tab_thrown,
               std::vector<TabUse>& out);
-/// A random turn: throws drawn with the sticks' odds, each throw used on a
+/// A random turn by beyt's random player (State::play_random; NOTATION.md
+/// section 12): throws drawn with the sticks' odds, each throw used on a
 /// uniformly chosen legal use (forfeited when it has none), in throw order.
 /// Canonical text (Lane letters where the width has them).
 std::string tab_random_turn(const TabOptions& options, const TabPosition& pos, Rng& rng);

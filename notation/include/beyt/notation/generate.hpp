@@ -13,14 +13,13 @@
 namespace beyt::notation {
 
 /// One random playout of `game` under `rules` from the initial position:
-/// each turn is State::random_move (uniform over the legal turns; throws with
-/// the sticks' odds), drawn from `rng`, for at most `max_turns` turns; a game
+/// each turn is State::play_random (the random player, event by event: the
+/// turn State::random_move gives; throws with the sticks' odds), drawn from `rng`, for at most `max_turns` turns; a game
 /// not over by then is written unfinished (`*`). The record has the roster
 /// (Event "beyt generate, seed SEED", Round `round`, South and North
 /// "random", Result the replayed outcome), Game and Rules (rules.canonical()).
 /// Errors (`out` is then unspecified): Code::bad_rules when the rules cannot
-/// make a State; Code::illegal_move when the engine rejects its own move (a
-/// bug in an engine, never expected).
+/// make a State.
 Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed, std::uint32_t round,
                   std::uint32_t max_turns, GameRecord& out);
 

@@ -1,0 +1,44 @@
+// beyt/notation/moves.hpp - what may come next at a position (`beyt moves`):
+// who acts, and every decision he may take or, at a throw, every outcome
+// with its probability (beyt/game.hpp, "Turns and events";
+// notation/NOTATION.md section 12). The command line and the other front
+// ends print this, as text or as one JSON object.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "beyt/game.hpp"
+
+namespace beyt::notation {
+
+/// The choices at one position of a State.
+struct Choices {
+  std::string game;          ///< Game::name()
+  std::string position;      ///< State::position_text() (during a turn: where it began)
+  std::string turn;          ///< State::turn_in_progress(): the turn so far, or empty
+  std::string actor;         ///< "chance", "South", "North, player 2", "referee" or "nobody"
+  std::string player;        ///< whose turn it is ("South", "North, player 2"; at a throw the thrower), or empty when over
+  std::string result;        ///< "*" unless the game is over ("1-0", "0-1", "1/2-1/2")
+  bool chance = false;       ///< a throw is due: `outcomes` lists it
+  std::vector<ChanceOutcome> outcomes;  ///< at a throw, each outcome and its probability (they sum to 1)
+  std::vector<std::string> moves;       ///< State::legal_moves(): the decisions, or the outcomes' texts
+  bool complete = true;      ///< State::moves_enumerable(): false where `moves` cannot list every turn
+};
+
+/// The choices at `state` (any State, between turns or during one). Never
+/// fails; a game that is over has no moves.
+Choices choices_at(const State& state);
+
+/// As text, one line a choice after a heading line:
+///   "South throws (chance), 5 outcomes:" then "1  0.25" ...
+///   "South to move, 3 decisions:" then "1I-K" ...
+/// ending in '\n'.
+std::string choices_text(const Choices& choices);
+
+/// As one JSON object on one line: {"game", "position", "turn",
+/// "actor", "player", "result", "chance", "outcomes": [{"text", "probability"}],
+/// "moves": [...], "complete"}. The order of the keys is fixed.
+std::string choices_json(const Choices& choices);
+
+}  // namespace beyt::notation

@@ -1,0 +1,69 @@
+// What may come next at a position (beyt/notation/moves.hpp).
+#include "beyt/notation/moves.hpp"
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+namespace beyt::notation {
+
+Choices choices_at(const State& state) {
+  Choices c;
+  c.game = std::string(state.game().name());
+  c.position = state.position_text();
+  c.turn = state.turn_in_progress();
+  const Actor a = state.to_move();
+  c.chance = a == Actor::chance;
+  c.actor = a == Actor::chance || is_player(a) ? (c.chance ? std::string("chance") : state.player_label())
+                                               : std::string(actor_name(a));
+  c.result = std::string(result_token(state.outcome()));
+  if (c.result == "*") c.player = state.player_label();
+  c.outcomes = state.chance_outcomes();
+  state.legal_moves(c.moves);
+  c.complete = state.moves_enumerable();
+  return c;
+}
+
+namespace {
+// A probability as text: as few digits as say it exactly (0.25, 0.375,
+// 0.0625), at most 6 after the point.
+std::string probability_text(double p) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6f", p);
+  std::string out = buffer;
+  while (out.size() > 3 && out.back() == '0') out.pop_back();
+  return out;
+}
+}  // namespace
+
+std::string choices_text(const Choices& c) {
+  std::string out;
+  if (c.result != "*") return "the game is over: " + c.result + "\n";
+  if (c.chance) {
+    out = c.player + " throws (chance), " + std::to_string(c.outcomes.size()) + " outcomes:\n";
+    for (const auto& o : c.outcomes) out += o.text + "  " + probability_text(o.probability) + "\n";
+    return out;
+  }
+  out = c.actor + " to move, " + std::to_string(c.moves.size()) + (c.moves.size() == 1 ? " decision" : " decisions");
+  out += c.complete ? ":\n" : " (not every turn can be listed here):\n";
+  for (const auto& m : c.moves) out += m + "\n";
+  return out;
+}
+
+std::string choices_json(const Choices& c) {
+  nlohmann::ordered_json j;
+  j["game"] = c.game;
+  j["position"] = c.position;
+  j["turn"] = c.turn;
+  j["actor"] = c.actor;
+  j["player"] = c.player;
+  j["result"] = c.result;
+  j["chance"] = c.chance;
+  j["outcomes"] = nlohmann::ordered_json::array();
+  for (const auto& o : c.outcomes) j["outcomes"].push_back({{"text", o.text}, {"probability", o.probability}});
+  j["moves"] = c.moves;
+  j["complete"] = c.complete;
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+}  // namespace beyt::notation

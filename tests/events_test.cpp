@@ -1,0 +1,418 @@
+// Turns as sequences of events (beyt/game.hpp, "Turns and events";
+// notation/NOTATION.md section 12), for every game whose turns have more
+// than one event, value-parameterized over its rule sets as
+// tests/conformance_test.cpp is:
+//   * every sample and generated games replay event by event: each event of
+//     a turn (State::turn_events) is found among legal_moves() (a throw among
+//     chance_outcomes(), which sum to 1), legal_moves() is never empty
+//     before the game is over, the turn text the State assembles is the
+//     record's canonical turn byte for byte, and the State after the turn's
+//     last event equals the State play() of the turn leaves;
+//   * the random player picks the listed event at the index it reports, and
+//     its throws follow the listed probabilities; random_move() is the turn
+//     play_random() plays;
+//   * apply() refuses what is not an event here, with the State unchanged.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+
+#include "beyt/game.hpp"
+#include "game_fixture.hpp"
+#include "beyt/notation/formats.hpp"
+#include "beyt/notation/replay.hpp"
+#include "cli_run.hpp"
+
+namespace {
+
+using namespace beyt;
+using namespace beyt::notation;
+using namespace beyt::test;
+
+struct Case {
+  const char* game;
+  const char* rules;
+  int games;      // generated games replayed event by event
+  int max_turns;
+};
+
+std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.game << " [" << c.rules << "]"; }
+
+// Replays one turn event by event on `s` and as a whole on `ref` (equal
+// States before), checking every event against the lists.
+void replay_turn(State& s, State& ref, const std::string& turn) {
+  std::string canonical;
+  Error e = s.check(turn, canonical);
+  ASSERT_FALSE(e) << turn << ": " << e.reason;
+  std::vector<std::string> events;
+  e = s.turn_events(turn, events);
+  ASSERT_FALSE(e) << turn << ": " << e.reason;
+  ASSERT_FALSE(events.empty()) << turn;
+  std::string built;
+  std::vector<std::string> listed;
+  for (std::size_t k = 0; k < events.size(); ++k) {
+    const std::string& event = events[k];
+    ASSERT_FALSE(s.is_terminal()) << "event " << event << " of " << turn;
+    listed.clear();
+    s.legal_moves(listed);
+    ASSERT_FALSE(listed.empty()) << "no event listed before " << event << " of " << turn << " at "
+                                 << s.position_text() << " / " << s.turn_in_progress();
+    if (s.to_move() == Actor::chance) {
+      auto outcomes = s.chance_outcomes();
+      ASSERT_EQ(outcomes.size(), listed.size());
+      double total = 0;
+      for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        EXPECT_EQ(outcomes[i].text, listed[i]);
+        EXPECT_GT(outcomes[i].probability, 0.0);
+        total += outcomes[i].probability;
+      }
+      EXPECT_NEAR(total, 1.0, 1e-12);
+    } else {
+      EXPECT_TRUE(s.chance_outcomes().empty());
+    }
+    std::size_t index = listed.size();
+    e = s.find_event(event, index);
+    ASSERT_FALSE(e) << "event " << event << " of " << turn << ": " << e.reason;
+    ASSERT_LT(index, listed.size());
+    e = s.apply(event, &built);
+    ASSERT_FALSE(e) << "event " << event << " of " << turn << ": " << e.reason;
+    const bool last = k + 1 == events.size();
+    ASSERT_EQ(s.mid_turn(), !last) << "event " << event << " of " << turn;
+    if (!last) {
+      EXPECT_TRUE(built.empty());
+      const std::string so_far = s.turn_in_progress();
+      EXPECT_EQ(canonical.compare(0, so_far.size(), so_far), 0) << so_far << " is no beginning of " << canonical;
+    }
+  }
+  EXPECT_EQ(built, canonical) << "turn text assembled from the events of " << turn;
+  e = ref.play(turn);
+  ASSERT_FALSE(e) << turn << ": " << e.reason;
+  EXPECT_TRUE(s.equals(ref)) << s.position_text() << " vs " << ref.position_text() << " after " << turn;
+  EXPECT_EQ(s.hash(), ref.hash());
+  EXPECT_EQ(s.turns_played(), ref.turns_played());
+  EXPECT_EQ(s.position_text(), ref.position_text());
+}
+
+class Events : public beyt::test::GameFixture<Case> {};
+
+// Games as `beyt generate` makes them (random_move, then play), replayed
+// event by event.
+TEST_P(Events, GeneratedGamesReplayEventByEvent) {
+  const Case& c = GetParam();
+  for (int g = 0; g < c.games; ++g) {
+    Rng rng(5000 + static_cast<std::uint64_t>(g));
+    auto maker = initial(), s = initial(), ref = initial();
+    for (int t = 0; t < c.max_turns && !maker->is_terminal(); ++t) {
+      const std::string turn = maker->random_move(rng);
+      ASSERT_FALSE(maker->play(turn)) << turn;
+      replay_turn(*s, *ref, turn);
+      if (HasFailure()) return;
+    }
+    EXPECT_EQ(s->outcome(), maker->outcome());
+  }
+}
+
+// The random player's picks are the listed events at the indexes it gives,
+// and its turn is random_move()'s.
+TEST_P(Events, RandomPicksAreListed) {
+  const Case& c = GetParam();
+  for (int g = 0; g < 20; ++g) {
+    Rng rng(900 + static_cast<std::uint64_t>(g)), same(900 + static_cast<std::uint64_t>(g));
+    auto s = initial(), replica = initial();
+    for (int t = 0; t < c.max_turns && !s->is_terminal(); ++t) {
+      const std::string expected = s->random_move(same);
+      std::vector<EventPick> picks;
+      std::string turn;
+      s->play_random(rng, &turn, &picks);
+      EXPECT_EQ(turn, expected);
+      ASSERT_FALSE(picks.empty());
+      std::string built;
+      std::vector<std::string> listed;
+      for (const EventPick& pick : picks) {
+        listed.clear();
+        replica->legal_moves(listed);
+        ASSERT_EQ(pick.chance, replica->to_move() == Actor::chance);
+        ASSERT_LT(pick.index, listed.size()) << pick.event;
+        if (pick.chance) {
+          // The throw as it fell: the listed outcome, its billets maybe in
+          // another order (Dleb), and the same State after it.
+          std::string fell = pick.event, outcome = listed[pick.index];
+          std::sort(fell.begin(), fell.end());
+          std::sort(outcome.begin(), outcome.end());
+          EXPECT_EQ(fell, outcome) << pick.event << " drawn as " << listed[pick.index];
+          auto a = replica->clone(), b = replica->clone();
+          ASSERT_FALSE(a->apply(pick.event));
+          ASSERT_FALSE(b->apply(listed[pick.index]));
+          EXPECT_TRUE(a->equals(*b)) << pick.event;
+        } else {
+          EXPECT_EQ(listed[pick.index], pick.event);
+        }
+        ASSERT_FALSE(replica->apply(pick.event, &built)) << pick.event;
+      }
+      EXPECT_EQ(built, turn);
+      EXPECT_TRUE(replica->equals(*s));
+      if (HasFailure()) return;
+    }
+  }
+}
+
+// The random player uses the throws in the order they fell (an entering
+// Dleb turn: its dleb, then its gsse), as `beyt generate` always has: the
+// same seed writes the same games (NOTATION.md section 12).
+TEST_P(Events, TheRandomPlayerUsesTheThrowsInOrder) {
+  const Case& c = GetParam();
+  Rng rng(314);
+  auto s = initial();
+  int checked = 0;
+  for (int t = 0; t < c.max_turns && !s->is_terminal(); ++t) {
+    std::string turn;
+    s->play_random(rng, &turn);
+    const auto colon = turn.find(':');
+    if (colon == std::string::npos) continue;
+    std::vector<int> thrown, used;
+    bool entering = false;
+    std::size_t billets = 0;
+    for (std::size_t i = 0; i < colon;) {
+      std::size_t j = turn.find_first_of(",:", i);
+      const std::string th = turn.substr(i, j - i);
+      if (std::string(c.game) == "tab") {
+        thrown.push_back(th[0] - '0');
+      } else {
+        const int w = static_cast<int>(std::count(th.begin(), th.end(), 'W'));
+        thrown.push_back(w == 0 ? 6 : w);
+        entering = entering || (billets && th.size() != billets);
+        billets = th.size();
+      }
+      i = j + 1;
+    }
+    for (std::size_t i = colon + 1; i < turn.size();) {
+      std::size_t j = turn.find(',', i);
+      if (turn[i] != '+') used.push_back(turn[i] - '0');  // a stored dleb played uses no throw
+      i = j == std::string::npos ? turn.size() : j + 1;
+    }
+    if (entering) {  // the dleb and gsse scored: the dleb first
+      EXPECT_TRUE(std::is_sorted(used.begin(), used.end())) << turn;
+    } else {
+      EXPECT_EQ(used, thrown) << turn;
+    }
+    ++checked;
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(checked, 0);
+}
+
+// The random player's throws follow chance_outcomes(): each outcome's share
+// of many first throws is its probability (within five standard deviations).
+TEST_P(Events, ThrowsFollowTheListedProbabilities) {
+  auto s = initial();
+  if (s->to_move() != Actor::chance) GTEST_SKIP() << "no throw at the start";
+  const auto outcomes = s->chance_outcomes();
+  std::vector<int> seen(outcomes.size());
+  Rng rng(4242);
+  const int n = 20000;
+  for (int i = 0; i < n; ++i) {
+    auto copy = s->clone();
+    std::vector<EventPick> picks;
+    copy->play_random(rng, nullptr, &picks);
+    ASSERT_TRUE(picks.front().chance);
+    ASSERT_LT(picks.front().index, outcomes.size());
+    ++seen[picks.front().index];
+  }
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    const double p = outcomes[i].probability, sd = std::sqrt(n * p * (1 - p));
+    EXPECT_NEAR(seen[i], n * p, 5 * sd) << outcomes[i].text;
+  }
+}
+
+// A text that is no event here is refused, the State unchanged.
+TEST_P(Events, ApplyRefusesWhatIsNoEventHere) {
+  auto s = initial();
+  auto before = s->clone();
+  for (const char* bad : {"", "zz", "1,2", "9", "1I-K"}) {
+    Error e = s->apply(bad);
+    EXPECT_TRUE(e) << "'" << bad << "' accepted";
+    EXPECT_TRUE(s->equals(*before)) << bad;
+    EXPECT_FALSE(s->mid_turn()) << bad;
+  }
+  // A whole turn during a turn is refused.
+  std::vector<std::string> listed;
+  s->legal_moves(listed);
+  ASSERT_FALSE(listed.empty());
+  ASSERT_FALSE(s->apply(listed.front()));
+  if (s->mid_turn()) {
+    std::string canonical;
+    EXPECT_EQ(s->play("1,2:1--,2--").code, Code::wrong_phase);
+    EXPECT_EQ(s->check("1,2:1--,2--", canonical).code, Code::wrong_phase);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Tab, Events,
+                         ::testing::Values(Case{"tab", "lane", 1000, 400}, Case{"tab", "lane; width=7; pieces=4", 200, 400},
+                                           Case{"tab", "lane; width=13", 200, 400},
+                                           Case{"tab", "lane; width=15; pieces=3; first=north", 200, 400},
+                                           Case{"tab", "lane; release=any; enemy-row-safe=no", 200, 400},
+                                           Case{"tab", "lane; width=11; pass-enemy=no", 200, 400}));
+INSTANTIATE_TEST_SUITE_P(Dleb, Events,
+                         ::testing::Values(Case{"dleb", "marin", 1000, 400}, Case{"dleb", "marin; players=2", 200, 600},
+                                           Case{"dleb", "marin; cross-lines=4; players=3; first=north", 200, 600},
+                                           Case{"dleb", "marin; cross-lines=8; time=night; double-course=mover", 200, 600},
+                                           Case{"dleb", "marin; cross-lines=100", 100, 300}));
+
+// Every sample of the game (its main line, under its own rules), event by event.
+class EventSamples : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(EventSamples, ReplayEventByEvent) {
+  int turns = 0;
+  for (const auto& path : files_in(kRoot / "samples" / GetParam(), ".beyt")) {
+    std::ifstream in(path);
+    std::vector<GameRecord> records;
+    struct Collect : GameVisitor {
+      std::vector<GameRecord>* out;
+      bool game(GameRecord&& r, std::uint32_t) override {
+        out->push_back(std::move(r));
+        return true;
+      }
+    } collect;
+    collect.out = &records;
+    Diagnostic d = read_games(in, path.string(), Format::text, collect);
+    ASSERT_FALSE(d) << d.reason;
+    for (const GameRecord& record : records) {
+      GameRecord start = record;  // the initial position: the record without its turns
+      start.moves.clear();
+      start.result = "*";
+      start.set_tag("Result", "*");
+      Replay r1, r2;
+      replay(start, path.string(), 1, ReplayOptions{}, r1);
+      replay(start, path.string(), 1, ReplayOptions{}, r2);
+      ASSERT_TRUE(r1.state && r2.state) << path;
+      for (const auto& node : record.moves) {
+        replay_turn(*r1.state, *r2.state, node.move);
+        if (HasFailure()) return;
+        ++turns;
+      }
+    }
+  }
+  EXPECT_GT(turns, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, EventSamples, ::testing::Values("tab", "dleb"));
+
+// Tâb's events, by hand: Lane's opening, a throw with its faces, the uses in
+// another order than the throws, a forfeit among them.
+TEST(TabEvents, ATurnByHand) {
+  std::unique_ptr<State> s, ref;
+  ASSERT_FALSE(find_game("tab")->new_state(RuleSet{}, "", s));
+  ASSERT_FALSE(find_game("tab")->new_state(RuleSet{}, "", ref));
+  EXPECT_EQ(s->to_move(), Actor::chance);
+  EXPECT_EQ(s->whose_turn(), Actor::south);
+  EXPECT_EQ(s->player_label(), "South");
+  std::vector<std::string> listed;
+  s->legal_moves(listed);
+  EXPECT_EQ(listed, (std::vector<std::string>{"1", "2", "3", "4", "6"}));
+  std::string turn;
+  ASSERT_FALSE(s->apply("3", &turn));  // an opening throw without táb: the whole turn
+  EXPECT_EQ(turn, "3");
+  ASSERT_FALSE(ref->play("3"));
+  EXPECT_TRUE(s->equals(*ref));
+  EXPECT_EQ(s->whose_turn(), Actor::north);
+  ASSERT_FALSE(ref->play("1,4,2:1i-k,2k-m,4--"));
+  ASSERT_FALSE(s->apply("1WBBB", &turn));
+  EXPECT_TRUE(s->mid_turn());
+  EXPECT_EQ(s->to_move(), Actor::chance);
+  EXPECT_EQ(s->apply("1i-k").code, Code::wrong_phase);
+  ASSERT_FALSE(s->apply("4"));
+  ASSERT_FALSE(s->apply("2"));
+  EXPECT_EQ(s->to_move(), Actor::north);
+  EXPECT_EQ(s->turn_in_progress(), "1WBBB,4,2:");
+  EXPECT_EQ(s->apply("3").code, Code::wrong_phase);
+  listed.clear();
+  s->legal_moves(listed);
+  // The 1 frees the foremost Nasrani or is forfeited; the 4 and the 2 move
+  // no Nasrani: forfeits only.
+  EXPECT_EQ(listed, (std::vector<std::string>{"1i-k", "1--", "4--", "2--"}));
+  EXPECT_EQ(s->apply("2k-m").code, Code::not_own_piece);
+  ASSERT_FALSE(s->apply("1i-k"));
+  EXPECT_EQ(s->apply("1--").code, Code::throw_not_available);
+  ASSERT_FALSE(s->apply("2k-m"));
+  EXPECT_EQ(s->turn_in_progress(), "1WBBB,4,2:1i-k,2k-m");
+  ASSERT_FALSE(s->apply("4--", &turn));
+  EXPECT_EQ(turn, "1WBBB,4,2:1i-k,2k-m,4--");
+  EXPECT_FALSE(s->mid_turn());
+  EXPECT_TRUE(s->equals(*ref));
+  EXPECT_EQ(s->turns_played(), 2u);
+  std::vector<std::string> events;
+  ASSERT_FALSE(ref->turn_events("1,2:1I-K", events));
+  EXPECT_EQ(events, (std::vector<std::string>{"1", "2", "1I-K", "2--"}));
+}
+
+}  // namespace
+
+namespace {
+
+// Dleb's events, by hand: Marin's entry stages (four, three, then two
+// billets), the dag that enters with the dleb scored, which must free the
+// front slave (Marin 1931, p. 509).
+TEST(DlebEvents, AnEntryByHand) {
+  RuleSet rules;
+  ASSERT_FALSE(find_game("dleb")->parse_rules("marin; cross-lines=4", rules));
+  std::unique_ptr<State> s, ref;
+  ASSERT_FALSE(find_game("dleb")->new_state(rules, "", s));
+  ASSERT_FALSE(find_game("dleb")->new_state(rules, "", ref));
+  auto texts = [](const std::vector<ChanceOutcome>& list) {
+    std::vector<std::string> out;
+    for (const auto& c : list) out.push_back(c.text + "=" + std::to_string(c.probability));
+    return out;
+  };
+  EXPECT_EQ(s->to_move(), Actor::chance);
+  EXPECT_EQ(texts(s->chance_outcomes()),
+            (std::vector<std::string>{"BBBW=0.250000", "BBWW=0.375000", "BWWW=0.250000", "WWWW=0.062500",
+                                      "BBBB=0.062500"}));
+  EXPECT_EQ(s->apply("BBB").code, Code::throw_sequence);  // stage 1 throws four billets
+  ASSERT_FALSE(s->apply("WBBB"));                         // a dleb: stage 2
+  EXPECT_EQ(texts(s->chance_outcomes()),
+            (std::vector<std::string>{"BBB=0.125000", "BBW=0.375000", "BWW=0.375000", "WWW=0.125000"}));
+  ASSERT_FALSE(s->apply("WBW"));  // two white: stage 3
+  EXPECT_EQ(texts(s->chance_outcomes()), (std::vector<std::string>{"BB=0.250000", "BW=0.500000", "WW=0.250000"}));
+  ASSERT_FALSE(s->apply("WB"));  // dag: he enters
+  EXPECT_EQ(s->to_move(), Actor::south);
+  std::vector<std::string> listed;
+  s->legal_moves(listed);
+  EXPECT_EQ(listed, (std::vector<std::string>{"1A1-B1"}));  // no forfeit, no store while slaves remain
+  EXPECT_EQ(s->apply("1--").code, Code::must_free);
+  std::string turn;
+  ASSERT_FALSE(s->apply("1A1-B1", &turn));
+  EXPECT_EQ(turn, "WBBB,WBW,WB:1A1-B1");
+  ASSERT_FALSE(ref->play("WBBB,WBW,WB:1A1-B1"));
+  EXPECT_TRUE(s->equals(*ref));
+  EXPECT_EQ(s->position_text(), ref->position_text());
+}
+
+// A stored dleb is an event before the turn's last use: played after it, the
+// turn replays whole but has no event order (NOTATION.md section 12).
+TEST(DlebEvents, StoredDlebBeforeTheLastUse) {
+  RuleSet rules;
+  ASSERT_FALSE(find_game("dleb")->parse_rules("marin; cross-lines=4", rules));
+  std::unique_ptr<State> s;
+  ASSERT_FALSE(find_game("dleb")->new_state(rules, "NNNN/..../..../ssss S1 1/0 1/0", s));
+  std::string canonical;
+  ASSERT_FALSE(s->check("BBWW:2A2-B1,+1A1-B1", canonical));
+  std::vector<std::string> events;
+  EXPECT_EQ(s->turn_events("BBWW:2A2-B1,+1A1-B1", events).code, Code::stored_dleb);
+  events.clear();
+  ASSERT_FALSE(s->turn_events("BBWW:+1A1-B1,2A2-B1", events));
+  EXPECT_EQ(events, (std::vector<std::string>{"BBWW", "+1A1-B1", "2A2-B1"}));
+  ASSERT_FALSE(s->apply("BBWW"));
+  std::vector<std::string> listed;
+  s->legal_moves(listed);
+  ASSERT_FALSE(listed.empty());
+  EXPECT_EQ(listed.front().substr(0, 2), "+1");  // the stored dleb first
+  EXPECT_NE(std::find(listed.begin(), listed.end(), "2--"), listed.end());
+  std::string turn;
+  ASSERT_FALSE(s->apply("2A2-B1", &turn));
+  EXPECT_EQ(turn, "BBWW:2A2-B1");  // the last use ends the turn
+  EXPECT_FALSE(s->mid_turn());
+}
+
+}  // namespace
