@@ -78,7 +78,8 @@ class CommandLine {
   /// done: -h/--help printed the help on standard output (exit_code 0), or
   /// a usage error was printed on standard error (exit_code 2, usage_error:
   /// "Option ‘x’ does not exist", "Option ‘o’ is missing an argument",
-  /// "Argument ‘x’ failed to parse", "unexpected argument 'x'", ...).
+  /// "Argument ‘maybe’ failed to parse" for a flag, "--count: '-3' is not a
+  /// whole number from 1 to 4294967295", "unexpected argument 'x'", ...).
   bool parse(int argc, char** argv, int& exit_code);
 
   /// After parse(): how many times the option whose long name is `name`

@@ -145,25 +145,6 @@ TEST(CliFiles, ReplacedFilesKeepTheirModeAndLinksAreWrittenThrough) {
   EXPECT_EQ(dir.listing(), "fresh.beyt\nlink.beyt\nout.beyt\n");
 }
 
-// Starts `beyt ARGS` with standard output and error to /dev/null; its pid.
-pid_t spawn(const std::vector<std::string>& args) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    std::vector<char*> argv;
-    std::string program = BEYT_CLI_PATH;
-    argv.push_back(program.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  return pid;
-}
-
 // Waits (up to a minute) until `target`'s temporary file holds some bytes.
 bool wait_for_partial_output(const fs::path& target) {
   for (int i = 0; i < 60000; ++i) {
