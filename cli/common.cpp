@@ -288,14 +288,16 @@ notation::Format Input::format(std::optional<notation::Format> forced) {
   const std::string_view kBom = "\xEF\xBB\xBF";
   if (impl_->regular) {  // read again by offset: blanks are skipped without holding them
     std::vector<char> block(kKeep);
-    for (std::uint64_t at = impl_->buf->base();;) {
+    const off_t here = ::lseek(impl_->fd, 0, SEEK_CUR);  // (standard input may not stand at 0)
+    const std::uint64_t origin = here >= 0 ? static_cast<std::uint64_t>(here) : impl_->buf->base();
+    for (std::uint64_t at = origin;;) {
       ssize_t n;
       do {
         n = ::pread(impl_->fd, block.data(), block.size(), static_cast<off_t>(at));
       } while (n < 0 && errno == EINTR);
       if (n <= 0) return notation::Format::text;  // only blanks (a read failure is the reader's to report)
       std::string_view bytes(block.data(), static_cast<std::size_t>(n));
-      std::size_t from = at == impl_->buf->base() && bytes.substr(0, 3) == kBom ? 3 : 0;
+      std::size_t from = at == origin && bytes.substr(0, 3) == kBom ? 3 : 0;
       while (from < bytes.size() && is_blank_byte(bytes[from])) ++from;
       if (from == bytes.size()) {
         at += bytes.size();

@@ -4,7 +4,6 @@
 #include <re2/re2.h>
 
 #include <array>
-#include <vector>
 
 namespace beyt::notation {
 namespace {
@@ -23,12 +22,21 @@ bool leap(std::uint32_t year) { return year % 4 == 0 && (year % 100 != 0 || year
 constexpr std::array<std::string_view, 12> kMonths{"January", "February", "March",     "April",   "May",      "June",
                                                    "July",    "August",   "September", "October", "November", "December"};
 
-// The '.'-separated parts of `text`.
-std::vector<std::string_view> parts_of(std::string_view text) {
-  std::vector<std::string_view> parts;
+// The '.'-separated parts of `text`: the first three, and how many there are
+// (no allocation: the validator reads a Date for every game).
+struct Parts {
+  std::array<std::string_view, 3> part{};
+  std::size_t count = 0;
+  std::size_t size() const { return count; }
+  std::string_view operator[](std::size_t i) const { return part[i]; }
+};
+Parts parts_of(std::string_view text) {
+  Parts parts;
   for (std::size_t start = 0;;) {
     const std::size_t dot = text.find('.', start);
-    parts.push_back(text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+    if (parts.count < 3)
+      parts.part[parts.count] = text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+    ++parts.count;
     if (dot == std::string_view::npos) return parts;
     start = dot + 1;
   }
@@ -74,7 +82,7 @@ std::uint32_t Date::last_day() const noexcept {
 
 bool parse_date(std::string_view text, Date& out, std::string& why, std::uint32_t& offset) {
   offset = 0;
-  const std::vector<std::string_view> parts = parts_of(text);
+  const Parts parts = parts_of(text);
   const auto part_ok = [](std::string_view p, std::size_t size) {
     return p.size() == size && (digits(p) || all_of(p, '?'));
   };
@@ -121,7 +129,7 @@ bool parse_date(std::string_view text, Date& out, std::string& why, std::uint32_
 }
 
 bool parse_date_bound(std::string_view text, Date& out, std::string& why) {
-  const std::vector<std::string_view> parts = parts_of(text);
+  const Parts parts = parts_of(text);
   const std::size_t sizes[3] = {4, 2, 2};
   bool shaped = parts.size() <= 3;
   for (std::size_t i = 0; shaped && i < parts.size(); ++i) shaped = parts[i].size() == sizes[i] && digits(parts[i]);
