@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "beyt/chars.hpp"
+#include "beyt/notation/replay.hpp"
 #include "beyt/notation/select.hpp"
 #include "cli_run.hpp"
 
@@ -517,6 +518,17 @@ TEST(Issue19, RecordNamesMatchInAnyCase) {
   CliRun date_strict = run("validate --strict " + q(f));
   EXPECT_EQ(date_strict.status, 1);
   EXPECT_TRUE(contains(date_strict.out, "error[W201]")) << date_strict.out;
+}
+
+TEST(Issue19, KnownTagsAreTheListedOnes) {
+  for (auto name : beyt::notation::kRoster) EXPECT_TRUE(beyt::notation::is_known_tag(name)) << name;
+  for (auto name : beyt::notation::kAfterRoster) EXPECT_TRUE(beyt::notation::is_known_tag(name)) << name;
+  for (auto name : {"Termination", "Annotator", "Cells"}) EXPECT_TRUE(beyt::notation::is_known_tag(name)) << name;
+  for (auto name : {"game", "Sites", "ECO", "PlyCount", ""}) EXPECT_FALSE(beyt::notation::is_known_tag(name)) << name;
+  EXPECT_EQ(beyt::notation::known_tag_twin("game"), "Game");
+  EXPECT_EQ(beyt::notation::known_tag_twin("SETUP"), "SetUp");
+  EXPECT_EQ(beyt::notation::known_tag_twin("Game"), "");
+  EXPECT_EQ(beyt::notation::known_tag_twin("Opening"), "");
 }
 
 // --- Item 22 ---------------------------------------------------------------------------

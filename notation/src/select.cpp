@@ -82,43 +82,61 @@ std::uint32_t Date::last_day() const noexcept {
 
 bool parse_date(std::string_view text, Date& out, std::string& why, std::uint32_t& offset) {
   offset = 0;
-  const Parts parts = parts_of(text);
-  const auto part_ok = [](std::string_view p, std::size_t size) {
-    return p.size() == size && (digits(p) || all_of(p, '?'));
-  };
-  if (parts.size() != 3 || !part_ok(parts[0], 4) || !part_ok(parts[1], 2) || !part_ok(parts[2], 2)) {
+  // The shape YYYY.MM.DD, each part digits or all '?', read in one pass (the
+  // validator reads a Date for every game).
+  constexpr std::uint32_t kFrom[3] = {0, 5, 8}, kSize[3] = {4, 2, 2};
+  std::uint32_t value[3] = {0, 0, 0};
+  bool known[3] = {false, false, false};
+  bool shaped = text.size() == 10 && text[4] == '.' && text[7] == '.';
+  for (int i = 0; shaped && i < 3; ++i) {
+    bool all_digits = true, all_unknown = true;
+    for (std::uint32_t j = kFrom[i]; j < kFrom[i] + kSize[i]; ++j) {
+      const char c = text[j];
+      all_digits = all_digits && c >= '0' && c <= '9';
+      all_unknown = all_unknown && c == '?';
+      value[i] = value[i] * 10 + static_cast<std::uint32_t>(c - '0');
+    }
+    known[i] = all_digits;
+    if (!all_digits) value[i] = 0;
+    shaped = all_digits || all_unknown;
+  }
+  if (!shaped) {
     // The date as it was probably meant: each part padded to its width,
     // the parts left off unknown ("1835.3.12" is 1835.03.12, "1835" 1835.??.??).
+    const Parts parts = parts_of(text);
+    const auto part_ok = [](std::string_view p, std::size_t size) {
+      return p.size() == size && (digits(p) || all_of(p, '?'));
+    };
     std::string meant;
-    bool shaped = parts.size() <= 3 && part_ok(parts[0], 4);
-    for (std::size_t i = 1; shaped && i < 3; ++i) {
+    bool fits = parts.size() <= 3 && part_ok(parts[0], 4);
+    for (std::size_t i = 1; fits && i < 3; ++i) {
       const std::string_view p = i < parts.size() ? parts[i] : std::string_view("??");
       if (all_of(p, '?') && p.size() <= 2) meant += ".??";
       else if (digits(p) && p.size() <= 2) meant += (p.size() == 1 ? ".0" : ".") + std::string(p);
-      else shaped = false;
+      else fits = false;
     }
     Date ignored;
     std::string ignored_why;
     std::uint32_t ignored_offset;
-    if (shaped) meant.insert(0, parts[0]);
-    if (shaped && parse_date(meant, ignored, ignored_why, ignored_offset)) why = "write " + meant;
+    if (fits) meant.insert(0, parts[0]);
+    if (fits && parse_date(meant, ignored, ignored_why, ignored_offset)) why = "write " + meant;
     else why = "it is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)";
     return false;
   }
   Date d;
-  d.year = digits(parts[0]) ? number(parts[0]) : 0;
-  d.month = digits(parts[1]) ? number(parts[1]) : 0;
-  d.day = digits(parts[2]) ? number(parts[2]) : 0;
-  if (digits(parts[0]) && d.year == 0) {
+  d.year = value[0];
+  d.month = value[1];
+  d.day = value[2];
+  if (known[0] && d.year == 0) {
     why = "there is no year 0000 (write ???? for an unknown year)";
     return false;
   }
-  if (digits(parts[1]) && d.month == 0) {
+  if (known[1] && d.month == 0) {
     why = "the month 00 is not 01 to 12 (write ?? for an unknown month)";
     offset = 5;
     return false;
   }
-  if (digits(parts[2]) && d.day == 0) {
+  if (known[2] && d.day == 0) {
     why = "the day 00 is not a day (write ?? for an unknown day)";
     offset = 8;
     return false;
