@@ -2,6 +2,7 @@
 // §Dleb; readings where both are silent are in its Finer points.
 #include "beyt/dleb.hpp"
 #include "engine_state.hpp"
+#include "portable.hpp"
 #include "position_fields.hpp"
 
 #include <algorithm>
@@ -84,11 +85,11 @@ void for_each_point(int n, F&& f) {
 DlebPoint front_slave(const DlebPosition& p, Side team) {
   if (p.slaves(team) == 0) return -1;
   static_assert(offsetof(DlebStack, count) == 0 && offsetof(DlebStack, team) == 1 && offsetof(DlebStack, slave) == 2);
-  const auto word = [&p](int at) { return std::bit_cast<std::uint32_t>(p.points[static_cast<std::size_t>(at)]); };
+  const auto word = [&p](int at) { return portable::bit_cast<std::uint32_t>(p.points[static_cast<std::size_t>(at)]); };
   // Bytes 1 and 2 (team, slave) as they must be, whichever the byte order;
   // then a count that is not 0.
   constexpr std::uint32_t kTeamAndSlave = 0x00FFFF00u;
-  const std::uint32_t want = std::bit_cast<std::uint32_t>(DlebStack{0, team, true, 0});
+  const std::uint32_t want = portable::bit_cast<std::uint32_t>(DlebStack{0, team, true, 0});
   const auto is_slave = [&](int at) {
     const std::uint32_t w = word(at);
     return ((w & kTeamAndSlave) == want) & (p.points[static_cast<std::size_t>(at)].count != 0);
@@ -228,12 +229,12 @@ struct Undo {
 
   explicit Undo(const DlebPosition& p) : stored(p.stored), men(p.men), slaves(p.slave_count) {}
   void save(const DlebPosition& p, DlebPoint at) {
-    points[static_cast<std::size_t>(n++)] = {at, std::bit_cast<std::uint32_t>(p.at(at))};
+    points[static_cast<std::size_t>(n++)] = {at, portable::bit_cast<std::uint32_t>(p.at(at))};
   }
   void restore(DlebPosition& p) const {
     for (int k = n - 1; k >= 0; --k) {
       const Point& q = points[static_cast<std::size_t>(k)];
-      p.points[static_cast<std::size_t>(q.at)] = std::bit_cast<DlebStack>(q.was);
+      p.points[static_cast<std::size_t>(q.at)] = portable::bit_cast<DlebStack>(q.was);
     }
     p.stored = stored;
     p.men = men;
@@ -441,7 +442,7 @@ bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
         faces |= static_cast<std::uint32_t>(static_cast<unsigned char>(t[i])) << (8 * nfaces);
     }
     if constexpr (kThrowAsWord) {  // the 8 bytes made in a register and stored at once
-      th = std::bit_cast<DlebThrow>(nfaces | std::uint64_t{faces} << 8 | std::uint64_t{th.offset} << 48);
+      th = portable::bit_cast<DlebThrow>(nfaces | std::uint64_t{faces} << 8 | std::uint64_t{th.offset} << 48);
     } else {
       th.nfaces = static_cast<std::uint8_t>(nfaces);
       th.faces = {static_cast<char>(faces), static_cast<char>(faces >> 8), static_cast<char>(faces >> 16),
