@@ -145,6 +145,12 @@ TEST(Issue19, TagConditionsInTheLibrary) {
 // --- Item 3 (running out of memory) --------------------------------------------------
 
 TEST(Issue19, OutOfMemoryIsAnErrorNotAnAbort) {
+#if BEYT_SANITIZED
+  // AddressSanitizer's operator new reports running out of memory and ends
+  // the process instead of throwing std::bad_alloc (and its shadow memory
+  // rules out ulimit -v): the path is tested in the plain build.
+  GTEST_SKIP() << "std::bad_alloc cannot be provoked under AddressSanitizer";
+#endif
   TempDir dir("issue19-memory");
   // One game of 400 000 turns: its record needs far more than the limit below.
   std::string text = "[Game \"seega\"]\n\n";
@@ -153,13 +159,7 @@ TEST(Issue19, OutOfMemoryIsAnErrorNotAnAbort) {
   const fs::path big = dir / "big.beyt", out = dir / "out.json";
   spit(big, text);
   spit(out, "old\n");
-  // Under the sanitizers the address space cannot be limited (their shadow
-  // memory): their allocator's own limit makes operator new throw instead.
-#if BEYT_SANITIZED
-  const std::string limit = "ASAN_OPTIONS=allocator_may_return_null=1:malloc_limit_mb=60 ";
-#else
-  const std::string limit = "ulimit -v 120000 && ";
-#endif
+  const std::string limit = "ulimit -v 120000 && ";  // KiB of address space
   for (const std::string args : {"convert " + q(big) + " -o " + q(out), "validate -j 1 " + q(big),
                                  "validate -j 2 " + q(big), "format " + q(big) + " -o " + q(out)}) {
     CliRun r = capture(limit + kBeyt + " " + args);
