@@ -22,8 +22,10 @@ class ReplayAll : public notation::GameVisitor {
     notation::ReplayOptions options;
     options.default_game = "seega";
     (void)notation::replay(record, "fuzz", index, options, replay);
-    if (replay.state) (void)replay.state->render({});
-    if (replay.state && replay.state->can_draw()) draw(record, *replay.state);
+    if (replay.state && replay.state->drawing()) {
+      (void)replay.state->drawing()->render({});
+      draw(record, *replay.state);
+    }
     return index < 64;
   }
   // Go on after a broken game, as validate does (the readers' resync paths).
@@ -41,7 +43,7 @@ class ReplayAll : public notation::GameVisitor {
       (void)parse_diagram_commands(comment, figure.arrows, figure.marks, why);
     if (!record.moves.empty()) {
       figure.caption = record.moves.back().move;
-      figure.last_move = state.move_cells(record.moves.back().move);  // any text: no crash
+      figure.last_move = state.drawing()->move_cells(record.moves.back().move);  // any text: no crash
     }
     PageOptions page;
     if (!record.tags.empty()) page.title = record.tags.front().value;
