@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -503,6 +504,9 @@ struct Batch {
 class Pool {
  public:
   Pool(const ValidateOptions& options, unsigned threads) : options_(options) {
+    // The threads take no asynchronous signal: the program's signal policy
+    // (beyt/io.hpp) runs in this thread.
+    io::SignalsBlocked blocked;
     for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
   }
   ~Pool() {
@@ -524,10 +528,12 @@ class Pool {
   }
 
   // Waits until `batch` is replayed, replaying it here if no thread took it.
+  // What a thread threw (std::bad_alloc: out of memory) is thrown here.
   void finish(Batch& batch) {
     run(batch);
     std::unique_lock lock(mutex_);
     batch_done_.wait(lock, [&] { return batch.done; });
+    if (failure_) std::rethrow_exception(failure_);
   }
 
   // Replays here the oldest batch queued that no thread has taken, as the
@@ -549,6 +555,7 @@ class Pool {
 
   bool done(const Batch& batch) {
     std::lock_guard lock(mutex_);
+    if (failure_) std::rethrow_exception(failure_);
     return batch.done;
   }
 
@@ -573,7 +580,16 @@ class Pool {
         batch = std::move(queue_.front());
         queue_.pop_front();
       }
-      run(*batch);
+      try {
+        run(*batch);
+      } catch (...) {  // out of memory: the batch is done, and the printing thread throws it
+        {
+          std::lock_guard lock(mutex_);
+          if (!failure_) failure_ = std::current_exception();
+          batch->done = true;
+        }
+        batch_done_.notify_all();
+      }
     }
   }
 
@@ -614,6 +630,7 @@ class Pool {
   static constexpr std::size_t kSpares = 256;
   std::vector<notation::GameRecord> spares_;  // records replayed (take_spares)
   bool closing_ = false;
+  std::exception_ptr failure_;  // the first exception a thread threw
   std::vector<std::thread> threads_;
 };
 
@@ -919,6 +936,7 @@ int run_validate(int argc, char** argv) {
               "whatever N (default: the number of cores for a text file over 1 MiB, one thread for "
               "every other input)",
               o.jobs)
+      .range(1, 4294967295.0L)
       .option("q,quiet", "no summary line on standard error", o.quiet)
       .positional("files", "record files", o.files, "FILE...");
   int exit_code = kExitOk;
@@ -945,7 +963,6 @@ int run_validate(int argc, char** argv) {
         break;
       }
   }
-  if (o.jobs == 0) return usage_error("validate", "-j must be at least 1");
   if (o.jobs > 256) o.jobs = 256;
   Tally tally;
   if (o.jobs == 1) {

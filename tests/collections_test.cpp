@@ -509,7 +509,10 @@ TEST_F(Select, ByAPositionReachedAtSomePly) {
     CliRun r = run("select -q --count --position '" + last + "' " + q("mixed.jsonl"));
     EXPECT_NE(r.out, "0\n") << tag_of(s.record, "Game") << ": " << last;
   }
-  EXPECT_EQ(run("select -q --count --position 'not a position' " + q("mixed.beyt")).out, "0\n");
+  // A text that is no position of any game is a usage error (issue 23), not 0 games.
+  CliRun bad = run("select -q --count --position 'not a position' " + q("mixed.beyt"));
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("--position 'not a position': tab: "), std::string::npos) << bad.out;
 }
 
 TEST_F(Select, ByDateWithUnknownParts) {

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "beyt/chars.hpp"
 #include "game_table.hpp"
 
 namespace beyt {
@@ -76,7 +77,7 @@ void State::random_move(Rng& rng, std::string& out) const {
 
 Error State::adjudicate(std::string_view termination, Result&) const {
   return Error{Code::bad_termination,
-               "Termination \"" + std::string(termination) + "\" is not decided by the rules of " +
+               "Termination \"" + chars::excerpt(termination) + "\" is not decided by the rules of " +
                    std::string(game().title()),
                0};
 }
@@ -89,7 +90,7 @@ const std::vector<const Game*>& game_table() {
 
 const Game* find_game(std::string_view name) noexcept {
   for (const Game* g : game_table())
-    if (g->name() == name) return g;
+    if (chars::equal_ignoring_ascii_case(g->name(), name)) return g;
   return nullptr;
 }
 

@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
+
+#include "beyt/chars.hpp"
+#include "beyt/notation/select.hpp"
 
 namespace beyt::notation {
 namespace {
@@ -37,17 +41,31 @@ SourceLoc value_place(const TagPair& tag, std::uint32_t offset) {
   return loc;
 }
 
+// A tag of the record whose name is `name` but for its case ([game "seega"]
+// for Game), or null.
+const TagPair* case_twin(const GameRecord& record, std::string_view name) {
+  for (const auto& tag : record.tags)
+    if (tag.name != name && chars::equal_ignoring_ascii_case(tag.name, name)) return &tag;
+  return nullptr;
+}
+
 Diagnostic resolve_game(const Context& ctx, Replay& out) {
   const TagPair* tag = ctx.record.find_tag("Game");
   std::string_view name = tag ? std::string_view(tag->value) : std::string_view(ctx.options.default_game);
-  if (name.empty())
+  if (name.empty()) {
+    if (const TagPair* twin = case_twin(ctx.record, "Game"))
+      return make(ctx, Code::missing_game,
+                  "no Game tag: tag names are case-sensitive, so [" + chars::excerpt(twin->name) +
+                      " ...] is not read: did you mean [Game \"" + chars::excerpt(twin->value) + "\"]?",
+                  twin->loc);
     return make(ctx, Code::missing_game,
                 "no Game tag: say which game this is ([Game \"seega\"]) or pass --game", ctx.record.loc);
-  out.game = find_game(name);
+  }
+  out.game = find_game(name);  // in any case of its letters (NOTATION.md section 3)
   if (!out.game) {
     std::string names;
     for (const Game* g : game_table()) names += (names.empty() ? "" : ", ") + std::string(g->name());
-    return make(ctx, Code::unknown_game, "unknown game '" + std::string(name) + "' (games: " + names + ")",
+    return make(ctx, Code::unknown_game, "unknown game '" + chars::excerpt(name) + "' (games: " + names + ")",
                 tag ? value_place(*tag, 0) : ctx.record.loc);
   }
   const TagPair* rules = ctx.record.find_tag("Rules");
@@ -64,32 +82,79 @@ Diagnostic resolve_game(const Context& ctx, Replay& out) {
   return {};
 }
 
-// "YYYY.MM.DD", each part digits or all '?' (PGN's Date form).
-bool date_ok(std::string_view v) {
-  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return false;
-  auto part = [&](std::size_t from, std::size_t n) {
-    bool digits = true, unknown = true;
-    for (std::size_t i = from; i < from + n; ++i) {
-      digits = digits && v[i] >= '0' && v[i] <= '9';
-      unknown = unknown && v[i] == '?';
-    }
-    return digits || unknown;
-  };
-  return part(0, 4) && part(5, 2) && part(8, 2);
-}
-
 // Tags whose values beyt reads (NOTATION.md section 3), besides Game/Rules/SetUp.
 Diagnostic check_tags(const Context& ctx) {
   Result ignored;
   if (const TagPair* r = ctx.record.find_tag("Result"); r && !parse_result_token(r->value, ignored))
     return make(ctx, Code::bad_tag_value,
-                "Result \"" + r->value + "\" is not a result: write 1-0, 0-1, 1/2-1/2 or *", value_place(*r, 0));
-  if (const TagPair* d = ctx.record.find_tag("Date"); d && !date_ok(d->value))
-    return make(ctx, Code::bad_tag_value,
-                "Date \"" + d->value + "\" is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)",
-                value_place(*d, 0));
+                "Result \"" + chars::excerpt(r->value) + "\" is not a result: write 1-0, 0-1, 1/2-1/2 or *",
+                value_place(*r, 0));
+  if (const TagPair* d = ctx.record.find_tag("Date")) {
+    Date date;
+    std::string why;
+    std::uint32_t offset = 0;
+    if (!parse_date(d->value, date, why, offset))
+      return make(ctx, Code::bad_tag_value, "Date \"" + chars::excerpt(d->value) + "\": " + why,
+                  value_place(*d, offset));
+  }
   return {};
 }
+
+// W201 for each tag named as a known one but for its case ([date "..."]):
+// beyt does not read it. Under strict the first is the error.
+Diagnostic check_tag_names(const Context& ctx, Replay& out) {
+  for (const auto& tag : ctx.record.tags) {
+    const std::string_view twin = known_tag_twin(tag.name);
+    if (twin.empty()) continue;
+    Diagnostic d = make(ctx, Code::tag_name_case,
+                        "tag names are case-sensitive, so [" + chars::excerpt(tag.name) +
+                            " ...] is not read: did you mean [" + std::string(twin) + " ...]?",
+                        tag.loc);
+    if (ctx.options.strict) return d;
+    d.severity = Severity::warning;
+    out.warnings.push_back(std::move(d));
+  }
+  return {};
+}
+
+// Strict: the Game and Rules values in their canonical spelling (E124).
+Diagnostic check_spelling(const Context& ctx, const Replay& out) {
+  if (const TagPair* g = ctx.record.find_tag("Game"); g && g->value != out.game->name())
+    return make(ctx, Code::strict_spelling,
+                "strict: write [Game \"" + std::string(out.game->name()) + "\"] (the canonical spelling)",
+                value_place(*g, 0));
+  if (const TagPair* r = ctx.record.find_tag("Rules")) {
+    const std::string spelled = spell_rules(*out.game, r->value);
+    if (spelled != r->value) {
+      std::uint32_t at = 0;
+      while (at < spelled.size() && spelled[at] == r->value[at]) ++at;
+      return make(ctx, Code::strict_spelling,
+                  "strict: write [Rules \"" + chars::excerpt(spelled) + "\"] (the canonical spelling)",
+                  value_place(*r, at));
+    }
+  }
+  return {};
+}
+
+// Rewrites text[from, to) to the spelling of `known` it equals but for case.
+void respell(std::string& text, std::size_t from, std::size_t to, const std::vector<std::string_view>& known) {
+  const std::string_view word(text.data() + from, to - from);
+  for (auto name : known)
+    if (chars::equal_ignoring_ascii_case(name, word)) {
+      text.replace(from, to - from, name);
+      return;
+    }
+}
+
+bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
+
+// The span [from, to) of `text` without its blanks at both ends.
+void trim(std::string_view text, std::size_t& from, std::size_t& to) {
+  while (from < to && is_blank(text[from])) ++from;
+  while (to > from && is_blank(text[to - 1])) --to;
+}
+
+constexpr std::string_view kOtherKnownTags[] = {"Termination", "Annotator", "Cells"};
 
 Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std::uint32_t turn,
                       const State& state) {
@@ -218,11 +283,85 @@ std::uint32_t column_at(std::string_view text, std::uint32_t start, std::uint32_
   return column;
 }
 
+bool is_known_tag(std::string_view name) noexcept {
+  // kRoster, kAfterRoster and kOtherKnownTags by length (every tag of every
+  // game goes through here; a test checks that the lists agree).
+  switch (name.size()) {
+    case 4: return name == "Site" || name == "Date" || name == "Game";
+    case 5:
+      return name == "Event" || name == "Round" || name == "South" || name == "North" || name == "Rules" ||
+             name == "SetUp" || name == "Cells";
+    case 6: return name == "Result" || name == "Source";
+    case 9: return name == "Annotator";
+    case 11: return name == "Termination";
+    default: return false;
+  }
+}
+
+std::string_view known_tag_twin(std::string_view name) noexcept {
+  if (is_known_tag(name)) return {};
+  for (auto known : kRoster)
+    if (chars::equal_ignoring_ascii_case(known, name)) return known;
+  for (auto known : kAfterRoster)
+    if (chars::equal_ignoring_ascii_case(known, name)) return known;
+  for (auto known : kOtherKnownTags)
+    if (chars::equal_ignoring_ascii_case(known, name)) return known;
+  return {};
+}
+
+std::string spell_rules(const Game& game, std::string_view text) {
+  std::string spelled(text);
+  std::vector<std::string_view> presets, options;
+  for (const auto& p : game.presets()) presets.push_back(p.name);
+  for (const auto& o : game.options()) options.push_back(o.name);
+  bool first = true;
+  for (std::size_t start = 0; start <= spelled.size();) {
+    std::size_t end = spelled.find(';', start);
+    if (end == std::string::npos) end = spelled.size();
+    std::size_t from = start, to = end;
+    trim(spelled, from, to);
+    const std::size_t eq = spelled.find('=', from);
+    if (from == to) {
+      // an empty item
+    } else if (eq == std::string::npos || eq >= to) {
+      if (first) respell(spelled, from, to, presets);
+    } else {
+      std::size_t name_to = eq, value_from = eq + 1;
+      trim(spelled, from, name_to);
+      trim(spelled, value_from, to);
+      respell(spelled, from, name_to, options);
+      for (const auto& o : game.options())
+        if (o.name == std::string_view(spelled).substr(from, name_to - from) && !o.values.empty())
+          respell(spelled, value_from, to, o.values);
+    }
+    first = false;
+    start = end + 1;
+  }
+  return spelled;
+}
+
+bool spell_game_and_rules(GameRecord& record) {
+  bool changed = false;
+  const TagPair* tag = record.find_tag("Game");
+  const Game* game = tag ? find_game(tag->value) : nullptr;
+  if (!game) return false;
+  for (auto& t : record.tags) {
+    std::string spelled = t.name == "Game" ? std::string(game->name()) : t.name == "Rules" ? spell_rules(*game, t.value) : t.value;
+    if (spelled == t.value) continue;
+    t.value = std::move(spelled);
+    changed = true;
+  }
+  return changed;
+}
+
 Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
                   const ReplayOptions& options, Replay& out) {
   Context ctx{record, file, game_index, options};
   out = Replay{};
   if (Diagnostic d = resolve_game(ctx, out)) return d;
+  if (Diagnostic d = check_tag_names(ctx, out)) return d;
+  if (options.strict)
+    if (Diagnostic d = check_spelling(ctx, out)) return d;
   if (Diagnostic d = check_tags(ctx)) return d;
   bool whole = options.stop_after >= record.moves.size();
   const Node* last = nullptr;

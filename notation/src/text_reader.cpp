@@ -641,6 +641,16 @@ struct TextReader::Impl {
           fail(Code::missing_result, tok.loc(),
                std::string("expected a result (1-0, 0-1, 1/2-1/2 or *) before ") +
                    (c < 0 ? "the end of the input" : "the next game"));
+        if (c == '[') {  // the next game's tags: odd, not illegal (W109; E109 under strict, above)
+          Diagnostic w;
+          w.code = Code::no_result_before_tags;
+          w.severity = Severity::warning;
+          w.reason = "the moves end without a result (1-0, 0-1, 1/2-1/2 or *) before the next game's tags: read as *";
+          w.file = file;
+          w.loc = tok.loc();
+          w.game = game;
+          warnings.push_back(std::move(w));
+        }
         resume_here = false;
         record.result = "*";
         return;

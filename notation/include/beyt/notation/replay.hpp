@@ -3,7 +3,11 @@
 //
 // What is checked, in document order (NOTATION.md; docs/ERRORS.md):
 //   1. the Game tag (E201 missing, E202 unknown), Rules (E203), SetUp (E204),
-//      the values of Result and Date (E205);
+//      the values of Result and Date (E205: the date grammar of
+//      beyt/notation/select.hpp); a tag whose name differs only in case
+//      from one beyt reads ([game "seega"]) is warning W201, and E201 names
+//      it; with `strict`, a Game or Rules value not in its canonical
+//      (lower-case) spelling (E124);
 //   2. every move of the main line, and every variation from the position
 //      before the move it replaces; the first illegal move stops the game
 //      (E3xx with the column of the offending part of the move);
@@ -60,6 +64,29 @@ struct Replay {
 /// the game, rules or set-up could not be resolved).
 Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
                   const ReplayOptions& options, Replay& out);
+
+/// The names of the tags beyt reads (NOTATION.md section 3): the roster,
+/// Game, Rules, SetUp, Source, Termination, Annotator, Cells. Tag names are
+/// case-sensitive, as in PGN.
+bool is_known_tag(std::string_view name) noexcept;
+
+/// The known tag (is_known_tag) whose name differs from `name` only in the
+/// case of its ASCII letters ("Game" for "game"), or empty when `name` is
+/// known itself or has no such twin.
+std::string_view known_tag_twin(std::string_view name) noexcept;
+
+/// Rules text for `game` in its canonical spelling: each preset, option
+/// name and listed option value that matches one of the game's in any case
+/// is written as the game's table writes it (lower case: "Lane; Chain=
+/// Optional" gives "lane; chain=optional"); blanks, order and anything the
+/// game does not know are kept as they are.
+std::string spell_rules(const Game& game, std::string_view text);
+
+/// Rewrites the values of the Game and Rules tags of `record` in their
+/// canonical spelling (the game's name; spell_rules), as `beyt format` and
+/// `beyt convert` write them. A Game value that names no game is left as
+/// it is (the validator reports it). True if anything changed.
+bool spell_game_and_rules(GameRecord& record);
 
 /// Code-point column of byte `offset` inside `text`, counted from `start`
 /// (the column of text[0]). Used to place carets inside moves and tag values.
