@@ -1,4 +1,5 @@
-// beyt validate FILE... : replay every game and report the first error of each.
+// beyt validate FILE... : replay every game and report its errors: every
+// independent one (notation::check_game), up to --max-errors a game.
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/stat.h>
@@ -33,6 +34,7 @@ struct ValidateOptions {
   bool json = false;        // --diagnostics json
   bool quiet = false;
   unsigned jobs = 1;        // -j: threads reading and replaying games (1: all in this thread)
+  std::uint32_t max_errors = notation::kDefaultMaxErrors;  // per game; 0: no limit
 };
 
 // The summary's counts (printed by summary()):
@@ -41,6 +43,7 @@ struct ValidateOptions {
 //  * games: every game a reader delimited, valid or invalid: a game is
 //    invalid when its replay fails or a reader found an error inside it (it
 //    is counted once, however many errors it has);
+//  * errors: every error diagnostic printed (a game may have several);
 //  * errors outside any game that did not stop the reading (text: before
 //    the first game);
 //  * inputs whose checking stopped early: an error the reader cannot go on
@@ -53,6 +56,7 @@ struct Tally {
   std::uint64_t invalid = 0;
   std::uint64_t outside = 0;
   std::uint64_t stopped = 0;
+  std::uint64_t errors = 0;
   std::uint64_t warnings = 0;
   std::string stop;  // where the last stop happened: "of x.json at game 5"
 
@@ -63,14 +67,15 @@ std::string count(std::uint64_t n, std::string_view one, std::string_view many) 
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
-// "beyt validate: 2 inputs, 12 games: 10 valid, 2 invalid" and what else
-// went wrong, then the warnings ("; 1 warning").
+// "beyt validate: 2 inputs, 12 games: 10 valid, 2 invalid; 5 errors" and
+// what else went wrong, then the warnings ("; 1 warning").
 std::string summary(const Tally& t) {
   std::string s = "beyt validate: " + count(t.inputs, "input", "inputs");
   if (t.unreadable > 0) s += " (" + std::to_string(t.unreadable) + " could not be read)";
   s += ", " + count(t.valid + t.invalid, "game", "games") + ": " + std::to_string(t.valid) + " valid, " +
        std::to_string(t.invalid) + " invalid";
-  if (t.outside > 0) s += "; " + count(t.outside, "error", "errors") + " outside the games";
+  if (t.errors > 0) s += "; " + count(t.errors, "error", "errors");
+  if (t.outside > 0) s += t.outside == t.errors ? " outside the games" : " (" + std::to_string(t.outside) + " outside the games)";
   if (t.stopped == 1) s += "; checking " + t.stop + ": the rest was not checked";
   else if (t.stopped > 1) s += "; checking stopped early in " + std::to_string(t.stopped) + " inputs: the rest of each was not checked";
   if (t.warnings > 0) s += "; " + count(t.warnings, "warning", "warnings");
@@ -86,14 +91,14 @@ class Reporter {
   Reporter(const ValidateOptions& options, Input& input, Tally& tally)
       : options_(options), input_(input), tally_(tally) {}
 
-  // Game `index`, starting at byte `offset`, replayed with result `d` and
-  // the replay's warnings.
-  void game(std::uint32_t index, std::uint64_t offset, const notation::Diagnostic& d,
+  // Game `index`, starting at byte `offset`, checked with `errors` (none:
+  // valid) and `warnings`.
+  void game(std::uint32_t index, std::uint64_t offset, const std::vector<notation::Diagnostic>& errors,
             const std::vector<notation::Diagnostic>& warnings) {
     input_.forget_before(offset);
     seen_ = std::max(seen_, index);
-    if (d) report(d);
-    else ++tally_.valid;
+    for (const auto& d : errors) report(d);
+    if (errors.empty()) ++tally_.valid;
     for (const auto& w : warnings) warning(w);
   }
   // An error that spoils one game: report it and go on with the next.
@@ -112,6 +117,7 @@ class Reporter {
   void stopped(notation::Diagnostic d) {
     if (d.code == Code::io_error) {
       ++tally_.unreadable;
+      ++tally_.errors;
       print_diagnostic(std::cout, d, &input_, options_.json);
       return;
     }
@@ -136,6 +142,7 @@ class Reporter {
     } else if (count_outside) {
       ++tally_.outside;
     }
+    ++tally_.errors;
     print_diagnostic(std::cout, d, &input_, options_.json);
   }
 
@@ -146,22 +153,31 @@ class Reporter {
   std::uint32_t last_invalid_ = 0;  // the last game counted invalid
 };
 
-// The replay of one game: its first error (or Code::ok) and its warnings.
+// The check of one game: its errors (none: valid) and its warnings.
 struct Checked {
-  notation::Diagnostic d;
+  std::vector<notation::Diagnostic> errors;
   std::vector<notation::Diagnostic> warnings;
 };
 
+// `read`: the reader's errors in the game, or null.
 Checked replay_game(const ValidateOptions& options, const notation::GameRecord& record, const std::string& file,
-                    std::uint32_t index) {
+                    std::uint32_t index, const notation::GameErrors* read = nullptr) {
   notation::ReplayOptions replay_options;
   replay_options.default_game = options.game;
   replay_options.strict = options.strict;
+  replay_options.max_errors = options.max_errors;
   notation::Replay replay;
   Checked c;
-  c.d = notation::replay(record, file, index, replay_options, replay);
+  notation::check_game(record, read, file, index, replay_options, replay, c.errors);
   c.warnings = std::move(replay.warnings);
   return c;
+}
+
+notation::ReadOptions read_options_of(const ValidateOptions& options) {
+  notation::ReadOptions read;
+  read.strict = options.strict;
+  read.max_errors = options.max_errors;
+  return read;
 }
 
 // -j 1: each game is replayed as the reader hands it over.
@@ -172,7 +188,13 @@ class ValidatingVisitor : public notation::GameVisitor {
 
   bool game(notation::GameRecord&& record, std::uint32_t index) override {
     const Checked c = replay_game(options_, record, input_.name(), index);
-    reporter_.game(index, record.loc.offset, c.d, c.warnings);
+    reporter_.game(index, record.loc.offset, c.errors, c.warnings);
+    return true;
+  }
+
+  bool broken(notation::GameRecord&& record, std::uint32_t index, const notation::GameErrors& errors) override {
+    const Checked c = replay_game(options_, record, input_.name(), index, &errors);
+    reporter_.game(index, record.loc.offset, c.errors, c.warnings);
     return true;
   }
 
@@ -208,8 +230,12 @@ void no_games(const ValidateOptions& options, Input& input, notation::Format for
   d.file = input.name();
   d.severity = options.strict ? Severity::error : Severity::warning;
   print_diagnostic(std::cout, d, &input, options.json);
-  if (options.strict) ++tally.outside;
-  else ++tally.warnings;
+  if (options.strict) {
+    ++tally.outside;
+    ++tally.errors;
+  } else {
+    ++tally.warnings;
+  }
 }
 
 void validate_file(const ValidateOptions& options, const std::string& path, Tally& tally) {
@@ -226,9 +252,7 @@ void validate_file(const ValidateOptions& options, const std::string& path, Tall
   const notation::Format format = input.format(forced);
   const Tally before = tally;
   ValidatingVisitor visitor(options, input, tally);
-  notation::ReadOptions read_options;
-  read_options.strict = options.strict;
-  notation::Diagnostic d = notation::read_games(input.stream(), path, format, visitor, read_options);
+  notation::Diagnostic d = notation::read_games(input.stream(), path, format, visitor, read_options_of(options));
   if (d) visitor.stopped(std::move(d));  // the visitor goes on wherever the reader can
   if (nothing_since(before, tally)) no_games(options, input, format, tally);
 }
@@ -256,7 +280,11 @@ struct Entry {
   Kind kind = Kind::game;
   std::uint32_t index = 0;       // game, error: the game's index
   std::uint64_t offset = 0;      // game: where it starts
-  Checked checked;               // game: the replay's result; error, warning, stopped: the reader's (in d)
+  Checked checked;               // game: the check's result
+  notation::Diagnostic d;        // error, warning, stopped: the reader's
+  // A game the text reader found errors in (GameErrors): they go to its
+  // check, which reports them with what it finds.
+  std::optional<notation::GameErrors> read;
   std::string reason;            // unreadable: "cannot read 'PATH': REASON"
   // Chunks only: the reader's warnings met before this entry (W101); the
   // place of the entry in the file (the game's first byte when known, else
@@ -349,9 +377,9 @@ class Scan {
     e.at = kNowhere;
     if (!opened_) {
       e.kind = Entry::Kind::stopped;
-      e.checked.d.code = Code::io_error;
-      e.checked.d.reason = open_error_;
-      e.checked.d.file = path;
+      e.d.code = Code::io_error;
+      e.d.reason = open_error_;
+      e.d.file = path;
       over_ = true;
       return true;
     }
@@ -366,29 +394,34 @@ class Scan {
     const bool read = reader_->next(record_);
     e.before = reader_->take_warnings();
     for (auto& w : e.before) place(w);
-    if (read) {
+    const notation::GameErrors& errors = reader_->errors();
+    const bool broken = !read && reader_->error().code != Code::io_error && !errors.errors.empty();
+    if (read || broken) {
+      // A game, valid or with errors the reader found (checked with them;
+      // the reader then goes on after it).
       e.kind = Entry::Kind::game;
       e.index = reader_->game_index();
-      e.checked = replay_game(options, record_, path, e.index);
-      place(e.checked.d);
+      e.checked = replay_game(options, record_, path, e.index, broken ? &errors : nullptr);
+      for (auto& d : e.checked.errors) place(d);
       for (auto& w : e.checked.warnings) place(w);
+      recovering_ = broken;
     } else {
-      e.checked.d = reader_->error();
-      place(e.checked.d);
-      if (!e.checked.d) {
+      e.d = reader_->error();
+      place(e.d);
+      if (!e.d) {
         e.kind = Entry::Kind::eof;
         over_ = true;
         return true;
       }
-      if (e.checked.d.code == Code::io_error) {  // with the system's reason, as -j 1 prints it
-        e.checked.d.reason = input_.failure_message(std::move(e.checked.d.reason));
+      if (e.d.code == Code::io_error) {  // with the system's reason, as -j 1 prints it
+        e.d.reason = input_.failure_message(std::move(e.d.reason));
         e.kind = Entry::Kind::stopped;
         over_ = true;
         return true;
       }
       e.kind = Entry::Kind::error;
-      e.index = e.checked.d.game;
-      e.at = e.checked.d.loc.offset;
+      e.index = e.d.game;
+      e.at = e.d.loc.offset;
       recovering_ = true;
     }
     if (record_.loc.line > 0) {  // where the game starts (a failed one too, unless before its first byte)
@@ -429,7 +462,8 @@ struct Shift {
     };
     add(e.line, line);
     add(e.index, game);
-    fix(e.checked.d);
+    fix(e.d);
+    for (auto& d : e.checked.errors) fix(d);
     for (auto& w : e.checked.warnings) fix(w);
     for (auto& w : e.before) fix(w);
   }
@@ -554,9 +588,7 @@ class Pool {
   void run(Batch& batch) {
     if (batch.claimed.exchange(true)) return;
     if (batch.chunk) {  // a chunk: read up to its tail, replaying each game as it comes
-      notation::ReadOptions read_options;
-      read_options.strict = options_.strict;
-      batch.scan = std::make_unique<Scan>(batch.path, batch.from, read_options);
+      batch.scan = std::make_unique<Scan>(batch.path, batch.from, read_options_of(options_));
       Entry e;
       while (batch.scan->next(options_, batch.path, e)) {
         const bool tail = e.at >= batch.end;
@@ -567,8 +599,9 @@ class Pool {
     std::size_t r = 0;  // the batch's records are its games', in order
     for (Entry& e : batch.entries) {
       if (e.kind != Entry::Kind::game || r == batch.records.size()) continue;  // (a chunk has none)
-      e.checked = replay_game(options_, batch.records[r], batch.path, e.index);
+      e.checked = replay_game(options_, batch.records[r], batch.path, e.index, e.read ? &*e.read : nullptr);
       batch.records[r++] = notation::GameRecord();  // its memory back now, not when printed
+      e.read.reset();
     }
     {
       std::lock_guard lock(mutex_);
@@ -615,13 +648,12 @@ class ParallelValidator {
     if (format == notation::Format::text && path != "-" && read_in_chunks(source, path)) return;
     start(source, path);
     Cutter cutter(*this);
-    notation::ReadOptions read_options;
-    read_options.strict = options_.strict;
-    notation::Diagnostic d = notation::read_games(source->input.stream(), path, format, cutter, read_options);
+    notation::Diagnostic d =
+        notation::read_games(source->input.stream(), path, format, cutter, read_options_of(options_));
     if (d) {
       Entry e;
       e.kind = Entry::Kind::stopped;
-      e.checked.d = std::move(d);
+      e.d = std::move(d);
       current_->entries.push_back(std::move(e));
     }
     Entry end;
@@ -641,31 +673,41 @@ class ParallelValidator {
    public:
     explicit Cutter(ParallelValidator& v) : v_(v) {}
     bool game(notation::GameRecord&& record, std::uint32_t index) override {
-      Entry e;
-      e.kind = Entry::Kind::game;
-      e.index = index;
-      e.offset = record.loc.offset;
-      v_.current_->turns += record.moves.size() + 1;
-      v_.current_->records.push_back(std::move(record));
-      v_.current_->entries.push_back(std::move(e));
-      if (v_.current_->turns >= kBatchTurns) v_.cut();
+      add(std::move(record), index, nullptr);
+      return true;
+    }
+    bool broken(notation::GameRecord&& record, std::uint32_t index, const notation::GameErrors& errors) override {
+      add(std::move(record), index, &errors);
       return true;
     }
     bool error(const notation::Diagnostic& d) override {
       Entry e;
       e.kind = Entry::Kind::error;
-      e.checked.d = d;
+      e.d = d;
       v_.current_->entries.push_back(std::move(e));
       return true;
     }
     void warning(const notation::Diagnostic& w) override {
       Entry e;
       e.kind = Entry::Kind::warning;
-      e.checked.d = w;
+      e.d = w;
       v_.current_->entries.push_back(std::move(e));
     }
 
    private:
+    // A game, with the reader's errors in it (or null), to be checked.
+    void add(notation::GameRecord&& record, std::uint32_t index, const notation::GameErrors* errors) {
+      Entry e;
+      e.kind = Entry::Kind::game;
+      e.index = index;
+      e.offset = record.loc.offset;
+      if (errors) e.read = *errors;
+      v_.current_->turns += record.moves.size() + 1;
+      v_.current_->records.push_back(std::move(record));
+      v_.current_->entries.push_back(std::move(e));
+      if (v_.current_->turns >= kBatchTurns) v_.cut();
+    }
+
     ParallelValidator& v_;
   };
 
@@ -765,10 +807,10 @@ class ParallelValidator {
   void print(Batch& b, Entry& e) {
     for (const auto& w : e.before) b.source->reporter.warning(w);
     switch (e.kind) {
-      case Entry::Kind::game: b.source->reporter.game(e.index, e.offset, e.checked.d, e.checked.warnings); break;
-      case Entry::Kind::error: b.source->reporter.error(e.checked.d); break;
-      case Entry::Kind::warning: b.source->reporter.warning(e.checked.d); break;
-      case Entry::Kind::stopped: b.source->reporter.stopped(std::move(e.checked.d)); break;
+      case Entry::Kind::game: b.source->reporter.game(e.index, e.offset, e.checked.errors, e.checked.warnings); break;
+      case Entry::Kind::error: b.source->reporter.error(e.d); break;
+      case Entry::Kind::warning: b.source->reporter.warning(e.d); break;
+      case Entry::Kind::stopped: b.source->reporter.stopped(std::move(e.d)); break;
       case Entry::Kind::eof: break;
       case Entry::Kind::end:
         if (b.source->chunked) {  // the reading that counts goes on to the end if no chunk took over
@@ -848,14 +890,18 @@ int run_validate(int argc, char** argv) {
   CommandLine line("validate",
                    "Replays every game of each FILE (text, JSON, XML or JSON Lines; - for\n"
                    "standard input)\n"
-                   "through its rules engine and reports the first illegal move of each game as\n"
-                   "file:line:column: error[CODE]: game N, turn T, PLAYER: reason (docs/ERRORS.md).\n"
+                   "through its rules engine and reports each error of a game that does not follow\n"
+                   "from another, in one run: every tag pair and syntax problem (the text reader\n"
+                   "reads on past each), then the first illegal move (the replay cannot go past it)\n"
+                   "and the result, as\n"
+                   "file:line:column: error[CODE]: game N, turn T, PLAYER: reason (docs/ERRORS.md),\n"
+                   "at most --max-errors a game.\n"
                    "A broken game does not stop the others: text goes on at the next tag section,\n"
                    "XML at the next <game>, JSON Lines at the next line, JSON after a structure\n"
                    "error; where that is not\n"
                    "possible (a JSON syntax error) the diagnostic and the summary say where\n"
                    "checking stopped. The summary (standard error) counts inputs, those that\n"
-                   "could not be read, games, valid and invalid ones, and warnings.\n"
+                   "could not be read, games, valid and invalid ones, errors and warnings.\n"
                    "Warnings (warning[W...]: a finished game recorded with *, a byte-order mark, an\n"
                    "input with no game) do not fail validation; --strict makes them errors.\n"
                    "Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.");
@@ -874,6 +920,10 @@ int run_validate(int argc, char** argv) {
               "over 1 MiB is read in pieces by every thread, other inputs by one while the others replay; "
               "the output is the same whatever N",
               o.jobs)
+      .option("max-errors",
+              "errors reported per game at most (default 20; 0: no limit): past it the rest of the game is "
+              "not checked",
+              o.max_errors)
       .option("q,quiet", "no summary line on standard error", o.quiet)
       .positional("files", "record files", o.files, "FILE...");
   int exit_code = kExitOk;

@@ -264,7 +264,7 @@ TEST(TextErrors, EveryReaderCodeHasACase) {
 
 TEST(TextErrors, ReasonsSayWhatWasExpected) {
   ReadResult r = read_all("[Event Cairo]\n*");
-  EXPECT_NE(r.error.reason.find("expected"), std::string::npos) << r.error.reason;
+  EXPECT_NE(r.error.reason.find("write [Event \"Cairo\"]"), std::string::npos) << r.error.reason;
   r = read_all("1. a (1. b");
   EXPECT_NE(r.error.reason.find("expected ')'"), std::string::npos) << r.error.reason;
   r = read_all(kRosterText + "1. a 3. b *", true);

@@ -13,6 +13,12 @@
 //      (E401), or for a barrier ending the piece counts (E404). A game that
 //      is over but recorded with `*` ("result unknown") is warning W401, an
 //      error under `strict`.
+//
+// replay() stops at the first error. check_game() reports every error that
+// does not follow from another (docs/ERRORS.md, "Several errors in one
+// game"): the reader's syntax errors, every tag problem, the first illegal
+// move, the result; each check that an earlier error leaves without ground
+// (a tag in doubt, a move lost) is skipped rather than reported.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +45,8 @@ struct ReplayOptions {
   std::uint32_t stop_after = std::numeric_limits<std::uint32_t>::max();
   /// Check variations too (the validator does; a renderer need not).
   bool variations = true;
+  /// check_game: errors reported per game, at most (0: no limit).
+  std::uint32_t max_errors = kDefaultMaxErrors;
 };
 
 /// What a replay leaves behind.
@@ -60,6 +68,35 @@ struct Replay {
 /// the game, rules or set-up could not be resolved).
 Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
                   const ReplayOptions& options, Replay& out);
+
+/// Every independent error of game `game_index` of `file`, as `beyt
+/// validate` reports them, appended to `errors` in this order:
+///   * the reader's errors (`read`: the GameErrors of a text game with syntax
+///     errors; null for a game read without error) and the tag checks of
+///     replay() (all of them: Result, Date, then Game, Rules, SetUp, unless
+///     the reader left a tag in doubt), sorted by place;
+///   * a last move that is a result written another way (`½-½`, `1/2`,
+///     `0:1`; E108, "did you mean 1/2-1/2?"), read as that result;
+///   * the first illegal move of the moves the reader left intact (none if
+///     the game could not be resolved); when it follows a turn number that
+///     disagrees with its turn (GameRecord::numbering) the number is
+///     reported first (E111), and the move's own error is left out when it
+///     is the move right after that number;
+///   * the result checks of replay(), when every turn was replayed and the
+///     reader left the result and the tags it needs intact; a movetext that
+///     ends without a result token while the Result tag gives one is E402
+///     at the end of the movetext.
+/// At most options.max_errors (the last kept then says so). Warnings go to
+/// out.warnings; `out` is as replay() leaves it. Never throws on bad input.
+void check_game(const GameRecord& record, const GameErrors* read, const std::string& file,
+                std::uint32_t game_index, const ReplayOptions& options, Replay& out,
+                std::vector<Diagnostic>& errors);
+
+/// The result a result-like token stands for: `½-½`, `1/2`, `1/2:1/2`,
+/// `0.5-0.5` -> "1/2-1/2"; `0:1`, `0–1` (any dash) -> "0-1"; likewise
+/// "1-0". Empty for anything else (and for the four result tokens
+/// themselves).
+std::string_view meant_result(std::string_view token) noexcept;
 
 /// Code-point column of byte `offset` inside `text`, counted from `start`
 /// (the column of text[0]). Used to place carets inside moves and tag values.
