@@ -25,7 +25,7 @@ constexpr std::array kCodes{
     CodeInfo{Code::unexpected_token, "unexpected-token", "A character or token that has no place here."},
     CodeInfo{Code::missing_result, "missing-result", "The movetext ends without a result token (strict), or a tag section follows a game with no result."},
     CodeInfo{Code::bad_character, "bad-character", "A tag value, comment or move holds a character no record may hold (a control character, or a noncharacter such as U+FFFE), in any format: NOTATION.md section 11."},
-    CodeInfo{Code::misnumbered_turn, "misnumbered-turn", "A turn number disagrees with the count of the turns before it (17 where the turn is the 16th), and the replay fails at that turn or after it: a turn is probably left out or written twice."},
+    CodeInfo{Code::misnumbered_turn, "misnumbered-turn", "A turn number disagrees with the count of the turns before it (17 where the turn is the 16th), and the move after it does not replay: a turn is probably left out or written twice."},
     CodeInfo{Code::strict_turn_number, "strict-turn-number", "Strict: a move without its turn number, or with a wrong one."},
     CodeInfo{Code::strict_roster, "strict-roster", "Strict: a roster tag is missing or out of the canonical order."},
     CodeInfo{Code::strict_move_form, "strict-move-form", "Strict: a move is not written in its canonical form."},

@@ -227,15 +227,17 @@ std::size_t split_parts(const Line& moves, std::size_t i) {
   return n;
 }
 
-// The first illegal move `d` of the main line, after a turn number that
-// disagrees with its turn (GameRecord::numbering) when it is at that turn
-// or after it: the number is reported first (E111), most likely a turn left
-// out or written twice, and `d` is left out when it is the move right after
-// the number (it only follows from it: its reason goes in E111's). Strict,
-// E111 takes the place of the reader's E120 at the number (in `found`).
+// The first illegal move `d` of the main line, when it is the move right
+// after a turn number that disagrees with its turn (GameRecord::numbering):
+// most likely a turn left out or written twice, so the number is reported
+// (E111), with the move's reason in it, instead of the move (which only
+// follows from it). A move that fails later, after moves that replay well,
+// is reported as it is: the number was a slip of the pen, which the lenient
+// reader accepts. Strict, E111 takes the place of the reader's E120 at the
+// number (in `found`).
 void misnumbered(const Context& ctx, const TurnNumberSlip& slip, const Replay& out, Diagnostic d,
                  std::vector<Diagnostic>& found, std::vector<Diagnostic>& errors) {
-  if (slip.written == 0 || !in_main_line(ctx.record.moves, out, d) || d.turn < slip.expected) {
+  if (slip.written == 0 || d.turn != slip.expected || !in_main_line(ctx.record.moves, out, d)) {
     errors.push_back(std::move(d));
     return;
   }
@@ -250,13 +252,11 @@ void misnumbered(const Context& ctx, const TurnNumberSlip& slip, const Replay& o
     reason = "turn number " + w + " stands where turn " + e +
              " is: is a turn written twice? (every turn has a number of its own, NOTATION.md section 2)";
   }
-  const bool follows = d.turn == expected;
-  if (follows) reason += " (read as turn " + e + ", the move fails: " + d.reason + ")";
+  reason += " (read as turn " + e + ", the move fails: " + d.reason + ")";
   std::erase_if(found, [&](const Diagnostic& x) {
     return x.code == Code::strict_turn_number && x.loc.line == slip.loc.line && x.loc.column == slip.loc.column;
   });
   errors.push_back(make(ctx, Code::misnumbered_turn, std::move(reason), slip.loc));
-  if (!follows) errors.push_back(std::move(d));
 }
 
 Diagnostic check_result(const Context& ctx, Replay& out, const ResultToken& token) {
@@ -361,7 +361,7 @@ std::string_view meant_result(std::string_view token) noexcept {
     else put(rest.substr(0, 1), 1);
   }
   const std::string_view t(buf, n);
-  if (t == token) return {};  // already one of the four, or nothing like them
+  if (token == "1-0" || token == "0-1" || token == "1/2-1/2") return {};  // one of the four already
   if (t == "1-0") return "1-0";
   if (t == "0-1") return "0-1";
   if (t == "1/2-1/2" || t == "1/2") return "1/2-1/2";

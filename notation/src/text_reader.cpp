@@ -147,6 +147,8 @@ struct TextReader::Impl {
   bool resume_here = false;    // the error is at the next game's '['
   bool in_tags = false;
   bool roster_noted = false;   // strict: the game's roster error is noted
+  std::uint8_t layout_noted = 0;  // strict: the game's tab (kTabNoted) or CR (kCrNoted) is noted
+  static constexpr std::uint8_t kTabNoted = 1, kCrNoted = 2;
   bool in_game = false;        // an error is noted and read past (else: Stop)
   GameErrors broken;           // the errors of the game being read
   std::uint64_t damage_at = kNoDamage;  // first error that may have lost or changed a main-line move
@@ -353,8 +355,10 @@ struct TextReader::Impl {
           ++col;
           break;
         case '\t':
-          if (options.strict)
+          if (options.strict && !(layout_noted & kTabNoted)) {  // once a game: the others are the same slip
+            layout_noted |= kTabNoted;
             note(Code::strict_layout, here(), "tab: the canonical form separates tokens with one blank");
+          }
           ++pos;
           ++col;
           break;
@@ -365,8 +369,10 @@ struct TextReader::Impl {
           newline();
           break;
         case '\r':
-          if (options.strict)
+          if (options.strict && !(layout_noted & kCrNoted)) {  // once a game: the others are the same slip
+            layout_noted |= kCrNoted;
             note(Code::strict_layout, here(), "CR line end: the canonical form ends lines with LF only");
+          }
           ++pos;
           newline();
           if (peek() == '\n') ++pos;
@@ -992,9 +998,8 @@ struct TextReader::Impl {
   // How reading goes on after an error in a token (fail, resume_token).
   enum class Resume : std::uint8_t {
     token,   // after the move characters that follow
-    one,     // after the character
     damage,  // after the character, and what it spoilt (damage) is marked
-    stray,   // after the character and the move characters glued to it (if any, a move may be lost)
+    stray,   // after the character and the move characters glued to it (a move may be lost)
     tag,     // after the next ']' on the line (else at the line end: a move may be lost)
   };
   Resume resume = Resume::token;
@@ -1015,7 +1020,7 @@ struct TextReader::Impl {
       fail(Code::bad_character, tok,
            "control character " + chars::describe(static_cast<char32_t>(c)) +
                " in movetext: no record may hold it (NOTATION.md section 11)",
-           Resume::one);
+           Resume::stray);
     fail(Code::unexpected_token, tok,
          std::string("'") + static_cast<char>(c) +
              "' has no place in movetext: expected a move, turn number, NAG, comment, variation or result",
@@ -1028,20 +1033,20 @@ struct TextReader::Impl {
       case Resume::token:
         skip_token();
         break;
-      case Resume::one:
-        ++pos;
-        ++col;
-        break;
       case Resume::damage:
         damage(stop_at);
         ++pos;
         ++col;
         break;
-      case Resume::stray:
+      case Resume::stray: {
+        // Glued to a move before it (that move is then in doubt too) or
+        // to move characters after it (perhaps a move): something is lost.
+        const bool glued = pos > 0 && kMoveChar[static_cast<unsigned char>(buf[pos - 1])];
         ++pos;
         ++col;
-        if (skip_token()) damage(stop_at);
+        if (skip_token() || glued) damage(glued ? stop_at - 1 : stop_at);
         break;
+      }
       case Resume::tag:
         // The tag section is not what it was meant to be: every tag the
         // validator reads is in doubt.
@@ -1139,12 +1144,15 @@ struct TextReader::Impl {
              "turn number with " + std::to_string(dots) + " dots: the canonical form writes " +
                  std::to_string(expected) + ".",
              turn);
-      if (value != expected) {
+      // After a wrong number the count goes on from it (a turn left out:
+      // one error, not one for every turn after it) or from the turns (a
+      // slip of the pen): a number that fits either is right.
+      if (value != expected && (depth_now != 0 || value != turn)) {
         note(Code::strict_turn_number, loc,
              "wrong turn number " + std::to_string(value) + ": expected " + std::to_string(expected) + ".", turn);
-        // The numbers that follow are counted from this one: one wrong
-        // number (a turn left out) is one error, not one for every turn.
         if (depth_now == 0) number_shift = static_cast<std::int64_t>(value) - turn;
+      } else if (depth_now == 0 && value == turn) {
+        number_shift = 0;
       }
       number_loc = loc;
     }
@@ -1230,6 +1238,7 @@ struct TextReader::Impl {
       out.loc = here();
       in_tags = true;
       roster_noted = false;
+      layout_noted = 0;
       tag_names.clear();
       while (peek() == '[') {
         tag_pair(out);

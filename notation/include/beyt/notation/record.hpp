@@ -96,7 +96,7 @@ struct Node {
 /// turn left out), or 15 where it is the 16th (a turn written twice). The
 /// lenient reader accepts wrong numbers (NOTATION.md section 2, "Turn
 /// numbers"); it keeps the first such number here, and the validator
-/// reports it (E111) when the replay fails at that turn or after it.
+/// reports it (E111) when the move after it does not replay.
 struct TurnNumberSlip {
   std::uint32_t written = 0;   ///< the number written; 0: every number agrees (or none is written)
   std::uint32_t expected = 0;  ///< the turn's place in the main line, counting from 1

@@ -77,11 +77,13 @@ Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32
 ///     the reader left a tag in doubt), sorted by place;
 ///   * a last move that is a result written another way (`½-½`, `1/2`,
 ///     `0:1`; E108, "did you mean 1/2-1/2?"), read as that result;
+///   * a move split by blanks (`b3-c3 xc4`: E301 at its second part, "write
+///     b3-c3xc4"), joined as meant, the replay going on;
 ///   * the first illegal move of the moves the reader left intact (none if
-///     the game could not be resolved); when it follows a turn number that
-///     disagrees with its turn (GameRecord::numbering) the number is
-///     reported first (E111), and the move's own error is left out when it
-///     is the move right after that number;
+///     the game could not be resolved); when it is the move right after a
+///     turn number that disagrees with its turn (GameRecord::numbering), the
+///     number instead (E111, "turn 17 follows turn 15: is turn 16
+///     missing?", with the move's reason);
 ///   * the result checks of replay(), when every turn was replayed and the
 ///     reader left the result and the tags it needs intact; a movetext that
 ///     ends without a result token while the Result tag gives one is E402
