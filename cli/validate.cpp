@@ -43,7 +43,8 @@ struct ValidateOptions {
 //  * games: every game a reader delimited, valid or invalid: a game is
 //    invalid when its replay fails or a reader found an error inside it (it
 //    is counted once, however many errors it has);
-//  * errors: every error diagnostic printed (a game may have several);
+//  * errors: every error diagnostic printed (a game may have several), but
+//    those of the inputs that could not be read (counted as such);
 //  * errors outside any game that did not stop the reading (text: before
 //    the first game);
 //  * inputs whose checking stopped early: an error the reader cannot go on
@@ -116,8 +117,7 @@ class Reporter {
   // The error the reader stopped at (read_games' result).
   void stopped(notation::Diagnostic d) {
     if (d.code == Code::io_error) {
-      ++tally_.unreadable;
-      ++tally_.errors;
+      ++tally_.unreadable;  // counted as an input that could not be read, not among the errors
       print_diagnostic(std::cout, d, &input_, options_.json);
       return;
     }

@@ -1,13 +1,17 @@
 // What `beyt validate` says about a transcriber's slips (issue 23): every
 // independent error of a game in one run, each message naming the fix, with
 // the exact text of each sample of samples/invalid/ that shows one; the
-// JSON diagnostics carry them all; --max-errors; -j N says the same.
+// JSON diagnostics carry them all; --max-errors; -j N says the same; and
+// docs/ERRORS.md gives every code an example (each sample's message as the
+// program says it) and its fix.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "beyt/errors.hpp"
 #include "cli_run.hpp"
 
 namespace {
@@ -130,6 +134,38 @@ TEST(Messages, MaxErrorsPerGame) {
   EXPECT_EQ(count(run("validate --max-errors 0 " + quote(file.string())).out), 31u);
   EXPECT_EQ(run("validate --max-errors 2 -j 2 " + quote(file.string())).out, two.out);
   EXPECT_EQ(run("validate --max-errors x " + quote(file.string())).status, 2);
+}
+
+// docs/ERRORS.md, "Examples and fixes": a row for every code, and for every
+// sample of samples/invalid/ a row with the message beyt gives it, word for
+// word, and a fix.
+TEST(Messages, ErrorsDocGivesEveryCodeAnExampleAndAFix) {
+  const std::string doc = slurp(kRoot / "docs/ERRORS.md");
+  const std::size_t section = doc.find("\n## Examples and fixes\n");
+  ASSERT_NE(section, std::string::npos) << "docs/ERRORS.md has no section \"Examples and fixes\"";
+  const std::string examples = doc.substr(section);
+  for (const beyt::Code* c = beyt::all_codes_begin(); c != beyt::all_codes_end(); ++c)
+    EXPECT_NE(examples.find("\n| " + beyt::code_id(*c) + " | "), std::string::npos)
+        << "no example of " << beyt::code_id(*c);
+  std::ifstream tsv(kRoot / "samples/invalid/expected.tsv");
+  for (std::string line; std::getline(tsv, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string file, code;
+    fields >> file >> code;
+    SCOPED_TRACE(file);
+    const bool strict = file.find("strict") != std::string::npos || code[0] == 'W';
+    const CliRun r = validate(std::string("--quiet --diagnostics json ") + (strict ? "--strict " : "") +
+                              "samples/invalid/" + file);
+    std::string message = nlohmann::json::parse(r.out.substr(0, r.out.find('\n'))).at("message");
+    for (std::size_t at = message.find('|'); at != std::string::npos; at = message.find('|', at + 2))
+      message.insert(at, "\\");  // as a table cell writes it
+    const std::string row = "\n| " + code + " | `" + file + "` | `" + message + "` | ";
+    const std::size_t at = examples.find(row);
+    ASSERT_NE(at, std::string::npos) << "docs/ERRORS.md lacks the row " << row;
+    const std::size_t end = examples.find('\n', at + row.size());
+    EXPECT_GT(end, at + row.size() + 4) << "no fix in " << row;  // the fix cell says something
+  }
 }
 
 }  // namespace
