@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "beyt/diagram.hpp"
 #include "beyt/notation/formats.hpp"
@@ -24,11 +25,17 @@ class ReplayAll : public notation::GameVisitor {
     (void)notation::replay(record, "fuzz", index, options, replay);
     if (replay.state) (void)replay.state->render({});
     if (replay.state && replay.state->can_draw()) draw(record, *replay.state);
+    check(record, index, nullptr);
     return index < 64;
   }
   // Go on after a broken game, as validate does (the readers' resync paths).
   bool error(const notation::Diagnostic& d) override {
     (void)notation::format_text(d, "a line to quote", 1);
+    return ++errors_ < 64;
+  }
+  // A game with errors the reader read past, checked as validate checks it.
+  bool broken(notation::GameRecord&& record, std::uint32_t index, const notation::GameErrors& errors) override {
+    check(record, index, &errors);
     return ++errors_ < 64;
   }
 
@@ -47,6 +54,16 @@ class ReplayAll : public notation::GameVisitor {
     if (!record.tags.empty()) page.title = record.tags.front().value;
     std::string svg;
     (void)svg_page({figure}, {}, page, svg, why);
+  }
+  // Every independent error of the game (notation::check_game: the splits,
+  // result tokens and misnumbered turns it looks for in any record).
+  static void check(const notation::GameRecord& record, std::uint32_t index, const notation::GameErrors* read) {
+    notation::Replay replay;
+    notation::ReplayOptions options;
+    options.default_game = "seega";
+    std::vector<notation::Diagnostic> found;
+    notation::check_game(record, read, "fuzz", index, options, replay, found);
+    for (const auto& d : found) (void)notation::format_text(d, "a line to quote", 1);
   }
   int errors_ = 0;
 };

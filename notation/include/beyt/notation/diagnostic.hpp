@@ -65,7 +65,8 @@ inline constexpr std::uint8_t kAllReadTags = 63;
 /// The errors a reader found in one game that it read on past
 /// (GameVisitor::broken), and how far its record can be trusted, so that
 /// the validator checks what the errors leave intact and reports no error
-/// that only follows from one of them (docs/ERRORS.md, "Several errors").
+/// that only follows from one of them (docs/ERRORS.md, "Several errors in
+/// one game").
 struct GameErrors {
   /// In input order; at most ReadOptions::max_errors (the last then says
   /// that the rest of the game was not checked).
