@@ -5,9 +5,9 @@
 //   * the canonical move text (State::check), position_text(), to_move,
 //     player_label, turns_played, is_terminal, outcome, moves_enumerable,
 //     chance_outcomes, the legal_moves list, random_move for a per-ply seed,
-//     move_cells, describe_move and the capture_mark of each captured cell,
-//     the text diagrams, clone()/equals() and the rebuild from
-//     position_text();
+//     describe_move, and from its drawing() move_cells, the capture_mark of
+//     each captured cell and the text diagrams; clone()/equals() and the
+//     rebuild from position_text();
 //   * for mutated move texts (a character deleted, replaced, inserted or
 //     swapped, the text cut short, the moves of the plies before and after):
 //     the error of check() and of play() on a copy (code, offset, reason) and
@@ -175,11 +175,13 @@ void trace_position(const Game& game, const RuleSet& rules, const State& s, std:
   t.line(list);
   Rng rng(seed);
   t.line("random " + s.random_move(rng));
-  RenderOptions ro;
-  t.line(s.render(ro));
-  ro.style = DiagramStyle::ascii;
-  ro.coordinates = false;
-  t.line(s.render(ro));
+  if (const BoardDrawing* board = s.drawing()) {
+    RenderOptions ro;
+    t.line(board->render(ro));
+    ro.style = DiagramStyle::ascii;
+    ro.coordinates = false;
+    t.line(board->render(ro));
+  }
   auto copy = s.clone();
   std::unique_ptr<State> rebuilt;
   Error e = game.new_state(rules, s.position_text(), rebuilt);
@@ -203,7 +205,7 @@ void trace_end(const State& s, Trace& t) {
     Error e = s.adjudicate(how, r);
     t.line(std::string("adjudicate ") + how + " " + error_text(e) + " " + std::string(result_token(r)));
   }
-  if (!s.can_draw()) return;
+  if (!s.drawing()) return;
   for (bool flipped : {false, true}) {
     Figure f;
     f.state = &s;
@@ -226,14 +228,14 @@ std::size_t trace_line(const Game& game, const RuleSet& rules, State& s, const s
     const std::uint64_t ply_seed = mix(seed, i);
     trace_position(game, rules, s, ply_seed, t);
     const std::string& m = moves[i];
-    const MoveCells cells = s.move_cells(m);
+    const MoveCells cells = s.drawing() ? s.drawing()->move_cells(m) : MoveCells{};
     t.line("cells " + cells_text(cells));
     t.line("describe " + s.describe_move(m));
     for (const auto& c : cells.captured) {
       DrawOptions d;
       svg::Point at;
       double half = 0;
-      bool ok = s.capture_mark(c, d, at, half);
+      bool ok = s.drawing()->capture_mark(c, d, at, half);
       t.line("mark " + c + " " + std::to_string(ok) + " " + std::to_string(at.x) + "," + std::to_string(at.y) + " " +
              std::to_string(half));
     }

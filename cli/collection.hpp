@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "beyt/game.hpp"
+#include "beyt/notation/canonical.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/record.hpp"
 #include "cli.hpp"
@@ -115,32 +116,11 @@ class RecordOutput {
   std::optional<notation::RecordWriter> writer_;
 };
 
-/// A record's game, rules and start position.
-struct Start {
-  const Game* game = nullptr;
-  RuleSet rules;
-  std::unique_ptr<State> state;  ///< the initial or SetUp position
-};
-
-/// Resolves the Game (or `default_game`), Rules and SetUp tags of `record`
-/// and checks its Result and Date values, as the validator does before the
-/// first move (notation::replay). Returns the validator's diagnostic (E2xx)
-/// or code ok; `file` and `index` (1-based) only place the diagnostic.
-notation::Diagnostic resolve(const notation::GameRecord& record, const std::string& file, std::uint32_t index,
-                             const std::string& default_game, Start& out);
-
-/// Rewrites every move of `line` to the canonical text the engine gives for
-/// it (State::check: captures, counts and forfeits filled in), playing the
-/// line from `state` (which ends at the line's last position); each
-/// variation is rewritten from a copy of the position before its move.
-/// Returns the first illegal move's error (the rest of `line` is left as it
-/// was) or Error::none().
-Error canonicalise_line(notation::Line& line, State& state);
-
-/// Puts the tags of `record` in the canonical order (NOTATION.md section 3):
-/// the roster, missing ones added (Result from the result token, the others
-/// with roster_default), then Game, Rules, SetUp, Source, then the others in
-/// the order they had.
-void canonical_tag_order(notation::GameRecord& record);
+// A record's game, rules and start position, the engine's canonical text of
+// every move and the canonical tag order: the library's (beyt/notation/canonical.hpp).
+using notation::canonical_tag_order;
+using notation::canonicalise_line;
+using notation::resolve;
+using notation::Start;
 
 }  // namespace beyt::cli

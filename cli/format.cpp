@@ -78,25 +78,7 @@ class Formatter : public GameSink {
   // the start for its canonical text (State::check).
   notation::Diagnostic format_game(const notation::GameRecord& record, const std::string& file,
                                    std::uint32_t index, notation::GameRecord& out) const {
-    notation::ReplayOptions replay_options;
-    replay_options.default_game = options_.game;
-    notation::Replay replay;
-    if (notation::Diagnostic d = notation::replay(record, file, index, replay_options, replay)) return d;
-    Start start;
-    if (notation::Diagnostic d = resolve(record, file, index, options_.game, start)) return d;
-    out = record;
-    if (Error e = canonicalise_line(out.moves, *start.state)) {  // an engine that contradicts itself
-      notation::Diagnostic d;
-      d.code = e.code;
-      d.reason = "the engine rejects the move it replayed: " + e.reason;
-      d.file = file;
-      d.game = index;
-      d.loc = record.loc;
-      return d;
-    }
-    if (!out.find_tag("Game")) out.set_tag("Game", std::string(start.game->name()));  // it came from --game
-    canonical_tag_order(out);
-    return {};
+    return notation::canonical_form(record, file, index, options_.game, out);
   }
 
   RecordOutput* output_ = nullptr;

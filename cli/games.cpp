@@ -2,6 +2,7 @@
 // source of each reading (cli/game_info.hpp).
 #include <iostream>
 
+#include "beyt/notation/game_info.hpp"
 #include "cli.hpp"
 #include "command_line.hpp"
 #include "game_info.hpp"
@@ -33,25 +34,7 @@ void print_game(const Game& game, bool detailed) {
 }  // namespace
 
 nlohmann::ordered_json game_info_json(const Game& game) {
-  nlohmann::ordered_json g;
-  g["name"] = game.name();
-  g["title"] = game.title();
-  g["sources"] = game.sources();
-  g["presets"] = nlohmann::ordered_json::array();
-  for (const auto& p : game.presets())
-    g["presets"].push_back({{"name", p.name}, {"settings", p.settings}, {"help", p.help}});
-  g["options"] = nlohmann::ordered_json::array();
-  for (const auto& o : game.options()) {
-    nlohmann::ordered_json option;
-    option["name"] = o.name;
-    option["values"] = nlohmann::ordered_json::array();
-    for (auto v : o.values) option["values"].push_back(v);
-    option["default"] = o.default_value;
-    option["help"] = o.help;
-    option["source"] = o.source;
-    g["options"].push_back(std::move(option));
-  }
-  return g;
+  return nlohmann::ordered_json::parse(notation::game_info_json(game));
 }
 
 int run_games(int argc, char** argv) {

@@ -128,9 +128,11 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const std::str
   }
   render.empty_board = true;
   render.show_to_move = false;
+  if (!state->drawing())
+    return usage_error("render", "diagrams of " + std::string(game->title()) + " are not available yet");
   std::string text;
   if (!o.bare) text = std::string(game->title()) + " (" + rules.canonical() + "), empty board\n\n";
-  text += state->render(render);
+  text += state->drawing()->render(render);
   return write_out(o.output, text) ? kExitOk : kExitInvalid;
 }
 
@@ -401,8 +403,9 @@ int run_render(int argc, char** argv) {
     print_diagnostic(std::cerr, d, &input, false);
     if (!result_only || !replay.state) return kExitInvalid;
   }
-  if (svg && !replay.state->can_draw())
-    return usage_error("render", "SVG diagrams of " + std::string(replay.game->title()) + " are not available yet");
+  if (format != "position" && !replay.state->drawing())
+    return usage_error("render", std::string(svg ? "SVG diagrams" : "diagrams") + " of " +
+                                     std::string(replay.game->title()) + " are not available yet");
 
   std::vector<notation::NodePosition> positions;
   d = notation::replay_to_all(record, input.name(), wanted, paths, positions);
@@ -451,7 +454,7 @@ int run_render(int argc, char** argv) {
       if (i) text += "\n";
       if (!o.bare) text += notation::node_caption(record, positions[i]) + "\n";
     }
-    text += positions[i].state->render(render);
+    text += positions[i].state->drawing()->render(render);
   }
   return write_out(o.output, text) ? kExitOk : kExitInvalid;
 }

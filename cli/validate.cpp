@@ -16,8 +16,8 @@
 #include <thread>
 #include <iostream>
 
-#include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
+#include "beyt/notation/validate.hpp"
 #include "cli.hpp"
 #include "command_line.hpp"
 #include "names.hpp"
@@ -117,16 +117,21 @@ class Reporter {
   // The error the reader stopped at (read_games' result).
   void stopped(notation::Diagnostic d) {
     if (d.code == Code::io_error) {
+      stopped(d, "");
+      return;
+    }
+    std::string where;
+    d = notation::stopped_diagnostic(std::move(d), seen_, where);
+    stopped(d, where);
+  }
+  // The same, with the reason already saying where (notation::validate).
+  void stopped(const notation::Diagnostic& d, const std::string& where) {
+    if (d.code == Code::io_error) {
       ++tally_.unreadable;  // counted as an input that could not be read, not among the errors
       print_diagnostic(std::cout, d, &input_, options_.json);
       return;
     }
     ++tally_.stopped;
-    std::string where;
-    if (d.game > 0) where = "at game " + std::to_string(d.game);
-    else if (seen_ > 0) where = "after game " + std::to_string(seen_);
-    else where = "before the first game";
-    d.reason += "; checking stopped here, " + where + ": the rest of the file was not checked";
     tally_.stop = "of " + input_.name() + " stopped " + where;
     report(d, false);
   }
@@ -159,18 +164,19 @@ struct Checked {
   std::vector<notation::Diagnostic> warnings;
 };
 
+notation::ValidateOptions library_options(const ValidateOptions& options) {
+  notation::ValidateOptions o;
+  o.default_game = options.game;
+  o.strict = options.strict;
+  o.max_errors = options.max_errors;
+  return o;
+}
+
 // `read`: the reader's errors in the game, or null.
 Checked replay_game(const ValidateOptions& options, const notation::GameRecord& record, const std::string& file,
                     std::uint32_t index, const notation::GameErrors* read = nullptr) {
-  notation::ReplayOptions replay_options;
-  replay_options.default_game = options.game;
-  replay_options.strict = options.strict;
-  replay_options.max_errors = options.max_errors;
-  notation::Replay replay;
-  Checked c;
-  notation::check_game(record, read, file, index, replay_options, replay, c.errors);
-  c.warnings = std::move(replay.warnings);
-  return c;
+  notation::CheckedGame c = notation::check_game(record, file, index, library_options(options), read);
+  return {std::move(c.errors), std::move(c.warnings)};
 }
 
 notation::ReadOptions read_options_of(const ValidateOptions& options) {
@@ -179,39 +185,6 @@ notation::ReadOptions read_options_of(const ValidateOptions& options) {
   read.max_errors = options.max_errors;
   return read;
 }
-
-// -j 1: each game is replayed as the reader hands it over.
-class ValidatingVisitor : public notation::GameVisitor {
- public:
-  ValidatingVisitor(const ValidateOptions& options, Input& input, Tally& tally)
-      : options_(options), input_(input), reporter_(options, input, tally) {}
-
-  bool game(notation::GameRecord&& record, std::uint32_t index) override {
-    const Checked c = replay_game(options_, record, input_.name(), index);
-    reporter_.game(index, record.loc.offset, c.errors, c.warnings);
-    return true;
-  }
-
-  bool broken(notation::GameRecord&& record, std::uint32_t index, const notation::GameErrors& errors) override {
-    const Checked c = replay_game(options_, record, input_.name(), index, &errors);
-    reporter_.game(index, record.loc.offset, c.errors, c.warnings);
-    return true;
-  }
-
-  bool error(const notation::Diagnostic& d) override {
-    reporter_.error(d);
-    return true;
-  }
-
-  void warning(const notation::Diagnostic& w) override { reporter_.warning(w); }
-
-  void stopped(notation::Diagnostic d) { reporter_.stopped(std::move(d)); }
-
- private:
-  const ValidateOptions& options_;
-  Input& input_;
-  Reporter reporter_;
-};
 
 // Whether `t` counts nothing more than `before` does (warnings aside): the
 // input held no game (W102).
@@ -222,13 +195,7 @@ bool nothing_since(const Tally& before, const Tally& t) {
 
 // W102: an input that holds no game at all (an error under --strict,
 // counted as an error outside the games).
-void no_games(const ValidateOptions& options, Input& input, notation::Format format, Tally& tally) {
-  notation::Diagnostic d;
-  d.code = Code::no_games;
-  d.reason = format == notation::Format::text ? "no game in this input: it is empty or holds only blanks"
-                                              : "no game in this input: its list of games is empty";
-  d.file = input.name();
-  d.severity = options.strict ? Severity::error : Severity::warning;
+void report_no_games(const ValidateOptions& options, Input& input, const notation::Diagnostic& d, Tally& tally) {
   print_diagnostic(std::cout, d, &input, options.json);
   if (options.strict) {
     ++tally.outside;
@@ -237,6 +204,30 @@ void no_games(const ValidateOptions& options, Input& input, notation::Format for
     ++tally.warnings;
   }
 }
+void no_games(const ValidateOptions& options, Input& input, notation::Format format, Tally& tally) {
+  report_no_games(options, input, notation::no_games_diagnostic(input.name(), format, options.strict), tally);
+}
+
+// -j 1: notation::validate reads and checks each game; the Reporter prints.
+class ReportingListener : public notation::ValidationListener {
+ public:
+  ReportingListener(const ValidateOptions& options, Input& input, Tally& tally)
+      : options_(options), input_(input), tally_(tally), reporter_(options, input, tally) {}
+
+  void game(std::uint32_t index, std::uint64_t offset, const notation::CheckedGame& c) override {
+    reporter_.game(index, offset, c.errors, c.warnings);
+  }
+  void error(const notation::Diagnostic& d) override { reporter_.error(d); }
+  void warning(const notation::Diagnostic& w) override { reporter_.warning(w); }
+  void stopped(const notation::Diagnostic& d, const std::string& where) override { reporter_.stopped(d, where); }
+  void no_games(const notation::Diagnostic& d) override { report_no_games(options_, input_, d, tally_); }
+
+ private:
+  const ValidateOptions& options_;
+  Input& input_;
+  Tally& tally_;
+  Reporter reporter_;
+};
 
 void validate_file(const ValidateOptions& options, const std::string& path, Tally& tally) {
   ++tally.inputs;
@@ -250,11 +241,8 @@ void validate_file(const ValidateOptions& options, const std::string& path, Tall
   std::optional<notation::Format> forced;
   parse_format_option(options.format, forced);  // checked before
   const notation::Format format = input.format(forced);
-  const Tally before = tally;
-  ValidatingVisitor visitor(options, input, tally);
-  notation::Diagnostic d = notation::read_games(input.stream(), path, format, visitor, read_options_of(options));
-  if (d) visitor.stopped(std::move(d));  // the visitor goes on wherever the reader can
-  if (nothing_since(before, tally)) no_games(options, input, format, tally);
+  ReportingListener listener(options, input, tally);
+  notation::validate(input.stream(), path, format, library_options(options), listener);
 }
 
 // --- -j N: games replayed by N threads, printed in input order --------------

@@ -23,8 +23,10 @@ class ReplayAll : public notation::GameVisitor {
     notation::ReplayOptions options;
     options.default_game = "seega";
     (void)notation::replay(record, "fuzz", index, options, replay);
-    if (replay.state) (void)replay.state->render({});
-    if (replay.state && replay.state->can_draw()) draw(record, *replay.state);
+    if (replay.state && replay.state->drawing()) {
+      (void)replay.state->drawing()->render({});
+      draw(record, *replay.state);
+    }
     check(record, index, nullptr);
     return index < 64;
   }
@@ -48,21 +50,21 @@ class ReplayAll : public notation::GameVisitor {
       (void)parse_diagram_commands(comment, figure.arrows, figure.marks, why);
     if (!record.moves.empty()) {
       figure.caption = record.moves.back().move;
-      figure.last_move = state.move_cells(record.moves.back().move);  // any text: no crash
+      figure.last_move = state.drawing()->move_cells(record.moves.back().move);  // any text: no crash
     }
     PageOptions page;
     if (!record.tags.empty()) page.title = record.tags.front().value;
     std::string svg;
     (void)svg_page({figure}, {}, page, svg, why);
   }
-  // Every independent error of the game (notation::check_game: the splits,
+  // Every independent error of the game (notation::replay_errors: the splits,
   // result tokens and misnumbered turns it looks for in any record).
   static void check(const notation::GameRecord& record, std::uint32_t index, const notation::GameErrors* read) {
     notation::Replay replay;
     notation::ReplayOptions options;
     options.default_game = "seega";
     std::vector<notation::Diagnostic> found;
-    notation::check_game(record, read, "fuzz", index, options, replay, found);
+    notation::replay_errors(record, read, "fuzz", index, options, replay, found);
     for (const auto& d : found) (void)notation::format_text(d, "a line to quote", 1);
   }
   int errors_ = 0;

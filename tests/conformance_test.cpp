@@ -3,16 +3,19 @@
 // seed, then for each playout
 //   * every legal move's text resolves (check) to itself and plays;
 //   * clone() equals its source, position_text() rebuilds an equal State;
+//     equal States have the same hash(), and States with the same hash met
+//     in a playout are equal;
 //   * write -> read -> replay gives the same final position, in the text
 //     notation, JSON and XML, and the three records are equal;
 //   * chance outcomes, where a game has them, sum to 1;
-//   * a game that draws SVG (State::can_draw) draws every position of a
+//   * a game that draws (State::drawing) draws every position of a
 //     playout as a page that parses as XML, and every cell a legal move
 //     touches (move_cells) lies on its board, in both views.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <sstream>
+#include <unordered_map>
 
 #include <pugixml.hpp>
 
@@ -166,6 +169,26 @@ TEST_P(Conformance, SameSeedSameGame) {
   EXPECT_TRUE(s1->equals(*s2));
 }
 
+TEST_P(Conformance, HashAgreesWithEquals) {
+  const Case& c = GetParam();
+  Rng rng(31);
+  auto state = initial();
+  std::unordered_map<std::uint64_t, std::unique_ptr<State>> seen;
+  for (int turn = 0; turn <= c.max_turns; ++turn) {
+    EXPECT_EQ(state->clone()->hash(), state->hash());
+    std::unique_ptr<State> rebuilt;
+    ASSERT_FALSE(game_->new_state(rules_, state->position_text(), rebuilt));
+    EXPECT_EQ(rebuilt->hash(), state->hash()) << state->position_text();
+    auto [it, added] = seen.try_emplace(state->hash(), nullptr);
+    if (added) it->second = state->clone();
+    else EXPECT_TRUE(it->second->equals(*state)) << "same hash: " << it->second->position_text() << " and "
+                                                 << state->position_text();
+    if (state->is_terminal() || HasFailure()) break;
+    ASSERT_FALSE(state->play(state->random_move(rng)));
+  }
+  EXPECT_GT(seen.size(), 1u);
+}
+
 TEST_P(Conformance, GameTableDescribesEveryOption) {
   EXPECT_FALSE(game_->title().empty());
   EXPECT_FALSE(game_->sources().empty());
@@ -184,28 +207,31 @@ TEST_P(Conformance, GameTableDescribesEveryOption) {
 
 TEST_P(Conformance, RenderingNeverFails) {
   auto state = initial();
+  const BoardDrawing* board = state->drawing();
+  if (!board) GTEST_SKIP() << GetParam().game << " has no drawing";
   for (auto style : {DiagramStyle::unicode, DiagramStyle::ascii}) {
     RenderOptions options;
     options.style = style;
-    std::string diagram = state->render(options);
+    std::string diagram = board->render(options);
     EXPECT_FALSE(diagram.empty());
     EXPECT_EQ(diagram.back(), '\n');
     options.empty_board = true;
-    EXPECT_FALSE(state->render(options).empty());
+    EXPECT_FALSE(board->render(options).empty());
   }
 }
 
 // Every cell that `move` touches from `state` lies on the board, in both views.
 void expect_move_cells_on_board(const State& state, const std::string& move) {
-  MoveCells cells = state.move_cells(move);
+  const BoardDrawing& board = *state.drawing();
+  MoveCells cells = board.move_cells(move);
   for (bool flipped : {false, true}) {
     DrawOptions d;
     d.flipped = flipped;
-    svg::Size size = state.board_size(d);
+    svg::Size size = board.board_size(d);
     for (const auto* list : {&cells.from, &cells.to, &cells.captured})
       for (const auto& cell : *list) {
         svg::Point p;
-        ASSERT_TRUE(state.cell_centre(cell, d, p)) << "'" << cell << "' of move " << move;
+        ASSERT_TRUE(board.cell_centre(cell, d, p)) << "'" << cell << "' of move " << move;
         EXPECT_TRUE(p.x > 0 && p.y > 0 && p.x < size.width && p.y < size.height) << cell << " of move " << move;
       }
   }
@@ -213,7 +239,7 @@ void expect_move_cells_on_board(const State& state, const std::string& move) {
 
 TEST_P(Conformance, SvgDrawingIsConsistent) {
   auto state = initial();
-  if (!state->can_draw()) GTEST_SKIP() << GetParam().game << " has no SVG drawing yet";
+  if (!state->drawing()) GTEST_SKIP() << GetParam().game << " has no drawing";
   Rng rng(5);
   std::vector<std::string> moves;
   for (int turn = 0; turn < 80 && !state->is_terminal(); ++turn) {
@@ -226,7 +252,7 @@ TEST_P(Conformance, SvgDrawingIsConsistent) {
     ASSERT_FALSE(state->play(move)) << move;
     Figure f;
     f.state = state.get();
-    f.last_move = before->move_cells(move);
+    f.last_move = before->drawing()->move_cells(move);
     f.caption = move;
     std::string page, why;
     ASSERT_TRUE(svg_page({f}, {}, {}, page, why)) << why;

@@ -291,13 +291,13 @@ TEST(DlebRules, OptionsParse) {
 TEST(DlebRender, FourLinesWithMenAndDoubles) {
   auto s = state_of(kFour, "..N./..../.s2>../s... N1 1/1 0/0");
   RenderOptions ro;
-  std::string d = s->render(ro);
+  std::string d = s->drawing()->render(ro);
   EXPECT_NE(d.find("B ─┼──●2─┼──┼─"), std::string::npos) << d;
   EXPECT_NE(d.find("D ─┼──┼──□──┼─"), std::string::npos) << d;
   EXPECT_NE(d.find("    1  2  3  4\n"), std::string::npos) << d;
   EXPECT_NE(d.find("North to move"), std::string::npos);
   ro.style = DiagramStyle::ascii;
-  EXPECT_NE(s->render(ro).find("B -+--x2-+--+-"), std::string::npos) << s->render(ro);
+  EXPECT_NE(s->drawing()->render(ro).find("B -+--x2-+--+-"), std::string::npos) << s->drawing()->render(ro);
 }
 
 TEST(DlebRandom, RandomTurnsAreCanonicalAndLegal) {

@@ -188,7 +188,7 @@ TEST(Docs, NotationListsEveryOptionAndPreset) {
 std::vector<fs::path> project_files() {
   std::vector<fs::path> out;
   for (const char* top : {"README.md", "CMakeLists.txt", ".ci", "bench", "cli", "docs", "fuzz", "lib", "notation",
-                          "samples", "schemas", "tests"}) {
+                          "samples", "schemas", "studio", "tests"}) {
     fs::path p = kRoot / top;
     if (fs::is_regular_file(p)) out.push_back(p);
     if (!fs::is_directory(p)) continue;

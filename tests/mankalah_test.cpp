@@ -313,14 +313,14 @@ TEST(Mankalah, SetUpErrors) {
 TEST(Mankalah, RenderShowsCountsLettersAndScores) {
   auto s = state_of("ghasheem", "10,2,4,6,8,10,12,0,0,20,0,0 S play 0-0 3-1 N");
   RenderOptions o;
-  std::string d = s->render(o);
+  std::string d = s->drawing()->render(o);
   EXPECT_NE(d.find("f    e    d    c    b    a"), std::string::npos) << d;
   EXPECT_NE(d.find("A    B    C    D    E    F"), std::string::npos) << d;
   EXPECT_NE(d.find("│ 20 │"), std::string::npos) << d;
   EXPECT_NE(d.find("North: taken 0, gains 1"), std::string::npos) << d;
   EXPECT_NE(d.find("South to move"), std::string::npos) << d;
   o.style = DiagramStyle::ascii;
-  EXPECT_NE(s->render(o).find("| 20 |"), std::string::npos);
+  EXPECT_NE(s->drawing()->render(o).find("| 20 |"), std::string::npos);
 }
 
 }  // namespace

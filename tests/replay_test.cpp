@@ -1,7 +1,7 @@
 // The validator's replay (beyt/notation/replay.hpp) on records built in
 // memory: each error kind with its code, place (line/column computed from the
 // move's or tag's place and the engine's offset), turn and player; and
-// check_game, every independent error of a game, on records read from text.
+// replay_errors, every independent error of a game, on records read from text.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -249,11 +249,11 @@ TEST(Replay, ColumnsCountCodePoints) {
 
 
 // ===========================================================================
-// check_game: every independent error of a game, none that follows from
+// replay_errors: every independent error of a game, none that follows from
 // another (records read by the text reader, with their places).
 // ===========================================================================
 
-// The errors check_game finds in the first game of `text`, as
+// The errors replay_errors finds in the first game of `text`, as
 // "E104@1:16 reason", in the order it gives them.
 std::vector<std::string> all_errors(const std::string& text, ReplayOptions options = {}, bool strict = false) {
   std::istringstream in(text);
@@ -265,7 +265,7 @@ std::vector<std::string> all_errors(const std::string& text, ReplayOptions optio
   const bool clean = reader.next(g);
   Replay out;
   std::vector<Diagnostic> errors;
-  check_game(g, clean ? nullptr : &reader.errors(), "g.beyt", 1, options, out, errors);
+  replay_errors(g, clean ? nullptr : &reader.errors(), "g.beyt", 1, options, out, errors);
   std::vector<std::string> found;
   for (const Diagnostic& d : errors)
     found.push_back(std::string(code_id(d.code)) + "@" + std::to_string(d.loc.line) + ":" +

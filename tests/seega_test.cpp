@@ -704,7 +704,7 @@ TEST(SeegaTypedApi, LegalMatchesState) {
 // ---------------------------------------------------------------------------
 
 TEST(SeegaRender, UnicodeWithCoordinates) {
-  EXPECT_EQ(state_of("walker", kWalker2)->render({}),
+  EXPECT_EQ(state_of("walker", kWalker2)->drawing()->render({}),
             "     a   b   c   d   e\n"
             "   ┌───┬───┬───┬───┬───┐\n"
             " 5 │   │   │   │   │   │ 5\n"
@@ -726,7 +726,7 @@ TEST(SeegaRender, AsciiWithoutCoordinates) {
   RenderOptions ro;
   ro.style = DiagramStyle::ascii;
   ro.coordinates = false;
-  EXPECT_EQ(state_of("walker", kSimple)->render(ro),
+  EXPECT_EQ(state_of("walker", kSimple)->drawing()->render(ro),
             "+---+---+---+---+---+\n"
             "|   |   |   |   | o |\n"
             "+---+---+---+---+---+\n"
@@ -747,24 +747,24 @@ TEST(SeegaRender, StatusLinesAndEmptyBoard) {
     std::size_t end = s.size() - 1, start = s.rfind('\n', end - 1);
     return s.substr(start + 1, end - start - 1);
   };
-  EXPECT_EQ(last_line(state_of("walker")->render({})), "South to move (placement: 12 in hand each)");
-  EXPECT_EQ(last_line(state_of("walker", "2S2/5/5/5/2S2 N place")->render({})),
+  EXPECT_EQ(last_line(state_of("walker")->drawing()->render({})), "South to move (placement: 12 in hand each)");
+  EXPECT_EQ(last_line(state_of("walker", "2S2/5/5/5/2S2 N place")->drawing()->render({})),
             "North to move (placement: South 10, North 12 in hand)");
-  EXPECT_EQ(last_line(state_of("walker", "NS3/S4/5/5/4S S move extra")->render({})),
+  EXPECT_EQ(last_line(state_of("walker", "NS3/S4/5/5/4S S move extra")->drawing()->render({})),
             "South to move (extra turn: open a way if you can)");
-  EXPECT_EQ(last_line(state_of("walker", "5/5/5/S4/5 N move")->render({})), "Game over: 1-0");
+  EXPECT_EQ(last_line(state_of("walker", "5/5/5/S4/5 N move")->drawing()->render({})), "Game over: 1-0");
   RenderOptions ro;
   ro.show_to_move = false;
-  EXPECT_EQ(state_of("walker")->render(ro).find("to move"), std::string::npos);
+  EXPECT_EQ(state_of("walker")->drawing()->render(ro).find("to move"), std::string::npos);
   ro.empty_board = true;
   ro.show_to_move = true;
-  std::string empty = state_of("walker; size=7", "3S3/7/7/N5N/7/7/3S3 S place")->render(ro);
+  std::string empty = state_of("walker; size=7", "3S3/7/7/N5N/7/7/3S3 S place")->drawing()->render(ro);
   EXPECT_EQ(empty.find("●"), std::string::npos);
   EXPECT_EQ(empty.find("○"), std::string::npos);
   EXPECT_NE(empty.find(" 4 │   │   │   │ × │   │   │   │ 4\n"), std::string::npos);
   EXPECT_EQ(empty.find("to move"), std::string::npos);
   // A piece on the centre hides the mark.
-  EXPECT_EQ(state_of("walker", "5/5/2S2/5/N4 S move")->render({}).find("×"), std::string::npos);
+  EXPECT_EQ(state_of("walker", "5/5/2S2/5/N4 S move")->drawing()->render({}).find("×"), std::string::npos);
 }
 
 // ---------------------------------------------------------------------------
@@ -805,7 +805,7 @@ void playout(std::string_view rules, std::uint64_t seed, int max_turns, bool che
   }
   ++stats.games;
   stats.finished += s->is_terminal();
-  EXPECT_FALSE(s->render({}).empty());
+  EXPECT_FALSE(s->drawing()->render({}).empty());
 }
 
 TEST(SeegaPlayouts, RandomGames) {

@@ -87,9 +87,9 @@ struct Drawn {
 
 Drawn read_board(const State& state, const DrawOptions& d) {
   svg::Canvas c;
-  state.draw_board(c, d);
-  state.draw_pieces(c, d);
-  std::string doc = c.document(state.board_size(d), "board");
+  state.drawing()->draw_board(c, d);
+  state.drawing()->draw_pieces(c, d);
+  std::string doc = c.document(state.drawing()->board_size(d), "board");
   pugi::xml_document x;
   EXPECT_TRUE(x.load_buffer(doc.data(), doc.size()));
   Drawn out;
@@ -122,7 +122,7 @@ void expect_board_shows_position(const State& state, const DrawOptions& d, const
   Drawn drawn = read_board(state, d);
   for (int p = 0; p < kPits; ++p) {
     svg::Point at;
-    ASSERT_TRUE(state.cell_centre(std::string(1, pit_letter(p)), d, at));
+    ASSERT_TRUE(state.drawing()->cell_centre(std::string(1, pit_letter(p)), d, at));
     auto it = drawn.texts.find({svg::number(at.x), svg::number(at.y + 0.35 * 0.42 * d.cell)});
     if (pits[p] == 0)
       EXPECT_TRUE(it == drawn.texts.end()) << "empty beyt " << pit_letter(p) << " shows a number, " << where;
@@ -140,7 +140,7 @@ void expect_board_shows_position(const State& state, const DrawOptions& d, const
   for (int p = 0; p < kPits; ++p) {
     if (ub.mark[p] == UmelbanatMark::none) continue;
     svg::Point at;
-    ASSERT_TRUE(state.cell_centre(std::string(1, pit_letter(p)), d, at));
+    ASSERT_TRUE(state.drawing()->cell_centre(std::string(1, pit_letter(p)), d, at));
     // South's daughter: a black ring; North's: a white ring on a black one
     // (white between black edges).
     expected.emplace_back(svg::number(at.x), svg::number(at.y), "#000");
@@ -171,14 +171,14 @@ void every_ply_of(const std::string& folder, int& pages) {
         notation::Replay now, before;
         notation::replay(record, e.path().string(), static_cast<std::uint32_t>(g + 1), ro, now);
         ASSERT_TRUE(now.state) << e.path();
-        ASSERT_TRUE(now.state->can_draw()) << e.path();
+        ASSERT_TRUE(now.state->drawing()) << e.path();
         const std::string where = e.path().filename().string() + " ply " + std::to_string(ply);
         Figure f;
         f.state = now.state.get();
         if (ply > 0) {
           ro.stop_after = ply - 1;
           notation::replay(record, e.path().string(), static_cast<std::uint32_t>(g + 1), ro, before);
-          f.last_move = before.state->move_cells(now.last_move);
+          f.last_move = before.state->drawing()->move_cells(now.last_move);
           const bool no_cells = now.last_move[0] == '=' || now.last_move[0] == '#' || now.last_move == "turn" ||
                                 now.last_move == "--";
           EXPECT_EQ(f.last_move.empty(), no_cells) << where << ": " << now.last_move;
@@ -286,50 +286,50 @@ TEST(MancalaSvg, LanesLettersAndTheFlippedView) {
   auto s = new_state(mankalah_game(), "");
   DrawOptions d;
   svg::Point A, F, a, f;
-  ASSERT_TRUE(s->cell_centre("A", d, A));
-  ASSERT_TRUE(s->cell_centre("F", d, F));
-  ASSERT_TRUE(s->cell_centre("a", d, a));
-  ASSERT_TRUE(s->cell_centre("f", d, f));
+  ASSERT_TRUE(s->drawing()->cell_centre("A", d, A));
+  ASSERT_TRUE(s->drawing()->cell_centre("F", d, F));
+  ASSERT_TRUE(s->drawing()->cell_centre("a", d, a));
+  ASSERT_TRUE(s->drawing()->cell_centre("f", d, f));
   EXPECT_LT(A.x, F.x);
   EXPECT_DOUBLE_EQ(a.x, F.x) << "Lane: a over F";
   EXPECT_DOUBLE_EQ(f.x, A.x) << "Lane: f over A";
   EXPECT_LT(a.y, A.y) << "North's row on top";
   d.flipped = true;
   svg::Point fA, ff;
-  ASSERT_TRUE(s->cell_centre("A", d, fA));
-  ASSERT_TRUE(s->cell_centre("f", d, ff));
+  ASSERT_TRUE(s->drawing()->cell_centre("A", d, fA));
+  ASSERT_TRUE(s->drawing()->cell_centre("f", d, ff));
   EXPECT_DOUBLE_EQ(fA.x, a.x);
   EXPECT_DOUBLE_EQ(fA.y, a.y) << "seen from North, A is top right";
   EXPECT_GT(ff.y, fA.y);
-  for (const char* bad : {"G", "g", "A1", "", "x"}) EXPECT_FALSE(s->cell_centre(bad, d, fA)) << bad;
+  for (const char* bad : {"G", "g", "A1", "", "x"}) EXPECT_FALSE(s->drawing()->cell_centre(bad, d, fA)) << bad;
 }
 
 TEST(MankalahSvg, MoveCellsFromTheEngine) {
   auto s = new_state(mankalah_game(), "akil");
-  EXPECT_TRUE(s->move_cells("=0,17,0,11,0,0,0,25,0,19,0,0").empty()) << "a tebweez touches no beyt";
+  EXPECT_TRUE(s->drawing()->move_cells("=0,17,0,11,0,0,0,25,0,19,0,0").empty()) << "a tebweez touches no beyt";
   ASSERT_FALSE(s->play("=0,17,0,11,0,0,0,25,0,19,0,0"));
-  EXPECT_TRUE(s->move_cells("turn").empty());
+  EXPECT_TRUE(s->drawing()->move_cells("turn").empty());
   ASSERT_FALSE(s->play("turn"));
-  MoveCells m = s->move_cells("bx14");
+  MoveCells m = s->drawing()->move_cells("bx14");
   EXPECT_EQ(m.from, std::vector<std::string>{"b"});
   EXPECT_EQ(m.to.size(), 1u) << "the beyt of the last hasweh";
   ASSERT_GE(m.captured.size(), 2u) << "bx14 takes a beyt and the one opposite";
   ASSERT_FALSE(s->play("bx14"));
   auto after = MankalahPosition(s->position_text());
   for (const auto& c : m.captured) EXPECT_EQ(after.pits[pit_of_letter(c[0])], 0) << c << " was emptied";
-  EXPECT_TRUE(s->move_cells("nonsense").empty());
-  EXPECT_TRUE(s->move_cells("#40-32").empty());
+  EXPECT_TRUE(s->drawing()->move_cells("nonsense").empty());
+  EXPECT_TRUE(s->drawing()->move_cells("#40-32").empty());
 }
 
 TEST(UmelbanatSvg, PeckedAndEndingHousesAreReached) {
   auto s = new_state(umelbanat_game(), "", "3,2,0,7,0,0,6,6,6,6,6,6 SSSSSSNNNNNN ---n-------- 0-0 S play S");
-  MoveCells m = s->move_cells("B,C,A,C,B");
+  MoveCells m = s->drawing()->move_cells("B,C,A,C,B");
   EXPECT_EQ(m.from, (std::vector<std::string>{"B", "C", "A"}));
   EXPECT_EQ(m.to, (std::vector<std::string>{"D", "C"}))
       << "Davies' Fig. 9: four pecks in D1 = D, the last sowing ends in the empty house C";
   EXPECT_TRUE(m.captured.empty()) << "D still holds counters: outlined, not crossed";
-  EXPECT_TRUE(s->move_cells("#28-20").empty());
-  EXPECT_TRUE(s->move_cells("B").empty()) << "not a legal turn here";
+  EXPECT_TRUE(s->drawing()->move_cells("#28-20").empty());
+  EXPECT_TRUE(s->drawing()->move_cells("B").empty()) << "not a legal turn here";
 }
 
 }  // namespace

@@ -115,18 +115,19 @@ TEST(SticksSvg, EveryPlyOfEverySampleDrawsAndParses) {
           notation::Replay now, before;
           notation::replay(record, e.path().string(), static_cast<std::uint32_t>(g + 1), ro, now);
           ASSERT_TRUE(now.state) << e.path();
-          ASSERT_TRUE(now.state->can_draw()) << e.path();
+          ASSERT_TRUE(now.state->drawing()) << e.path();
           Figure f;
           f.state = now.state.get();
           if (ply > 0) {
             ro.stop_after = ply - 1;
             notation::replay(record, e.path().string(), static_cast<std::uint32_t>(g + 1), ro, before);
-            f.last_move = before.state->move_cells(now.last_move);
+            f.last_move = before.state->drawing()->move_cells(now.last_move);
             with_cells += !f.last_move.empty();
             // Every named cell is one the board can place.
             svg::Point p;
             for (const auto* list : {&f.last_move.from, &f.last_move.to, &f.last_move.captured})
-              for (const auto& c : *list) EXPECT_TRUE(now.state->cell_centre(c, {}, p)) << c << " of " << now.last_move;
+              for (const auto& c : *list)
+                EXPECT_TRUE(now.state->drawing()->cell_centre(c, {}, p)) << c << " of " << now.last_move;
             EXPECT_EQ(f.last_move.from.size(), f.last_move.to.size()) << now.last_move;
           }
           f.caption = "After turn " + std::to_string(ply);
@@ -190,7 +191,7 @@ TEST(SticksSvg, RsvgConvertMakesAPngOfThePageSize) {
   auto dleb = state_of(dleb_game(), "marin; cross-lines=100");
   Figure a, b, c;
   a.state = tab.get();
-  a.last_move = tab_before->move_cells("1,4,2:1I-K,4K-O,2O-Q");
+  a.last_move = tab_before->drawing()->move_cells("1,4,2:1I-K,4K-O,2O-Q");
   a.caption = "After turn 1";
   a.arrows = {{"I", "Q"}};
   a.marks = {"s"};
@@ -223,8 +224,8 @@ TEST(SticksSvg, RsvgConvertMakesAPngOfThePageSize) {
 // The <text> elements of a board drawn alone: content -> (x, y).
 std::multimap<std::string, svg::Point> texts_of_board(const State& s, const DrawOptions& d) {
   svg::Canvas c;
-  s.draw_board(c, d);
-  s.draw_pieces(c, d);
+  s.drawing()->draw_board(c, d);
+  s.drawing()->draw_pieces(c, d);
   std::string doc_text = "<svg>" + c.body() + "</svg>";
   pugi::xml_document doc;
   EXPECT_TRUE(doc.load_buffer(doc_text.data(), doc_text.size()));
@@ -247,13 +248,13 @@ TEST(TabSvg, LanesLettersAreInTheirCells) {
     EXPECT_EQ(texts.size(), 36u) << "one letter in each beyt, no margins";
     const double cell = d.cell;
     svg::Point origin;
-    ASSERT_TRUE(s->cell_centre("i", d, origin));
+    ASSERT_TRUE(s->drawing()->cell_centre("i", d, origin));
     for (int r = 0; r < 4; ++r)
       for (int f = 0; f < 9; ++f) {
         std::string letter(1, rows[r][f]);
         ASSERT_EQ(texts.count(letter), 1u) << letter;
         svg::Point at = texts.find(letter)->second, centre;
-        ASSERT_TRUE(s->cell_centre(letter, d, centre));
+        ASSERT_TRUE(s->drawing()->cell_centre(letter, d, centre));
         // The letter is drawn in its own beyt (centred; the baseline a little low).
         EXPECT_NEAR(at.x, centre.x, 0.01) << letter;
         EXPECT_NEAR(at.y, centre.y, 0.3 * cell) << letter;
@@ -280,41 +281,41 @@ TEST(TabSvg, WideBoardsHaveGridNamesOnTheMargins) {
   EXPECT_EQ(texts.count("4"), 1u);
   EXPECT_EQ(texts.count("A"), 0u) << "no Lane letters on 13";
   svg::Point a1, m4, p;
-  ASSERT_TRUE(s->cell_centre("a1", d, a1));
-  ASSERT_TRUE(s->cell_centre("m4", d, m4));
+  ASSERT_TRUE(s->drawing()->cell_centre("a1", d, a1));
+  ASSERT_TRUE(s->drawing()->cell_centre("m4", d, m4));
   EXPECT_LT(a1.x, m4.x);
   EXPECT_GT(a1.y, m4.y);
-  EXPECT_FALSE(s->cell_centre("A", d, p));
-  EXPECT_FALSE(s->cell_centre("n1", d, p));
-  EXPECT_FALSE(s->cell_centre("a5", d, p));
+  EXPECT_FALSE(s->drawing()->cell_centre("A", d, p));
+  EXPECT_FALSE(s->drawing()->cell_centre("n1", d, p));
+  EXPECT_FALSE(s->drawing()->cell_centre("a5", d, p));
   auto nine = state_of(tab_game(), "lane");
-  EXPECT_TRUE(nine->cell_centre("a1", d, p)) << "grid names on every width";
-  EXPECT_TRUE(nine->cell_centre("K", d, p));
-  EXPECT_FALSE(nine->cell_centre("T", d, p));
-  EXPECT_FALSE(nine->cell_centre("J", d, p));
-  EXPECT_FALSE(nine->cell_centre("", d, p));
-  EXPECT_FALSE(nine->cell_centre("AB", d, p));
+  EXPECT_TRUE(nine->drawing()->cell_centre("a1", d, p)) << "grid names on every width";
+  EXPECT_TRUE(nine->drawing()->cell_centre("K", d, p));
+  EXPECT_FALSE(nine->drawing()->cell_centre("T", d, p));
+  EXPECT_FALSE(nine->drawing()->cell_centre("J", d, p));
+  EXPECT_FALSE(nine->drawing()->cell_centre("", d, p));
+  EXPECT_FALSE(nine->drawing()->cell_centre("AB", d, p));
 }
 
 TEST(TabSvg, MoveCellsOfLanesWorkedExamples) {
   // "táb and four and two ... the kelb from beyt I ... Q" (Lane 1836).
   auto s = state_of(tab_game(), "lane");
-  MoveCells m = s->move_cells("1,4,2:1I-K,4K-O,2O-Q");
+  MoveCells m = s->drawing()->move_cells("1,4,2:1I-K,4K-O,2O-Q");
   EXPECT_EQ(m.from, (std::vector<std::string>{"I", "K", "O"}));
   EXPECT_EQ(m.to, (std::vector<std::string>{"K", "O", "Q"}));
   EXPECT_TRUE(m.captured.empty());
-  EXPECT_TRUE(s->move_cells("3").empty()) << "an opening throw moves nothing";
-  EXPECT_TRUE(s->move_cells("nonsense").empty());
+  EXPECT_TRUE(s->drawing()->move_cells("3").empty()) << "an opening throw moves nothing";
+  EXPECT_TRUE(s->drawing()->move_cells("nonsense").empty());
   // "from m ... take the kelb in o ... that in s ... pass into a" (Lane 1836);
   // written leniently with '-', the captures are found from the position.
   auto m2 = state_of(tab_game(), "lane", "........N/..s.n...n/........./......... S play");
-  MoveCells c = m2->move_cells("1,4,2:2m-o,4o-s,1s-a");
+  MoveCells c = m2->drawing()->move_cells("1,4,2:2m-o,4o-s,1s-a");
   EXPECT_EQ(c.from, (std::vector<std::string>{"m", "o", "s"}));
   EXPECT_EQ(c.to, (std::vector<std::string>{"o", "s", "a"}));
   EXPECT_EQ(c.captured, (std::vector<std::string>{"o", "s", "a"}));
   // Forfeits touch nothing; grid names on a board without letters.
   auto wide = state_of(tab_game(), "lane; width=13");
-  MoveCells g = wide->move_cells("1,2:1m1-m2,2--");
+  MoveCells g = wide->drawing()->move_cells("1,2:1m1-m2,2--");
   EXPECT_EQ(g.from, std::vector<std::string>{"m1"});
   EXPECT_EQ(g.to, std::vector<std::string>{"m2"});
 }
@@ -325,7 +326,7 @@ TEST(TabSvg, PiecesNasraniMuslimAndEggeh) {
   auto s = state_of(tab_game(), "lane", "........N/n......../........s3/S........ S play");
   svg::Canvas c;
   DrawOptions d;
-  s->draw_pieces(c, d);
+  s->drawing()->draw_pieces(c, d);
   const std::string& body = c.body();
   int rects = 0, circles = 0;
   for (auto at = body.find("<rect"); at != std::string::npos; at = body.find("<rect", at + 1)) ++rects;
@@ -347,15 +348,15 @@ TEST(TabSvg, PiecesNasraniMuslimAndEggeh) {
 TEST(DlebSvg, MoveCellsAndEating) {
   const char* setup = "N.../..../.n<../s... S1 1/1 0/0";
   auto s = state_of(dleb_game(), "marin; cross-lines=4", setup);
-  MoveCells m = s->move_cells("BBWW:2A1-B2");
+  MoveCells m = s->drawing()->move_cells("BBWW:2A1-B2");
   EXPECT_EQ(m.from, std::vector<std::string>{"A1"});
   EXPECT_EQ(m.to, std::vector<std::string>{"B2"});
   EXPECT_EQ(m.captured, std::vector<std::string>{"B2"}) << "the eaten man, found from the position";
-  EXPECT_TRUE(s->move_cells("BBWW,BBWW").empty());
-  EXPECT_TRUE(s->move_cells("nonsense").empty());
+  EXPECT_TRUE(s->drawing()->move_cells("BBWW,BBWW").empty());
+  EXPECT_TRUE(s->drawing()->move_cells("nonsense").empty());
   // Marin: "D20 to C20, D19 to D20".
   auto f = state_of(dleb_game(), "marin");
-  MoveCells lib = f->move_cells("BWBB,WWW,WWB,WB:1D20-C20,1D19-D20");
+  MoveCells lib = f->drawing()->move_cells("BWBB,WWW,WWB,WB:1D20-C20,1D19-D20");
   EXPECT_EQ(lib.from, (std::vector<std::string>{"D20", "D19"}));
   EXPECT_EQ(lib.to, (std::vector<std::string>{"C20", "D20"}));
 }
@@ -364,15 +365,16 @@ TEST(DlebSvg, PointsFlipAndNamesAreChecked) {
   auto s = state_of(dleb_game(), "marin");
   DrawOptions d;
   svg::Point a1, d20, p;
-  ASSERT_TRUE(s->cell_centre("A1", d, a1));
-  ASSERT_TRUE(s->cell_centre("D20", d, d20));
+  ASSERT_TRUE(s->drawing()->cell_centre("A1", d, a1));
+  ASSERT_TRUE(s->drawing()->cell_centre("D20", d, d20));
   EXPECT_LT(a1.x, d20.x);
   EXPECT_GT(a1.y, d20.y) << "South's line A at the bottom";
   d.flipped = true;
-  ASSERT_TRUE(s->cell_centre("A1", d, p));
+  ASSERT_TRUE(s->drawing()->cell_centre("A1", d, p));
   EXPECT_DOUBLE_EQ(p.x, d20.x);
   EXPECT_DOUBLE_EQ(p.y, d20.y);
-  for (const char* bad : {"A21", "A0", "E1", "A01", "a1", "", "B", "C1x"}) EXPECT_FALSE(s->cell_centre(bad, d, p)) << bad;
+  for (const char* bad : {"A21", "A0", "E1", "A01", "a1", "", "B", "C1x"})
+    EXPECT_FALSE(s->drawing()->cell_centre(bad, d, p)) << bad;
 }
 
 TEST(DlebSvg, MenSlavesAndDoubles) {
@@ -381,7 +383,7 @@ TEST(DlebSvg, MenSlavesAndDoubles) {
   auto s = state_of(dleb_game(), "marin; cross-lines=4", "...N/.n<../..s2>./S... S1 1/1 0/0");
   svg::Canvas c;
   DrawOptions d;
-  s->draw_pieces(c, d);
+  s->drawing()->draw_pieces(c, d);
   const std::string& body = c.body();
   int rects = 0, circles = 0;
   for (auto at = body.find("<rect"); at != std::string::npos; at = body.find("<rect", at + 1)) ++rects;
@@ -402,11 +404,11 @@ TEST(DlebSvg, MenSlavesAndDoubles) {
 TEST(DlebSvg, AHundredCrossLinesStayLegible) {
   auto s = state_of(dleb_game(), "marin; cross-lines=100");
   DrawOptions d;
-  svg::Size size = s->board_size(d);
+  svg::Size size = s->drawing()->board_size(d);
   EXPECT_LE(size.width, 60 * d.cell) << "the spacing shrinks";
   svg::Point p1, p2;
-  ASSERT_TRUE(s->cell_centre("A1", d, p1));
-  ASSERT_TRUE(s->cell_centre("A2", d, p2));
+  ASSERT_TRUE(s->drawing()->cell_centre("A1", d, p1));
+  ASSERT_TRUE(s->drawing()->cell_centre("A2", d, p2));
   EXPECT_GE(p2.x - p1.x, 0.5 * d.cell) << "but the men still have room";
   auto texts = texts_of_board(*s, d);
   EXPECT_EQ(texts.count("1"), 2u) << "cross-line 1 numbered above and below";

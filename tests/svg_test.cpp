@@ -147,13 +147,13 @@ TEST(SeegaSvg, EveryPlyOfEverySampleDrawsAndParses) {
         notation::Replay now, before;
         notation::replay(record, e.path().string(), static_cast<std::uint32_t>(g + 1), ro, now);
         ASSERT_TRUE(now.state) << e.path();
-        ASSERT_TRUE(now.state->can_draw());
+        ASSERT_TRUE(now.state->drawing());
         Figure f;
         f.state = now.state.get();
         if (ply > 0) {
           ro.stop_after = ply - 1;
           notation::replay(record, e.path().string(), static_cast<std::uint32_t>(g + 1), ro, before);
-          f.last_move = before.state->move_cells(now.last_move);
+          f.last_move = before.state->drawing()->move_cells(now.last_move);
           EXPECT_EQ(f.last_move.empty(), now.last_move == "--") << "only a blocked turn touches no cell: " << e.path() << " ply " << ply << ": " << now.last_move;
         }
         f.caption = "After turn " + std::to_string(ply);
@@ -237,18 +237,18 @@ TEST(SeegaSvg, CellsFlipWithTheView) {
   auto s = seega_state("walker");
   DrawOptions d;
   svg::Point a1, e5, fa1;
-  ASSERT_TRUE(s->cell_centre("a1", d, a1));
-  ASSERT_TRUE(s->cell_centre("e5", d, e5));
+  ASSERT_TRUE(s->drawing()->cell_centre("a1", d, a1));
+  ASSERT_TRUE(s->drawing()->cell_centre("e5", d, e5));
   EXPECT_LT(a1.x, e5.x);
   EXPECT_GT(a1.y, e5.y) << "South's rank 1 at the bottom";
   d.flipped = true;
-  ASSERT_TRUE(s->cell_centre("a1", d, fa1));
+  ASSERT_TRUE(s->drawing()->cell_centre("a1", d, fa1));
   EXPECT_DOUBLE_EQ(fa1.x, e5.x);
   EXPECT_DOUBLE_EQ(fa1.y, e5.y) << "seen from North, a1 is top right";
-  EXPECT_FALSE(s->cell_centre("f1", d, fa1));
-  EXPECT_FALSE(s->cell_centre("a6", d, fa1));
-  EXPECT_FALSE(s->cell_centre("a10", d, fa1));
-  EXPECT_FALSE(s->cell_centre("", d, fa1));
+  EXPECT_FALSE(s->drawing()->cell_centre("f1", d, fa1));
+  EXPECT_FALSE(s->drawing()->cell_centre("a6", d, fa1));
+  EXPECT_FALSE(s->drawing()->cell_centre("a10", d, fa1));
+  EXPECT_FALSE(s->drawing()->cell_centre("", d, fa1));
 }
 
 TEST(SeegaSvg, MonochromeUsesBlackAndWhiteOnly) {
@@ -257,7 +257,7 @@ TEST(SeegaSvg, MonochromeUsesBlackAndWhiteOnly) {
   ASSERT_FALSE(s->play("e4-d4"));
   Figure f;
   f.state = s.get();
-  f.last_move = before->move_cells("e4-d4");
+  f.last_move = before->drawing()->move_cells("e4-d4");
   EXPECT_EQ(f.last_move.from, std::vector<std::string>{"e4"});
   EXPECT_EQ(f.last_move.to, std::vector<std::string>{"d4"});
   EXPECT_EQ(f.last_move.captured, (std::vector<std::string>{"c4", "d3"})) << "captures found from the position";
@@ -279,12 +279,12 @@ TEST(SeegaSvg, MonochromeUsesBlackAndWhiteOnly) {
 
 TEST(SeegaSvg, MoveCellsOfEveryKind) {
   auto s = seega_state("lane");
-  MoveCells place = s->move_cells("c1,c5");
+  MoveCells place = s->drawing()->move_cells("c1,c5");
   EXPECT_EQ(place.to, (std::vector<std::string>{"c1", "c5"}));
   EXPECT_TRUE(place.from.empty());
-  EXPECT_TRUE(s->move_cells("nonsense").empty());
+  EXPECT_TRUE(s->drawing()->move_cells("nonsense").empty());
   auto chain = seega_state("walker", "5/5/2N2/1N1NS/S3S S move");
-  MoveCells c = chain->move_cells("e2-d2xc2xd3");
+  MoveCells c = chain->drawing()->move_cells("e2-d2xc2xd3");
   EXPECT_EQ(c.from, std::vector<std::string>{"e2"});
   EXPECT_EQ(c.to, std::vector<std::string>{"d2"});
 }
@@ -350,20 +350,19 @@ class Undrawable final : public State {
   const Game& game() const noexcept override { return seega_game(); }
   std::unique_ptr<State> clone() const override { return std::make_unique<Undrawable>(); }
   bool equals(const State&) const noexcept override { return false; }
+  std::uint64_t hash() const noexcept override { return 0; }
   std::string position_text() const override { return {}; }
   Actor to_move() const noexcept override { return Actor::none; }
   std::uint32_t turns_played() const noexcept override { return 0; }
-  bool is_terminal() const noexcept override { return true; }
   Result outcome() const noexcept override { return Result::draw; }
   void legal_moves(std::vector<std::string>&) const override {}
   Error play(std::string_view) override { return Error::none(); }
   Error check(std::string_view, std::string&) const override { return Error::none(); }
-  std::string render(const RenderOptions&) const override { return {}; }
 };
 
 TEST(Diagram, GamesWithoutDrawingAreRefusedNotFaked) {
   Undrawable u;
-  EXPECT_FALSE(u.can_draw());
+  EXPECT_FALSE(u.drawing());
   Figure f;
   f.state = &u;
   std::string out, why;

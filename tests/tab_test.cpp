@@ -409,29 +409,29 @@ TEST(TabRender, LanesBoardAndPieces) {
   auto s = state_of("");
   RenderOptions ro;
   ro.empty_board = true;
-  std::string board = s->render(ro);
+  std::string board = s->drawing()->render(ro);
   EXPECT_NE(board.find("│ i │ h │ g │ f │ e │ d │ c │ b │ a │   North's home row\n"), std::string::npos);
   EXPECT_NE(board.find("│ A │ B │ C │ D │ E │ F │ G │ H │ I │   South's home row\n"), std::string::npos);
   ro.empty_board = false;
   auto t = state_of("", "N......../........./....s3..../S........ N play");
-  std::string diagram = t->render(ro);
+  std::string diagram = t->drawing()->render(ro);
   EXPECT_NE(diagram.find("│O●3│"), std::string::npos) << diagram;
   EXPECT_NE(diagram.find("North to move"), std::string::npos);
   // Lane's letters stay on every cell of a lettered board, a kelb after it.
   EXPECT_NE(diagram.find("│i□ │ h │ g │"), std::string::npos) << diagram;
   EXPECT_NE(diagram.find("│A■ │ B │ C │"), std::string::npos) << diagram;
   auto wide = state_of("width=13", "N............/............./............./S............ N play");
-  EXPECT_NE(wide->render(ro).find(" 1 │ ■ │   │"), std::string::npos) << wide->render(ro);
+  EXPECT_NE(wide->drawing()->render(ro).find(" 1 │ ■ │   │"), std::string::npos) << wide->drawing()->render(ro);
   // ASCII keeps Lane's letters too; its kelbs are marks no letter is taken for.
   ro.style = DiagramStyle::ascii;
-  std::string ascii = t->render(ro);
+  std::string ascii = t->drawing()->render(ro);
   EXPECT_NE(ascii.find("|i% | h | g |"), std::string::npos) << ascii;
   EXPECT_NE(ascii.find("| P |O@3| N |"), std::string::npos) << ascii;
   EXPECT_NE(ascii.find("|A# | B | C |"), std::string::npos) << ascii;
   EXPECT_NE(ascii.find("# South Nasrani  @ South Muslim  % North Nasrani  * North Muslim"), std::string::npos);
   // An 'eggeh of ten or more widens every cell by one, the letter still in front.
   auto big = state_of("width=11", "N........../.........../.....s10...../S.......... N play");
-  std::string wide_cells = big->render(ro);
+  std::string wide_cells = big->drawing()->render(ro);
   EXPECT_NE(wide_cells.find("|R@10|"), std::string::npos) << wide_cells;
   EXPECT_NE(wide_cells.find("| a  |"), std::string::npos) << wide_cells;
 }

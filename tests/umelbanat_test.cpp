@@ -251,14 +251,14 @@ TEST(Umelbanat, SetUpErrors) {
 TEST(Umelbanat, RenderShowsDaughtersAndGroove) {
   auto s = state_of("davies", "4,4,4,4,4,4,4,4,4,4,4,4 SSSSSSSSNNNN ---n-------- 0-0 S play S");
   RenderOptions o;
-  std::string d = s->render(o);
+  std::string d = s->drawing()->render(o);
   EXPECT_NE(d.find("♀N"), std::string::npos) << d;
   EXPECT_NE(d.find("┃"), std::string::npos) << d;   // between c and b in North's row
   EXPECT_NE(d.find("━"), std::string::npos) << d;   // under b and a
   EXPECT_NE(d.find("houses ABCDEFab"), std::string::npos) << d;
   EXPECT_NE(d.find("houses cdef"), std::string::npos) << d;
   o.style = DiagramStyle::ascii;
-  d = s->render(o);
+  d = s->drawing()->render(o);
   EXPECT_NE(d.find("*N"), std::string::npos) << d;
   EXPECT_NE(d.find("#"), std::string::npos) << d;
 }

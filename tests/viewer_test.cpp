@@ -125,7 +125,7 @@ TEST(Plates, EveryPageIsAsWideAsItsBoard) {
         const std::string svg = page_of(pos, r, d);
         pugi::xml_document x;
         ASSERT_TRUE(x.load_buffer(svg.data(), svg.size()));
-        const double board = pos.state->board_size(d).width;
+        const double board = pos.state->drawing()->board_size(d).width;
         EXPECT_EQ(x.child("svg").attribute("width").as_double(), std::ceil(board + 2 * 20)) << p << " ply " << ply;
         for (auto t : svg_elements(x.child("svg"), "text")) {
           svg::Font f{"serif", attr(t, "font-size"), svg::Anchor::middle, svg_attr(t, "font-weight") == "bold", false,
@@ -263,7 +263,7 @@ void expect_marks_clear_of_the_taker(const notation::GameRecord& r, const std::s
   DrawOptions d;
   d.monochrome = mono;
   auto pos = position(r, path);
-  MoveCells cells = pos.before->move_cells(pos.node->move);
+  MoveCells cells = pos.before->drawing()->move_cells(pos.node->move);
   ASSERT_FALSE(cells.captured.empty()) << path;
   PageOptions page;
   page.margin = 0;
@@ -284,7 +284,7 @@ void expect_marks_clear_of_the_taker(const notation::GameRecord& r, const std::s
       crosses.push_back({attr(l, "x1"), attr(l, "y1"), attr(l, "x2"), attr(l, "y2")});
   for (const auto& cell : cells.captured) {
     svg::Point centre;
-    ASSERT_TRUE(pos.state->cell_centre(cell, d, centre));
+    ASSERT_TRUE(pos.state->drawing()->cell_centre(cell, d, centre));
     // The piece on the cell now (the taker), if any.
     std::vector<std::pair<svg::Point, double>> pieces;
     for (auto e : svg_elements(board, "circle")) {
@@ -323,8 +323,8 @@ TEST(Plates, TabCaptureMarkSitsOnTheTakenCellClearOfTheKelb) {
   DrawOptions d;
   svg::Point a, mark;
   double half = 0;
-  ASSERT_TRUE(pos.state->cell_centre("a", d, a));
-  ASSERT_TRUE(pos.state->capture_mark("a", d, mark, half));
+  ASSERT_TRUE(pos.state->drawing()->cell_centre("a", d, a));
+  ASSERT_TRUE(pos.state->drawing()->capture_mark("a", d, mark, half));
   EXPECT_GT(mark.x, a.x);
   EXPECT_LT(mark.y, a.y);
   EXPECT_LE(mark.x + half, a.x + d.cell / 2);

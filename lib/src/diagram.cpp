@@ -23,14 +23,15 @@ svg::Paint outline(const char* colour, double width, std::string dash = {}) {
   return p;
 }
 
-bool centre_of(const State& s, const std::string& cell, const DrawOptions& d, svg::Point& out, std::string& why) {
-  if (s.cell_centre(cell, d, out)) return true;
-  why = "'" + cell + "' is not a cell of this " + std::string(s.game().title()) + " board";
+bool centre_of(const State& state, const std::string& cell, const DrawOptions& d, svg::Point& out,
+               std::string& why) {
+  if (state.drawing()->cell_centre(cell, d, out)) return true;
+  why = "'" + cell + "' is not a cell of this " + std::string(state.game().title()) + " board";
   return false;
 }
 
 // Light squares under the cells the last move left and reached (colour only).
-void draw_move_underlay(svg::Canvas& c, const State& s, const MoveCells& m, const DrawOptions& d) {
+void draw_move_underlay(svg::Canvas& c, const BoardDrawing& s, const MoveCells& m, const DrawOptions& d) {
   if (d.monochrome) return;
   svg::Paint tint;
   tint.fill = kMoveTint;
@@ -44,7 +45,7 @@ void draw_move_underlay(svg::Canvas& c, const State& s, const MoveCells& m, cons
 
 // Square outlines: dashed where a piece left, solid where it arrived; a
 // cross on each captured cell. Legible in black and white.
-void draw_move_overlay(svg::Canvas& c, const State& s, const MoveCells& m, const DrawOptions& d) {
+void draw_move_overlay(svg::Canvas& c, const BoardDrawing& s, const MoveCells& m, const DrawOptions& d) {
   const double w = std::max(1.5, 0.06 * d.cell), half = 0.42 * d.cell;
   const char* colour = d.monochrome ? "#000" : kMoveLine;
   svg::Point p;
@@ -54,7 +55,7 @@ void draw_move_overlay(svg::Canvas& c, const State& s, const MoveCells& m, const
              outline(colour, w, svg::number(2 * w) + " " + svg::number(1.5 * w)));
   for (const auto& cell : m.to)
     if (s.cell_centre(cell, d, p)) c.rect(p.x - half, p.y - half, 2 * half, 2 * half, outline(colour, w));
-  // The cross of each capture where the game puts it (State::capture_mark):
+  // The cross of each capture where the game puts it (BoardDrawing::capture_mark):
   // on the cell, or in its corner when the taker stands there.
   for (const auto& cell : m.captured) {
     double k = 0;
@@ -107,17 +108,17 @@ void draw_arrow(svg::Canvas& c, svg::Point a, svg::Point b, const DrawOptions& d
 
 // One board with everything on it, at (0,0) of the current group.
 bool draw_figure(svg::Canvas& c, const Figure& f, const DrawOptions& d, std::string& why) {
-  const State& s = *f.state;
+  const BoardDrawing& s = *f.state->drawing();
   std::vector<std::pair<svg::Point, svg::Point>> arrows;
   std::vector<svg::Point> marks;
   for (const auto& a : f.arrows) {
     svg::Point p, q;
-    if (!centre_of(s, a.from, d, p, why) || !centre_of(s, a.to, d, q, why)) return false;
+    if (!centre_of(*f.state, a.from, d, p, why) || !centre_of(*f.state, a.to, d, q, why)) return false;
     arrows.push_back({p, q});
   }
   for (const auto& m : f.marks) {
     svg::Point p;
-    if (!centre_of(s, m, d, p, why)) return false;
+    if (!centre_of(*f.state, m, d, p, why)) return false;
     marks.push_back(p);
   }
   s.draw_board(c, d);
@@ -171,7 +172,7 @@ Layout layout(const std::vector<Figure>& figures, const DrawOptions& d, const Pa
   Layout l;
   const std::size_t n = figures.size();
   for (const auto& fig : figures) {
-    svg::Size b = fig.state->board_size(d);
+    svg::Size b = fig.state->drawing()->board_size(d);
     l.board.width = std::max(l.board.width, b.width);
     l.board.height = std::max(l.board.height, b.height);
   }
@@ -212,7 +213,7 @@ bool svg_page(const std::vector<Figure>& figures, const DrawOptions& d, const Pa
     return false;
   }
   for (const auto& f : figures)
-    if (!f.state || !f.state->can_draw()) {
+    if (!f.state || !f.state->drawing()) {
       why = "SVG diagrams of " + std::string(f.state ? f.state->game().title() : "this game") +
             " are not available yet";
       return false;
@@ -224,7 +225,7 @@ bool svg_page(const std::vector<Figure>& figures, const DrawOptions& d, const Pa
   for (std::size_t i = 0; i < figures.size(); ++i) {
     const Figure& f = figures[i];
     const svg::Point at = l.cell(i, page.margin);
-    c.begin_group(std::round(at.x + (l.column - f.state->board_size(d).width) / 2), std::round(at.y));
+    c.begin_group(std::round(at.x + (l.column - f.state->drawing()->board_size(d).width) / 2), std::round(at.y));
     if (!draw_figure(c, f, d, why)) return false;
     c.end_group();
     text_lines(c, l.captions[i], at.x + l.column / 2, at.y + l.board.height + 1.44 * fonts.caption.size, fonts.caption);

@@ -1,7 +1,9 @@
 // Dleb (beyt/dleb.hpp). Every rule cites Marin 1931 and docs/RULES.md
 // §Dleb; readings where both are silent are in its Finer points.
 #include "beyt/dleb.hpp"
+#include "engine_helpers.hpp"
 #include "engine_state.hpp"
+#include "portable.hpp"
 #include "position_fields.hpp"
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
-#include <stdexcept>
 #include <type_traits>
 
 namespace beyt {
@@ -84,11 +85,11 @@ void for_each_point(int n, F&& f) {
 DlebPoint front_slave(const DlebPosition& p, Side team) {
   if (p.slaves(team) == 0) return -1;
   static_assert(offsetof(DlebStack, count) == 0 && offsetof(DlebStack, team) == 1 && offsetof(DlebStack, slave) == 2);
-  const auto word = [&p](int at) { return std::bit_cast<std::uint32_t>(p.points[static_cast<std::size_t>(at)]); };
+  const auto word = [&p](int at) { return portable::bit_cast<std::uint32_t>(p.points[static_cast<std::size_t>(at)]); };
   // Bytes 1 and 2 (team, slave) as they must be, whichever the byte order;
   // then a count that is not 0.
   constexpr std::uint32_t kTeamAndSlave = 0x00FFFF00u;
-  const std::uint32_t want = std::bit_cast<std::uint32_t>(DlebStack{0, team, true, 0});
+  const std::uint32_t want = portable::bit_cast<std::uint32_t>(DlebStack{0, team, true, 0});
   const auto is_slave = [&](int at) {
     const std::uint32_t w = word(at);
     return ((w & kTeamAndSlave) == want) & (p.points[static_cast<std::size_t>(at)].count != 0);
@@ -103,7 +104,7 @@ DlebPoint front_slave(const DlebPosition& p, Side team) {
   return -1;
 }
 
-Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
+constexpr auto setup_error = engine::setup_error<7>;
 
 // ---------------------------------------------------------------------------
 // One use
@@ -228,12 +229,12 @@ struct Undo {
 
   explicit Undo(const DlebPosition& p) : stored(p.stored), men(p.men), slaves(p.slave_count) {}
   void save(const DlebPosition& p, DlebPoint at) {
-    points[static_cast<std::size_t>(n++)] = {at, std::bit_cast<std::uint32_t>(p.at(at))};
+    points[static_cast<std::size_t>(n++)] = {at, portable::bit_cast<std::uint32_t>(p.at(at))};
   }
   void restore(DlebPosition& p) const {
     for (int k = n - 1; k >= 0; --k) {
       const Point& q = points[static_cast<std::size_t>(k)];
-      p.points[static_cast<std::size_t>(q.at)] = std::bit_cast<DlebStack>(q.was);
+      p.points[static_cast<std::size_t>(q.at)] = portable::bit_cast<DlebStack>(q.was);
     }
     p.stored = stored;
     p.men = men;
@@ -290,17 +291,10 @@ void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u)
 // Syntax (NOTATION.md §7)
 // ---------------------------------------------------------------------------
 
-// The checks below return false and fill `error` on the first fault: a
-// legal turn then builds no Error on the way.
-// Out of line and cold: the hot paths that call them keep no string code.
-[[gnu::cold, gnu::noinline]] bool fault(Error& error, Code code, std::size_t offset, std::string reason) {
-  error = Error{code, std::move(reason), static_cast<std::uint32_t>(offset)};
-  return false;
-}
-
-[[gnu::cold, gnu::noinline]] bool syntax(Error& error, std::size_t at, const char* what) {
-  return fault(error, Code::move_syntax, at, std::string("expected ") + what);
-}
+// The checks below return false and fill `error` on the first fault
+// (`fault`, `syntax`: out of line and cold, so that the hot paths that call
+// them keep no string code): a legal turn then builds no Error on the way.
+constexpr auto syntax = engine::expected<0>;
 
 // The faces of a billet: W (white), B (black), G (on its side).
 constexpr std::array<bool, 256> kFace = [] {
@@ -441,7 +435,7 @@ bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
         faces |= static_cast<std::uint32_t>(static_cast<unsigned char>(t[i])) << (8 * nfaces);
     }
     if constexpr (kThrowAsWord) {  // the 8 bytes made in a register and stored at once
-      th = std::bit_cast<DlebThrow>(nfaces | std::uint64_t{faces} << 8 | std::uint64_t{th.offset} << 48);
+      th = portable::bit_cast<DlebThrow>(nfaces | std::uint64_t{faces} << 8 | std::uint64_t{th.offset} << 48);
     } else {
       th.nfaces = static_cast<std::uint8_t>(nfaces);
       th.faces = {static_cast<char>(faces), static_cast<char>(faces >> 8), static_cast<char>(faces >> 16),
@@ -734,44 +728,25 @@ Error play_into(const DlebOptions& o, DlebPosition& pos, std::string_view text, 
 // Options, position text, diagram, Game and State
 // ---------------------------------------------------------------------------
 
-Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std::move(reason)); }
-
-Error read_choice(const RuleSet& r, std::string_view name, std::string_view first, std::string_view second,
-                  bool& out) {
-  std::string_view v = r.get(name);
-  if (v.empty() || v == first || v == second) {
-    out = v.empty() ? out : v == first;
-    return Error::none();
-  }
-  return bad_rules("option " + std::string(name) + " cannot be '" + std::string(v) + "'");
-}
-
-bool read_int(std::string_view v, int lo, int hi, int& out) {
-  if (v.empty() || v.size() > 3) return false;
-  int n = 0;
-  for (char c : v) {
-    if (c < '0' || c > '9') return false;
-    n = n * 10 + (c - '0');
-  }
-  if (n < lo || n > hi || (v.size() > 1 && v[0] == '0')) return false;
-  out = n;
-  return true;
-}
-
-const std::vector<OptionSpec>& dleb_specs() {
-  static const std::vector<OptionSpec> specs{
-      {"cross-lines", {}, "20", "number of cross-lines N (points A1..DN), 4 to 100",
-       "Marin 1931, p. 508 (\"Twenty cross-lines are a convenient number, but there may be fewer or more\"); docs/RULES.md §Dleb"},
-      {"players", {}, "1", "players in each team, 1 to 8; partners play in succession",
-       "Marin 1931, p. 508 (\"The players may be 2, 4, 6, 8, or more\"); docs/RULES.md §Dleb"},
-      {"first", {"south", "north"}, "south", "the team that won the start (the deciding throws are not moves)",
-       "Marin 1931, p. 508, \"The Start\" (the deciding throws move no man); docs/RULES.md §Dleb"},
-      {"time", {"day", "night"}, "day", "a billet on its side (G) counts white by day, black by night",
-       "Marin 1931, p. 508 (a g·r \"is counted as white if the game is played during the day time\"); docs/RULES.md §Dleb"},
-      {"double-course", {"standing", "mover"}, "standing", "a double of men with different headings takes the "
-       "standing man's heading, or the mover's", "Marin 1931, p. 510, \"Double Men\", is silent on headings; docs/RULES.md §Dleb"},
-  };
-  return specs;
+const OptionTable<DlebOptions>& dleb_options() {
+  static const OptionTable<DlebOptions> table(
+      opt::number("cross-lines", &DlebOptions::cross_lines, 4, 100, "number of cross-lines N (points A1..DN), 4 to 100",
+                  "Marin 1931, p. 508 (\"Twenty cross-lines are a convenient number, but there may be fewer or "
+                  "more\"); docs/RULES.md §Dleb"),
+      opt::number("players", &DlebOptions::players, 1, kDlebMaxPlayers,
+                  "players in each team, 1 to 8; partners play in succession",
+                  "Marin 1931, p. 508 (\"The players may be 2, 4, 6, 8, or more\"); docs/RULES.md §Dleb"),
+      opt::choice("first", &DlebOptions::first, {{"south", Side::south}, {"north", Side::north}},
+                  "the team that won the start (the deciding throws are not moves)",
+                  "Marin 1931, p. 508, \"The Start\" (the deciding throws move no man); docs/RULES.md §Dleb"),
+      opt::choice("time", &DlebOptions::night, {{"day", false}, {"night", true}},
+                  "a billet on its side (G) counts white by day, black by night",
+                  "Marin 1931, p. 508 (a g·r \"is counted as white if the game is played during the day time\"); "
+                  "docs/RULES.md §Dleb"),
+      opt::choice("double-course", &DlebOptions::double_mover, {{"standing", false}, {"mover", true}},
+                  "a double of men with different headings takes the standing man's heading, or the mover's",
+                  "Marin 1931, p. 510, \"Double Men\", is silent on headings; docs/RULES.md §Dleb"));
+  return table;
 }
 
 const std::vector<Preset>& dleb_presets() {
@@ -779,10 +754,6 @@ const std::vector<Preset>& dleb_presets() {
       {"marin", "", "Marin 1931: 20 cross-lines, one player a side, by day"},
   };
   return presets;
-}
-
-Error setup_error(std::size_t at, std::string why) {
-  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(why) + " (NOTATION.md section 7)");
 }
 
 Error parse_field(std::string_view b, std::size_t base, DlebPosition& out) {
@@ -1027,14 +998,20 @@ std::string dleb_describe(const DlebOptions& o, const DlebPosition& pos, std::st
 
 // Dleb as a Game and its States (lib/src/engine_state.hpp). Every turn starts with
 // throws: the turns cannot be listed (game.hpp).
-struct DlebTraits : EngineTraits {
+struct DlebTraits {
   using Options = DlebOptions;
   using Position = DlebPosition;
   static constexpr std::string_view kName = "dleb";
   static constexpr std::string_view kTitle = "Dleb";
   static constexpr std::string_view kSources =
       "Marin 1931, pp. 508-510 (7. dleb); docs/RULES.md §Dleb, docs/SOURCES.md";
-  static const std::vector<OptionSpec>& specs() { return dleb_specs(); }
+  static constexpr EngineHooks kHooks{.moves_enumerable = true,
+                                      .player_label = true,
+                                      .chance_outcomes = true,
+                                      .describe = true,
+                                      .drawing = true,
+                                      .capture_mark = true};
+  static const OptionTable<DlebOptions>& options() { return dleb_options(); }
   static const std::vector<Preset>& presets() { return dleb_presets(); }
   static DlebPosition initial(const DlebOptions& o) { return DlebPosition::initial(o); }
   static Error validate(const DlebOptions& o, const DlebPosition& p) { return dleb_validate(o, p); }
@@ -1045,7 +1022,7 @@ struct DlebTraits : EngineTraits {
   // "South, player 2" when the teams have partners.
   static std::string player_label(const DlebPosition& p, Actor a) {
     std::string out(actor_name(a));
-    if (p.players > 1 && a != Actor::none) out += ", player " + std::to_string(p.player + 1);
+    if (p.players > 1 && is_player(a)) out += ", player " + std::to_string(p.player + 1);
     return out;
   }
   // One billet: white (flat) or black (bark).
@@ -1092,6 +1069,7 @@ struct DlebTraits : EngineTraits {
     return dleb_describe(o, p, text);
   }
 };
+static_assert(EngineTraitsFor<DlebTraits>);
 
 // Legal moves of one value for the random player (typed, no messages), to
 // `f`, by point (line, then cross-line), the whole double before one man.
@@ -1142,24 +1120,7 @@ const Game& dleb_game() {
 
 std::string dleb_point_name(DlebPoint p) { return static_cast<char>('A' + dleb_line(p)) + std::to_string(dleb_x(p)); }
 
-Error DlebOptions::from_rules(const RuleSet& rules, DlebOptions& out) {
-  DlebOptions o;
-  std::string_view v = rules.get("cross-lines");
-  if (!v.empty() && !read_int(v, 4, 100, o.cross_lines))
-    return bad_rules("option cross-lines is a number from 4 to 100, not '" + std::string(v) + "'");
-  v = rules.get("players");
-  if (!v.empty() && !read_int(v, 1, kDlebMaxPlayers, o.players))
-    return bad_rules("option players is a number from 1 to 8, not '" + std::string(v) + "'");
-  bool south = true, day = true, standing = true;
-  if (Error e = read_choice(rules, "first", "south", "north", south)) return e;
-  if (Error e = read_choice(rules, "time", "day", "night", day)) return e;
-  if (Error e = read_choice(rules, "double-course", "standing", "mover", standing)) return e;
-  o.first = south ? Side::south : Side::north;
-  o.night = !day;
-  o.double_mover = !standing;
-  out = o;
-  return Error::none();
-}
+Error DlebOptions::from_rules(const RuleSet& rules, DlebOptions& out) { return dleb_options().read(rules, out); }
 
 DlebPosition DlebPosition::initial(const DlebOptions& o) {
   DlebPosition p;
@@ -1176,18 +1137,14 @@ DlebPosition DlebPosition::initial(const DlebOptions& o) {
   return p;
 }
 
-DlebPosition::DlebPosition(std::string_view text) {
-  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
-}
+DlebPosition::DlebPosition(std::string_view text) { parse_or_throw(text, *this); }
 
 Error DlebPosition::parse(std::string_view text, DlebPosition& out) {
   PositionFields<4> fields;
-  std::size_t extra = 0;
-  if (!split_position_fields(text, fields, extra)) return setup_error(extra, "unexpected text after the position");
-  const auto& parts = fields.parts;
-  const auto& at = fields.at;
-  const int count = fields.count;
-  if (count < 4) return setup_error(text.size(), "expected: field, turn (S1), entered flags (10/01), stored (0/0)");
+  if (Error e = read_position_fields(text, 4, "expected: field, turn (S1), entered flags (10/01), stored (0/0)",
+                                     setup_error, fields))
+    return e;
+  const auto& [parts, at, count] = fields;
   DlebPosition p;
   if (Error e = parse_field(parts[0], at[0], p)) return e;
   std::string_view turn = parts[1];
@@ -1210,12 +1167,27 @@ Error DlebPosition::parse(std::string_view text, DlebPosition& out) {
   std::string_view st = parts[3];
   std::size_t s2 = st.find('/');
   int a = 0, b = 0;
-  if (s2 == std::string_view::npos || !read_int(st.substr(0, s2), 0, 999, a) || !read_int(st.substr(s2 + 1), 0, 999, b))
+  if (s2 == std::string_view::npos || !read_whole_number(st.substr(0, s2), 0, 999, a) ||
+      !read_whole_number(st.substr(s2 + 1), 0, 999, b))
     return setup_error(at[3], "stored dleb: South's count / North's count, e.g. 0/2");
   p.stored = {a, b};
   p.recount();
   out = p;
   return Error::none();
+}
+
+std::uint64_t DlebPosition::hash() const noexcept {
+  return PositionHash{}
+      .add(cross_lines)
+      .add(players)
+      .add(points)
+      .add(to_move)
+      .add(player)
+      .add(entered)
+      .add(stored)
+      .add(men)
+      .add(slave_count)
+      .value();
 }
 
 std::string DlebPosition::text() const {

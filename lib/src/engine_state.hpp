@@ -1,70 +1,268 @@
-// Internal: the one State adapter (beyt/game.hpp) over the typed engines.
+// Internal: the one Game and State adapter (beyt/game.hpp) over the typed
+// engines.
 //
-// Each game describes its engine in a traits struct that derives from
-// EngineTraits and names its Options and Position types, its name, title,
-// sources, options and presets, and the functions the adapters forward to
-// (the typed API of beyt/<game>.hpp and the game's drawing functions);
-// EngineTraits gives the defaults of the optional hooks, which a game hides
-// with its own (capture_mark, where a game has one, replaces State's
-// default). EngineGame<Traits> is then that game's Game, and
-// EngineState<Traits> its State: the options, the position, the turns played
-// and the game's Memory (what a State keeps besides the position, e.g. the
-// positions seen on this board for the repetition rules of the mancala games;
-// never compared by equals()).
+// Each game describes its engine in a traits struct (TabTraits, ...,
+// in its own source) that names its Options and Position types and the
+// functions the adapter forwards to (the typed API of beyt/<game>.hpp and
+// the game's drawing functions). EngineGame<Traits> is then that game's
+// Game, and EngineState<Traits> its State: the options, the position, the
+// turns played and the game's Memory (what a State keeps besides the
+// position, e.g. the positions seen on this board for the repetition rules
+// of the mancala games; never compared by equals()). A game that draws also
+// gets EngineState's BoardDrawing (State::drawing()).
+//
+// The contract is checked, not found by name: each game's source has
+//
+//     static_assert(EngineTraitsFor<TabTraits>);
+//
+// * The required members (below, EngineTraitsFor) are checked with their
+//   exact types: a misspelt or mistyped one is a compile error there.
+// * The optional hooks (EngineHooks: one flag each, with its signature) are
+//   declared by the game in `kHooks`, e.g.
+//
+//       static constexpr EngineHooks kHooks{.chance_outcomes = true, .drawing = true};
+//
+//   and EngineTraitsFor requires, hook by hook, that the traits define the
+//   hook with exactly its signature if and only if they declare it. A hook
+//   declared but misspelt or mistyped fails (it is missing); a hook defined
+//   but not declared fails too (the adapter would never call it). So no hook
+//   silently falls back to the default. Without a hook the adapter does what
+//   the flag's comment says.
 #pragma once
 
+#include <concepts>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "beyt/drawing.hpp"
 #include "beyt/game.hpp"
+#include "option_table.hpp"
 
 namespace beyt {
 
-struct EngineTraits {
-  /// Nothing kept besides the position.
-  struct Memory {};
-  /// Called once when the State is made (e.g. to remember its first position).
-  template <class Options, class Position, class AnyMemory>
-  static void start(const Options&, const Position&, AnyMemory&) {}
-  /// Who acts next: the side to move, or nobody when the game is over.
-  template <class Position>
-  static Actor to_move(const Position& p, Result outcome) noexcept {
-    return outcome != Result::unfinished ? Actor::none : actor_of(p.to_move);
+/// The optional hooks of a game's traits (Options, Position and Memory as
+/// the traits name them). Each flag says the traits define that hook, with
+/// exactly the signature given; the default is what the adapter does
+/// without it.
+struct EngineHooks {
+  /// static void start(const Options&, const Position&, Memory&):
+  /// called once when a State is made. Default: nothing.
+  bool start = false;
+  /// static Actor to_move(const Position&, Result outcome) noexcept.
+  /// Default: Actor::none when the outcome is decided, else the side
+  /// `Position::to_move`.
+  bool to_move = false;
+  /// static bool moves_enumerable(const Options&, const Position&) noexcept.
+  /// Default: true.
+  bool moves_enumerable = false;
+  /// static std::string player_label(const Position&, Actor).
+  /// Default: actor_name.
+  bool player_label = false;
+  /// static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&).
+  /// Default: none (the next event is a player's decision).
+  bool chance_outcomes = false;
+  /// static std::string position_text(const Options&, const Position&).
+  /// Default: Position::text().
+  bool position_text = false;
+  /// static constexpr std::string_view kTermination (a Termination tag
+  /// value the game decides) and
+  /// static Error adjudicate(const Options&, const Position&, Result&).
+  /// Default: State::adjudicate (no ending is the game's).
+  bool adjudicate = false;
+  /// static std::string describe(const Options&, const Position& before, std::string_view move).
+  /// Default: no words.
+  bool describe = false;
+  /// static std::string describe_after(const Options&, const Position& before,
+  ///                                   const Position& after, std::string_view move):
+  /// for a caption that needs the position after the move (the mancala
+  /// games: a board or stage may end on a repetition, which only the
+  /// State's Memory knows). Not with `describe`.
+  bool describe_after = false;
+  /// The drawing (BoardDrawing), all six:
+  ///   static std::string render(const Position&, const RenderOptions&);
+  ///   static svg::Size board_size(const Position&, const DrawOptions&);
+  ///   static void draw_board(const Options&, const Position&, svg::Canvas&, const DrawOptions&);
+  ///   static void draw_pieces(const Position&, svg::Canvas&, const DrawOptions&);
+  ///   static bool cell_centre(const Position&, std::string_view cell, const DrawOptions&, svg::Point&);
+  ///   static MoveCells move_cells(const Options&, const Position&, std::string_view move);
+  /// Default: no drawing (State::drawing() is null).
+  bool drawing = false;
+  /// static bool capture_mark(const Position&, std::string_view cell, const DrawOptions&,
+  ///                          svg::Point& centre, double& half). Needs `drawing`.
+  /// Default: BoardDrawing::capture_mark.
+  bool capture_mark = false;
+};
+
+namespace hooks {
+
+template <class T>
+using Opt = const typename T::Options&;
+template <class T>
+using Pos = const typename T::Position&;
+/// `F` is exactly `G` (the type of &T::hook against the hook's signature).
+template <class F, class G>
+concept exactly = std::same_as<F, G>;
+
+template <class T>
+concept start = requires { requires exactly<decltype(&T::start), void (*)(Opt<T>, Pos<T>, typename T::Memory&)>; };
+template <class T>
+concept to_move = requires { requires exactly<decltype(&T::to_move), Actor (*)(Pos<T>, Result) noexcept>; };
+template <class T>
+concept moves_enumerable =
+    requires { requires exactly<decltype(&T::moves_enumerable), bool (*)(Opt<T>, Pos<T>) noexcept>; };
+template <class T>
+concept player_label = requires { requires exactly<decltype(&T::player_label), std::string (*)(Pos<T>, Actor)>; };
+template <class T>
+concept chance_outcomes =
+    requires { requires exactly<decltype(&T::chance_outcomes), std::vector<ChanceOutcome> (*)(Opt<T>, Pos<T>)>; };
+template <class T>
+concept position_text = requires { requires exactly<decltype(&T::position_text), std::string (*)(Opt<T>, Pos<T>)>; };
+template <class T>
+concept adjudicate = requires {
+  requires exactly<decltype(T::kTermination), const std::string_view>;
+  requires exactly<decltype(&T::adjudicate), Error (*)(Opt<T>, Pos<T>, Result&)>;
+};
+template <class T>
+concept describe =
+    requires { requires exactly<decltype(&T::describe), std::string (*)(Opt<T>, Pos<T>, std::string_view)>; };
+template <class T>
+concept describe_after = requires {
+  requires exactly<decltype(&T::describe_after), std::string (*)(Opt<T>, Pos<T>, Pos<T>, std::string_view)>;
+};
+template <class T>
+concept drawing = requires {
+  requires exactly<decltype(&T::render), std::string (*)(Pos<T>, const RenderOptions&)>;
+  requires exactly<decltype(&T::board_size), svg::Size (*)(Pos<T>, const DrawOptions&)>;
+  requires exactly<decltype(&T::draw_board), void (*)(Opt<T>, Pos<T>, svg::Canvas&, const DrawOptions&)>;
+  requires exactly<decltype(&T::draw_pieces), void (*)(Pos<T>, svg::Canvas&, const DrawOptions&)>;
+  requires exactly<decltype(&T::cell_centre), bool (*)(Pos<T>, std::string_view, const DrawOptions&, svg::Point&)>;
+  requires exactly<decltype(&T::move_cells), MoveCells (*)(Opt<T>, Pos<T>, std::string_view)>;
+};
+template <class T>
+concept capture_mark = requires {
+  requires exactly<decltype(&T::capture_mark),
+                   bool (*)(Pos<T>, std::string_view, const DrawOptions&, svg::Point&, double&)>;
+};
+
+}  // namespace hooks
+
+/// The required members of a game's traits T, with their exact types:
+///   using Options = ...;   (equality-comparable; read by the option table)
+///   using Position = ...;  (equality-comparable; Position::parse(text, out)
+///                           -> Error; p.hash() noexcept -> uint64_t,
+///                           agreeing with ==; p.text() -> std::string
+///                           unless the position_text hook; p.to_move, a
+///                           Side, unless the to_move hook)
+///   struct Memory { ... }; (what a State keeps besides the position; may be empty)
+///   static constexpr std::string_view kName, kTitle, kSources;
+///   static constexpr EngineHooks kHooks;
+///   static const OptionTable<Options>& options();
+///   static const std::vector<Preset>& presets();
+///   static const Game& game();
+///   static Position initial(const Options&);
+///   static Error validate(const Options&, const Position&);
+///   static Result outcome(const Position&) noexcept;
+///   static void legal_moves(const Options&, const Position&, std::vector<std::string>&);
+///   static void random_move(const Options&, const Position&, Rng&, std::string&);
+///   static Error play(const Options&, Position&, Memory&, std::string_view move);
+///   static Error check(const Options&, const Position&, std::string_view move, std::string& canonical);
+/// and the optional hooks exactly as `kHooks` declares them (EngineHooks).
+template <class T>
+concept EngineTraitsFor =
+    requires {
+      typename T::Options;
+      typename T::Position;
+      typename T::Memory;
+      requires hooks::exactly<decltype(T::kName), const std::string_view>;
+      requires hooks::exactly<decltype(T::kTitle), const std::string_view>;
+      requires hooks::exactly<decltype(T::kSources), const std::string_view>;
+      requires hooks::exactly<decltype(T::kHooks), const EngineHooks>;
+      requires hooks::exactly<decltype(&T::options), const OptionTable<typename T::Options>& (*)()>;
+      requires hooks::exactly<decltype(&T::presets), const std::vector<Preset>& (*)()>;
+      requires hooks::exactly<decltype(&T::game), const Game& (*)()>;
+      requires hooks::exactly<decltype(&T::initial), typename T::Position (*)(hooks::Opt<T>)>;
+      requires hooks::exactly<decltype(&T::validate), Error (*)(hooks::Opt<T>, hooks::Pos<T>)>;
+      requires hooks::exactly<decltype(&T::outcome), Result (*)(hooks::Pos<T>) noexcept>;
+      requires hooks::exactly<decltype(&T::legal_moves),
+                              void (*)(hooks::Opt<T>, hooks::Pos<T>, std::vector<std::string>&)>;
+      requires hooks::exactly<decltype(&T::random_move),
+                              void (*)(hooks::Opt<T>, hooks::Pos<T>, Rng&, std::string&)>;
+      requires hooks::exactly<decltype(&T::play),
+                              Error (*)(hooks::Opt<T>, typename T::Position&, typename T::Memory&, std::string_view)>;
+      requires hooks::exactly<decltype(&T::check),
+                              Error (*)(hooks::Opt<T>, hooks::Pos<T>, std::string_view, std::string&)>;
+      requires hooks::exactly<decltype(&T::Position::parse), Error (*)(std::string_view, typename T::Position&)>;
+    } &&
+    std::equality_comparable<typename T::Options> && std::equality_comparable<typename T::Position> &&
+    std::default_initializable<typename T::Memory> && std::copyable<typename T::Memory> &&
+    requires(hooks::Pos<T> p) {
+      { p.hash() } noexcept -> std::same_as<std::uint64_t>;
+    } &&
+    (T::kHooks.to_move || requires(hooks::Pos<T> p) {
+      { p.to_move } -> std::convertible_to<Side>;
+    }) &&
+    (T::kHooks.position_text || requires(hooks::Pos<T> p) {
+      { p.text() } -> std::same_as<std::string>;
+    }) &&
+    T::kHooks.start == hooks::start<T> && T::kHooks.to_move == hooks::to_move<T> &&
+    T::kHooks.moves_enumerable == hooks::moves_enumerable<T> && T::kHooks.player_label == hooks::player_label<T> &&
+    T::kHooks.chance_outcomes == hooks::chance_outcomes<T> && T::kHooks.position_text == hooks::position_text<T> &&
+    T::kHooks.adjudicate == hooks::adjudicate<T> && T::kHooks.describe == hooks::describe<T> &&
+    T::kHooks.describe_after == hooks::describe_after<T> && !(T::kHooks.describe && T::kHooks.describe_after) &&
+    T::kHooks.drawing == hooks::drawing<T> && T::kHooks.capture_mark == hooks::capture_mark<T> &&
+    (!T::kHooks.capture_mark || T::kHooks.drawing);
+
+template <class Traits>
+class EngineState;
+
+/// EngineState's drawing: nothing for a game without the drawing hooks...
+template <class Traits, bool = Traits::kHooks.drawing>
+class EngineDrawing {
+ protected:
+  const BoardDrawing* drawing_view() const noexcept { return nullptr; }
+};
+
+/// ... else the BoardDrawing of its position, over the traits' hooks.
+template <class Traits>
+class EngineDrawing<Traits, true> : public BoardDrawing {
+ public:
+  std::string render(const RenderOptions& ro) const override { return Traits::render(pos(), ro); }
+  svg::Size board_size(const DrawOptions& d) const override { return Traits::board_size(pos(), d); }
+  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { Traits::draw_board(opt(), pos(), c, d); }
+  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { Traits::draw_pieces(pos(), c, d); }
+  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
+    return Traits::cell_centre(pos(), cell, d, out);
   }
-  template <class Options, class Position>
-  static bool moves_enumerable(const Options&, const Position&) noexcept {
-    return true;
+  MoveCells move_cells(std::string_view text) const override { return Traits::move_cells(opt(), pos(), text); }
+  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& centre, double& half) const override {
+    if constexpr (Traits::kHooks.capture_mark)
+      return Traits::capture_mark(pos(), cell, d, centre, half);
+    else
+      return BoardDrawing::capture_mark(cell, d, centre, half);
   }
-  template <class Position>
-  static std::string player_label(const Position&, Actor a) {
-    return std::string(actor_name(a));
-  }
-  template <class Options, class Position>
-  static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&) {
-    return {};
-  }
-  /// State::position_text: the position's own text.
-  template <class Options, class Position>
-  static std::string position_text(const Options&, const Position& p) {
-    return p.text();
-  }
-  /// State::describe_move's default: nothing to add to the move text.
-  template <class Options, class Position>
-  static std::string describe(const Options&, const Position&, std::string_view) {
-    return {};
-  }
+
+ protected:
+  const BoardDrawing* drawing_view() const noexcept { return this; }
+
+ private:
+  const EngineState<Traits>& self() const noexcept { return static_cast<const EngineState<Traits>&>(*this); }
+  const typename Traits::Position& pos() const noexcept { return self().pos_; }
+  const typename Traits::Options& opt() const noexcept { return self().options_; }
 };
 
 template <class Traits>
-class EngineState final : public State {
+class EngineState final : public State, public EngineDrawing<Traits> {
  public:
   using Options = typename Traits::Options;
   using Position = typename Traits::Position;
   using Memory = typename Traits::Memory;
 
-  EngineState(const Options& o, const Position& p) : options_(o), pos_(p) { Traits::start(options_, pos_, memory_); }
+  EngineState(const Options& o, const Position& p) : options_(o), pos_(p) {
+    if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
+  }
 
   const Game& game() const noexcept override { return Traits::game(); }
   std::unique_ptr<State> clone() const override { return std::make_unique<EngineState>(*this); }
@@ -72,25 +270,54 @@ class EngineState final : public State {
     auto* o = dynamic_cast<const EngineState*>(&other);
     return o && o->options_ == options_ && o->pos_ == pos_;
   }
-  std::string position_text() const override { return Traits::position_text(options_, pos_); }
-
-  Actor to_move() const noexcept override { return Traits::to_move(pos_, outcome()); }
+  std::uint64_t hash() const noexcept override { return pos_.hash(); }
+  std::string position_text() const override {
+    if constexpr (Traits::kHooks.position_text)
+      return Traits::position_text(options_, pos_);
+    else
+      return pos_.text();
+  }
   std::uint32_t turns_played() const noexcept override { return turns_; }
-  bool is_terminal() const noexcept override { return outcome() != Result::unfinished; }
+
+  Actor to_move() const noexcept override {
+    if constexpr (Traits::kHooks.to_move)
+      return Traits::to_move(pos_, outcome());
+    else
+      return outcome() != Result::unfinished ? Actor::none : actor_of(pos_.to_move);
+  }
+  std::string player_label() const override {
+    if constexpr (Traits::kHooks.player_label)
+      return Traits::player_label(pos_, to_move());
+    else
+      return State::player_label();
+  }
   Result outcome() const noexcept override { return Traits::outcome(pos_); }
-  std::string player_label() const override { return Traits::player_label(pos_, to_move()); }
+  // A game that decides an ending itself (Seega's "barrier") names it in
+  // Traits::kTermination; every other ending is the default's.
+  Error adjudicate(std::string_view termination, Result& out) const override {
+    if constexpr (Traits::kHooks.adjudicate)
+      if (termination == Traits::kTermination) return Traits::adjudicate(options_, pos_, out);
+    return State::adjudicate(termination, out);
+  }
 
   void legal_moves(std::vector<std::string>& out) const override { Traits::legal_moves(options_, pos_, out); }
-  bool moves_enumerable() const noexcept override { return Traits::moves_enumerable(options_, pos_); }
+  bool moves_enumerable() const noexcept override {
+    if constexpr (Traits::kHooks.moves_enumerable)
+      return Traits::moves_enumerable(options_, pos_);
+    else
+      return true;
+  }
+  std::vector<ChanceOutcome> chance_outcomes() const override {
+    if constexpr (Traits::kHooks.chance_outcomes)
+      return is_terminal() ? std::vector<ChanceOutcome>{} : Traits::chance_outcomes(options_, pos_);
+    else
+      return {};
+  }
   using State::random_move;
   void random_move(Rng& rng, std::string& out) const override {
     out.clear();
     if (!is_terminal()) Traits::random_move(options_, pos_, rng, out);
   }
-  std::vector<ChanceOutcome> chance_outcomes() const override {
-    return is_terminal() ? std::vector<ChanceOutcome>{} : Traits::chance_outcomes(options_, pos_);
-  }
-
   Error play(std::string_view text) override {
     if (Error e = Traits::play(options_, pos_, memory_, text)) return e;
     ++turns_;
@@ -99,43 +326,21 @@ class EngineState final : public State {
   Error check(std::string_view text, std::string& canonical) const override {
     return Traits::check(options_, pos_, text, canonical);
   }
-  // A game that decides an ending itself (Seega's "barrier") names it in
-  // Traits::kTermination; every other ending is the default's.
-  Error adjudicate(std::string_view termination, Result& out) const override {
-    if constexpr (requires { Traits::kTermination; })
-      if (termination == Traits::kTermination) return Traits::adjudicate(options_, pos_, out);
-    return State::adjudicate(termination, out);
-  }
-  std::string render(const RenderOptions& options) const override { return Traits::render(pos_, options); }
-
-  bool can_draw() const noexcept override { return true; }
-  svg::Size board_size(const DrawOptions& d) const override { return Traits::board_size(pos_, d); }
-  void draw_board(svg::Canvas& c, const DrawOptions& d) const override { Traits::draw_board(options_, pos_, c, d); }
-  void draw_pieces(svg::Canvas& c, const DrawOptions& d) const override { Traits::draw_pieces(pos_, c, d); }
-  bool cell_centre(std::string_view cell, const DrawOptions& d, svg::Point& out) const override {
-    return Traits::cell_centre(pos_, cell, d, out);
-  }
-  MoveCells move_cells(std::string_view text) const override { return Traits::move_cells(options_, pos_, text); }
-  bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& centre, double& half) const override {
-    if constexpr (requires { Traits::capture_mark(pos_, cell, d, centre, half); })
-      return Traits::capture_mark(pos_, cell, d, centre, half);
-    else
-      return State::capture_mark(cell, d, centre, half);
-  }
-  // A game whose caption needs the position after the move (the mancala
-  // games: a board or stage may end on a repetition, which only the State's
-  // Memory knows) gives describe(options, before, after, text); the others
-  // describe(options, before, text).
   std::string describe_move(std::string_view text) const override {
-    if constexpr (requires { Traits::describe(options_, pos_, pos_, text); }) {
+    if constexpr (Traits::kHooks.describe_after) {
       EngineState next(*this);
-      return next.play(text) ? std::string() : Traits::describe(options_, pos_, next.pos_, text);
-    } else {
+      return next.play(text) ? std::string() : Traits::describe_after(options_, pos_, next.pos_, text);
+    } else if constexpr (Traits::kHooks.describe) {
       return Traits::describe(options_, pos_, text);
+    } else {
+      return {};
     }
   }
 
+  const BoardDrawing* drawing() const noexcept override { return this->drawing_view(); }
+
  private:
+  friend class EngineDrawing<Traits>;
   Options options_;
   Position pos_;
   Memory memory_;
@@ -148,11 +353,11 @@ class EngineGame final : public Game {
   std::string_view name() const noexcept override { return Traits::kName; }
   std::string_view title() const noexcept override { return Traits::kTitle; }
   std::string_view sources() const noexcept override { return Traits::kSources; }
-  const std::vector<OptionSpec>& options() const noexcept override { return Traits::specs(); }
+  const std::vector<OptionSpec>& options() const noexcept override { return Traits::options().specs(); }
   const std::vector<Preset>& presets() const noexcept override { return Traits::presets(); }
   Error new_state(const RuleSet& rules, std::string_view setup, std::unique_ptr<State>& out) const override {
     typename Traits::Options o;
-    if (Error e = Traits::Options::from_rules(rules, o)) return e;
+    if (Error e = Traits::options().read(rules, o)) return e;
     typename Traits::Position pos = Traits::initial(o);
     if (!setup.empty()) {
       if (Error e = Traits::Position::parse(setup, pos)) return e;

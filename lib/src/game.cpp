@@ -1,4 +1,5 @@
-// Shared parts of the game interface (beyt/game.hpp) and the table of games.
+// Shared parts of the game interface (beyt/game.hpp, beyt/drawing.hpp) and the
+// table of games.
 #include "beyt/game.hpp"
 
 #include <vector>
@@ -7,11 +8,11 @@
 
 namespace beyt {
 
-svg::Size State::board_size(const DrawOptions&) const { return {}; }
-void State::draw_board(svg::Canvas&, const DrawOptions&) const {}
-void State::draw_pieces(svg::Canvas&, const DrawOptions&) const {}
-bool State::cell_centre(std::string_view, const DrawOptions&, svg::Point&) const { return false; }
-MoveCells State::move_cells(std::string_view) const { return {}; }
+bool BoardDrawing::capture_mark(std::string_view cell, const DrawOptions& options, svg::Point& centre,
+                                double& half) const {
+  half = 0.2 * options.cell;
+  return cell_centre(cell, options, centre);
+}
 
 std::string_view side_name(Side s) noexcept { return s == Side::south ? "South" : "North"; }
 
@@ -21,6 +22,7 @@ std::string_view actor_name(Actor a) noexcept {
     case Actor::north: return "North";
     case Actor::referee: return "referee";
     case Actor::none: return "nobody";
+    case Actor::chance: return "chance";
   }
   return "nobody";
 }

@@ -5,9 +5,9 @@
 
 #include <charconv>
 #include <cstring>
-#include <stdexcept>
 #include <utility>
 
+#include "engine_helpers.hpp"
 #include "engine_state.hpp"
 #include "game_table.hpp"
 #include "mancala_svg.hpp"
@@ -15,24 +15,11 @@
 namespace beyt {
 namespace {
 
-Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
-std::string side_str(Side s) { return std::string(side_name(s)); }
+constexpr auto syntax = engine::syntax_error<8>;
+constexpr auto setup_error = engine::setup_error<8>;
 int row_start(Side s) { return s == Side::south ? 0 : 6; }
 bool in_row(int beyt, Side s) { return south_row(beyt) == (s == Side::south); }
 Side row_owner(int beyt) { return south_row(beyt) ? Side::south : Side::north; }
-char side_letter(Side s) { return s == Side::south ? 'S' : 'N'; }
-
-// Reads a decimal number at t[i..]; advances i. False if no digit or > 9999.
-bool read_number(std::string_view t, std::size_t& i, int& out) {
-  std::size_t start = i;
-  out = 0;
-  while (i < t.size() && t[i] >= '0' && t[i] <= '9' && i - start < 5) out = out * 10 + (t[i++] - '0');
-  return i > start && i - start <= 4;
-}
-
-Error syntax(std::size_t at, std::string what) {
-  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), std::move(what) + " (NOTATION.md section 8)");
-}
 
 // ---------------------------------------------------------------------------
 // Sowing (docs/RULES.md §Mankalah "Sowing", "Finer points")
@@ -625,10 +612,6 @@ namespace {
 
 constexpr std::array<std::string_view, 5> kPhaseNames{"distribute", "choose", "play", "end", "over"};
 
-Error setup_error(std::size_t at, std::string reason) {
-  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(reason) + " (NOTATION.md section 8)");
-}
-
 // "a-b" at t[i..]; advances i.
 bool read_pair(std::string_view t, std::size_t& i, std::array<int, 2>& out) {
   if (!read_number(t, i, out[0]) || i >= t.size() || t[i] != '-') return false;
@@ -658,9 +641,7 @@ std::vector<std::pair<std::size_t, std::string_view>> fields(std::string_view t)
 
 MankalahPosition MankalahPosition::initial() { return MankalahPosition{}; }
 
-MankalahPosition::MankalahPosition(std::string_view text) {
-  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
-}
+MankalahPosition::MankalahPosition(std::string_view text) { parse_or_throw(text, *this); }
 
 Error MankalahPosition::parse(std::string_view t, MankalahPosition& out) {
   MankalahPosition p;
@@ -700,6 +681,10 @@ Error MankalahPosition::parse(std::string_view t, MankalahPosition& out) {
   if (ended) p.to_move = p.distributor;
   out = p;
   return Error::none();
+}
+
+std::uint64_t MankalahPosition::hash() const noexcept {
+  return PositionHash{}.add(pits).add(taken).add(gains).add(to_move).add(phase).add(distributor).add(turned).value();
 }
 
 std::string MankalahPosition::text() const {
@@ -910,22 +895,21 @@ std::string mankalah_describe(const MankalahOptions& o, const MankalahPosition& 
 
 namespace {
 
-Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std::move(reason)); }
-
-const std::vector<OptionSpec>& mankalah_specs() {
-  static const std::vector<OptionSpec> specs{
-      {"way", {"ghasheem", "akil"}, "ghasheem",
-       "game of the ignorant (forced start from F, free tebweez) or of the wise (any beyt, paired tebweez)",
-       "Lane 1836, mankalah (\"leab el-ghasheem\", \"leab el-'ákil\"); docs/RULES.md §Mankalah"},
-      {"skip-origin", {"yes", "no"}, "yes", "a handful of twelve or more skips the beyt it was taken from",
-       "Lane 1836, mankalah (with six in every beyt \"he who plays first is sure to lose\"); docs/RULES.md §Mankalah"},
-      {"target", {}, "60", "gains that win the match (a number from 1 to 9999)",
-       "Lane 1836, mankalah (\"amount to sixty\"); docs/RULES.md §Mankalah"},
-      {"loop", {"own-side", "none"}, "own-side",
-       "a repeated position ends the board, each taking the hasa of his own row; or no rule",
-       "Lane 1836, mankalah, gives no rule; docs/RULES.md §Mankalah"},
-  };
-  return specs;
+const OptionTable<MankalahOptions>& mankalah_options() {
+  static const OptionTable<MankalahOptions> table(
+      opt::choice("way", &MankalahOptions::way, {{"ghasheem", MankalahWay::ghasheem}, {"akil", MankalahWay::akil}},
+                  "game of the ignorant (forced start from F, free tebweez) or of the wise (any beyt, paired tebweez)",
+                  "Lane 1836, mankalah (\"leab el-ghasheem\", \"leab el-'ákil\"); docs/RULES.md §Mankalah"),
+      opt::choice("skip-origin", &MankalahOptions::skip_origin, {{"yes", true}, {"no", false}},
+                  "a handful of twelve or more skips the beyt it was taken from",
+                  "Lane 1836, mankalah (with six in every beyt \"he who plays first is sure to lose\"); "
+                  "docs/RULES.md §Mankalah"),
+      opt::number("target", &MankalahOptions::target, 1, 9999, "gains that win the match (a number from 1 to 9999)",
+                  "Lane 1836, mankalah (\"amount to sixty\"); docs/RULES.md §Mankalah"),
+      opt::choice("loop", &MankalahOptions::loop, {{"own-side", MankalahLoop::own_side}, {"none", MankalahLoop::none}},
+                  "a repeated position ends the board, each taking the hasa of his own row; or no rule",
+                  "Lane 1836, mankalah, gives no rule; docs/RULES.md §Mankalah"));
+  return table;
 }
 
 const std::vector<Preset>& mankalah_presets() {
@@ -938,14 +922,16 @@ const std::vector<Preset>& mankalah_presets() {
 
 // Mankalah as a Game and its States (lib/src/engine_state.hpp). A State remembers the
 // positions of the board in play for the loop rule.
-struct MankalahTraits : EngineTraits {
+struct MankalahTraits {
   using Options = MankalahOptions;
   using Position = MankalahPosition;
   static constexpr std::string_view kName = "mankalah";
   static constexpr std::string_view kTitle = "Mankalah";
   static constexpr std::string_view kSources =
       "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
-  static const std::vector<OptionSpec>& specs() { return mankalah_specs(); }
+  static constexpr EngineHooks kHooks{
+      .start = true, .to_move = true, .moves_enumerable = true, .describe_after = true, .drawing = true};
+  static const OptionTable<MankalahOptions>& options() { return mankalah_options(); }
   static const std::vector<Preset>& presets() { return mankalah_presets(); }
   static MankalahPosition initial(const MankalahOptions&) { return MankalahPosition::initial(); }
   static Error validate(const MankalahOptions& o, const MankalahPosition& p) { return mankalah_validate(o, p); }
@@ -1022,8 +1008,8 @@ struct MankalahTraits : EngineTraits {
   static MoveCells move_cells(const MankalahOptions& o, const MankalahPosition& p, std::string_view text) {
     return mankalah_move_cells(o, p, text);
   }
-  static std::string describe(const MankalahOptions& o, const MankalahPosition& before, const MankalahPosition& after,
-                              std::string_view text) {
+  static std::string describe_after(const MankalahOptions& o, const MankalahPosition& before,
+                                    const MankalahPosition& after, std::string_view text) {
     return mankalah_describe(o, before, after, text);
   }
 
@@ -1051,6 +1037,7 @@ struct MankalahTraits : EngineTraits {
       memory.seen.seen(p.pits, static_cast<int>(p.to_move));
   }
 };
+static_assert(EngineTraitsFor<MankalahTraits>);
 
 }  // namespace
 
@@ -1060,25 +1047,7 @@ const Game& mankalah_game() {
 }
 
 Error MankalahOptions::from_rules(const RuleSet& rules, MankalahOptions& out) {
-  MankalahOptions o;
-  auto way = rules.get("way"), skip = rules.get("skip-origin"), target = rules.get("target"), loop = rules.get("loop");
-  if (!way.empty() && way != "ghasheem" && way != "akil") return bad_rules("option way cannot be '" + std::string(way) + "'");
-  o.way = way == "akil" ? MankalahWay::akil : MankalahWay::ghasheem;
-  if (!skip.empty() && skip != "yes" && skip != "no")
-    return bad_rules("option skip-origin cannot be '" + std::string(skip) + "'");
-  o.skip_origin = skip != "no";
-  if (!loop.empty() && loop != "own-side" && loop != "none")
-    return bad_rules("option loop cannot be '" + std::string(loop) + "'");
-  o.loop = loop == "none" ? MankalahLoop::none : MankalahLoop::own_side;
-  if (!target.empty()) {
-    int n = 0;
-    auto [ptr, ec] = std::from_chars(target.data(), target.data() + target.size(), n);
-    if (ec != std::errc{} || ptr != target.data() + target.size() || n < 1 || n > 9999)
-      return bad_rules("option target must be a number from 1 to 9999, not '" + std::string(target) + "'");
-    o.target = n;
-  }
-  out = o;
-  return Error::none();
+  return mankalah_options().read(rules, out);
 }
 
 }  // namespace beyt

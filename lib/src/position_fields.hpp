@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string_view>
 
+#include "beyt/errors.hpp"
+
 namespace beyt {
 
 template <std::size_t N>
@@ -34,6 +36,19 @@ bool split_position_fields(std::string_view text, PositionFields<N>& out, std::s
     i = end;
   }
   return true;
+}
+
+/// split_position_fields as an Error, through the game's `setup_error(at,
+/// reason)`: at the first field too many, "unexpected text after the
+/// position"; at the end of the text, `expected` when there are fewer than
+/// `min_count` fields.
+template <std::size_t N, class SetupError>
+Error read_position_fields(std::string_view text, int min_count, const char* expected, SetupError setup_error,
+                           PositionFields<N>& out) {
+  std::size_t extra = 0;
+  if (!split_position_fields(text, out, extra)) return setup_error(extra, "unexpected text after the position");
+  if (out.count < min_count) return setup_error(text.size(), expected);
+  return Error::none();
 }
 
 }  // namespace beyt

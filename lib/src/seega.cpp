@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
-#include <stdexcept>
 #include <utility>
 
+#include "engine_helpers.hpp"
 #include "engine_state.hpp"
 #include "game_table.hpp"
 #include "position_fields.hpp"
@@ -137,9 +137,8 @@ void for_each_cell(int n, F&& f) {
 SeegaPiece piece_of(Side s) { return s == Side::south ? SeegaPiece::south : SeegaPiece::north; }
 SeegaCell centre_of(int n) { return seega_cell(n / 2, n / 2); }
 
-Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
-
-std::string side_str(Side s) { return std::string(side_name(s)); }
+constexpr auto setup_error = engine::setup_error<5>;
+constexpr auto syntax = engine::expected<5>;
 
 // ---------------------------------------------------------------------------
 // Captures (Walker rules 8, 10-12; Lane; docs/RULES.md §Seega "Capture", "Centre")
@@ -225,16 +224,9 @@ bool read_cell(std::string_view t, std::size_t at, SeegaCell& out) {
   return true;
 }
 
-// The checks below return false and fill `error` on the first fault: the
-// success of a turn then costs no Error on the way (docs: seega_check).
-bool fault(Error& error, Code code, std::size_t offset, std::string reason) {
-  error = Error{code, std::move(reason), static_cast<std::uint32_t>(offset)};
-  return false;
-}
-
-bool syntax(Error& error, std::size_t at, const char* what) {
-  return fault(error, Code::move_syntax, at, std::string("expected ") + what + " (NOTATION.md section 5)");
-}
+// The checks below return false and fill `error` on the first fault
+// (`fault`, `syntax`): the success of a turn then costs no Error on the way
+// (docs: seega_check).
 
 // One step "-cell{xcell}" at `i`; advances `i`.
 bool parse_step(std::string_view t, std::size_t& i, SeegaStep& s, Error& error) {
@@ -802,8 +794,6 @@ void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std:
 // Options (docs/RULES.md §Seega) and the Game table entry
 // ---------------------------------------------------------------------------
 
-Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std::move(reason)); }
-
 // The default Lane opening pairs: middles of the edges (docs/RULES.md §Seega).
 std::array<std::array<SeegaCell, 2>, 2> default_opening(int n) {
   int m = n / 2;
@@ -827,38 +817,53 @@ Error parse_opening(std::string_view v, SeegaOptions& o) {
   return Error::none();
 }
 
-// Reads a two-valued option; `first` gives true.
-Error read_choice(const RuleSet& r, std::string_view name, std::string_view first, std::string_view second,
-                  bool& out) {
-  std::string_view v = r.get(name);
-  if (v.empty() || v == first || v == second) {
-    out = v.empty() ? out : v == first;
-    return Error::none();
-  }
-  return bad_rules("option " + std::string(name) + " cannot be '" + std::string(v) + "'");
+// lane-opening: no, yes (the middles of the edges) or the two pairs; the
+// size, read before it in the table, decides which cells there are.
+Error read_opening(std::string_view v, SeegaOptions& o) {
+  o.lane_opening = v != "no";
+  if (v == "yes") o.opening = default_opening(o.size);
+  else if (o.lane_opening) return parse_opening(v, o);
+  return Error::none();
+}
+std::string write_opening(const SeegaOptions& o) {
+  if (!o.lane_opening) return "no";
+  if (o.opening == default_opening(o.size)) return "yes";
+  const auto& p = o.opening;
+  return seega_cell_name(p[0][0]) + "+" + seega_cell_name(p[0][1]) + "/" + seega_cell_name(p[1][0]) + "+" +
+         seega_cell_name(p[1][1]);
 }
 
-const std::vector<OptionSpec>& seega_specs() {
-  static const std::vector<OptionSpec> specs{
-      {"size", {"5", "7", "9"}, "5", "board of n x n cells (khamsawee, seb'awee, tis'awee)",
-       "Lane 1836, seega (khamsáwee, seb'áwee, tis'áwee); Walker 2011, Variations; docs/RULES.md §Seega"},
-      {"first-mover", {"last-placer", "first-placer"}, "last-placer",
-       "who makes the first step: the player who placed last, or the one who placed first",
-       "Walker 2011, rule 4 (the second player begins the movement); Lane 1836, seega, names no one; docs/RULES.md §Seega"},
-      {"chain", {"optional", "mandatory"}, "optional", "after a capture the same piece may / must go on capturing",
-       "Walker 2011, rule 9 (\"may continue\") vs Lane 1836, seega (\"as long as he can ... he does so\"); docs/RULES.md §Seega"},
-      {"centre-immune", {"yes", "no"}, "yes", "a piece on the centre cannot be captured",
-       "Walker 2011, rule 12 and Illustration 2; Lane 1836, seega, has no such rule; docs/RULES.md §Seega"},
-      {"blocked", {"extra-turn", "remove"}, "extra-turn",
-       "a blocked player's opponent takes an extra turn, or removes his own piece to open a way",
-       "Walker 2011, rule 7 (an extra turn) vs Lane 1836, seega (\"open to him, a way\"); docs/RULES.md §Seega"},
-      {"lane-opening", {}, "no",
-       "first pair of each player on prescribed cells: no, yes (middles of the edges) or e.g. c2+c4/b3+d3",
-       "Lane 1836, seega (\"a, a\" and \"b, b\" on his figure); docs/RULES.md §Seega"},
-      {"barrier", {"no", "yes"}, "no", "a barrier ending (Termination \"barrier\") goes to the side with more pieces",
-       "Walker 2011, Variations (the barrier); docs/RULES.md §Seega"},
-  };
-  return specs;
+const OptionTable<SeegaOptions>& seega_options() {
+  static const OptionTable<SeegaOptions> table(
+      opt::choice("size", &SeegaOptions::size, {{"5", 5}, {"7", 7}, {"9", 9}},
+                  "board of n x n cells (khamsawee, seb'awee, tis'awee)",
+                  "Lane 1836, seega (khamsáwee, seb'áwee, tis'áwee); Walker 2011, Variations; docs/RULES.md §Seega"),
+      opt::choice("first-mover", &SeegaOptions::first_mover,
+                  {{"last-placer", SeegaFirstMover::last_placer}, {"first-placer", SeegaFirstMover::first_placer}},
+                  "who makes the first step: the player who placed last, or the one who placed first",
+                  "Walker 2011, rule 4 (the second player begins the movement); Lane 1836, seega, names no one; "
+                  "docs/RULES.md §Seega"),
+      opt::choice("chain", &SeegaOptions::chain,
+                  {{"optional", SeegaChain::optional}, {"mandatory", SeegaChain::mandatory}},
+                  "after a capture the same piece may / must go on capturing",
+                  "Walker 2011, rule 9 (\"may continue\") vs Lane 1836, seega (\"as long as he can ... he does "
+                  "so\"); docs/RULES.md §Seega"),
+      opt::choice("centre-immune", &SeegaOptions::centre_immune, {{"yes", true}, {"no", false}},
+                  "a piece on the centre cannot be captured",
+                  "Walker 2011, rule 12 and Illustration 2; Lane 1836, seega, has no such rule; docs/RULES.md §Seega"),
+      opt::choice("blocked", &SeegaOptions::blocked,
+                  {{"extra-turn", SeegaBlocked::extra_turn}, {"remove", SeegaBlocked::remove}},
+                  "a blocked player's opponent takes an extra turn, or removes his own piece to open a way",
+                  "Walker 2011, rule 7 (an extra turn) vs Lane 1836, seega (\"open to him, a way\"); "
+                  "docs/RULES.md §Seega"),
+      opt::custom<SeegaOptions>(
+          "lane-opening", read_opening, write_opening,
+          "first pair of each player on prescribed cells: no, yes (middles of the edges) or e.g. c2+c4/b3+d3",
+          "Lane 1836, seega (\"a, a\" and \"b, b\" on his figure); docs/RULES.md §Seega"),
+      opt::choice("barrier", &SeegaOptions::barrier, {{"no", false}, {"yes", true}},
+                  "a barrier ending (Termination \"barrier\") goes to the side with more pieces",
+                  "Walker 2011, Variations (the barrier); docs/RULES.md §Seega"));
+  return table;
 }
 
 const std::vector<Preset>& seega_presets() {
@@ -915,10 +920,6 @@ std::string status_line(const SeegaPosition& pos, const Glyphs& g) {
 // ---------------------------------------------------------------------------
 // Position text helpers
 // ---------------------------------------------------------------------------
-
-Error setup_error(std::size_t at, std::string reason) {
-  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(reason) + " (NOTATION.md section 5)");
-}
 
 // The rows of a board text, top row first, as written.
 struct BoardScan {
@@ -1097,14 +1098,15 @@ MoveCells seega_move_cells(const SeegaOptions& o, const SeegaPosition& pos, std:
 // ---------------------------------------------------------------------------
 
 // Seega as a Game and its States (lib/src/engine_state.hpp).
-struct SeegaTraits : EngineTraits {
+struct SeegaTraits {
   using Options = SeegaOptions;
   using Position = SeegaPosition;
   static constexpr std::string_view kName = "seega";
   static constexpr std::string_view kTitle = "Seega";
   static constexpr std::string_view kSources =
       "Lane 1836, seega; Walker 2011, rules 1-13 and Variations; docs/RULES.md §Seega, docs/SOURCES.md";
-  static const std::vector<OptionSpec>& specs() { return seega_specs(); }
+  static constexpr EngineHooks kHooks{.adjudicate = true, .drawing = true};
+  static const OptionTable<SeegaOptions>& options() { return seega_options(); }
   static const std::vector<Preset>& presets() { return seega_presets(); }
   static SeegaPosition initial(const SeegaOptions& o) { return SeegaPosition::initial(o.size); }
   static Error validate(const SeegaOptions& o, const SeegaPosition& p) { return seega_validate(o, p); }
@@ -1148,6 +1150,7 @@ struct SeegaTraits : EngineTraits {
     return seega_move_cells(o, p, text);
   }
 };
+static_assert(EngineTraitsFor<SeegaTraits>);
 
 // Walker, Variations: a barrier ending goes to the side with more pieces
 // (equal counts: a draw, our reading). Needs barrier=yes.
@@ -1175,29 +1178,7 @@ std::string seega_cell_name(SeegaCell c) {
   return {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c))};
 }
 
-Error SeegaOptions::from_rules(const RuleSet& rules, SeegaOptions& out) {
-  SeegaOptions o;
-  std::string_view size = rules.get("size");
-  if (!size.empty() && size != "5" && size != "7" && size != "9")
-    return bad_rules("option size cannot be '" + std::string(size) + "' (5, 7 or 9)");
-  o.size = size.empty() ? 5 : size[0] - '0';
-  bool last = true, optional = true, extra = true;
-  if (Error e = read_choice(rules, "first-mover", "last-placer", "first-placer", last)) return e;
-  if (Error e = read_choice(rules, "chain", "optional", "mandatory", optional)) return e;
-  if (Error e = read_choice(rules, "centre-immune", "yes", "no", o.centre_immune)) return e;
-  if (Error e = read_choice(rules, "blocked", "extra-turn", "remove", extra)) return e;
-  if (Error e = read_choice(rules, "barrier", "yes", "no", o.barrier)) return e;
-  o.first_mover = last ? SeegaFirstMover::last_placer : SeegaFirstMover::first_placer;
-  o.chain = optional ? SeegaChain::optional : SeegaChain::mandatory;
-  o.blocked = extra ? SeegaBlocked::extra_turn : SeegaBlocked::remove;
-  std::string_view lane = rules.get("lane-opening");
-  o.lane_opening = !lane.empty() && lane != "no";
-  if (lane == "yes") o.opening = default_opening(o.size);
-  else if (o.lane_opening)
-    if (Error e = parse_opening(lane, o)) return e;
-  out = o;
-  return Error::none();
-}
+Error SeegaOptions::from_rules(const RuleSet& rules, SeegaOptions& out) { return seega_options().read(rules, out); }
 
 SeegaPosition SeegaPosition::initial(int n) {
   SeegaPosition p;
@@ -1205,18 +1186,14 @@ SeegaPosition SeegaPosition::initial(int n) {
   return p;
 }
 
-SeegaPosition::SeegaPosition(std::string_view text) {
-  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
-}
+SeegaPosition::SeegaPosition(std::string_view text) { parse_or_throw(text, *this); }
 
 Error SeegaPosition::parse(std::string_view text, SeegaPosition& out) {
   PositionFields<4> fields;
-  std::size_t extra = 0;
-  if (!split_position_fields(text, fields, extra)) return setup_error(extra, "unexpected text after the position");
-  const auto& parts = fields.parts;
-  const auto& at = fields.at;
-  const int count = fields.count;
-  if (count < 3) return setup_error(text.size(), "expected: board, side (S or N), phase (place or move)");
+  if (Error e = read_position_fields(text, 3, "expected: board, side (S or N), phase (place or move)", setup_error,
+                                     fields))
+    return e;
+  const auto& [parts, at, count] = fields;
   SeegaPosition p;
   if (Error e = parse_board(parts[0], p)) {
     e.offset += static_cast<std::uint32_t>(at[0]);
@@ -1250,6 +1227,10 @@ std::string SeegaPosition::text() const {
   out += phase == SeegaPhase::place ? " place" : " move";
   if (extra) out += " extra";
   return out;
+}
+
+std::uint64_t SeegaPosition::hash() const noexcept {
+  return PositionHash{}.add(size).add(pieces).add(to_move).add(phase).add(extra).value();
 }
 
 int SeegaPosition::count(Side side) const noexcept {

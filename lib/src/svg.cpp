@@ -2,24 +2,14 @@
 #include "beyt/svg.hpp"
 
 #include "beyt/chars.hpp"
+#include "portable.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 
 namespace beyt::svg {
 
-std::string number(double v) {
-  if (!std::isfinite(v)) v = 0;
-  double rounded = std::round(v * 100) / 100;
-  if (rounded == 0) rounded = 0;  // no "-0"
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, rounded, std::chars_format::fixed, 2);
-  std::string s(buf, r.ptr);
-  while (!s.empty() && s.back() == '0') s.pop_back();
-  if (!s.empty() && s.back() == '.') s.pop_back();
-  return s;
-}
+std::string number(double v) { return portable::fixed_hundredths(v); }
 
 std::string escape(std::string_view text) {
   std::string out;

@@ -2,13 +2,13 @@
 // docs/RULES.md §Tâb; readings where both are silent are listed in
 // docs/RULES.md §Tâb Finer points.
 #include "beyt/tab.hpp"
+#include "engine_helpers.hpp"
 #include "engine_state.hpp"
 #include "text_board.hpp"
 #include "position_fields.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 
 namespace beyt {
 namespace {
@@ -139,7 +139,7 @@ void row_holding(const TabPosition& p, Side s, int r, int& stacks, int& kelbs) {
   }
 }
 
-Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
+constexpr auto setup_error = engine::setup_error<6>;
 
 // ---------------------------------------------------------------------------
 // One use of one throw
@@ -375,12 +375,9 @@ inline bool read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, b
   return true;
 }
 
-// The parser below returns false and fills `error` on the first fault: a
-// legal turn then builds no Error on the way.
-bool syntax(Error& error, std::size_t at, const char* what) {
-  error = fail(Code::move_syntax, static_cast<std::uint32_t>(at), std::string("expected ") + what);
-  return false;
-}
+// The parser below returns false and fills `error` on the first fault
+// ("expected WHAT"): a legal turn then builds no Error on the way.
+constexpr auto syntax = engine::expected<0>;
 
 bool parse_use(std::string_view t, std::size_t& i, int w, TabUse& u, bool& grid, bool first_cell, Error& error) {
   u = TabUse{};
@@ -462,12 +459,8 @@ void format_use(const TabUse& u, int w, bool grid, std::string& out) {
 // Turn check
 // ---------------------------------------------------------------------------
 
-// The checks below return false and fill `error` on the first fault: a
-// legal turn then builds no Error on the way.
-bool fault(Error& error, Code code, std::uint32_t offset, std::string reason) {
-  error = fail(code, offset, std::move(reason));
-  return false;
-}
+// The checks below return false and fill `error` on the first fault
+// (`fault`): a legal turn then builds no Error on the way.
 
 bool check_throws(const TabPosition& p, const TabTurn& t, Error& error) {
   if (p.opening && t.throws[0].value != 1) {
@@ -624,35 +617,39 @@ Error play_into(const TabOptions& o, TabPosition& pos, std::string_view text, Ta
 // Options and the Game table entry
 // ---------------------------------------------------------------------------
 
-Error bad_rules(std::string reason) { return fail(Code::bad_rules, 0, std::move(reason)); }
-
-Error read_choice(const RuleSet& r, std::string_view name, std::string_view first, std::string_view second,
-                  bool& out) {
-  std::string_view v = r.get(name);
-  if (v.empty() || v == first || v == second) {
-    out = v.empty() ? out : v == first;
-    return Error::none();
-  }
-  return bad_rules("option " + std::string(name) + " cannot be '" + std::string(v) + "'");
+// pieces: full, or the first N cells of each home row (N = the width is full).
+Error read_pieces(std::string_view v, TabOptions& o) {
+  int n = 0;
+  if (v == "full") n = o.width;
+  else if (!read_whole_number(v, 1, o.width, n))
+    return bad_rules("option pieces is full or a number from 1 to the width, not '" + std::string(v) + "'");
+  o.pieces = n == o.width ? 0 : n;
+  return Error::none();
 }
+std::string write_pieces(const TabOptions& o) { return o.pieces == 0 ? "full" : std::to_string(o.pieces); }
 
-const std::vector<OptionSpec>& tab_specs() {
-  static const std::vector<OptionSpec> specs{
-      {"width", {"7", "9", "11", "13", "15"}, "9", "cells in each of the four rows",
-       "Lane 1836, táb (\"usually seven, nine, eleven, thirteen, or fifteen\"); docs/RULES.md §Tâb"},
-      {"pieces", {}, "full", "kelbs in every cell of the home rows (full), or only in the first N cells",
-       "Lane 1836, táb (\"only in a certain number of beyts ... in the first four\"); docs/RULES.md §Tâb"},
-      {"release", {"front-first", "any"}, "front-first",
-       "Nasrani are freed foremost first, or any (the first freed is always the foremost)",
-       "Lane 1836, táb (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb"},
-      {"enemy-row-safe", {"yes", "no"}, "yes", "a kelb in the adversary's home row cannot be taken",
-       "Lane 1836, táb (\"he may leave it there in safety\"); docs/RULES.md §Tâb"},
-      {"pass-enemy", {"yes", "no"}, "yes", "a move may pass over enemy kelbs (no: Dleb's rule)",
-       "Lane 1836, táb, is silent; Marin 1931, p. 509, forbids it in dleb; docs/RULES.md §Tâb"},
-      {"first", {"south", "north"}, "south", "who throws first in the opening",
-       "Lane 1836, táb (\"They first throw alternately\"), names no one; docs/RULES.md §Tâb"},
-  };
-  return specs;
+const OptionTable<TabOptions>& tab_options() {
+  static const OptionTable<TabOptions> table(
+      opt::choice("width", &TabOptions::width, {{"7", 7}, {"9", 9}, {"11", 11}, {"13", 13}, {"15", 15}},
+                  "cells in each of the four rows",
+                  "Lane 1836, táb (\"usually seven, nine, eleven, thirteen, or fifteen\"); docs/RULES.md §Tâb"),
+      opt::custom<TabOptions>(
+          "pieces", read_pieces, write_pieces,
+          "kelbs in every cell of the home rows (full), or only in the first N cells",
+          "Lane 1836, táb (\"only in a certain number of beyts ... in the first four\"); docs/RULES.md §Tâb"),
+      opt::choice("release", &TabOptions::release_any, {{"front-first", false}, {"any", true}},
+                  "Nasrani are freed foremost first, or any (the first freed is always the foremost)",
+                  "Lane 1836, táb (\"He must always commence with the kelb in beyt I\"); docs/RULES.md §Tâb"),
+      opt::choice("enemy-row-safe", &TabOptions::enemy_row_safe, {{"yes", true}, {"no", false}},
+                  "a kelb in the adversary's home row cannot be taken",
+                  "Lane 1836, táb (\"he may leave it there in safety\"); docs/RULES.md §Tâb"),
+      opt::choice("pass-enemy", &TabOptions::pass_enemy, {{"yes", true}, {"no", false}},
+                  "a move may pass over enemy kelbs (no: Dleb's rule)",
+                  "Lane 1836, táb, is silent; Marin 1931, p. 509, forbids it in dleb; docs/RULES.md §Tâb"),
+      opt::choice("first", &TabOptions::first, {{"south", Side::south}, {"north", Side::north}},
+                  "who throws first in the opening",
+                  "Lane 1836, táb (\"They first throw alternately\"), names no one; docs/RULES.md §Tâb"));
+  return table;
 }
 
 const std::vector<Preset>& tab_presets() {
@@ -665,10 +662,6 @@ const std::vector<Preset>& tab_presets() {
 // ---------------------------------------------------------------------------
 // Position text (NOTATION.md §6)
 // ---------------------------------------------------------------------------
-
-Error setup_error(std::size_t at, std::string why) {
-  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(why) + " (NOTATION.md section 6)");
-}
 
 Error parse_board(std::string_view b, std::size_t base, TabPosition& out) {
   int row = 3, file = 0, width = -1;
@@ -974,14 +967,20 @@ std::string tab_describe(const TabOptions& o, const TabPosition& pos, std::strin
 
 // Tâb as a Game and its States (lib/src/engine_state.hpp). Every turn starts with
 // throws: the turns cannot be listed (game.hpp).
-struct TabTraits : EngineTraits {
+struct TabTraits {
   using Options = TabOptions;
   using Position = TabPosition;
   static constexpr std::string_view kName = "tab";
   static constexpr std::string_view kTitle = "Tâb";
   static constexpr std::string_view kSources =
       "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
-  static const std::vector<OptionSpec>& specs() { return tab_specs(); }
+  static constexpr EngineHooks kHooks{.moves_enumerable = true,
+                                      .chance_outcomes = true,
+                                      .position_text = true,
+                                      .describe = true,
+                                      .drawing = true,
+                                      .capture_mark = true};
+  static const OptionTable<TabOptions>& options() { return tab_options(); }
   static const std::vector<Preset>& presets() { return tab_presets(); }
   static TabPosition initial(const TabOptions& o) { return TabPosition::initial(o); }
   /// The freed field counts under release=any only (docs/RULES.md §Tâb Finer points).
@@ -1030,6 +1029,7 @@ struct TabTraits : EngineTraits {
     return tab_describe(o, p, text);
   }
 };
+static_assert(EngineTraitsFor<TabTraits>);
 
 }  // namespace
 
@@ -1054,37 +1054,7 @@ bool tab_read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, bool
   return read_cell(t, i, w, out, grid);
 }
 
-Error TabOptions::from_rules(const RuleSet& rules, TabOptions& out) {
-  TabOptions o;
-  std::string_view w = rules.get("width");
-  if (!w.empty()) {
-    if (w != "7" && w != "9" && w != "11" && w != "13" && w != "15")
-      return bad_rules("option width cannot be '" + std::string(w) + "' (7, 9, 11, 13 or 15)");
-    o.width = std::stoi(std::string(w));
-  }
-  std::string_view pieces = rules.get("pieces");
-  if (!pieces.empty() && pieces != "full") {
-    int n = 0;
-    bool digits = pieces.size() <= 2;
-    for (char c : pieces) {
-      digits = digits && c >= '0' && c <= '9';
-      if (!digits) break;  // a long value must not overflow n (found by fuzz_text)
-      n = n * 10 + (c - '0');
-    }
-    if (!digits || n < 1 || n > o.width)
-      return bad_rules("option pieces is full or a number from 1 to the width, not '" + std::string(pieces) + "'");
-    o.pieces = n == o.width ? 0 : n;
-  }
-  bool front = true, south = true;
-  if (Error e = read_choice(rules, "release", "front-first", "any", front)) return e;
-  if (Error e = read_choice(rules, "enemy-row-safe", "yes", "no", o.enemy_row_safe)) return e;
-  if (Error e = read_choice(rules, "pass-enemy", "yes", "no", o.pass_enemy)) return e;
-  if (Error e = read_choice(rules, "first", "south", "north", south)) return e;
-  o.release_any = !front;
-  o.first = south ? Side::south : Side::north;
-  out = o;
-  return Error::none();
-}
+Error TabOptions::from_rules(const RuleSet& rules, TabOptions& out) { return tab_options().read(rules, out); }
 
 TabPosition TabPosition::initial(const TabOptions& o) {
   TabPosition p;
@@ -1099,18 +1069,14 @@ TabPosition TabPosition::initial(const TabOptions& o) {
   return p;
 }
 
-TabPosition::TabPosition(std::string_view text) {
-  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
-}
+TabPosition::TabPosition(std::string_view text) { parse_or_throw(text, *this); }
 
 Error TabPosition::parse(std::string_view text, TabPosition& out) {
   PositionFields<4> fields;
-  std::size_t extra = 0;
-  if (!split_position_fields(text, fields, extra)) return setup_error(extra, "unexpected text after the position");
-  const auto& parts = fields.parts;
-  const auto& at = fields.at;
-  const int count = fields.count;
-  if (count < 3) return setup_error(text.size(), "expected: board, side (S or N), phase (opening or play)");
+  if (Error e = read_position_fields(text, 3, "expected: board, side (S or N), phase (opening or play)", setup_error,
+                                     fields))
+    return e;
+  const auto& [parts, at, count] = fields;
   TabPosition p;
   if (Error e = parse_board(parts[0], at[0], p)) return e;
   if (parts[1] != "S" && parts[1] != "N") return setup_error(at[1], "the side to move is S or N");
@@ -1134,6 +1100,11 @@ Error TabPosition::parse(std::string_view text, TabPosition& out) {
   }
   out = p;
   return Error::none();
+}
+
+// `freed` is history, not compared by operator==: not hashed either.
+std::uint64_t TabPosition::hash() const noexcept {
+  return PositionHash{}.add(width).add(cells).add(to_move).add(opening).add(kelbs).add(nasrani).value();
 }
 
 std::string TabPosition::text(bool freed_field) const {

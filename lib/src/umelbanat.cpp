@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <cstring>
-#include <stdexcept>
 #include <utility>
 
+#include "engine_helpers.hpp"
 #include "engine_state.hpp"
 #include "game_table.hpp"
 #include "mancala_svg.hpp"
@@ -15,21 +15,9 @@
 namespace beyt {
 namespace {
 
-Error fail(Code code, std::uint32_t offset, std::string reason) { return Error{code, std::move(reason), offset}; }
-std::string side_str(Side s) { return std::string(side_name(s)); }
-char side_letter(Side s) { return s == Side::south ? 'S' : 'N'; }
+constexpr auto syntax = engine::syntax_error<9>;
+constexpr auto setup_error = engine::setup_error<9>;
 std::string house_str(int h) { return std::string(1, pit_letter(h)); }
-
-Error syntax(std::size_t at, std::string what) {
-  return fail(Code::move_syntax, static_cast<std::uint32_t>(at), std::move(what) + " (NOTATION.md section 9)");
-}
-
-bool read_number(std::string_view t, std::size_t& i, int& out) {
-  std::size_t start = i;
-  out = 0;
-  while (i < t.size() && t[i] >= '0' && t[i] <= '9' && i - start < 5) out = out * 10 + (t[i++] - '0');
-  return i > start && i - start <= 4;
-}
 
 const char* stop_name(UmelbanatStop s) {
   switch (s) {
@@ -475,10 +463,6 @@ Result umelbanat_outcome(const UmelbanatPosition& pos) noexcept {
 
 namespace {
 
-Error setup_error(std::size_t at, std::string reason) {
-  return fail(Code::bad_setup, static_cast<std::uint32_t>(at), std::move(reason) + " (NOTATION.md section 9)");
-}
-
 constexpr std::array<std::string_view, 3> kPhaseNames{"play", "end", "over"};
 
 bool read_side(std::string_view f, Side& out) {
@@ -489,9 +473,7 @@ bool read_side(std::string_view f, Side& out) {
 
 }  // namespace
 
-UmelbanatPosition::UmelbanatPosition(std::string_view text) {
-  if (Error e = parse(text, *this)) throw std::invalid_argument(e.reason);
-}
+UmelbanatPosition::UmelbanatPosition(std::string_view text) { parse_or_throw(text, *this); }
 
 Error UmelbanatPosition::parse(std::string_view t, UmelbanatPosition& out) {
   UmelbanatPosition p;
@@ -544,6 +526,10 @@ Error UmelbanatPosition::parse(std::string_view t, UmelbanatPosition& out) {
   if (dash) p.to_move = p.starter;
   out = p;
   return Error::none();
+}
+
+std::uint64_t UmelbanatPosition::hash() const noexcept {
+  return PositionHash{}.add(pits).add(owner).add(mark).add(held).add(to_move).add(phase).add(starter).value();
 }
 
 std::string UmelbanatPosition::text() const {
@@ -791,14 +777,15 @@ std::string umelbanat_describe(const UmelbanatOptions& o, const UmelbanatPositio
 
 namespace {
 
-const std::vector<OptionSpec>& umelbanat_specs() {
-  static const std::vector<OptionSpec> specs{
-      {"first", {"south", "north"}, "south", "who begins the game",
-       "Davies 1925, pp. 143-144, names no one; docs/RULES.md §Um el-Banât"},
-      {"skip-origin", {"no", "yes"}, "no", "a lap of twelve or more counters skips the house it was taken from",
-       "Davies 1925, p. 143 (\"dropping them one by one\"), is silent; yes applies Lane 1836's Mankalah rule; docs/RULES.md §Um el-Banât"},
-  };
-  return specs;
+const OptionTable<UmelbanatOptions>& umelbanat_options() {
+  static const OptionTable<UmelbanatOptions> table(
+      opt::choice("first", &UmelbanatOptions::first, {{"south", Side::south}, {"north", Side::north}},
+                  "who begins the game", "Davies 1925, pp. 143-144, names no one; docs/RULES.md §Um el-Banât"),
+      opt::choice("skip-origin", &UmelbanatOptions::skip_origin, {{"no", false}, {"yes", true}},
+                  "a lap of twelve or more counters skips the house it was taken from",
+                  "Davies 1925, p. 143 (\"dropping them one by one\"), is silent; yes applies Lane 1836's Mankalah "
+                  "rule; docs/RULES.md §Um el-Banât"));
+  return table;
 }
 
 const std::vector<Preset>& umelbanat_presets() {
@@ -810,14 +797,16 @@ const std::vector<Preset>& umelbanat_presets() {
 
 // Um el-Banât as a Game and its States (lib/src/engine_state.hpp). A State remembers the
 // positions of the stage in play for the repetition rule.
-struct UmelbanatTraits : EngineTraits {
+struct UmelbanatTraits {
   using Options = UmelbanatOptions;
   using Position = UmelbanatPosition;
   static constexpr std::string_view kName = "umelbanat";
   static constexpr std::string_view kTitle = "Um el-Banât";
   static constexpr std::string_view kSources =
       "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
-  static const std::vector<OptionSpec>& specs() { return umelbanat_specs(); }
+  static constexpr EngineHooks kHooks{
+      .start = true, .to_move = true, .moves_enumerable = true, .describe_after = true, .drawing = true};
+  static const OptionTable<UmelbanatOptions>& options() { return umelbanat_options(); }
   static const std::vector<Preset>& presets() { return umelbanat_presets(); }
   static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
   static Error validate(const UmelbanatOptions&, const UmelbanatPosition& p) { return umelbanat_validate(p); }
@@ -892,8 +881,8 @@ struct UmelbanatTraits : EngineTraits {
   static MoveCells move_cells(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text) {
     return umelbanat_move_cells(o, p, text);
   }
-  static std::string describe(const UmelbanatOptions& o, const UmelbanatPosition& before,
-                              const UmelbanatPosition& after, std::string_view text) {
+  static std::string describe_after(const UmelbanatOptions& o, const UmelbanatPosition& before,
+                                    const UmelbanatPosition& after, std::string_view text) {
     return umelbanat_describe(o, before, after, text);
   }
 
@@ -933,6 +922,7 @@ struct UmelbanatTraits : EngineTraits {
     return memory.seen.seen(p.pits, static_cast<int>(p.to_move), first | static_cast<std::uint64_t>(last) << 2);
   }
 };
+static_assert(EngineTraitsFor<UmelbanatTraits>);
 
 }  // namespace
 
@@ -942,16 +932,7 @@ const Game& umelbanat_game() {
 }
 
 Error UmelbanatOptions::from_rules(const RuleSet& rules, UmelbanatOptions& out) {
-  UmelbanatOptions o;
-  auto first = rules.get("first"), skip = rules.get("skip-origin");
-  if (!first.empty() && first != "south" && first != "north")
-    return fail(Code::bad_rules, 0, "option first cannot be '" + std::string(first) + "'");
-  if (!skip.empty() && skip != "yes" && skip != "no")
-    return fail(Code::bad_rules, 0, "option skip-origin cannot be '" + std::string(skip) + "'");
-  o.first = first == "north" ? Side::north : Side::south;
-  o.skip_origin = skip == "yes";
-  out = o;
-  return Error::none();
+  return umelbanat_options().read(rules, out);
 }
 
 }  // namespace beyt

@@ -49,12 +49,14 @@ void add_commands(const std::vector<std::string>& comments, std::uint32_t turn, 
       continue;
     }
     svg::Point p;
+    const BoardDrawing* board = state.drawing();  // none: no cell is on a board
+    auto on_board = [&](const std::string& cell) { return board && board->cell_centre(cell, draw, p); };
     for (auto& a : arrows) {
-      if (state.cell_centre(a.from, draw, p) && state.cell_centre(a.to, draw, p)) f.arrows.push_back(std::move(a));
+      if (on_board(a.from) && on_board(a.to)) f.arrows.push_back(std::move(a));
       else warnings.push_back(where + "[%arrow " + a.from + "-" + a.to + "] is not on the board (ignored)");
     }
     for (auto& m : marks) {
-      if (state.cell_centre(m, draw, p)) f.marks.push_back(std::move(m));
+      if (on_board(m)) f.marks.push_back(std::move(m));
       else warnings.push_back(where + "[%mark " + m + "] is not on the board (ignored)");
     }
   }
@@ -236,7 +238,8 @@ Figure node_figure(const GameRecord& record, const NodePosition& pos, const Draw
   Figure f;
   f.state = pos.state.get();
   if (options.captions) f.caption = node_caption(record, pos);
-  if (options.highlight && pos.before && pos.node) f.last_move = pos.before->move_cells(pos.node->move);
+  if (options.highlight && pos.before && pos.node)
+    if (const BoardDrawing* board = pos.before->drawing()) f.last_move = board->move_cells(pos.node->move);
   if (pos.node) {
     add_commands(pos.node->before, pos.turn, *pos.state, draw, f, warnings);
     add_commands(pos.node->after, pos.turn, *pos.state, draw, f, warnings);

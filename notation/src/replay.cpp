@@ -368,7 +368,7 @@ std::string_view meant_result(std::string_view token) noexcept {
   return {};
 }
 
-void check_game(const GameRecord& record, const GameErrors* read, const std::string& file,
+void replay_errors(const GameRecord& record, const GameErrors* read, const std::string& file,
                 std::uint32_t game_index, const ReplayOptions& options, Replay& out,
                 std::vector<Diagnostic>& errors) {
   Context ctx{record, file, game_index, options, options.variations && (!read || read->variations)};

@@ -13,41 +13,12 @@
 // be started the test fails and says why; it never passes without a browser.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { check, finish, parseArgs, startBrowser } from './harness.mjs';
 
-const args = {};
-for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
-for (const need of ['beyt', 'source', 'out']) {
-  if (!args[need]) {
-    console.error(`usage: node viewer.test.mjs --beyt PATH --source DIR --out DIR (missing --${need})`);
-    process.exit(2);
-  }
-}
+const args = parseArgs(['beyt', 'source', 'out'], 'node viewer.test.mjs --beyt PATH --source DIR --out DIR');
 const beyt = path.resolve(args.beyt), source = path.resolve(args.source), out = path.resolve(args.out);
 fs.mkdirSync(out, { recursive: true });
-
-let puppeteer;
-try {
-  puppeteer = (await import('puppeteer-core')).default;
-} catch (e) {
-  console.error('FAIL: puppeteer-core is not installed: run `npm ci` in the source folder (.ci/setup does).\n' + e.message);
-  process.exit(1);
-}
-const chromium = process.env.BEYT_CHROMIUM || '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  console.error(`FAIL: no browser at ${chromium}: install Debian's chromium (.ci/setup does) or set BEYT_CHROMIUM.`);
-  process.exit(1);
-}
-
-let failures = 0, checks = 0;
-function check(ok, what) {
-  ++checks;
-  if (!ok) {
-    ++failures;
-    console.error('not ok - ' + what);
-  }
-}
 
 // beyt's own SVG of a position, and the viewer page of a file.
 function render(file, more) {
@@ -62,30 +33,8 @@ function page(file, name) {
   return 'file://' + html;
 }
 
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'beyt-chromium-'));
-let browser;
-try {
-  browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    userDataDir: profile,
-    // The machines this runs on may have no network at all: nothing may try it.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    timeout: 60000,
-  });
-} catch (e) {
-  console.error(`FAIL: Chromium (${chromium}) could not be started: ${e.message}`);
-  fs.rmSync(profile, { recursive: true, force: true });
-  process.exit(1);
-}
-
-const tab = await browser.newPage();
-await tab.setViewport({ width: 1280, height: 900 });
-const requests = [];
-tab.on('request', r => requests.push(r.url()));
-const errors = [];
-tab.on('pageerror', e => errors.push(e.message));
+const session = await startBrowser({ width: 1280, height: 900 });
+const tab = session.tab;
 
 // The board shown: exactly one position visible, and it is beyt's SVG for `ply`.
 async function expectBoard(file, ply, what, game) {
@@ -195,10 +144,4 @@ for (const s of samples) {
   console.log('ok - two games in one file');
 }
 
-check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
-const remote = requests.filter(u => !u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('about:'));
-check(remote.length === 0, `the pages asked for nothing but their own file: ${remote.join(', ')}`);
-await browser.close();
-fs.rmSync(profile, { recursive: true, force: true });
-console.log(`${checks - failures}/${checks} checks passed`);
-process.exit(failures ? 1 : 0);
+await finish(session);

@@ -1,4 +1,5 @@
-// Uses the installed library: reads a record, replays it, draws the position.
+// Uses the installed library: reads a record, replays it, draws the position
+// (State::drawing(), beyt/drawing.hpp).
 #include <iostream>
 #include <sstream>
 
@@ -14,6 +15,6 @@ int main() {
   beyt::notation::Replay replay;
   beyt::notation::Diagnostic d = beyt::notation::replay(record, "consumer", 1, {}, replay);
   if (d || replay.turns != 2) return 2;
-  std::cout << replay.state->render({});
+  std::cout << replay.state->drawing()->render({});
   return replay.state->position_text() == "2S2/5/N3N/5/2S2 S place" ? 0 : 3;
 }

@@ -1,12 +1,13 @@
 // beyt/diagram.hpp - publication diagrams: one board or a figure sheet of
 // several boards of one game on one SVG page (docs/DIAGRAMS.md).
 //
-// The games draw their boards and pieces (State::draw_board, draw_pieces);
-// this layer lays the boards out with a title, captions and page margins and
-// draws, the same way for every game, what a user adds on top: the last move
-// (from / to outlines, crosses on captured cells), marked cells (rings) and
-// arrows. Cells are named in the game's own notation and found through
-// State::cell_centre, so the layer knows no board shape.
+// The games draw their boards and pieces (State::drawing(): BoardDrawing's
+// draw_board, draw_pieces); this layer lays the boards out with a title,
+// captions and page margins and draws, the same way for every game, what a
+// user adds on top: the last move (from / to outlines, crosses on captured
+// cells), marked cells (rings) and arrows. Cells are named in the game's own
+// notation and found through BoardDrawing::cell_centre, so the layer knows
+// no board shape.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +28,7 @@ struct Arrow {
 
 /// One board on a page.
 struct Figure {
-  const State* state = nullptr;   ///< must can_draw()
+  const State* state = nullptr;   ///< must have a drawing() (every game of beyt has)
   std::string caption;            ///< under the board, wrapped to its width ('\n' breaks); empty: none
   MoveCells last_move;            ///< highlighted; empty: nothing
   std::vector<Arrow> arrows;
@@ -45,7 +46,8 @@ struct PageOptions {
   double width = 0;       ///< > 0: the page is scaled to this width in px (a column, a text block)
 };
 
-/// Writes the SVG page of `figures` (at least one; all can_draw()) to `out`.
+/// Writes the SVG page of `figures` (at least one; each state with a
+/// drawing()) to `out`.
 /// False with `why` set when a figure's state cannot draw or an arrow or mark
 /// names a cell that is not on its board.
 bool svg_page(const std::vector<Figure>& figures, const DrawOptions& draw, const PageOptions& page,

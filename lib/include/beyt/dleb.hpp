@@ -112,6 +112,8 @@ struct DlebPosition {
   void recount() noexcept;
   const DlebStack& at(DlebPoint p) const noexcept { return points[static_cast<std::size_t>(p)]; }
   bool operator==(const DlebPosition&) const = default;
+  /// A hash of the position that agrees with operator== (State::hash).
+  std::uint64_t hash() const noexcept;
 };
 
 /// One throw: 2 to 4 billets, each W, B or G (a g·r, on its side).

@@ -3,12 +3,14 @@
 //
 // A Game is the static description of one game (name, sources, rule options,
 // presets) and the factory of its States. A State is one position of one game
-// under one RuleSet, with the player to move, the legal moves, move
-// application with a reason when a move is illegal, terminal state and
-// outcome. Moves cross this interface as text in the game's move syntax
+// under one RuleSet and keeps its rules: who acts next, the legal moves, the
+// chance outcomes, move application with a reason when a move is illegal,
+// the outcome. Moves cross this interface as text in the game's move syntax
 // (notation/NOTATION.md): the reader keeps syntax apart from meaning, and a
 // State resolves a move text against its position (cf. chess-library's
-// pgn::Visitor vs uci::parseSan). Each game also offers a typed API of its own
+// pgn::Visitor vs uci::parseSan). Showing a position (text diagrams, SVG) is
+// a separate, optional interface, BoardDrawing (beyt/drawing.hpp), reached
+// through State::drawing(). Each game also offers a typed API of its own
 // (e.g. beyt/seega.hpp) for tests and fast engines.
 #pragma once
 
@@ -21,7 +23,7 @@
 
 #include "beyt/errors.hpp"
 #include "beyt/options.hpp"
-#include "beyt/svg.hpp"
+#include "beyt/drawing.hpp"
 
 namespace beyt {
 
@@ -40,9 +42,13 @@ enum class Actor : std::int8_t {
   north = 1,
   referee = 2,  ///< a non-player event is due (board or stage end, mancala games)
   none = 3,     ///< the game is over
+  chance = 4,   ///< a chance event is due: a throw (State::chance_outcomes lists its outcomes).
+                ///< Reserved: no game reports it yet (issue 20 makes the stick games do so).
 };
 constexpr Actor actor_of(Side s) noexcept { return static_cast<Actor>(s); }
-/// "South", "North", "referee", "nobody".
+/// True for Actor::south and Actor::north: a player decides the next move.
+constexpr bool is_player(Actor a) noexcept { return a == Actor::south || a == Actor::north; }
+/// "South", "North", "referee", "nobody", "chance".
 std::string_view actor_name(Actor a) noexcept;
 
 /// The outcome of a game, as the PGN-style result tokens write it.
@@ -51,40 +57,6 @@ enum class Result : std::uint8_t { unfinished, south_wins, north_wins, draw };
 std::string_view result_token(Result r) noexcept;
 /// Inverse of result_token; false if `token` is none of the four.
 bool parse_result_token(std::string_view token, Result& out) noexcept;
-
-/// Text diagram styles (State::render). SVG diagrams are drawn through
-/// State::draw_board and friends (below; docs/DIAGRAMS.md).
-enum class DiagramStyle : std::uint8_t { unicode, ascii };
-
-struct RenderOptions {
-  DiagramStyle style = DiagramStyle::unicode;
-  bool coordinates = true;     ///< letters/numbers on the margins
-  bool show_to_move = true;    ///< a line naming the side to move
-  bool empty_board = false;    ///< draw the labelled board without pieces
-};
-
-/// How a game draws its board in SVG (docs/DIAGRAMS.md). Every length is in
-/// px (CSS pixels: rsvg-convert writes one PNG pixel per px).
-struct DrawOptions {
-  double cell = 40;             ///< side of a cell, beyt or point spacing
-  std::string font = "serif";   ///< a generic or well-known family: the file stays self-contained
-  double font_size = 0;         ///< letters on the margins; 0: 0.4 * cell
-  bool monochrome = false;      ///< black and white only (print); else a few tints
-  bool flipped = false;         ///< seen from North: North's side at the bottom
-  bool coordinates = true;      ///< letters/numbers (or Lane's letters) on the margins
-  bool empty_board = false;     ///< the labelled board without pieces
-
-  double font_px() const noexcept { return font_size > 0 ? font_size : 0.4 * cell; }
-};
-
-/// The cells a move touches, named as State::cell_centre takes them: where
-/// pieces left, where they arrived (each step of a chain), what was captured.
-struct MoveCells {
-  std::vector<std::string> from;
-  std::vector<std::string> to;
-  std::vector<std::string> captured;
-  bool empty() const noexcept { return from.empty() && to.empty() && captured.empty(); }
-};
 
 /// Deterministic random source for generators and playouts. std::mt19937_64
 /// is fully specified by the standard; bounded draws use `below`, which is
@@ -108,9 +80,18 @@ struct ChanceOutcome {
 
 class Game;
 
-/// One position of one game. States are values: clone() copies, equals()
-/// compares the whole position (board, side to move, phase, pending duties),
-/// never the history.
+/// One position of one game, and its rules. States are values: clone()
+/// copies, equals() compares the whole position (board, side to move, phase,
+/// pending duties) and the rules, never the history; hash() agrees with
+/// equals().
+///
+/// The contract, in groups:
+///   * the value: game, clone, equals, hash, position_text, turns_played;
+///   * who acts and how it ends: to_move, player_label, outcome, is_terminal,
+///     adjudicate;
+///   * the moves: legal_moves (moves_enumerable), chance_outcomes,
+///     random_move, play, check, describe_move;
+///   * showing it, optional: drawing().
 class State {
  public:
   virtual ~State() = default;
@@ -119,48 +100,47 @@ class State {
   virtual std::unique_ptr<State> clone() const = 0;
   /// Same game, same rules, same position. Never throws.
   virtual bool equals(const State& other) const noexcept = 0;
+  /// A hash of the position: States that are equals() have the same hash
+  /// (for transposition tables, duplicate detection, Python's hash()). The
+  /// value is the same in every run of one build; it is not a stable file
+  /// format.
+  virtual std::uint64_t hash() const noexcept = 0;
 
   /// The position as one line of text (the game's FEN-like form, documented
   /// in notation/NOTATION.md). Game::new_state(rules, text) rebuilds an
   /// equal State; this is what the `SetUp` tag holds.
   virtual std::string position_text() const = 0;
-
-  virtual Actor to_move() const noexcept = 0;
   /// Number of turns played since the initial (or set-up) position.
   virtual std::uint32_t turns_played() const noexcept = 0;
-  virtual bool is_terminal() const noexcept = 0;
-  /// Result::unfinished unless is_terminal().
+
+  /// Who acts next: a player, the referee (a board or stage end is due),
+  /// chance (a throw is due; reserved, see Actor) or nobody (the game is over).
+  virtual Actor to_move() const noexcept = 0;
+  /// Who is to move, as diagnostics name him: "South", "North", or for
+  /// team games the side and the player ("South, player 2").
+  virtual std::string player_label() const { return std::string(actor_name(to_move())); }
+  /// Result::unfinished unless the game is over.
   virtual Result outcome() const noexcept = 0;
+  /// The game is over: outcome() is not Result::unfinished.
+  bool is_terminal() const noexcept { return outcome() != Result::unfinished; }
+  /// Result of a game that stopped before its natural end, under a
+  /// `Termination` tag value other than "normal" (e.g. Seega's "barrier").
+  /// Sets `out` and returns Error::none() if this game decides such endings
+  /// itself; Code::bad_termination if the termination is not allowed here.
+  /// The default knows none: "barrier" and other game-decided endings fail.
+  virtual Error adjudicate(std::string_view termination, Result& out) const;
 
   /// The canonical move text of every legal turn for the actor to move
   /// (empty when terminal). Order is deterministic. Appends to `out`.
   /// Where moves_enumerable() is false the list is not complete (a turn that
   /// starts with throws, a distribution of 72 hasa): use random_move().
   virtual void legal_moves(std::vector<std::string>& out) const = 0;
-
   /// False where the legal turns cannot be listed: the next turn starts with
   /// chance events (stick throws) or is a free set-up (tebweez).
   virtual bool moves_enumerable() const noexcept { return true; }
-
-  /// Who is to move, as diagnostics name him: "South", "North", or for
-  /// team games the side and the player ("South, player 2").
-  virtual std::string player_label() const { return std::string(actor_name(to_move())); }
-
-  /// Resolves `move_text` against this position and applies it.
-  /// Errors (the State is unchanged): Code::move_syntax when the text is not in
-  /// the game's syntax, Code::game_over, or the specific E3xx code of the
-  /// broken rule; Error::offset points into `move_text`. The reason names the
-  /// rule and its source.
-  virtual Error play(std::string_view move_text) = 0;
-
-  /// As play(), without applying: on success `canonical` holds the move in
-  /// canonical form (e.g. captures filled in).
-  virtual Error check(std::string_view move_text, std::string& canonical) const = 0;
-
   /// For games with throws: the distribution of the next chance event, or
   /// empty when the next event is a player's decision.
   virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
-
   /// A random legal turn (uniform over legal_moves() by default; stick games
   /// draw their throws with the sticks' probabilities), in canonical form.
   /// Empty if terminal. The same Rng state gives the same turn.
@@ -169,55 +149,26 @@ class State {
   /// reuses one string allocates nothing per turn.
   virtual void random_move(Rng& rng, std::string& out) const;
 
-  /// Result of a game that stopped before its natural end, under a
-  /// `Termination` tag value other than "normal" (e.g. Seega's "barrier").
-  /// Sets `out` and returns Error::none() if this game decides such endings
-  /// itself; Code::bad_termination if the termination is not allowed here.
-  /// The default knows none: "barrier" and other game-decided endings fail.
-  virtual Error adjudicate(std::string_view termination, Result& out) const;
-
-  /// The position as a diagram (Unicode box drawing or ASCII), ending in '\n'.
-  virtual std::string render(const RenderOptions& options) const = 0;
-
-  // --- SVG drawing (docs/DIAGRAMS.md) ------------------------------------
-  // A game that draws itself overrides all five; beyt/diagram.hpp lays the
-  // boards out on a page and draws highlights, marks and arrows on top.
-  // The board occupies (0,0)-(board_size) in its own coordinates, its
-  // coordinate margins included.
-
-  /// False (the default): this game has no SVG drawing yet; the other
-  /// drawing functions are then never called.
-  virtual bool can_draw() const noexcept { return false; }
-  /// Width and height of the board drawing, margins with letters included.
-  virtual svg::Size board_size(const DrawOptions& options) const;
-  /// The board: background, lines or cells, patterns, margin letters.
-  virtual void draw_board(svg::Canvas& canvas, const DrawOptions& options) const;
-  /// The pieces (counts, stacks, ...) of this position; nothing when
-  /// options.empty_board. Drawn after the last-move underlay.
-  virtual void draw_pieces(svg::Canvas& canvas, const DrawOptions& options) const;
-  /// The centre of the cell named `cell` in the game's notation ("c3";
-  /// Lane's "K"; "B7"), flipped view included. False if there is no such cell.
-  virtual bool cell_centre(std::string_view cell, const DrawOptions& options, svg::Point& out) const;
-  /// The cells `move_text` touches when played from this position (the
-  /// position before the move). Empty if the text is not a move here.
-  virtual MoveCells move_cells(std::string_view move_text) const;
-  /// Where the cross marking a capture on `cell` goes (its centre, px, in the
-  /// board's frame) and its half-width. The default is the cell's centre and
-  /// a fifth of a cell: the taken pieces have left the cell. Where the taker
-  /// stands on the cell it took (Tâb, Dleb) the game puts a smaller cross in
-  /// a corner, clear of the piece. False if there is no such cell.
-  virtual bool capture_mark(std::string_view cell, const DrawOptions& options, svg::Point& centre,
-                            double& half) const {
-    half = 0.2 * options.cell;
-    return cell_centre(cell, options, centre);
-  }
-
+  /// Resolves `move_text` against this position and applies it.
+  /// Errors (the State is unchanged): Code::move_syntax when the text is not in
+  /// the game's syntax, Code::game_over, or the specific E3xx code of the
+  /// broken rule; Error::offset points into `move_text`. The reason names the
+  /// rule and its source.
+  virtual Error play(std::string_view move_text) = 0;
+  /// As play(), without applying: on success `canonical` holds the move in
+  /// canonical form (e.g. captures filled in).
+  virtual Error check(std::string_view move_text, std::string& canonical) const = 0;
   /// What `move_text` does when played from this position (the position
   /// BEFORE the move), in a few words for a caption: "North passes",
   /// "Board ends: each takes the hasa on his own side", "South's opening
   /// throw: 3, no táb". Empty (the default) when the move text says it all,
   /// or when the text is not a move here. docs/DIAGRAMS.md, "Captions".
   virtual std::string describe_move(std::string_view /*move_text*/) const { return {}; }
+
+  /// How this position is shown (text diagrams, SVG; beyt/drawing.hpp), or
+  /// null (the default) for a game that has no drawing. The drawing is a
+  /// view of this State: valid while it lives, of its current position.
+  virtual const BoardDrawing* drawing() const noexcept { return nullptr; }
 };
 
 /// Static description of one game and factory of its States.
@@ -228,6 +179,10 @@ class Game {
   virtual std::string_view title() const noexcept = 0;    ///< "Seega"
   /// Sources of the rules: the published works (author, year, page) and the docs/RULES.md section.
   virtual std::string_view sources() const noexcept = 0;
+  /// The rule options in the game's order (docs/RULES.md, each game's
+  /// "Options"): name, allowed values, default, help, source. Each game
+  /// states them once, in a table bound to its Options struct, which also
+  /// reads a RuleSet (e.g. SeegaOptions::from_rules).
   virtual const std::vector<OptionSpec>& options() const noexcept = 0;
   /// Presets; the first is the default.
   virtual const std::vector<Preset>& presets() const noexcept = 0;

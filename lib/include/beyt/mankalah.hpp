@@ -103,6 +103,8 @@ struct MankalahPosition {
   Side began() const noexcept { return turned ? distributor : opponent(distributor); }
 
   bool operator==(const MankalahPosition&) const = default;
+  /// A hash of the position that agrees with operator== (State::hash).
+  std::uint64_t hash() const noexcept;
 };
 
 enum class MankalahMoveKind : std::uint8_t { distribute, turn, sow, feed, board_end };

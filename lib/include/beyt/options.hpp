@@ -12,7 +12,8 @@
 //     item    = preset | name "=" value ;      (blanks around items ignored)
 //
 // A preset may only be the first item; later items override it. Without a
-// preset the game's default preset applies. Example: "walker; size=7".
+// preset the game's default preset applies. Example: "walker; size=7". A
+// number is written in decimal digits without a leading zero ("60").
 #pragma once
 
 #include <cstdint>

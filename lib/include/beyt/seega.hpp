@@ -33,7 +33,7 @@
 // Diagrams (render): Unicode box drawing as Lane's lettered board, South '●',
 // North '○', the empty centre '×' (the pattern on Walker's board); ASCII style
 // +---+ and |, South 'x', North 'o', the empty centre '+'.
-// SVG (State::draw_board etc., docs/DIAGRAMS.md): the n x n board of squares,
+// SVG (BoardDrawing::draw_board etc., docs/DIAGRAMS.md): the n x n board of squares,
 // Walker's marked centre as a saltire, South black discs, North white discs
 // with a black rim, files a.. below and ranks 1.. on the left; flipped, the
 // board is turned half round (a1 top right).
@@ -144,6 +144,8 @@ struct SeegaPosition {
   }
 
   bool operator==(const SeegaPosition&) const = default;
+  /// A hash of the position that agrees with operator== (State::hash).
+  std::uint64_t hash() const noexcept;
 };
 
 enum class SeegaMoveKind : std::uint8_t { place, steps, blocked, removal };

@@ -151,6 +151,8 @@ struct TabPosition {
     return width == o.width && cells == o.cells && to_move == o.to_move && opening == o.opening &&
            kelbs == o.kelbs && nasrani == o.nasrani;
   }
+  /// A hash of the position that agrees with operator== (State::hash).
+  std::uint64_t hash() const noexcept;
 };
 
 /// The use of one throw: a move of one kelb or 'eggeh, or a forfeit.

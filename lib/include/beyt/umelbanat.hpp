@@ -102,6 +102,8 @@ struct UmelbanatPosition {
   int houses(Side side) const noexcept;
 
   bool operator==(const UmelbanatPosition&) const = default;
+  /// A hash of the position that agrees with operator== (State::hash).
+  std::uint64_t hash() const noexcept;
 };
 
 /// How one sowing ended (docs/RULES.md §Um el-Banât Finer points: judged in this order).

@@ -73,7 +73,7 @@ std::string node_caption(const GameRecord& record, const NodePosition& pos);
 /// What every board of a record shows besides the position.
 struct FigureOptions {
   bool captions = true;              ///< node_caption under the board
-  bool highlight = true;             ///< the last move (State::move_cells on the position before)
+  bool highlight = true;             ///< the last move (BoardDrawing::move_cells on the position before)
   std::vector<Arrow> arrows;         ///< on every board (--arrow)
   std::vector<std::string> marks;    ///< on every board (--mark)
 };

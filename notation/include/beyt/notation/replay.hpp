@@ -14,7 +14,7 @@
 //      is over but recorded with `*` ("result unknown") is warning W401, an
 //      error under `strict`.
 //
-// replay() stops at the first error. check_game() reports every error that
+// replay() stops at the first error. replay_errors() reports every error that
 // does not follow from another (docs/ERRORS.md, "Several errors in one
 // game"): the reader's syntax errors, every tag problem, the first illegal
 // move, the result; each check that an earlier error leaves without ground
@@ -45,7 +45,7 @@ struct ReplayOptions {
   std::uint32_t stop_after = std::numeric_limits<std::uint32_t>::max();
   /// Check variations too (the validator does; a renderer need not).
   bool variations = true;
-  /// check_game: errors reported per game, at most (0: no limit).
+  /// replay_errors: errors reported per game, at most (0: no limit).
   std::uint32_t max_errors = kDefaultMaxErrors;
 };
 
@@ -90,7 +90,7 @@ Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32
 ///     at the end of the movetext.
 /// At most options.max_errors (the last kept then says so). Warnings go to
 /// out.warnings; `out` is as replay() leaves it. Never throws on bad input.
-void check_game(const GameRecord& record, const GameErrors* read, const std::string& file,
+void replay_errors(const GameRecord& record, const GameErrors* read, const std::string& file,
                 std::uint32_t game_index, const ReplayOptions& options, Replay& out,
                 std::vector<Diagnostic>& errors);
 

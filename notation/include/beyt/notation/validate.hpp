@@ -1,0 +1,88 @@
+// beyt/notation/validate.hpp - `beyt validate` of one input as a library
+// function: every game read and replayed, the readers' errors and warnings,
+// where checking had to stop, and an input with no game (W102), in the order
+// and with the words `beyt validate` prints them (docs/ERRORS.md). The
+// command line (cli/validate.cpp) and the studio page (docs/STUDIO.md) both
+// validate through here, so that their diagnostics cannot differ.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "beyt/notation/diagnostic.hpp"
+#include "beyt/notation/formats.hpp"
+#include "beyt/notation/record.hpp"
+
+namespace beyt::notation {
+
+struct ValidateOptions {
+  /// Game of records without a Game tag (a name from the table), or empty.
+  std::string default_game;
+  /// Reject what the canonical form lacks (E120..E123) and make warnings
+  /// errors (`validate --strict`).
+  bool strict = false;
+  /// Errors reported per game, at most (`validate --max-errors`; 0: no
+  /// limit): ReadOptions::max_errors, ReplayOptions::max_errors.
+  std::uint32_t max_errors = kDefaultMaxErrors;
+};
+
+/// One game checked: its errors, every one that does not follow from
+/// another (none when it is valid), and the warnings of a game that is
+/// otherwise valid (W401; none under strict).
+struct CheckedGame {
+  std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> warnings;
+};
+
+/// Checks game `index` (1-based) of `file` as the validator does: the
+/// errors the reader found in it (`read`, GameVisitor::broken; null for a
+/// game read without error), the tags, the main line, every variation and
+/// the result (notation::replay_errors: docs/ERRORS.md, "Several errors in
+/// one game").
+CheckedGame check_game(const GameRecord& record, const std::string& file, std::uint32_t index,
+                       const ValidateOptions& options, const GameErrors* read = nullptr);
+
+/// The error a reader stopped at (read_games' result, not an io_error), as
+/// validate reports it: its reason ends in "; checking stopped here, at game
+/// N: the rest of the file was not checked" ("after game N" when the error
+/// lies after the last game met, `last_game` (0: none), "before the first
+/// game" before any). `where` receives "at game N" (or the other forms).
+Diagnostic stopped_diagnostic(Diagnostic d, std::uint32_t last_game, std::string& where);
+
+/// W102: `file` holds no game (text: it is empty or holds only blanks; JSON,
+/// XML: its list of games is empty). A warning, an error under `strict`.
+Diagnostic no_games_diagnostic(const std::string& file, Format format, bool strict);
+
+/// Receives what validate() finds in one input, in input order.
+class ValidationListener {
+ public:
+  virtual ~ValidationListener() = default;
+  /// Game `index`, starting at byte `offset` of the input, checked (with the
+  /// errors the reader found in it, if any).
+  virtual void game(std::uint32_t index, std::uint64_t offset, const CheckedGame& checked) = 0;
+  /// An error that spoils one game (Diagnostic::game); the reader goes on.
+  virtual void error(const Diagnostic& d) = 0;
+  /// A warning the reader met (W101).
+  virtual void warning(const Diagnostic& w) = 0;
+  /// The error the reader stopped at: stopped_diagnostic()'s form with
+  /// `where` as it gives it, or a read failure (Code::io_error) as it came.
+  virtual void stopped(const Diagnostic& d, const std::string& where) = 0;
+  /// The input held no game: no_games_diagnostic().
+  virtual void no_games(const Diagnostic& d) = 0;
+};
+
+/// Validates one input read from `in` in format `format`, as `beyt validate
+/// -j 1` does, telling `listener` everything it finds.
+void validate(std::istream& in, const std::string& file, Format format, const ValidateOptions& options,
+              ValidationListener& listener);
+
+/// validate() of a whole input held in memory: every diagnostic `beyt
+/// validate` prints for it, in its order (a game's errors, then its
+/// warnings). Empty when every game is valid and nothing is to warn about.
+std::vector<Diagnostic> validate_text(std::string_view input, const std::string& file, Format format,
+                                      const ValidateOptions& options);
+
+}  // namespace beyt::notation

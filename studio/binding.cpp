@@ -1,0 +1,397 @@
+// The studio page's module (docs/STUDIO.md): a thin binding over the
+// library, compiled to WebAssembly by emscripten. Every function takes the
+// editor's text (and the name of the file it came from, whose extension
+// decides the format as on the command line; else the content does) and
+// answers in JSON, which studio.js reads. Validation, drawing, the legal
+// moves, canonical formatting, conversion and the entry of moves are the
+// library's: nothing of a game's rules is here or in the page's script.
+#include <emscripten/bind.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "beyt/game.hpp"
+#include "beyt/notation/canonical.hpp"
+#include "beyt/notation/edit.hpp"
+#include "beyt/notation/figures.hpp"
+#include "beyt/notation/formats.hpp"
+#include "beyt/notation/game_info.hpp"
+#include "beyt/notation/text.hpp"
+#include "beyt/notation/validate.hpp"
+
+namespace beyt::studio {
+namespace {
+
+using nlohmann::ordered_json;
+using notation::Diagnostic;
+using notation::Format;
+using notation::GameRecord;
+
+std::string dump(const ordered_json& j) { return j.dump(-1, ' ', false, ordered_json::error_handler_t::replace); }
+
+// The input's format: the file name's extension when it names one, else
+// the content (as `beyt validate` decides it for a file and for stdin).
+Format format_of(const std::string& text, const std::string& file) {
+  Format f = Format::text;
+  if (notation::format_of_extension(file, f)) return f;
+  return notation::format_of_content(std::string_view(text).substr(0, 4096));
+}
+
+ordered_json diagnostic_json(const Diagnostic& d) { return ordered_json::parse(notation::format_json(d)); }
+
+// Every game of the text that its reader could read, with its index; the
+// errors that spoilt games, and the one that stopped the reading.
+struct Games : notation::GameVisitor {
+  std::vector<GameRecord> records;
+  std::vector<std::uint32_t> indexes;
+  std::vector<Diagnostic> errors;
+  bool game(GameRecord&& record, std::uint32_t index) override {
+    records.push_back(std::move(record));
+    indexes.push_back(index);
+    return true;
+  }
+  bool error(const Diagnostic& d) override {
+    errors.push_back(d);
+    return true;
+  }
+  const GameRecord* find(std::uint32_t index) const {
+    for (std::size_t i = 0; i < records.size(); ++i)
+      if (indexes[i] == index) return &records[i];
+    return nullptr;
+  }
+};
+
+Diagnostic read_all(const std::string& text, const std::string& file, Games& out) {
+  std::istringstream in(text);
+  return notation::read_games(in, file, format_of(text, file), out);
+}
+
+ordered_json error_json(std::string message) { return {{"error", std::move(message)}}; }
+
+// The moves of a line with their positions' paths (the outline the editor
+// maps its cursor through).
+void outline_line(const notation::Line& line, std::vector<std::uint32_t> prefix, std::uint32_t base,
+                  ordered_json& out) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const notation::Node& n = line[i];
+    const auto turn = static_cast<std::uint32_t>(base + i);
+    std::vector<std::uint32_t> steps = prefix;
+    steps.push_back(turn);
+    notation::NodePath path{steps};
+    out.push_back({{"path", path.text()}, {"move", n.move}, {"line", n.loc.line}, {"column", n.loc.column}});
+    for (std::size_t v = 0; v < n.variations.size(); ++v) {
+      std::vector<std::uint32_t> inner = steps;
+      inner.push_back(static_cast<std::uint32_t>(v + 1));
+      outline_line(n.variations[v], inner, turn, out);
+    }
+  }
+}
+
+// The position `path` of a record, replayed as far as it goes: an illegal
+// move on the way leaves the position before it, at the path that names it.
+Diagnostic replay_near(const GameRecord& record, const std::string& file, std::uint32_t index,
+                       notation::NodePath& path, notation::NodePosition& pos) {
+  Diagnostic first;
+  for (int tries = 0; tries < 64; ++tries) {
+    Diagnostic d = notation::replay_to(record, file, index, path, pos);
+    // A result that does not fit (E401..E404) leaves the board as it is (the
+    // validator lists it); only an illegal move stops the board before it.
+    if (d && pos.state && d.code >= Code::result_mismatch && d.code <= Code::barrier_count) d = {};
+    if (!d) return first;
+    if (!first) first = d;
+    if (!pos.state || d.turn == 0) return first;
+    // Step back to the turn before the illegal one: inside the variation
+    // that holds it, or out of it to the position before it.
+    const std::uint32_t bad = d.turn;
+    auto& s = path.steps;
+    while (s.size() > 1 && bad <= s[s.size() - 3]) s.resize(s.size() - 2);  // before this variation
+    const std::uint32_t start = s.size() > 1 ? s[s.size() - 3] : 1;         // its first turn
+    if (bad <= start) {
+      if (s.size() > 1) s.resize(s.size() - 2);
+      s.back() = bad > 0 ? bad - 1 : 0;
+    } else {
+      s.back() = std::min(s.back(), bad - 1);
+    }
+  }
+  // Never more than a few steps back; should it be, the start or nothing.
+  path = notation::NodePath{{0}};
+  if (notation::replay_to(record, file, index, path, pos)) pos.state.reset();
+  return first;
+}
+
+}  // namespace
+
+/// `beyt validate --diagnostics json` of the text: a JSON array of the
+/// diagnostic objects, in the order validate prints them.
+std::string validate(const std::string& text, const std::string& file, bool strict) {
+  notation::ValidateOptions options;
+  options.strict = strict;
+  ordered_json out = ordered_json::array();
+  for (const Diagnostic& d : notation::validate_text(text, file, format_of(text, file), options))
+    out.push_back(diagnostic_json(d));
+  return dump(out);
+}
+
+/// The games of the text: for each its index, place, Game and Rules tags,
+/// tags, result and every move with its path and place; and the format.
+std::string outline(const std::string& text, const std::string& file) {
+  Games games;
+  Diagnostic stop = read_all(text, file, games);
+  ordered_json out;
+  out["format"] = std::string(notation::format_name(format_of(text, file)));
+  out["games"] = ordered_json::array();
+  for (std::size_t i = 0; i < games.records.size(); ++i) {
+    const GameRecord& r = games.records[i];
+    ordered_json g;
+    g["index"] = games.indexes[i];
+    g["line"] = r.loc.line;
+    g["column"] = r.loc.column;
+    g["tags"] = ordered_json::array();
+    for (const auto& t : r.tags) g["tags"].push_back({t.name, t.value});
+    g["result"] = r.result;
+    g["moves"] = ordered_json::array();
+    outline_line(r.moves, {}, 1, g["moves"]);
+    out["games"].push_back(std::move(g));
+  }
+  out["readable"] = !stop && games.errors.empty();
+  return dump(out);
+}
+
+/// The position `path` ("12", "12.1.14") of game `index`: the SVG that
+/// `render --format svg --ply PATH` draws (flipped: seen from North), its
+/// position text, who is to move, and every legal move with the cells it
+/// touches and their centres in the board's frame. An illegal move on the
+/// way: the position before it, and the error.
+std::string view(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
+                 bool flipped) {
+  Games games;
+  read_all(text, file, games);
+  const GameRecord* record = games.find(index);
+  if (!record) return dump(error_json("no game " + std::to_string(index) + " can be read"));
+  notation::NodePath path;
+  if (!notation::NodePath::parse(path_text, path)) return dump(error_json("not a position: " + path_text));
+  const notation::Node* node = nullptr;
+  std::string why;
+  if (!notation::locate(*record, path, node, why)) return dump(error_json(why));
+  notation::NodePosition pos;
+  Diagnostic problem = replay_near(*record, file, index, path, pos);
+  ordered_json out;
+  if (problem) out["problem"] = diagnostic_json(problem);
+  if (!pos.state) return dump(out);
+  const State& state = *pos.state;
+  DrawOptions draw;
+  draw.flipped = flipped;
+  notation::FigureOptions figures;
+  PageOptions page;
+  page.title = notation::record_title(*record, state.game());
+  page.caption = notation::record_caption(*record);
+  std::string svg;
+  std::vector<std::string> warnings;
+  if (state.can_draw() && notation::position_svg(*record, pos, draw, figures, page, svg, why, warnings))
+    out["svg"] = svg;
+  out["path"] = pos.path.text();
+  out["game"] = std::string(state.game().name());
+  out["title"] = std::string(state.game().title());
+  out["position"] = state.position_text();
+  out["toMove"] = state.player_label();
+  out["actor"] = std::string(actor_name(state.to_move()));
+  out["turn"] = pos.turn;
+  out["terminal"] = state.is_terminal();
+  out["outcome"] = std::string(result_token(state.outcome()));
+  out["caption"] = notation::node_caption(*record, pos);
+  out["enumerable"] = state.moves_enumerable();
+  out["chance"] = ordered_json::array();
+  for (const auto& c : state.chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
+  std::vector<std::string> moves;
+  if (!state.is_terminal()) state.legal_moves(moves);
+  out["moves"] = ordered_json::array();
+  ordered_json centres = ordered_json::object();
+  auto centre = [&](const std::string& cell) {
+    svg::Point p;
+    if (!centres.contains(cell) && state.cell_centre(cell, draw, p)) centres[cell] = {p.x, p.y};
+  };
+  for (const auto& m : moves) {
+    const MoveCells cells = state.move_cells(m);
+    for (const auto& c : cells.from) centre(c);
+    for (const auto& c : cells.to) centre(c);
+    out["moves"].push_back({{"move", m},
+                            {"from", cells.from},
+                            {"to", cells.to},
+                            {"captured", cells.captured},
+                            {"says", state.describe_move(m)}});
+  }
+  out["cells"] = std::move(centres);
+  out["cell"] = draw.cell;
+  return dump(out);
+}
+
+/// The legal moves of a position given by its text (window.beyt.legalMoves).
+std::string legal_moves(const std::string& game_name, const std::string& rules_text, const std::string& position) {
+  const Game* game = find_game(game_name);
+  if (!game) return dump(error_json("unknown game '" + game_name + "'"));
+  RuleSet rules;
+  if (Error e = game->parse_rules(rules_text, rules)) return dump(error_json("Rules: " + e.reason));
+  std::unique_ptr<State> state;
+  if (Error e = game->new_state(rules, position, state)) return dump(error_json("position: " + e.reason));
+  std::vector<std::string> moves;
+  state->legal_moves(moves);
+  ordered_json out;
+  out["moves"] = moves;
+  out["enumerable"] = state->moves_enumerable();
+  out["chance"] = ordered_json::array();
+  for (const auto& c : state->chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
+  return dump(out);
+}
+
+/// `move` played at position `path` of game `index` of a text record
+/// (notation::enter_move), the game written back in canonical form in place
+/// of its old text: {text, path} or {error, diagnostic}.
+std::string enter(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
+                  const std::string& move) {
+  if (format_of(text, file) != Format::text)
+    return dump(error_json("moves are entered in text records: convert this one to text first"));
+  Games games;
+  Diagnostic stop = read_all(text, file, games);
+  if (stop || !games.errors.empty())
+    return dump(error_json("the record cannot be read: correct its syntax errors first"));
+  std::size_t k = 0;
+  while (k < games.records.size() && games.indexes[k] != index) ++k;
+  if (k == games.records.size()) return dump(error_json("no game " + std::to_string(index)));
+  GameRecord record = games.records[k];
+  notation::NodePath at, reached;
+  if (!notation::NodePath::parse(path_text, at)) return dump(error_json("not a position: " + path_text));
+  if (Diagnostic d = notation::enter_move(record, file, index, at, move, reached)) {
+    ordered_json out = error_json(d.reason);
+    out["diagnostic"] = diagnostic_json(d);
+    return dump(out);
+  }
+  // The game's text runs from its first token to the next game's.
+  const auto begin = static_cast<std::size_t>(games.records[k].loc.offset);
+  const std::size_t end =
+      k + 1 < games.records.size() ? static_cast<std::size_t>(games.records[k + 1].loc.offset) : text.size();
+  ordered_json out;
+  out["text"] = text.substr(0, begin) + notation::to_text(record) + text.substr(end);
+  out["path"] = reached.text();
+  return dump(out);
+}
+
+/// `beyt format` of the text, in its own format: {text, diagnostics} (games
+/// that do not replay are kept as they were and reported); {error,
+/// diagnostics} when a game cannot be read (nothing is formatted).
+std::string format(const std::string& text, const std::string& file) {
+  Games games;
+  Diagnostic stop = read_all(text, file, games);
+  ordered_json out;
+  out["diagnostics"] = ordered_json::array();
+  if (stop || !games.errors.empty()) {
+    for (const auto& d : games.errors) out["diagnostics"].push_back(diagnostic_json(d));
+    if (stop) out["diagnostics"].push_back(diagnostic_json(stop));
+    out["error"] = "a game cannot be read: nothing was formatted";
+    return dump(out);
+  }
+  std::ostringstream formatted;
+  {
+    notation::RecordWriter writer(formatted, format_of(text, file));
+    for (std::size_t i = 0; i < games.records.size(); ++i) {
+      GameRecord canonical;
+      Diagnostic d = notation::canonical_form(games.records[i], file, games.indexes[i], "", canonical);
+      if (d) out["diagnostics"].push_back(diagnostic_json(d));
+      writer.game(d ? games.records[i] : canonical);
+    }
+    writer.finish();
+  }
+  out["text"] = formatted.str();
+  return dump(out);
+}
+
+/// The text's games written in format `to` (text, json, xml, jsonl), as
+/// `beyt convert --to` writes them: {text} or {error, diagnostics}.
+std::string convert(const std::string& text, const std::string& file, const std::string& to) {
+  Format target;
+  if (!notation::parse_format(to, target)) return dump(error_json("unknown format '" + to + "'"));
+  Games games;
+  Diagnostic stop = read_all(text, file, games);
+  ordered_json out;
+  if (stop || !games.errors.empty()) {
+    out["diagnostics"] = ordered_json::array();
+    for (const auto& d : games.errors) out["diagnostics"].push_back(diagnostic_json(d));
+    if (stop) out["diagnostics"].push_back(diagnostic_json(stop));
+    out["error"] = "a game cannot be read: nothing was converted";
+    return dump(out);
+  }
+  out["text"] = [&] {
+    std::ostringstream s;
+    notation::RecordWriter writer(s, target);
+    for (const auto& r : games.records) writer.game(r);
+    writer.finish();
+    return s.str();
+  }();
+  return dump(out);
+}
+
+/// A new record in canonical text from its tag pairs (a JSON array of
+/// [name, value] pairs, the form's), no moves yet.
+std::string new_record(const std::string& tags_json) {
+  ordered_json tags = ordered_json::parse(tags_json, nullptr, false);
+  if (!tags.is_array()) return dump(error_json("the tags are not a list"));
+  GameRecord record;
+  for (const auto& t : tags) {
+    if (!t.is_array() || t.size() != 2 || !t[0].is_string() || !t[1].is_string()) continue;
+    record.set_tag(t[0].get<std::string>(), t[1].get<std::string>());
+  }
+  if (const auto* result = record.find_tag("Result")) record.result = result->value;
+  notation::canonical_tag_order(record);
+  ordered_json out;
+  out["text"] = notation::to_text(record);
+  return dump(out);
+}
+
+/// The game table (`beyt games --json`'s objects): {games: [...]}.
+std::string games() {
+  std::string out = "{\"games\":[";
+  bool first = true;
+  for (const Game* g : game_table()) {
+    if (!first) out += ',';
+    first = false;
+    out += notation::game_info_json(*g);
+  }
+  return out + "]}";
+}
+
+/// The rules text of a game in canonical form ("lane; size=7"), or an
+/// error: what the form shows under its Rules field.
+std::string rules(const std::string& game_name, const std::string& rules_text) {
+  const Game* game = find_game(game_name);
+  if (!game) return dump(error_json("unknown game '" + game_name + "'"));
+  RuleSet rules;
+  if (Error e = game->parse_rules(rules_text, rules)) return dump(error_json(e.reason));
+  return dump(ordered_json{{"canonical", rules.canonical()}});
+}
+
+/// Whether this module reads and writes XML (pugixml built in).
+bool has_xml() {
+#ifdef BEYT_STUDIO_XML
+  return true;
+#else
+  return false;
+#endif
+}
+
+}  // namespace beyt::studio
+
+EMSCRIPTEN_BINDINGS(beyt) {
+  using namespace beyt::studio;
+  emscripten::function("validate", &validate);
+  emscripten::function("outline", &outline);
+  emscripten::function("view", &view);
+  emscripten::function("legalMoves", &legal_moves);
+  emscripten::function("enter", &enter);
+  emscripten::function("format", &format);
+  emscripten::function("convert", &convert);
+  emscripten::function("newRecord", &new_record);
+  emscripten::function("games", &games);
+  emscripten::function("rules", &rules);
+  emscripten::function("hasXml", &has_xml);
+}

@@ -1,0 +1,90 @@
+// What the browser tests share (viewer.test.mjs, studio.test.mjs): their
+// arguments, puppeteer-core and Debian's Chromium, headless, with a profile
+// of their own and nothing that goes to the network, the checks and their
+// count, and the end of the run. A missing browser fails the test, saying
+// why: it never passes without one.
+//
+// Chromium: /usr/bin/chromium (BEYT_CHROMIUM to use another).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/// The --name value arguments; exits with status 2 and `usage` when one of
+/// `need` is missing.
+export function parseArgs(need, usage) {
+  const args = {};
+  for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
+  for (const n of need) {
+    if (!args[n]) {
+      console.error(`usage: ${usage} (missing --${n})`);
+      process.exit(2);
+    }
+  }
+  return args;
+}
+
+let failures = 0, checks = 0;
+/// One check: counted, and reported when it fails. Returns `ok`.
+export function check(ok, what) {
+  ++checks;
+  if (!ok) {
+    ++failures;
+    console.error('not ok - ' + what);
+  }
+  return ok;
+}
+
+/// Starts the browser and opens one tab (`viewport`), which records the
+/// requests it makes and the script errors of its pages. Exits with status
+/// 1 when puppeteer-core or the browser is missing or cannot start.
+export async function startBrowser(viewport) {
+  let puppeteer;
+  try {
+    puppeteer = (await import('puppeteer-core')).default;
+  } catch (e) {
+    console.error('FAIL: puppeteer-core is not installed: run `npm ci` in the source folder (.ci/setup does).\n' + e.message);
+    process.exit(1);
+  }
+  const chromium = process.env.BEYT_CHROMIUM || '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    console.error(`FAIL: no browser at ${chromium}: install Debian's chromium (.ci/setup does) or set BEYT_CHROMIUM.`);
+    process.exit(1);
+  }
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'beyt-chromium-'));
+  let browser;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: chromium,
+      headless: true,
+      userDataDir: profile,
+      // The machines this runs on may have no network at all: nothing may try it.
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+             '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      timeout: 60000,
+    });
+  } catch (e) {
+    console.error(`FAIL: Chromium (${chromium}) could not be started: ${e.message}`);
+    fs.rmSync(profile, { recursive: true, force: true });
+    process.exit(1);
+  }
+  const tab = await browser.newPage();
+  await tab.setViewport(viewport);
+  const requests = [];
+  tab.on('request', r => requests.push(r.url()));
+  const errors = [];
+  tab.on('pageerror', e => errors.push(e.message));
+  return { browser, tab, profile, requests, errors };
+}
+
+/// The last checks (no script error; no request but for the page's own
+/// file and the page's data: and blob: URLs), the browser closed, the count
+/// printed; exits 0 when every check passed, else 1.
+export async function finish({ browser, profile, requests, errors }) {
+  check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+  const remote = requests.filter(u => !/^(file|data|blob|about):/.test(u));
+  check(remote.length === 0, `the pages asked for nothing but their own file: ${remote.join(', ')}`);
+  await browser.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  console.log(`${checks - failures}/${checks} checks passed`);
+  process.exit(failures ? 1 : 0);
+}

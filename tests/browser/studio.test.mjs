@@ -1,0 +1,381 @@
+// The studio page (build/studio.html, docs/STUDIO.md) in a real browser:
+// Debian's Chromium, headless, driven by puppeteer-core, the page opened from
+// file://. What it checks:
+//   * parity: every text and JSON file of samples/invalid/ (and XML file,
+//     when the page was built with XML), opened through the page's Open
+//     button, gets the diagnostics `beyt validate --diagnostics json` prints
+//     (code, line, column, severity, message), with and without --strict,
+//     and the page lists them;
+//   * entry: the main line of a sample of Seega, Mankalah and Um el-Banât is
+//     entered by clicks on the board (and on the buttons of the moves that
+//     have no cell: a pass, turning the board, a board's or stage's end),
+//     and that of a Tâb sample by typed turns, after the tag section alone
+//     was pasted; the record downloaded with the .beyt button is byte for
+//     byte `beyt format` of the sample's main line and passes validate --strict;
+//     a different move at an earlier turn starts a variation; Undo takes a
+//     move back; the text survives a reload;
+//   * the board: a pasted sample of each of the five games shows at its last
+//     turn the SVG `beyt render --format svg` draws;
+//   * window.beyt: validate, legalMoves and render answer as the command line;
+//   * the page names no http: or https: address and asks the network for
+//     nothing; no script error.
+// It writes a screenshot of each game's editor to OUT/studio-GAME.png and
+// prints the budget figures of issue 22 (no timed assertion): the time from
+// navigation to the first board, the validation time per keystroke on a
+// 300-turn record, the page's size.
+//
+//   node tests/browser/studio.test.mjs --beyt build/beyt --page build/studio.html --source . --out build/studio-test
+//
+// Chromium: /usr/bin/chromium (BEYT_CHROMIUM to use another). If it cannot
+// be started the test fails and says why; it never passes without a browser.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { check, finish, parseArgs, startBrowser } from './harness.mjs';
+
+const args = parseArgs(['beyt', 'page', 'source', 'out'],
+                       'node studio.test.mjs --beyt PATH --page studio.html --source DIR --out DIR');
+const beyt = path.resolve(args.beyt), page = path.resolve(args.page);
+const source = path.resolve(args.source), out = path.resolve(args.out);
+if (!fs.existsSync(page)) {
+  console.error(`FAIL: no page at ${page}: configure with -DBEYT_BUILD_STUDIO=ON and build (docs/STUDIO.md).`);
+  process.exit(1);
+}
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+
+// The command line's answers.
+function cli(argv, input) {
+  const r = spawnSync(beyt, argv, { encoding: 'utf8', maxBuffer: 1 << 28, input });
+  if (r.error) throw r.error;
+  return r;
+}
+function run(argv) {
+  return execFileSync(beyt, argv, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+const html = fs.readFileSync(page, 'utf8');
+check(!/https?:/i.test(html), 'the page names no http: or https: address');
+const pageBytes = fs.statSync(page).size;
+
+const downloads = path.join(out, 'downloads');
+fs.mkdirSync(downloads, { recursive: true });
+const session = await startBrowser({ width: 1280, height: 860 });
+const tab = session.tab;
+const cdp = await tab.createCDPSession();
+await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+
+const url = 'file://' + page;
+async function open() {
+  await tab.goto(url, { waitUntil: 'load' });
+  await tab.waitForFunction(() => document.body.dataset.ready === 'true', { timeout: 60000 });
+}
+await open();
+await tab.evaluate(() => localStorage.clear());
+
+// Pastes `text` over the whole editor (as Ctrl+A, Ctrl+V do: a paste event
+// on the whole text, the value changes, an input event follows), the cursor
+// at the end.
+async function paste(text) {
+  await tab.evaluate(t => {
+    const e = document.getElementById('text');
+    e.focus();
+    e.select();
+    e.dispatchEvent(new Event('paste', { bubbles: true }));
+    e.value = t;
+    e.setSelectionRange(t.length, t.length);
+    e.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}
+
+// --- the budget: time to the first board ------------------------------------
+{
+  const sample = fs.readFileSync(path.join(source, 'samples/seega/walker-5x5.beyt'), 'utf8');
+  await tab.evaluate(t => localStorage.setItem('beyt-studio', JSON.stringify({ name: 'walker-5x5.beyt', text: t })), sample);
+  const times = [];
+  for (let i = 0; i < 3; ++i) {
+    await open();
+    await tab.waitForFunction(() => window.beytStudio && beytStudio.timings.firstBoard !== null, { timeout: 60000 });
+    times.push(await tab.evaluate(() => beytStudio.timings.firstBoard));
+  }
+  check(await tab.$eval('#text', t => t.value.includes('[Game "seega"]')), 'the text survives a reload (local storage)');
+  console.log(`# budget: time from navigation to the first board: ${times.map(t => t.toFixed(0)).join(', ')} ms (3 loads; budget 1 000 ms)`);
+  await tab.evaluate(() => localStorage.clear());
+  await open();
+}
+
+// --- parity with beyt validate -----------------------------------------------
+{
+  // Text and JSON; XML too when the page was built with it (docs/STUDIO.md, "XML").
+  const xml = await tab.evaluate(() => BEYT_XML);
+  const dir = path.join(source, 'samples/invalid');
+  const files = fs.readdirSync(dir).filter(f => (xml ? /\.(beyt|json|xml)$/ : /\.(beyt|json)$/).test(f)).sort();
+  let compared = 0;
+  for (const f of files) {
+    const file = path.join(dir, f);
+    const input = await tab.$('#open');
+    await input.uploadFile(file);
+    await tab.waitForFunction(name => document.getElementById('file-name').textContent === name &&
+                                      beytStudio.state.diagnostics !== undefined, { timeout: 20000 }, f);
+    for (const strict of [false, true]) {
+      const want = cli(['validate', '--diagnostics', 'json', '-j', '1', ...(strict ? ['--strict'] : []), file]).stdout
+        .split('\n').filter(Boolean).map(l => JSON.parse(l));
+      const shown = await tab.evaluate(async s => {
+        const box = document.getElementById('strict');
+        if (box.checked !== s) box.click();
+        return { got: beytStudio.state.diagnostics, listed: document.querySelectorAll('#problems li').length };
+      }, strict);
+      const key = d => `${d.code} ${d.line}:${d.column} ${d.severity} ${d.message}`;
+      const same = JSON.stringify(shown.got.map(key)) === JSON.stringify(want.map(key));
+      check(same, `${f}${strict ? ' --strict' : ''}: the page's diagnostics ${JSON.stringify(shown.got.map(key))} ` +
+                  `are beyt validate's ${JSON.stringify(want.map(key))}`);
+      check(shown.listed === want.length, `${f}${strict ? ' --strict' : ''}: ${shown.listed} problems listed, ${want.length} wanted`);
+      ++compared;
+    }
+    await tab.evaluate(() => { const box = document.getElementById('strict'); if (box.checked) box.click(); });
+  }
+  check(files.length >= 60, `samples/invalid/ holds the text and JSON files (${files.length})`);
+  console.log(`ok - parity: ${files.length} files of samples/invalid/ (${xml ? 'with' : 'without'} XML), ${compared} comparisons with beyt validate`);
+  if (!xml) {
+    const said = await tab.evaluate(t => beyt.validate(t, { file: 'x.xml' })[0].message, '<beyt version="1"/>');
+    check(/command line/.test(said), `a page without XML says XML needs the command line (${said})`);
+  }
+  // A problem clicked puts the cursor at its place.
+  await tab.click('#problems li');
+  const place = await tab.evaluate(() => {
+    const t = document.getElementById('text'), li = document.querySelector('#problems li');
+    const before = t.value.slice(0, t.selectionStart);
+    return { want: `${li.dataset.line}:${li.dataset.column}`, got: `${before.split('\n').length}:${[...before.slice(before.lastIndexOf('\n') + 1)].length + 1}` };
+  });
+  check(place.want === place.got, `a problem clicked moves the cursor to ${place.want} (${place.got})`);
+}
+
+// --- the board at the last turn of each game's sample, and screenshots --------
+async function boardIs(reference, what) {
+  const r = await tab.evaluate(svgText => {
+    const svg = document.querySelector('#board svg');
+    if (!svg) return { error: 'no board shown' };
+    const ref = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
+    const s = new XMLSerializer();
+    const box = svg.getBoundingClientRect();
+    return { same: s.serializeToString(svg) === s.serializeToString(ref), drawn: box.width > 100 && box.height > 50,
+             path: document.getElementById('board').dataset.path };
+  }, reference);
+  check(!r.error, `${what}: ${r.error || ''}`);
+  check(r.same, `${what}: the board shown is beyt's SVG`);
+  check(r.drawn, `${what}: the board is drawn on the screen`);
+  return r.path;
+}
+
+const samples = [
+  { name: 'seega', file: 'samples/seega/walker-5x5.beyt', ply: '15' },
+  { name: 'tab', file: 'samples/tab/lane-9.beyt', ply: '12' },
+  { name: 'dleb', file: 'samples/dleb/marin-2x2.beyt', ply: '9' },
+  { name: 'mankalah', file: 'samples/mankalah/ghasheem-match.beyt', ply: '45' },
+  { name: 'umelbanat', file: 'samples/umelbanat/four-stages.beyt', ply: '6' },
+];
+for (const s of samples) {
+  const text = fs.readFileSync(path.join(source, s.file), 'utf8');
+  await paste(text);
+  const turns = run(['render', path.join(source, s.file), '--format', 'position', '--every', '1']).trim().split('\n').length - 1;
+  const shown = await boardIs(run(['render', path.join(source, s.file), '--format', 'svg']), `${s.name}: pasted, last turn`);
+  check(shown === String(turns), `${s.name}: the board is that of turn ${turns} (${shown})`);
+  // window.beyt.render: the same SVG as the command line, at any turn.
+  const api = await tab.evaluate((t, p) => beyt.render(t, p), text, s.ply);
+  check(api === run(['render', path.join(source, s.file), '--format', 'svg', '--ply', s.ply]),
+        `${s.name}: window.beyt.render(text, ${s.ply}) is render --format svg --ply ${s.ply}`);
+  // Keys: Home, then Right to the turn of the screenshot.
+  await tab.evaluate(() => document.getElementById('text').blur());
+  await tab.keyboard.press('Home');
+  check(await boardIs(run(['render', path.join(source, s.file), '--format', 'svg', '--ply', '0']), `${s.name}: Home`) === '0',
+        `${s.name}: Home shows the start`);
+  for (let i = 0; i < Number(s.ply); ++i) {
+    await tab.keyboard.press('ArrowRight');
+    await tab.evaluate(() => document.getElementById('text').blur());
+  }
+  check(await boardIs(run(['render', path.join(source, s.file), '--format', 'svg', '--ply', s.ply]), `${s.name}: Right x ${s.ply}`) === s.ply,
+        `${s.name}: Right ${s.ply} times shows turn ${s.ply}`);
+  await tab.evaluate(() => window.scrollTo(0, 0));
+  await tab.screenshot({ path: path.join(out, `studio-${s.name}.png`) });
+  console.log(`ok - ${s.name}: ${turns} turns; screenshot ${path.join(out, `studio-${s.name}.png`)}`);
+}
+
+// --- window.beyt.legalMoves: the engine's list for a position text ------------
+{
+  const file = path.join(source, 'samples/seega/walker-5x5.beyt');
+  const position = run(['render', file, '--format', 'position', '--ply', '14']).trim();
+  const moves = await tab.evaluate(p => beyt.legalMoves('seega', 'walker', p), position);
+  check(Array.isArray(moves) && moves.includes('a2-b2xb3-a2xa3') && moves.includes('a2-b2xb3'),
+        `legalMoves at turn 14 of walker-5x5 lists the turn played and its variation (${moves.length} moves)`);
+  const at = await tab.evaluate(t => beyt.position(t, '14'), fs.readFileSync(file, 'utf8'));
+  check(at.position === position, `beyt.position(text, 14) is render --format position --ply 14 (${at.position})`);
+  check(JSON.stringify(at.moves) === JSON.stringify(moves), 'beyt.position lists the moves legalMoves lists');
+  const failed = await tab.evaluate(() => { try { beyt.legalMoves('seega', 'walker', 'garbage'); return false; } catch (e) { return e.message; } });
+  check(typeof failed === 'string' && failed.length > 0, `legalMoves of a bad position text throws (${failed})`);
+}
+
+// --- entering the main line of a sample by clicks -----------------------------
+// The file the last click downloaded (the folder is emptied before each).
+async function latestDownload(before, ext) {
+  for (let i = 0; i < 100; ++i) {
+    const now = fs.readdirSync(downloads).filter(f => f.endsWith(ext) && !before.includes(f));
+    if (now.length) {
+      const f = path.join(downloads, now[0]);
+      await new Promise(r => setTimeout(r, 100));
+      return f;
+    }
+    await new Promise(r => setTimeout(r, 100));
+  }
+  return null;
+}
+
+// Clicks the cell `cell` of the board where it is on the screen.
+async function clickCell(cell) {
+  const p = await tab.evaluate(c => {
+    const svg = document.querySelector('#board svg'), v = beytStudio.state.view;
+    const g = svg.querySelector('g[transform^="translate"]');
+    const m = /translate\(([-\d.]+)[ ,]([-\d.]+)\)/.exec(g.getAttribute('transform'));
+    const pt = svg.createSVGPoint();
+    pt.x = +m[1] + v.cells[c][0];
+    pt.y = +m[2] + v.cells[c][1];
+    const q = pt.matrixTransform(svg.getScreenCTM());
+    return { x: q.x, y: q.y };
+  }, cell);
+  await tab.mouse.click(p.x, p.y);
+}
+
+// Tâb's turns are typed (throws, then moves), until the engines list a
+// turn's events one by one (docs/STUDIO.md, "What is left for Tâb and Dleb").
+const entries = [
+  { name: 'seega', file: 'samples/seega/walker-5x5.beyt' },
+  { name: 'mankalah', file: 'samples/mankalah/akil-board.beyt' },
+  { name: 'umelbanat', file: 'samples/umelbanat/four-stages.beyt' },
+  { name: 'tab', file: 'samples/tab/lane-9.beyt' },
+];
+for (const e of entries) {
+  // The reference: the sample's main line alone (no variation, comment or
+  // NAG), in canonical form.
+  const json = JSON.parse(run(['convert', path.join(source, e.file), '--to', 'json']));
+  const game = json.games[0];
+  game.moves = game.moves.map(m => ({ move: m.move }));
+  delete game.comments;
+  const mainJson = path.join(out, `${e.name}-main.json`);
+  fs.writeFileSync(mainJson, JSON.stringify(json));
+  const reference = run(['format', mainJson, '--to', 'text']);
+  // The tag section alone is pasted; every move is clicked.
+  const tags = reference.slice(0, reference.indexOf('\n\n') + 2) + game.result + '\n';
+  await paste(tags);
+  let clicks = 0, buttons = 0, typed = 0, turn = 0;
+  const want = await tab.evaluate(t => beyt.outline(t).games[0].moves.filter(m => !m.path.includes('.')).map(m => m.move), reference);
+  for (const move of want) {
+    ++turn;
+    const step = await tab.evaluate(m => {
+      const v = beytStudio.state.view;
+      const found = v && v.moves && v.moves.find(x => x.move === m);
+      return { path: v && v.path, keys: found ? beytStudio.keys(found) : null, enumerable: v && v.enumerable };
+    }, move);
+    if (!check(step.path === String(turn - 1), `${e.name}: turn ${turn} is entered after turn ${turn - 1} (${step.path})`)) break;
+    if (step.keys && step.keys.length) {
+      for (const c of step.keys) { await clickCell(c); ++clicks; }
+      // A capture that could go on (Walker's rule 9): the move ends here.
+      const stop = await tab.$(`#choices button.stop[data-move="${move}"]`);
+      if (stop) { await stop.click(); ++buttons; }
+    } else if (step.keys) {
+      await tab.click(`#choices button[data-move="${move}"]`);
+      ++buttons;
+    } else {
+      // Not listed: a Mankalah distribution of the 72 hasa (tebweez), a free
+      // set-up the engine does not list, or a Tâb turn; typed as the source
+      // records it.
+      check(!step.enumerable, `${e.name}: turn ${turn} (${move}) is listed by the engine or is typed`);
+      await tab.click('#move', { clickCount: 3 });
+      await tab.type('#move', move);
+      await tab.keyboard.press('Enter');
+      ++typed;
+    }
+    const at = await tab.evaluate(() => beytStudio.state.view && beytStudio.state.view.path);
+    if (!check(at === String(turn), `${e.name}: after entering ${move} the board is at turn ${turn} (${at}; ${await tab.$eval('#entry-error', x => x.textContent)})`)) break;
+  }
+  for (const f of fs.readdirSync(downloads)) fs.rmSync(path.join(downloads, f));
+  const before = [];
+  await tab.click('#save-beyt');
+  const got = await latestDownload(before, '.beyt');
+  check(got && fs.readFileSync(got, 'utf8') === reference,
+        `${e.name}: the downloaded record is beyt format of the main line of ${e.file}`);
+  if (got && fs.readFileSync(got, 'utf8') !== reference) fs.writeFileSync(path.join(out, `${e.name}-entered.beyt`), fs.readFileSync(got));
+  check(cli(['validate', '--strict', '--quiet', got || '/nonexistent']).status === 0, `${e.name}: the downloaded record passes validate --strict`);
+  console.log(`ok - ${e.name}: ${want.length} turns of ${e.file} entered: ${clicks} clicks on the board, ${buttons} buttons, ${typed} typed`);
+}
+
+// --- a variation, undo, JSON download, reload -----------------------------------
+{
+  const file = path.join(source, 'samples/seega/walker-5x5.beyt');
+  await paste(fs.readFileSync(file, 'utf8'));
+  // At turn 12 (placements done), a different first move starts a variation.
+  await tab.evaluate(() => document.getElementById('text').blur());
+  await tab.keyboard.press('Home');
+  for (let i = 0; i < 12; ++i) await tab.keyboard.press('ArrowRight');
+  const alt = await tab.evaluate(() => {
+    const v = beytStudio.state.view;
+    const m = v.moves.find(x => x.move !== 'b3-c3xc4');
+    return { move: m.move, keys: beytStudio.keys(m) };
+  });
+  for (const c of alt.keys) await clickCell(c);
+  const after = await tab.evaluate(() => ({ path: beytStudio.state.view.path, text: document.getElementById('text').value }));
+  check(after.path === '13.1.13', `a different move at turn 13 starts variation 13.1.13 (${after.path})`);
+  check(after.text.includes(`(13. ${alt.move})`), `the variation (13. ${alt.move}) is written in the record`);
+  const valid = await tab.evaluate(() => beytStudio.state.diagnostics.length);
+  check(valid === 0, `the record with the new variation is valid (${valid} problems)`);
+  await tab.click('#undo');
+  const undone = await tab.$eval('#text', t => t.value);
+  check(undone === fs.readFileSync(file, 'utf8'), 'Undo takes the variation back');
+  // A comment at the cursor's move.
+  await tab.type('#comment', 'a comment from the studio');
+  await tab.click('#comment-form button');
+  check(await tab.$eval('#text', t => t.value.includes('{a comment from the studio}')), 'Add comment writes the comment into the record');
+  check(await tab.evaluate(() => beytStudio.state.diagnostics.length === 0), 'the commented record is valid');
+  // The JSON download is `beyt convert --to json` of the text.
+  const text = await tab.$eval('#text', t => t.value);
+  for (const f of fs.readdirSync(downloads)) fs.rmSync(path.join(downloads, f));
+  const before = [];
+  await tab.click('#save-json');
+  const got = await latestDownload(before, '.json');
+  check(got && fs.readFileSync(got, 'utf8') === cli(['convert', '-', '--to', 'json'], text).stdout, 'the .json download is beyt convert --to json');
+  await new Promise(r => setTimeout(r, 400));  // the text is kept after 200 ms
+  await tab.reload({ waitUntil: 'load' });
+  await tab.waitForFunction(() => document.body.dataset.ready === 'true', { timeout: 60000 });
+  check(await tab.$eval('#text', t => t.value) === text, 'the record survives a reload');
+  console.log('ok - a variation, undo, a comment, the JSON download, a reload');
+}
+
+// --- the budget: validation per keystroke on a 300-turn record ----------------
+{
+  const generated = JSON.parse(run(['generate', '--game', 'tab', '--seed', '2', '--count', '1', '--to', 'json']));
+  const g = generated.games[0];
+  check(g.moves.length >= 300, `a generated Tâb game of at least 300 turns (${g.moves.length})`);
+  g.moves = g.moves.slice(0, 300);
+  g.result = '*';
+  g.tags.Result = '*';
+  const file = path.join(out, 'tab-300.json');
+  fs.writeFileSync(file, JSON.stringify(generated));
+  const record = run(['convert', file, '--to', 'text']);
+  await paste(record);
+  check(await tab.evaluate(() => beytStudio.state.diagnostics.length === 0), 'the 300-turn record is valid in the page');
+  // Type a comment before the result token at the end, key by key.
+  await tab.evaluate(() => { const t = document.getElementById('text'), i = t.value.lastIndexOf('*'); t.focus(); t.setSelectionRange(i, i); });
+  await tab.keyboard.type('{');
+  const validate = [], whole = [];
+  for (const ch of 'typed in the studio') {
+    await tab.keyboard.type(ch);
+    const t = await tab.evaluate(() => beytStudio.timings);
+    validate.push(t.lastValidate);
+    whole.push(t.lastRefresh);
+  }
+  await tab.keyboard.type('} ');
+  check(await tab.evaluate(() => beytStudio.state.diagnostics.length === 0), 'the record typed into is valid');
+  const stats = a => `mean ${(a.reduce((x, y) => x + y, 0) / a.length).toFixed(1)} ms, max ${Math.max(...a).toFixed(1)} ms`;
+  console.log(`# budget: a 300-turn Tâb record, per keystroke: validation ${stats(validate)}; validation, outline and board ${stats(whole)} (${validate.length} keys; budget 50 ms)`);
+}
+console.log(`# budget: the page's size: ${pageBytes} bytes (${(pageBytes / 1048576).toFixed(2)} MiB; aim under 2 MB)`);
+
+await finish(session);
