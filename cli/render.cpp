@@ -1,6 +1,7 @@
-// beyt render FILE [--ply P] [--record K] [--format unicode|ascii|svg|html|position]:
+// beyt render FILE [--ply P] [--record K] [--format unicode|ascii|svg|tikz|html|position]:
 // the position after any turn (of the main line or of a variation) as a text
-// diagram, an SVG plate or its position text; with --every N or --plies
+// diagram, an SVG plate (or the same plate as a TikZ picture) or its position
+// text; with --every N or --plies
 // A,B,C several positions (an SVG figure sheet, text diagrams one after
 // another, position lines); --format html the game viewer of the whole file.
 #include <algorithm>
@@ -26,7 +27,7 @@ struct RenderCliOptions {
   std::string record;      // K: the K-th record of FILE
   std::string rules;       // with --empty
   std::string from;        // forced input format
-  std::string format;      // output: unicode, ascii, svg, html or position
+  std::string format;      // output: unicode, ascii, svg, tikz, html or position
   std::string to;          // the same as --format (its name in the other subcommands)
   std::string style;       // the older name of --format for unicode/ascii
   std::string ply;         // a position: "12", "12.1.14"; empty: the end of the main line
@@ -45,7 +46,10 @@ struct RenderCliOptions {
   bool colour = false;
   bool flip = false;
   bool no_highlight = false;
+  bool to_move = false;
+  bool legend = false;
   int columns = 0;
+  std::int64_t max_positions = 20000;  // html
   std::string title, caption;
   std::vector<std::string> arrows, marks;
 };
@@ -113,7 +117,7 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const std::str
   std::unique_ptr<State> state;
   if (Error e = game->new_state(rules, "", state)) return usage_error("render", "--rules: " + e.reason);
   if (format == "position") return write_out(o.output, state->position_text() + "\n") ? kExitOk : kExitInvalid;
-  if (format == "svg") {
+  if (format == "svg" || format == "tikz") {
     SvgJob j = job;
     j.draw.empty_board = true;
     if (!j.title_given && !o.bare) j.page.title = std::string(game->title());
@@ -179,7 +183,10 @@ bool wanted_paths(const RenderCliOptions& o, const notation::GameRecord& record,
   return add(o.ply, "--ply");
 }
 
-// The viewer of record `only` of the input (0: of every record).
+// The viewer of record `only` of the input (0: of every record). The
+// records are read (and checked) first: an input that cannot be read, or
+// whose page would hold more than --max-positions boards, writes nothing;
+// then the page is written board by board.
 int render_html(const RenderCliOptions& o, std::uint32_t only, std::optional<notation::Format> from,
                 const SvgJob& job) {
   Input input;
@@ -189,46 +196,76 @@ int render_html(const RenderCliOptions& o, std::uint32_t only, std::optional<not
   vo.draw = job.draw;
   vo.figures = job.figures;
   vo.page = job.page;
-  vo.title_from_tags = !job.title_given && !o.bare;
-  vo.caption_from_tags = !job.caption_given && !o.bare;
+  vo.title_from_tags = !job.title_given;
+  vo.caption_from_tags = !job.caption_given;
   vo.file = input.name();
-  // The page is kept until the whole input has been read: an input that
-  // cannot be read writes nothing.
-  std::ostringstream page;
-  notation::ViewerWriter viewer(page, vo);
+  struct Game {
+    notation::GameRecord record;
+    std::uint32_t index;
+    notation::Diagnostic problem;
+  };
   struct Visitor : notation::GameVisitor {
-    notation::ViewerWriter& viewer;
     Input& input;
     std::uint32_t only;  // 0: every game
-    std::uint32_t added = 0;
+    std::uint64_t max, positions = 0;
+    std::vector<Game> games;
     bool invalid = false;
-    std::string why;
-    Visitor(notation::ViewerWriter& v, Input& in, std::uint32_t k) : viewer(v), input(in), only(k) {}
+    std::string refused;
+    Visitor(Input& in, std::uint32_t k, std::uint64_t m) : input(in), only(k), max(m) {}
     bool game(notation::GameRecord&& record, std::uint32_t index) override {
       if (only && index != only) return true;
-      notation::Diagnostic problem;
-      std::vector<std::string> warnings;
-      if (!viewer.add(record, index, problem, warnings, why)) return false;
-      ++added;
-      print_warnings(warnings);
+      const std::uint64_t n = notation::viewer_positions(record);
+      positions += n;
+      if (positions > max) {
+        refused = input.name() + ": the viewer page would hold more than " + std::to_string(max) +
+                  " positions (game " + std::to_string(index) + " alone has " + std::to_string(n) +
+                  "; a page weighs a few KB a position): view one game with --record K, raise --max-positions, or "
+                  "draw the positions you need with --format svg --ply or --every";
+        return false;
+      }
+      // The validator's first error, variations and result included.
+      notation::Replay whole;
+      notation::Diagnostic problem = notation::replay(record, input.name(), index, notation::ReplayOptions{}, whole);
       if (problem) {
         print_diagnostic(std::cerr, problem, &input, false);
         // A wrong result is shown, as render draws it; an illegal move or a
         // bad tag makes the file invalid.
         if (!(problem.code >= Code::result_mismatch && problem.code <= Code::barrier_count)) invalid = true;
       }
+      games.push_back({std::move(record), index, std::move(problem)});
       return only == 0 || index < only;
     }
-  } visitor(viewer, input, only);
+  } visitor(input, only, static_cast<std::uint64_t>(o.max_positions));
   notation::Diagnostic d = notation::read_games(input.stream(), input.name(), in_format, visitor);
-  if (!visitor.why.empty()) return usage_error("render", visitor.why);
-  if (d && !(visitor.only && visitor.added)) {
+  if (!visitor.refused.empty()) return usage_error("render", visitor.refused);
+  if (d && !(visitor.only && !visitor.games.empty())) {
     print_diagnostic(std::cerr, d, &input, false);
     return kExitInvalid;
   }
-  if (visitor.only && !visitor.added) return usage_error("render", o.input + " has no game " + std::to_string(only));
-  viewer.finish();
-  if (!write_out(o.output, page.str())) return kExitInvalid;
+  if (visitor.only && visitor.games.empty())
+    return usage_error("render", o.input + " has no game " + std::to_string(only));
+  Output out;
+  std::string error;
+  if (!out.open(o.output, error)) {
+    print_file_error(err(), Code::write_error, o.output, error, false);
+    return kExitInvalid;
+  }
+  notation::ViewerWriter page(out.stream(), vo);
+  for (auto& g : visitor.games) {
+    std::vector<std::string> warnings;
+    std::string why;
+    if (!page.add(g.record, g.index, g.problem, warnings, why)) {
+      out.discard();
+      return usage_error("render", why);
+    }
+    print_warnings(warnings);
+    g.record = {};  // drawn: its memory goes back
+  }
+  page.finish();
+  if (!out.close(error)) {
+    print_file_error(err(), Code::write_error, o.output, error, false);
+    return kExitInvalid;
+  }
   return visitor.invalid ? kExitInvalid : kExitOk;
 }
 
@@ -240,9 +277,9 @@ int run_render(int argc, char** argv) {
                    "Draws the position of record K of FILE after turn N (default: after the last\n"
                    "turn of the main line; 12.1.14: turn 14 of the first variation of turn 12)\n"
                    "as a diagram like Lane's lettered boards, with the side to move;\n"
-                   "--format svg draws a plate for print (docs/DIAGRAMS.md), --every N or\n"
-                   "--plies A,B,C several positions (an SVG figure sheet, or text diagrams one\n"
-                   "after another); --format position prints the position text a SetUp tag\n"
+                   "--format svg draws a plate for print (docs/DIAGRAMS.md), --format tikz\n"
+                   "the same plate as a TikZ picture for LaTeX, --every N or --plies A,B,C\n"
+                   "several positions (a figure sheet, or text diagrams one after another); --format position prints the position text a SetUp tag\n"
                    "takes (with --every/--plies one line per position: TURN, a tab, the text);\n"
                    "--format html writes the game viewer: one self-contained page that plays\n"
                    "every game of FILE through in a browser.\n"
@@ -253,7 +290,7 @@ int run_render(int argc, char** argv) {
   line.option("ply", "the position after this turn (0: the start; 12.1.14: in a variation)", o.ply)
       .option("record", "record K of FILE (default 1; html: every game)", o.record)
       .option("game", "with --empty: the game's name (--game K, a number, is the older spelling of --record K)", o.game)
-      .option("format", "output: unicode (box drawing, default), ascii, svg, html or position", o.format)
+      .option("format", "output: unicode (box drawing, default), ascii, svg, tikz, html or position", o.format)
       .option("to", "the same as --format (the output format's name in the other subcommands)", o.to)
       .option("style", "unicode or ascii (the older name of --format)", o.style)
       .option("empty", "draw the empty board of --game under --rules", o.empty)
@@ -264,7 +301,7 @@ int run_render(int argc, char** argv) {
       .option("o,output", "output file (default: - standard output)", o.output)
       .option("every", "the positions after every N-th turn (and the last)", o.every)
       .option("plies", "the positions after these turns, e.g. 0,12,30 or 12.1.14", o.plies)
-      .option("columns", "svg: boards per row of a sheet (default: up to 3)", o.columns)
+      .option("columns", "svg, tikz: boards per row of a sheet (default: as many as fit 160 mm legibly)", o.columns)
       .option("size", "svg, html: cell size in px (default 40)", o.size)
       .option("margin", "svg, html: page margin in px (default 20)", o.margin)
       .option("width", "svg, html: scale the whole page to this width in px", o.width)
@@ -274,6 +311,9 @@ int run_render(int argc, char** argv) {
       .option("colour", "svg, html: with tints (the default)", o.colour)
       .option("flip", "svg, html: seen from North (North's side at the bottom)", o.flip)
       .option("no-highlight", "svg, html: do not outline the last move", o.no_highlight)
+      .option("to-move", "svg, html: a line under each board: who moves next", o.to_move)
+      .option("legend", "svg, html: a legend of the marks under the boards", o.legend)
+      .option("max-positions", "html: refuse a page of more than N positions (default 20000)", o.max_positions)
       .option("title", "svg, html: title (default: Event and Round of the record)", o.title)
       .option("caption", "svg, html: caption under the page (default: South - North, Date)", o.caption)
       .option("arrow", "svg, html: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", o.arrows)
@@ -299,14 +339,18 @@ int run_render(int argc, char** argv) {
   if (!o.style.empty() && !o.format.empty() && o.style != o.format)
     return usage_error("render", "--style and --format disagree (--style is the older name of --format)");
   const std::string format = !o.format.empty() ? o.format : !o.style.empty() ? o.style : "unicode";
-  if (format != "unicode" && format != "ascii" && format != "svg" && format != "html" && format != "position")
-    return usage_error("render", "--format must be unicode, ascii, svg, html or position (the input format is --from)");
-  const bool svg = format == "svg", html = format == "html";
+  if (format != "unicode" && format != "ascii" && format != "svg" && format != "tikz" && format != "html" &&
+      format != "position")
+    return usage_error("render",
+                       "--format must be unicode, ascii, svg, tikz, html or position (the input format is --from)");
+  const bool tikz = format == "tikz", svg = format == "svg" || tikz, html = format == "html";
   if (!svg && !html) {
     for (const char* only : {"columns", "size", "margin", "width", "font", "font-size", "mono", "colour", "flip",
-                             "no-highlight", "title", "caption", "arrow", "mark"})
-      if (line.count(only)) return usage_error("render", std::string("--") + only + " needs --format svg or html");
+                             "no-highlight", "title", "caption", "arrow", "mark", "to-move", "legend"})
+      if (line.count(only)) return usage_error("render", std::string("--") + only + " needs --format svg, tikz or html");
   }
+  if (!html && line.count("max-positions")) return usage_error("render", "--max-positions goes with --format html");
+  if (o.max_positions < 1) return usage_error("render", "--max-positions must be 1 or more");
   if (html) {
     for (const char* sheet : {"ply", "every", "plies", "columns"})
       if (line.count(sheet))
@@ -341,6 +385,9 @@ int run_render(int argc, char** argv) {
     job.page.margin = o.margin;
     job.page.width = o.width;
     job.page.columns = o.columns;
+    job.page.to_move = o.to_move;
+    job.page.legend = o.legend;
+    if (tikz) job.page.backend = svg::Backend::tikz;
     job.title_given = line.count("title") > 0;
     job.caption_given = line.count("caption") > 0;
     job.page.title = o.title;

@@ -189,7 +189,8 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
   page.caption = notation::record_caption(*record);
   std::string svg;
   std::vector<std::string> warnings;
-  if (state.can_draw() && notation::position_svg(*record, pos, draw, figures, page, svg, why, warnings))
+  const BoardDrawing* drawing = state.drawing();
+  if (drawing && notation::position_svg(*record, pos, draw, figures, page, svg, why, warnings))
     out["svg"] = svg;
   out["path"] = pos.path.text();
   out["game"] = std::string(state.game().name());
@@ -210,10 +211,10 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
   ordered_json centres = ordered_json::object();
   auto centre = [&](const std::string& cell) {
     svg::Point p;
-    if (!centres.contains(cell) && state.cell_centre(cell, draw, p)) centres[cell] = {p.x, p.y};
+    if (drawing && !centres.contains(cell) && drawing->cell_centre(cell, draw, p)) centres[cell] = {p.x, p.y};
   };
   for (const auto& m : moves) {
-    const MoveCells cells = state.move_cells(m);
+    const MoveCells cells = drawing ? drawing->move_cells(m) : MoveCells{};
     for (const auto& c : cells.from) centre(c);
     for (const auto& c : cells.to) centre(c);
     out["moves"].push_back({{"move", m},

@@ -492,7 +492,7 @@ TEST(CliSvg, EveryTurnOfEverySampleOnASheet) {
     int turns = std::stoi(too_far.out.substr(too_far.out.find("has only ") + 9));
     EXPECT_EQ(count_of(sheet, "g transform"), turns + 1) << p;
     EXPECT_NE(sheet.find("Initial position"), std::string::npos);
-    EXPECT_NE(sheet.find("After turn " + std::to_string(turns) + ": "), std::string::npos);
+    EXPECT_NE(sheet.find("After turn " + std::to_string(turns) + ":"), std::string::npos);
   }
   EXPECT_GE(drawn, 4) << "the Seega samples draw";
   // The JSON form of a record draws the same page (--from names the input format).
@@ -504,13 +504,14 @@ TEST(CliSvg, SheetOfChosenPlies) {
   fs::path game = kRoot / "samples/seega/walker-5x5.beyt";
   std::string sheet = svg_of("--plies 0,12,30 --columns 2 " + quote(game.string()));
   EXPECT_EQ(count_of(sheet, "g transform"), 3);
-  for (const char* c : {"Initial position", "After turn 12: ", "After turn 30: "})
+  for (const char* c : {"Initial position", "After turn 12:", "After turn 30:"})
     EXPECT_NE(sheet.find(c), std::string::npos) << c;
   EXPECT_NE(sheet.find("<title>beyt samples, round 1</title>"), std::string::npos) << "title from Event and Round";
   std::string end = svg_of(quote((kRoot / "samples/seega/lane-5x5.beyt").string()));
-  // The caption wraps within the board's width: the result goes on a line of its own here.
-  EXPECT_NE(end.find(">After turn 66: d4-e4xe3</text>"), std::string::npos) << end;
-  EXPECT_NE(end.find(">(0-1)</text>"), std::string::npos) << "the result after the last turn";
+  // The caption wraps within the board's width, in balanced lines: the
+  // result is not left alone on the last line.
+  EXPECT_NE(end.find(">After turn 66:</text>"), std::string::npos) << end;
+  EXPECT_NE(end.find(">d4-e4xe3 (0-1)</text>"), std::string::npos) << "the result after the last turn";
   CliRun bad = run("render --format svg --plies 0,x " + quote(game.string()));
   EXPECT_EQ(bad.status, 2);
   CliRun far = run("render --format svg --plies 0,999 " + quote(game.string()));
@@ -621,7 +622,8 @@ TEST(CliSvg, DiagramSamplesAreWhatTheCliWrites) {
     ++n;
   }
   EXPECT_EQ(n, static_cast<int>(files_in(kRoot / "samples/diagrams", ".svg").size() +
-                                files_in(kRoot / "samples/diagrams", ".html").size()))
+                                files_in(kRoot / "samples/diagrams", ".html").size() +
+                                files_in(kRoot / "samples/diagrams", ".tex").size()))
       << "diagrams.tsv lists every diagram sample";
 }
 

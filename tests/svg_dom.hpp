@@ -4,8 +4,10 @@
 // attribute from the element or, failing that, from its nearest ancestor.
 #pragma once
 
+#include <cstdio>
 #include <pugixml.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace beyt::svgtest {
@@ -28,6 +30,20 @@ inline std::string svg_attr(pugi::xml_node e, const char* name) {
   for (pugi::xml_node n = e; n; n = n.parent())
     if (auto a = n.attribute(name)) return a.as_string();
   return {};
+}
+
+/// The translation of `e`'s frame: the sum of the translate(dx,dy) of its
+/// ancestors' (and its own) transform attributes, px.
+inline std::pair<double, double> svg_offset(pugi::xml_node e) {
+  double x = 0, y = 0;
+  for (pugi::xml_node n = e; n; n = n.parent()) {
+    double dx = 0, dy = 0;
+    if (auto t = n.attribute("transform"); t && std::sscanf(t.as_string(), "translate(%lf,%lf)", &dx, &dy) == 2) {
+      x += dx;
+      y += dy;
+    }
+  }
+  return {x, y};
 }
 
 }  // namespace beyt::svgtest

@@ -94,7 +94,7 @@ Drawn read_board(const State& state, const DrawOptions& d) {
   EXPECT_TRUE(x.load_buffer(doc.data(), doc.size()));
   Drawn out;
   // A daughter: a heavy ring round the hollow (its stroke makes the ring).
-  const std::string daughter_r = svg::number(0.38 * d.cell + std::max(4.0, 0.11 * d.cell) / 2),
+  const std::string daughter_r = svg::number(0.32 * d.cell + std::max(5.0, 0.17 * d.cell) / 2),
                     groove_w = svg::number(std::max(3.0, 0.12 * d.cell));
   using svgtest::svg_attr;
   for (auto e : svgtest::svg_elements(x.child("svg"), "text"))
@@ -123,7 +123,7 @@ void expect_board_shows_position(const State& state, const DrawOptions& d, const
   for (int p = 0; p < kPits; ++p) {
     svg::Point at;
     ASSERT_TRUE(state.drawing()->cell_centre(std::string(1, pit_letter(p)), d, at));
-    auto it = drawn.texts.find({svg::number(at.x), svg::number(at.y + 0.35 * 0.42 * d.cell)});
+    auto it = drawn.texts.find({svg::number(at.x), svg::number(at.y + 0.35 * 0.37 * d.cell)});
     if (pits[p] == 0)
       EXPECT_TRUE(it == drawn.texts.end()) << "empty beyt " << pit_letter(p) << " shows a number, " << where;
     else if (it == drawn.texts.end())

@@ -18,6 +18,7 @@
 #include <map>
 #include <pugixml.hpp>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "beyt/diagram.hpp"
@@ -327,13 +328,31 @@ TEST(TabSvg, PiecesNasraniMuslimAndEggeh) {
   svg::Canvas c;
   DrawOptions d;
   s->drawing()->draw_pieces(c, d);
-  const std::string& body = c.body();
-  int rects = 0, circles = 0;
-  for (auto at = body.find("<rect"); at != std::string::npos; at = body.find("<rect", at + 1)) ++rects;
-  for (auto at = body.find("<circle"); at != std::string::npos; at = body.find("<circle", at + 1)) ++circles;
-  EXPECT_EQ(rects, 2) << "the Nasranis are squares\n" << body;
-  EXPECT_EQ(circles, 2) << "the Muslims are discs\n" << body;
-  EXPECT_NE(body.find(">3</text>"), std::string::npos) << "the 'eggeh's size\n" << body;
+  // Every kelb is a disc (South's black, North's white); a Nasrani carries a
+  // square of the other colour on it, the mark of its state, not an empty
+  // box of its own.
+  const std::string doc = "<svg>" + c.body() + "</svg>";
+  pugi::xml_document x;
+  ASSERT_TRUE(x.load_string(doc.c_str()));
+  const auto discs = svgtest::svg_elements(x.child("svg"), "circle");
+  const auto squares = svgtest::svg_elements(x.child("svg"), "rect");
+  ASSERT_EQ(discs.size(), 4u) << doc;
+  ASSERT_EQ(squares.size(), 2u) << "one square on each Nasrani\n" << doc;
+  std::multiset<std::string> disc_fills, square_fills;
+  for (auto e : discs) disc_fills.insert(svgtest::svg_attr(e, "fill"));
+  for (auto e : squares) square_fills.insert(svgtest::svg_attr(e, "fill"));
+  EXPECT_EQ(disc_fills, (std::multiset<std::string>{"#000", "#000", "#fff", "#fff"}));
+  EXPECT_EQ(square_fills, (std::multiset<std::string>{"#000", "#fff"})) << "the other colour than the kelb's";
+  for (auto q : squares) {  // each square lies inside a disc
+    const double qx = q.attribute("x").as_double() + q.attribute("width").as_double() / 2,
+                 qy = q.attribute("y").as_double() + q.attribute("height").as_double() / 2;
+    bool inside = false;
+    for (auto e : discs)
+      inside = inside || (std::hypot(e.attribute("cx").as_double() - qx, e.attribute("cy").as_double() - qy) < 0.01 &&
+                          q.attribute("width").as_double() < e.attribute("r").as_double());
+    EXPECT_TRUE(inside) << doc;
+  }
+  EXPECT_NE(doc.find(">3</text>"), std::string::npos) << "the 'eggeh's size\n" << doc;
   Figure f;
   f.state = s.get();
   f.marks = {"E"};

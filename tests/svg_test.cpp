@@ -373,3 +373,124 @@ TEST(Diagram, GamesWithoutDrawingAreRefusedNotFaked) {
 }
 
 }  // namespace
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// TikZ: the same drawing calls through a second backend (issue 23). That
+// pdflatex compiles the pictures of every game is the CTest test
+// Tikz.CompilesForEveryGame (tests/tikz/compile.sh).
+// ---------------------------------------------------------------------------
+
+TEST(TikzWriter, ShapesTextAndColours) {
+  svg::Canvas c(svg::Backend::tikz, 0.5);
+  svg::Paint p;
+  p.fill = "#efe2c4";
+  p.stroke = "#000";
+  p.stroke_width = 2;
+  p.dash = "4 3";
+  c.rect(10, 20, 30, 40, p, 5);
+  svg::Paint w;
+  w.fill = "#fff";
+  c.circle({1, 2}, 3, w);
+  svg::Paint line;
+  line.stroke = "#b01c1c";
+  line.stroke_width = 1;
+  line.round = true;
+  c.line({0, 0}, {5, 5}, line);
+  c.path("M 0,0 L 10,10 Q 20,0 30,10 Z", line);
+  c.begin_group(7, 8);
+  c.text({3, 4}, "a_b & {c} 50% ~x -- \u00e2 \u0635", svg::Font{"serif", 16, svg::Anchor::end, true, true, "#000"});
+  c.end_group();
+  const std::string body = c.body();
+  EXPECT_NE(body.find("\\path[fill={rgb,255:red,239;green,226;blue,196},draw=black,line width=1pt,dash pattern=on 2pt "
+                      "off 1.5pt,rounded corners=2.5pt] (10,20) rectangle (40,60);"),
+            std::string::npos)
+      << body;
+  EXPECT_NE(body.find("\\path[fill=white] (1,2) circle[radius=1.5pt];"), std::string::npos) << body;
+  EXPECT_NE(body.find("draw={rgb,255:red,176;green,28;blue,28},line width=0.5pt,line cap=round,line join=round] "
+                      "(0,0) -- (5,5);"),
+            std::string::npos)
+      << body;
+  EXPECT_NE(body.find("(0,0) -- (10,10) .. controls (16.67,3.33) and (23.33,3.33) .. (30,10) -- cycle;"),
+            std::string::npos)
+      << "a quadratic curve as its cubic\n" << body;
+  EXPECT_NE(body.find("\\begin{scope}[shift={(7,8)}]"), std::string::npos);
+  EXPECT_NE(body.find("\\node[anchor=base east,inner sep=0pt,text=black,font=\\fontsize{8}{9.6}\\selectfont"
+                      "\\rmfamily\\bfseries\\itshape] at (3,4) {a\\_b \\& \\{c\\} 50\\% \\textasciitilde{}x -{}- "
+                      "\u00e2 ?};"),
+            std::string::npos)
+      << "TeX's special characters escaped, the -- ligature broken, a letter pdflatex cannot set as ?\n" << body;
+  const std::string doc = c.document({100, 50}, "T");
+  EXPECT_NE(doc.find("\\begin{tikzpicture}[x=0.5pt,y=-0.5pt]"), std::string::npos) << "y down, as in the SVG";
+  EXPECT_NE(doc.find("\\path[fill=white] (0,0) rectangle (100,50);"), std::string::npos);
+  const std::string end = "\\end{tikzpicture}\n";
+  EXPECT_EQ(doc.compare(doc.size() - end.size(), end.size(), end), 0) << doc;
+}
+
+// A plate as TikZ has one element for each element of the same plate as
+// SVG, at the same coordinates: one drawing, two writers.
+TEST(TikzWriter, APlateHasTheElementsOfItsSvg) {
+  auto s = seega_state("walker", "N1NSS/2NNS/NN1NN/N3N/SS1N1 N move");
+  Figure f;
+  f.state = s.get();
+  f.caption = "After turn 30: a2-a3";
+  f.last_move.from = {"a2"};
+  f.last_move.to = {"a3"};
+  f.last_move.captured = {"b3"};
+  f.marks = {"e5"};
+  f.arrows = {{"a1", "c3"}};
+  PageOptions p;
+  p.title = "Title";
+  p.legend = true;
+  p.to_move = true;
+  const std::string svg = page({f}, {}, p);
+  p.backend = svg::Backend::tikz;
+  const std::string tikz = page({f}, {}, p);
+  pugi::xml_document doc;
+  auto root = parse(doc, svg);
+  std::size_t shapes = 0, texts = 0;
+  for (const char* name : {"rect", "line", "circle", "ellipse", "polygon", "polyline", "path"})
+    shapes += svgtest::svg_elements(root, name).size();
+  texts = svgtest::svg_elements(root, "text").size();
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = tikz.find(what); at != std::string::npos; at = tikz.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("\\path["), shapes) << "the white ground is one of each";
+  EXPECT_EQ(count("\\node["), texts);
+  std::size_t groups = 0;
+  for (auto g : svgtest::svg_elements(root, "g")) groups += !!g.attribute("transform");
+  EXPECT_EQ(count("\\begin{scope}"), groups) << "a translated group is a scope";
+  for (auto t : svgtest::svg_elements(root, "text"))
+    EXPECT_NE(tikz.find(std::string("at (") + t.attribute("x").as_string() + "," + t.attribute("y").as_string() + ")"),
+              std::string::npos)
+        << "the same place: " << t.child_value();
+}
+
+// --to-move and --legend (issue 23): the side to move under each board; the
+// marks that need words, each once, only those drawn.
+TEST(Diagram, ToMoveAndLegend) {
+  auto s = seega_state("walker", "N1NSS/2NNS/NN1NN/N3N/SS1N1 N move");
+  Figure f;
+  f.state = s.get();
+  f.caption = "After turn 30: a2-a3";
+  PageOptions p;
+  p.to_move = true;
+  std::string out = page({f}, {}, p);
+  EXPECT_NE(out.find(">North to move</text>"), std::string::npos) << out;
+  p.legend = true;
+  out = page({f, f}, {}, p);
+  EXPECT_NE(out.find(">the centre</text>"), std::string::npos);
+  EXPECT_EQ(out.find(">taken</text>"), std::string::npos) << "no capture, no entry";
+  EXPECT_EQ(out.find("the centre", out.find("the centre") + 1), std::string::npos) << "once for the page";
+  f.last_move.captured = {"b3"};
+  f.last_move.to = {"a3"};
+  out = page({f}, {}, p);
+  EXPECT_NE(out.find(">taken</text>"), std::string::npos);
+  EXPECT_NE(out.find(">moved to</text>"), std::string::npos);
+  EXPECT_EQ(out.find(">moved from</text>"), std::string::npos);
+}
+
+}  // namespace

@@ -65,10 +65,10 @@ notation::NodePosition position(const notation::GameRecord& r, const std::string
 }
 
 std::string page_of(const notation::NodePosition& pos, const notation::GameRecord& r, const DrawOptions& d = {},
-                    const PageOptions& page = {}) {
+                    const PageOptions& page = {}, const notation::FigureOptions& figures = {}) {
   std::string svg, why;
   std::vector<std::string> warnings;
-  EXPECT_TRUE(notation::position_svg(r, pos, d, {}, page, svg, why, warnings)) << why;
+  EXPECT_TRUE(notation::position_svg(r, pos, d, figures, page, svg, why, warnings)) << why;
   return svg;
 }
 
@@ -110,6 +110,58 @@ TEST(Wrap, BreaksAtSpacesThenAfterCommasThenAnywhere) {
   for (const auto& l : hard) EXPECT_LE(svg::text_width(l, f), 50);
   auto accented = svg::wrap("ÂâÂâÂâÂâÂâÂâÂâ", f, 30);
   for (const auto& l : accented) EXPECT_TRUE(std::regex_match(l, std::regex("(Â|â)+"))) << "cut between code points";
+}
+
+// A caption breaks between the steps of a chain, never inside a cell name,
+// and leaves no lone short word on its last line (issue 23).
+TEST(Wrap, NeverSplitsACellNameAndLeavesNoLoneWord) {
+  svg::Font f{"serif", 16, svg::Anchor::middle, false, false, "#000"};
+  const std::string chain = "d3-d4xc4-c4xc3-c3xb3-d3xe3-e3xe2xe4-e2xf2";
+  for (double width : {60.0, 90.0, 120.0, 200.0}) {
+    const auto lines = svg::wrap(chain, f, width);
+    std::string joined;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      EXPECT_LE(svg::text_width(lines[i], f), width) << lines[i];
+      // After a step, else after a cell (its digit) where a step is wider than the line.
+      if (i + 1 < lines.size())
+        EXPECT_TRUE(lines[i].back() == '-' || (width < 90 && std::isdigit(static_cast<unsigned char>(lines[i].back()))))
+            << "a break after a step, at " << width << ": " << lines[i];
+      joined += lines[i];
+    }
+    EXPECT_EQ(joined, chain);
+  }
+  // The result of the last turn goes with its move, not alone.
+  const auto end = svg::wrap("After turn 66: d4-e4xe3 (0-1)", f, 194);
+  ASSERT_EQ(end.size(), 2u);
+  EXPECT_EQ(end.back(), "d4-e4xe3 (0-1)");
+  const auto players = svg::wrap("random player, seed 21 \u2013 random player, seed 21, 2026.11.21", f, 330);
+  ASSERT_EQ(players.size(), 2u);
+  EXPECT_GT(svg::text_width(players.back(), f), 0.6 * svg::text_width(players.front(), f)) << "balanced lines";
+  // A long paragraph (more than six lines) keeps its greedy lines, but its
+  // last word is not left alone.
+  std::string words;
+  for (int i = 0; i < 60; ++i) words += "word" + std::to_string(i) + " ";
+  words += "x";
+  const auto many = svg::wrap(words, f, 150);
+  ASSERT_GT(many.size(), 6u);
+  EXPECT_NE(many.back().find(' '), std::string::npos) << many.back();
+}
+
+// The wrapper is linear in the length of a word: a word of 20 MB (a hostile
+// tag value) is cut into lines that together are the word (issue 19: it was
+// quadratic, and a 200 MB Event tag never finished).
+TEST(Wrap, AWordOfManyMegabytesIsCutIntoLines) {
+  svg::Font f{"serif", 16, svg::Anchor::middle, true, false, "#000"};
+  const std::string word(20u << 20, 'x');
+  const auto lines = svg::wrap(word, f, 400);
+  ASSERT_GT(lines.size(), 1000u);
+  std::size_t total = 0;
+  for (const auto& l : lines) {
+    EXPECT_LE(svg::text_width(l, f), 400);
+    total += l.size();
+  }
+  EXPECT_EQ(total, word.size());
+  EXPECT_EQ(lines.front().size(), lines[1].size()) << "full lines";
 }
 
 // Every page of every sample, every ply of the main line: exactly as wide as
@@ -370,6 +422,9 @@ TEST(Captions, SayWhatTheTurnDid) {
   EXPECT_NE(all.find("North has no house left: South wins"), std::string::npos);
   EXPECT_NE(all.find("nourishes his daughter in"), std::string::npos);
   EXPECT_TRUE(std::regex_search(all, std::regex("pecks 2 in [A-Fa-f], 2 in"))) << "the pecks of one turn";
+  // Each event once: Davies' Fig. 9, four pecks in D.
+  auto fig9 = read_file(kRoot / "samples/umelbanat/davies-fig9.beyt").at(0);
+  EXPECT_EQ(notation::node_caption(fig9, position(fig9, "1")), "After turn 1: B,C,A,C,B\nSouth pecks 2 in D four times");
   // Mankalah: the distribution, turning the board, a board ending with hasa
   // left (each takes his own side), the board end's gains, the match.
   auto match = read_file(kRoot / "samples/mankalah/ghasheem-match.beyt").at(0);
@@ -509,10 +564,31 @@ std::map<std::string, std::string> boards_of(const std::string& page) {
   for (auto at = page.find(open); at != std::string::npos; at = page.find(open, at + 1)) {
     auto q = page.find('"', at + open.size());
     std::string ply = page.substr(at + open.size(), q - at - open.size());
-    auto body = page.find(">\n", q) + 2, end = page.find("</svg>\n</div>", body);
+    auto body = page.find(">\n", q) + 2, end = page.find("</svg>\n", body);
     out[ply] = page.substr(body, end + 7 - body);
   }
   return out;
+}
+
+// ply -> the caption under each position's board (its text, <br> for line ends).
+std::map<std::string, std::string> captions_of(const std::string& page) {
+  std::map<std::string, std::string> out;
+  const std::string open = "<div class=\"pos\" data-ply=\"";
+  for (auto at = page.find(open); at != std::string::npos; at = page.find(open, at + 1)) {
+    auto q = page.find('"', at + open.size());
+    const std::string ply = page.substr(at + open.size(), q - at - open.size());
+    const auto end = page.find("</div>", q), cap = page.find("<p class=\"cap\">", q);
+    if (cap < end) out[ply] = page.substr(cap + 15, page.find("</p>", cap) - cap - 15);
+  }
+  return out;
+}
+
+// The SVG a viewer's board is: the bare board (no title, captions or page
+// caption: the page's header and the text under the board say them).
+notation::FigureOptions bare_figures() {
+  notation::FigureOptions f;
+  f.captions = false;
+  return f;
 }
 
 void expect_self_contained(const std::string& page, const std::string& where) {
@@ -543,10 +619,9 @@ TEST(Viewer, EveryPositionOfEverySampleIsTheSvgRenderDraws) {
     };
     count(r.moves);
     EXPECT_EQ(shown.size(), nodes) << p;
-    // Each is the page position_svg draws, the one function `render --ply` uses.
-    PageOptions page;
-    page.title = notation::record_title(r, *find_game(r.find_tag("Game")->value));
-    page.caption = notation::record_caption(r);
+    // Each is the bare board position_svg draws, the one function `render
+    // --ply` uses, with the position's caption as the page's text under it.
+    const auto captions = captions_of(html.out);
     std::vector<notation::NodePath> paths;
     for (const auto& [ply, svg] : shown) {
       paths.emplace_back();
@@ -554,8 +629,15 @@ TEST(Viewer, EveryPositionOfEverySampleIsTheSvgRenderDraws) {
     }
     std::vector<notation::NodePosition> positions;
     ASSERT_FALSE(notation::replay_to_all(r, "test", 1, paths, positions));
+    const std::string title = notation::record_title(r, *find_game(r.find_tag("Game")->value));
     for (const auto& pos : positions) {
-      EXPECT_EQ(shown[pos.path.text()], inline_form(page_of(pos, r, {}, page))) << p << " ply " << pos.path.text();
+      const std::string& svg = shown[pos.path.text()];
+      EXPECT_EQ(svg, inline_form(page_of(pos, r, {}, {}, bare_figures()))) << p << " ply " << pos.path.text();
+      EXPECT_EQ(svg.find(">" + title + "</text>"), std::string::npos) << "the header says the title, not the board";
+      std::string caption = svg::escape(notation::node_caption(r, pos));
+      for (std::size_t at = 0; (at = caption.find('\n', at)) != std::string::npos;) caption.replace(at, 1, "<br>");
+      EXPECT_EQ(captions.count(pos.path.text()) ? captions.at(pos.path.text()) : "", caption)
+          << p << " ply " << pos.path.text();
       ++boards;
     }
     // And the CLI writes the same for a few of them.
@@ -563,7 +645,7 @@ TEST(Viewer, EveryPositionOfEverySampleIsTheSvgRenderDraws) {
     for (const auto& [ply, svg] : shown)
       if (ply.find('.') != std::string::npos) some.push_back(ply);
     for (const auto& ply : some) {
-      CliRun svg = run("render --format svg --ply " + ply + " " + quote(p.string()));
+      CliRun svg = run("render --format svg --bare --ply " + ply + " " + quote(p.string()));
       EXPECT_EQ(shown[ply], inline_form(svg.out)) << p << " ply " << ply;
     }
     // Every move of the list links to its position.
@@ -635,6 +717,70 @@ TEST(Viewer, IllegalMovesAndUnreadableFiles) {
   fs::remove_all(dir);
 }
 
+// Issue 22: a turn number and its move never part at a line end: each pair is
+// one unit that does not wrap, the number joined to the move by a no-break space.
+TEST(Viewer, TurnNumbersStayWithTheirMoves) {
+  const fs::path game = kRoot / "samples/seega/centre-immunity.beyt";
+  CliRun html = run("render --format html " + quote(game.string()));
+  ASSERT_EQ(html.status, 0) << html.out;
+  EXPECT_NE(html.out.find(".moves .t{white-space:nowrap}"), std::string::npos);
+  int numbers = 0;
+  for (auto at = html.out.find("<span class=\"n\">"); at != std::string::npos;
+       at = html.out.find("<span class=\"n\">", at + 1)) {
+    ++numbers;
+    EXPECT_EQ(html.out.rfind("<span class=\"t\">", at), at - 16) << "the number opens a unit";
+    const auto close = html.out.find("</span>", at);
+    EXPECT_EQ(html.out.compare(close, 13, "</span>&nbsp;"), 0) << "a no-break space before the move";
+  }
+  EXPECT_EQ(numbers, occurrences(html.out, "<span class=\"t\">"));
+  EXPECT_GE(numbers, 6);
+}
+
+// Issue 19: a page of more boards than --max-positions (default 20 000, a
+// few KB each) is refused before anything is written; memory and the page
+// then stay in proportion to what the user asked for.
+TEST(Viewer, MaxPositionsRefusesAPageTooLargeAndWritesNothing) {
+  fs::path dir = temp_dir();
+  {
+    std::ofstream big(dir / "wide.beyt");
+    big << "[Game \"seega\"]\n[SetUp \"S4/5/5/5/4N S move\"]\n\n1. a5-a4";
+    for (int i = 0; i < 20000; ++i) big << " (1. a5-b5)";
+    big << " *\n";
+  }
+  const fs::path out = dir / "wide.html";
+  CliRun refused = run("render --format html " + quote((dir / "wide.beyt").string()) + " -o " + quote(out.string()));
+  EXPECT_EQ(refused.status, 2) << refused.out;
+  EXPECT_NE(refused.out.find("would hold more than 20000 positions (game 1 alone has 20002"), std::string::npos)
+      << refused.out;
+  EXPECT_NE(refused.out.find("--max-positions"), std::string::npos);
+  EXPECT_FALSE(fs::exists(out));
+  CliRun small = run("render --format html --max-positions 6 " + quote((kRoot / "samples/seega/centre-immunity.beyt").string()));
+  EXPECT_EQ(small.status, 2);
+  EXPECT_EQ(small.out.find("<!DOCTYPE"), std::string::npos) << "nothing on standard output";
+  CliRun enough =
+      run("render --format html --max-positions 7 " + quote((kRoot / "samples/seega/centre-immunity.beyt").string()));
+  EXPECT_EQ(enough.status, 0) << "7 positions: the start, 5 turns and a variation's";
+  EXPECT_EQ(boards_of(enough.out).size(), 7u);
+  for (const char* bad : {"--max-positions 0", "--max-positions -3"})
+    EXPECT_EQ(run(std::string("render --format html ") + bad + " " + quote((dir / "wide.beyt").string())).status, 2)
+        << bad;
+  EXPECT_EQ(run("render --format svg --max-positions 9 " + quote((dir / "wide.beyt").string())).status, 2)
+      << "an html option";
+  fs::remove_all(dir);
+}
+
+// Issue 19: the page's script looks positions up in a Map and keeps only a
+// fragment of the form beyt writes, so that #ply=__proto__ or
+// #ply=constructor names no position (tests/browser/viewer.test.mjs opens
+// such links in Chromium).
+TEST(Viewer, TheScriptTakesNoPropertyForAPosition) {
+  CliRun html = run("render --format html " + quote((kRoot / "samples/seega/centre-immunity.beyt").string()));
+  ASSERT_EQ(html.status, 0);
+  EXPECT_NE(html.out.find("new Map()"), std::string::npos);
+  EXPECT_NE(html.out.find("PLY.test(v)"), std::string::npos);
+  EXPECT_EQ(html.out.find("_pos"), std::string::npos) << "no plain object as a table";
+}
+
 TEST(Viewer, UsageErrors) {
   const std::string game = quote((kRoot / "samples/seega/walker-5x5.beyt").string());
   for (const std::string& args : {"--ply 3 " + game, "--every 2 " + game, "--plies 0,1 " + game, "--columns 2 " + game,
@@ -644,7 +790,7 @@ TEST(Viewer, UsageErrors) {
   }
   CliRun sized = run("render --format html --size 30 --mono " + game);
   EXPECT_EQ(sized.status, 0) << "the SVG options go with html";
-  CliRun svg = run("render --format svg --size 30 --mono --ply 12 " + game);
+  CliRun svg = run("render --format svg --size 30 --mono --bare --ply 12 " + game);
   EXPECT_EQ(boards_of(sized.out)["12"], inline_form(svg.out));
 }
 

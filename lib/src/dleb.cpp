@@ -904,33 +904,50 @@ void dleb_draw_board(const DlebPosition& pos, svg::Canvas& c, const DrawOptions&
   }
 }
 
+// A man centred on `p`, `r` px: team South black, team North white with a
+// black rim; a slave (never moved) a square, a free man a disc; a double
+// carries its count.
+void dleb_man(svg::Canvas& c, svg::Point p, double r, Side team, bool slave, int count, const DrawOptions& d) {
+  const bool south = team == Side::south;
+  svg::Paint paint;
+  paint.fill = south ? "#000" : "#fff";
+  paint.stroke = "#000";
+  paint.stroke_width = std::max(1.0, 0.05 * d.cell);
+  if (slave) {
+    const double h = 0.88 * r;
+    c.rect(p.x - h, p.y - h, 2 * h, 2 * h, paint);
+  } else {
+    c.circle(p, r, paint);
+  }
+  if (count > 1) {
+    svg::Font k{d.font, 1.25 * r, svg::Anchor::middle, true, false, south ? "#fff" : "#000"};
+    c.centred_text(p, std::to_string(count), k);
+  }
+}
+
 void dleb_draw_pieces(const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   if (d.empty_board) return;
   const DlebGeometry g = DlebGeometry::of(pos.cross_lines, d);
-  svg::Paint black, white;
-  black.fill = "#000";
-  white.fill = "#fff";
-  white.stroke = black.stroke = "#000";
-  white.stroke_width = black.stroke_width = std::max(1.0, 0.05 * d.cell);
   const double r = std::min(0.3 * g.cell, 0.42 * g.step);
+  bool seen[2][2] = {}, doubled = false;
   for (int l = 0; l < 4; ++l)
     for (int x = 1; x <= g.n; ++x) {
       const DlebStack& st = pos.at(dleb_point(l, x));
       if (!st.count) continue;
-      const bool south = st.team == Side::south;
-      const svg::Paint& paint = south ? black : white;
-      svg::Point p = g.centre(dleb_point(l, x));
-      if (st.slave) {  // never moved: a square
-        double h = 0.88 * r;
-        c.rect(p.x - h, p.y - h, 2 * h, 2 * h, paint);
-      } else {
-        c.circle(p, r, paint);
-      }
-      if (st.count > 1) {  // a double: its count on it
-        svg::Font k{d.font, 1.25 * r, svg::Anchor::middle, true, false, south ? "#fff" : "#000"};
-        c.centred_text(p, std::to_string(st.count), k);
-      }
+      dleb_man(c, g.centre(dleb_point(l, x)), r, st.team, st.slave, st.count, d);
+      seen[static_cast<int>(st.team)][st.slave ? 1 : 0] = true;
+      doubled = doubled || st.count > 1;
     }
+  if (!d.legend) return;
+  const DrawOptions o = d.without_legend();
+  for (Side s : {Side::south, Side::north})
+    for (bool slave : {true, false})
+      if (seen[static_cast<int>(s)][slave ? 1 : 0])
+        d.legend->add(std::string(side_name(s)) + (slave ? "'s slave (never moved)" : "'s free man"),
+                      [=](svg::Canvas& canvas, svg::Point p) { dleb_man(canvas, p, r, s, slave, 1, o); });
+  if (doubled)
+    d.legend->add("a double of 2 men",
+                  [=](svg::Canvas& canvas, svg::Point p) { dleb_man(canvas, p, r, Side::south, false, 2, o); });
 }
 
 MoveCells dleb_move_cells(const DlebOptions& o, const DlebPosition& pos, std::string_view text) {

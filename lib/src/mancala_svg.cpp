@@ -14,24 +14,15 @@ constexpr const char* kNorthGround = "#c49a5c";  // Um el-Banât: North's houses
 constexpr const char* kHatch = "#5a3d17";
 
 double thin(const DrawOptions& d) { return std::max(1.0, 0.025 * d.cell); }
-double beyt_radius(const DrawOptions& d) { return 0.38 * d.cell; }
+// The hollow leaves room round it, inside the square, for a daughter's ring.
+double beyt_radius(const DrawOptions& d) { return 0.32 * d.cell; }
+double ring_band(const DrawOptions& d) { return std::max(5.0, 0.17 * d.cell); }
 
 svg::Paint stroke(const char* colour, double width) {
   svg::Paint p;
   p.stroke = colour;
   p.stroke_width = width;
   return p;
-}
-
-// Diagonal hatching of the square (x0,y0)-(x0+s,y0+s), lines x + y = k, as one path.
-std::string hatch_path(double x0, double y0, double s, double step) {
-  std::string d;
-  for (double k = x0 + y0 + step; k < x0 + y0 + 2 * s - step / 2; k += step) {
-    double ax = std::max(x0, k - (y0 + s)), bx = std::min(x0 + s, k - y0);
-    if (!d.empty()) d += ' ';
-    d += "M " + svg::number(ax) + "," + svg::number(k - ax) + " L " + svg::number(bx) + "," + svg::number(k - bx);
-  }
-  return d;
 }
 
 }  // namespace
@@ -42,15 +33,13 @@ Geometry Geometry::of(const DrawOptions& d) {
   g.pad = std::max(2.0, 0.08 * d.cell);
   g.rim = 0.2 * d.cell;
   double letters = d.coordinates ? std::max(g.pad, std::round(0.65 * d.cell)) : g.pad;
-  g.top = g.bottom = letters;
-  g.panel = std::round(4.2 * d.cell);
+  g.label = std::round(1.5 * d.font_px());
+  g.top = g.bottom = letters + g.label;
   g.flipped = d.flipped;
   return g;
 }
 
-svg::Size Geometry::size() const {
-  return {pad + 2 * rim + 6 * cell + panel + pad, top + 2 * rim + 2 * cell + bottom};
-}
+svg::Size Geometry::size() const { return {pad + 2 * rim + 6 * cell + pad, top + 2 * rim + 2 * cell + bottom}; }
 
 int Geometry::column(int pit) const {
   int c = south_row(pit) ? pit : kPits - 1 - pit;  // A..F left to right; f..a left to right
@@ -68,6 +57,51 @@ svg::Point Geometry::centre(int pit) const {
 
 int parse_pit(std::string_view name) noexcept { return name.size() == 1 ? pit_of_letter(name[0]) : -1; }
 
+namespace {
+
+// Each side's name and, in italics, his totals, centred over his row (above
+// the letters of the top row, under those of the bottom row): the plate is
+// balanced, as wide as the board.
+void draw_labels(svg::Canvas& c, const DrawOptions& d, const std::array<std::string, 2>& totals) {
+  const Geometry g = Geometry::of(d);
+  const double centre = g.grid_x() + 3 * g.cell;
+  const svg::Size size = g.size();
+  svg::Font name{d.font, d.font_px(), svg::Anchor::start, false, false, "#000"};
+  svg::Font italic = name;
+  italic.italic = true;
+  for (int row = 0; row < 2; ++row) {
+    const Side side = g.seat(row);
+    const std::string& t = totals[static_cast<int>(side)];
+    const double y = row == 0 ? g.pad + g.label / 2 : size.height - g.pad - g.label / 2;
+    if (t.empty()) {  // an empty board: the name alone
+      svg::Font middle = name;
+      middle.anchor = svg::Anchor::middle;
+      c.centred_text({centre, y}, side_name(side), middle);
+      continue;
+    }
+    // "North:" ends where the totals begin, a space apart, in any font.
+    const std::string head = std::string(side_name(side)) + ":";
+    const double space = svg::text_width(" ", name);
+    const double w1 = svg::text_width(head, name), w2 = svg::text_width(t, italic);
+    const double split = centre - (w1 + space + w2) / 2 + w1;
+    svg::Font end = name;
+    end.anchor = svg::Anchor::end;
+    c.centred_text({split, y}, head, end);
+    c.centred_text({split + space, y}, t, italic);
+  }
+}
+
+// The ring of a daughter's house centred on `at`: a heavy band round the
+// hollow, black for South's daughter, white between two black edges for
+// North's (the colours of their pieces in the other games).
+void daughter_ring(svg::Canvas& c, const DrawOptions& d, svg::Point at, Side owner) {
+  const double band = ring_band(d), r = beyt_radius(d) + band / 2;
+  c.circle(at, r, stroke("#000", band));
+  if (owner == Side::north) c.circle(at, r, stroke("#fff", band - 2 * std::max(1.5, 0.045 * d.cell)));
+}
+
+}  // namespace
+
 void draw_board(svg::Canvas& c, const DrawOptions& d, const BoardExtras& extras) {
   const Geometry g = Geometry::of(d);
   const double s = g.cell, gx = g.grid_x(), gy = g.grid_y();
@@ -83,7 +117,7 @@ void draw_board(svg::Canvas& c, const DrawOptions& d, const BoardExtras& extras)
       if ((*extras.owner)[p] != Side::north) continue;
       double x0 = gx + g.column(p) * s, y0 = gy + g.row(p) * s;
       if (!d.monochrome) c.rect(x0, y0, s, s, ground);
-      c.path(hatch_path(x0, y0, s, 0.125 * s), hatch);
+      c.path(svg::hatch_path(x0, y0, s, 0.125 * s), hatch);
     }
   }
   // Lane's figure: a row of six squares over another.
@@ -109,22 +143,42 @@ void draw_board(svg::Canvas& c, const DrawOptions& d, const BoardExtras& extras)
       for (int col = 0; col < 5; ++col)
         if (own[at(col, row)] != own[at(col + 1, row)])
           c.line({gx + (col + 1) * s, gy + row * s}, {gx + (col + 1) * s, gy + (row + 1) * s}, groove);
+    bool drawn = false;
+    for (int row = 0; row < 2; ++row)
+      for (int col = 0; col < 5; ++col) drawn = drawn || own[at(col, row)] != own[at(col + 1, row)];
     for (int col = 0; col < 6; ++col)
-      if (own[at(col, 0)] != own[at(col, 1)]) c.line({gx + col * s, gy + s}, {gx + (col + 1) * s, gy + s}, groove);
+      if (own[at(col, 0)] != own[at(col, 1)]) {
+        c.line({gx + col * s, gy + s}, {gx + (col + 1) * s, gy + s}, groove);
+        drawn = true;
+      }
+    if (drawn && d.legend)
+      d.legend->add("the groove between the owners' houses", [groove, s](svg::Canvas& canvas, svg::Point at) {
+        canvas.line({at.x, at.y - 0.4 * s}, {at.x, at.y + 0.4 * s}, groove);
+      });
   }
   // Lane's letters: f e d c b a over the top row, A B C D E F under the bottom one.
   if (d.coordinates) {
     svg::Font f{d.font, d.font_px(), svg::Anchor::middle, false, false, "#000"};
     for (int p = 0; p < kPits; ++p) {
       svg::Point at = g.centre(p);
-      double y = g.row(p) == 0 ? g.top / 2 + g.pad / 2 : gy + 2 * s + g.rim + g.bottom / 2 - g.pad / 2;
+      double y = g.row(p) == 0 ? g.label + (g.top - g.label + g.pad) / 2
+                               : gy + 2 * s + g.rim + (g.bottom - g.label - g.pad) / 2;
       c.centred_text({at.x, y}, std::string(1, pit_letter(p)), f);
     }
   }
-  // Each side's name at the right of his row.
-  svg::Font name{d.font, d.font_px(), svg::Anchor::start, false, false, "#000"};
-  for (int row = 0; row < 2; ++row)
-    c.centred_text({gx + 6 * s + g.rim + 0.3 * s, gy + (row + 0.5) * s - 0.2 * s}, side_name(g.seat(row)), name);
+  if (d.empty_board) draw_labels(c, d, {});
+  if (!d.legend) return;
+  const DrawOptions o = d.without_legend();
+  if (extras.owner) {
+    d.legend->add("North's houses", [o](svg::Canvas& canvas, svg::Point at) {
+      const double s = o.cell, x0 = at.x - s / 2, y0 = at.y - s / 2;
+      svg::Paint ground;
+      ground.fill = o.monochrome ? "#fff" : kNorthGround;
+      if (!o.monochrome) canvas.rect(x0, y0, s, s, ground);
+      canvas.path(svg::hatch_path(x0, y0, s, 0.125 * s), stroke(o.monochrome ? "#000" : kHatch, std::max(0.75, 0.02 * s)));
+      canvas.rect(x0, y0, s, s, stroke("#000", thin(o)));
+    });
+  }
 }
 
 void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const std::array<std::string, 2>& totals) {
@@ -133,26 +187,22 @@ void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const s
   // The rims again, over the last move's tint.
   svg::Paint rim = stroke("#000", thin(d));
   for (int p = 0; p < kPits; ++p) c.circle(g.centre(p), beyt_radius(d), rim);
-  svg::Font count{d.font, 0.42 * d.cell, svg::Anchor::middle, true, false, "#000"};
+  svg::Font count{d.font, 0.37 * d.cell, svg::Anchor::middle, true, false, "#000"};
   for (int p = 0; p < kPits; ++p)
     if (pits[p] > 0) c.centred_text(g.centre(p), std::to_string(pits[p]), count);
-  svg::Font small{d.font, d.font_px(), svg::Anchor::start, false, true, "#000"};
-  for (int row = 0; row < 2; ++row) {
-    const std::string& t = totals[static_cast<int>(g.seat(row))];
-    if (!t.empty())
-      c.centred_text({g.grid_x() + 6 * g.cell + g.rim + 0.3 * g.cell, g.grid_y() + (row + 0.5) * g.cell + 0.25 * g.cell},
-                     t, small);
-  }
+  draw_labels(c, d, totals);
 }
 
 void draw_daughter(svg::Canvas& c, const DrawOptions& d, int pit, Side owner) {
-  const Geometry g = Geometry::of(d);
-  // A heavy ring round the hollow, between it and the square's edge: black
-  // for South's daughter, white between two black edges for North's (the
-  // colours of their pieces in the other games). The count inside stays clear.
-  const double band = std::max(4.0, 0.11 * g.cell), r = 0.38 * g.cell + band / 2;
-  c.circle(g.centre(pit), r, stroke("#000", band));
-  if (owner == Side::north) c.circle(g.centre(pit), r, stroke("#fff", band - 2 * std::max(1.2, 0.035 * g.cell)));
+  daughter_ring(c, d, Geometry::of(d).centre(pit), owner);
+  if (!d.legend) return;
+  const DrawOptions o = d.without_legend();
+  d.legend->add(std::string(side_name(owner)) + "'s daughter", [o, owner](svg::Canvas& canvas, svg::Point at) {
+    svg::Paint hollow = stroke("#000", thin(o));
+    hollow.fill = o.monochrome ? "#fff" : kHollow;
+    canvas.circle(at, beyt_radius(o), hollow);
+    daughter_ring(canvas, o, at, owner);
+  });
 }
 
 }  // namespace beyt::mancala_svg

@@ -1,8 +1,8 @@
 // mancala_svg.hpp (internal) - the SVG board shared by Mankalah and Um
 // el-Banât (docs/DIAGRAMS.md): Lane's figure of two rows of six beyts, f e d c
 // b a over A B C D E F, each beyt a round hollow in a square of the board,
-// Lane's letters on the margins, and a panel at the right of each row naming
-// its side with his totals. Um el-Banât adds the owner of each house (North's
+// Lane's letters on the margins, and over the top row and under the bottom
+// row a line naming its side with his totals. Um el-Banât adds the owner of each house (North's
 // houses on a hatched ground), the groove between the two owners' houses and
 // the daughters' marks.
 #pragma once
@@ -23,7 +23,7 @@ struct Geometry {
   double rim = 6;     ///< the board's wooden rim round the squares
   double top = 2;     ///< margin above the board (letters of the top row)
   double bottom = 2;  ///< margin below the board (letters of the bottom row)
-  double panel = 0;   ///< width of the side panel at the right
+  double label = 0;   ///< height of the line naming each side, above and below the board
   bool flipped = false;
 
   static Geometry of(const DrawOptions& d);
@@ -47,15 +47,16 @@ struct BoardExtras {
   const std::array<Side, kPits>* owner = nullptr;  ///< Um el-Banât: hatched ground for North's houses, the groove
 };
 
-/// The board: rim, squares, beyts, extras, Lane's letters, the side names.
+/// The board: rim, squares, beyts, extras, Lane's letters (and the side
+/// names on an empty board).
 void draw_board(svg::Canvas& c, const DrawOptions& d, const BoardExtras& extras);
 /// The counts in the beyts (numerals; nothing in an empty beyt), the beyt rims
-/// redrawn over the last-move tint, and a line of totals under each side's
-/// name (`totals[Side]`, e.g. "taken 12, gains 4").
+/// redrawn over the last-move tint, and each side's name with his totals
+/// (`totals[Side]`, e.g. "taken 12, gains 4") over his row.
 void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const std::array<std::string, 2>& totals);
 /// A daughter's mark on house `pit`: a heavy ring round the beyt's hollow,
 /// black for South's daughter, white with black edges for North's; the count
-/// inside is not touched.
+/// inside is not touched. Adds the ring to the legend when d.legend is set.
 void draw_daughter(svg::Canvas& c, const DrawOptions& d, int pit, Side owner);
 
 }  // namespace beyt::mancala_svg

@@ -972,8 +972,8 @@ Error parse_board(std::string_view b, SeegaPosition& out) {
 }
 
 // ---------------------------------------------------------------------------
-// SVG drawing (docs/DIAGRAMS.md): the n x n board of squares, Walker's marked
-// centre as a saltire, South's pieces black discs and North's white discs
+// SVG drawing (docs/DIAGRAMS.md): the n x n board of squares, the marked
+// centre hatched, South's pieces black discs and North's white discs
 // with a black rim (told apart in monochrome), files a.. under the board and
 // ranks 1.. on its left; flipped, North's side is at the bottom.
 // ---------------------------------------------------------------------------
@@ -1026,14 +1026,27 @@ void seega_draw_board(const SeegaPosition& pos, const SeegaOptions& o, svg::Canv
     c.line({g.left + at, g.top}, {g.left + at, g.top + side}, rule);
     c.line({g.left, g.top + at}, {g.left + side, g.top + at}, rule);
   }
-  // The marked centre of Walker's board: a saltire.
+  // The marked centre: a hatched square, which a piece on it leaves showing
+  // at its corners and no one takes for a capture's cross.
   svg::Point m = g.centre(o.centre());
-  double k = 0.34 * g.cell;
-  svg::Paint saltire = rule;
-  saltire.stroke_width = std::max(1.0, 0.04 * d.cell);
-  saltire.stroke = d.monochrome ? "#000" : "#7a5a2a";
-  c.line({m.x - k, m.y - k}, {m.x + k, m.y + k}, saltire);
-  c.line({m.x - k, m.y + k}, {m.x + k, m.y - k}, saltire);
+  auto centre_mark = [](svg::Canvas& canvas, svg::Point at, const DrawOptions& opt) {
+    svg::Paint hatch;
+    hatch.stroke = opt.monochrome ? "#000" : "#7a5a2a";
+    hatch.stroke_width = std::max(0.75, 0.025 * opt.cell);
+    const double h = opt.cell / 2;
+    canvas.path(svg::hatch_path(at.x - h, at.y - h, opt.cell, 0.14 * opt.cell), hatch);
+  };
+  centre_mark(c, m, d);
+  if (d.legend) {
+    const DrawOptions copy = d.without_legend();
+    d.legend->add("the centre", [=](svg::Canvas& canvas, svg::Point at) {
+      svg::Paint frame;
+      frame.stroke = "#000";
+      frame.stroke_width = std::max(1.0, 0.025 * copy.cell);
+      canvas.rect(at.x - copy.cell / 2, at.y - copy.cell / 2, copy.cell, copy.cell, frame);
+      centre_mark(canvas, at, copy);
+    });
+  }
   if (!d.coordinates) return;
   svg::Font f{d.font, d.font_px(), svg::Anchor::middle, false, false, "#000"};
   for (int i = 0; i < g.n; ++i) {

@@ -765,12 +765,13 @@ std::string status_line(const TabPosition& p) {
 // beyts. On widths 7, 9 and 11 every beyt carries its Lane letter (docs/RULES.md
 // §Tâb Board), large when the beyt is empty; under a kelb the letter stays in
 // the beyt's top-left corner, as large as a margin letter, and the kelb moves
-// towards the bottom right. Widths 13 and 15 have grid names on the margins
-// (files a.. under the board, ranks 1..4 on its left). South's kelbs are
-// black, North's white with a black rim; a Nasrani (never moved) is a square,
-// a Muslim a disc; an 'eggeh carries its size. A capture is crossed in the
-// beyt's top-right corner, clear of the kelb that took. Flipped, North's home
-// row is at the bottom.
+// towards the bottom right, inside the beyt. Widths 13 and 15 have grid
+// names on the margins (files a.. under the board, ranks 1..4 on its left).
+// The home rows have a darker ground and heavy rules. Every kelb is a disc,
+// South's black, North's white with a black rim; a Nasrani (never moved)
+// carries a square of the other colour; an 'eggeh carries its size. A
+// capture is crossed in the beyt's top-right corner, clear of the kelb that
+// took. Flipped, North's home row is at the bottom.
 // ---------------------------------------------------------------------------
 
 struct TabGeometry {
@@ -792,14 +793,13 @@ struct TabGeometry {
     svg::Point p = corner(c);
     return {p.x + cell / 2, p.y + cell / 2};
   }
-  // A kelb: below and right of the letter on lettered boards, else centred.
+  // A kelb: below and right of the letter on lettered boards, else centred;
+  // inside the beyt, clear of its edges and of the last move's outline.
   svg::Point piece(TabCell c) const {
-    svg::Point p = centre(c);
-    double shift = letters ? 0.1 * cell : 0;
-    return {p.x + shift, p.y + shift};
+    svg::Point p = corner(c);
+    return letters ? svg::Point{p.x + 0.6 * cell, p.y + 0.62 * cell} : svg::Point{p.x + cell / 2, p.y + cell / 2};
   }
-  double radius() const { return (letters ? 0.25 : 0.27) * cell; }
-  double nasrani_half() const { return (letters ? 0.21 : 0.22) * cell; }
+  double radius() const { return (letters ? 0.22 : 0.27) * cell; }
   // The capture cross: in the top-right corner, outside the kelb.
   svg::Point capture(TabCell c) const {
     svg::Point k = corner(c);
@@ -818,12 +818,13 @@ TabCell tab_parse_cell(std::string_view name, int w) {
 }
 
 // Lane's letters, in the beyts: large in an empty beyt, in the top-left
-// corner of an occupied one (as large as the margin letters, at most 0.4 cell).
+// corner of an occupied one (at most 0.34 cell), inside the last move's
+// outline and clear of the kelb.
 void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const TabGeometry g = TabGeometry::of(pos.width, d);
   if (!g.letters) return;
   svg::Font big{d.font, std::max(d.font_px(), 0.45 * d.cell), svg::Anchor::middle, false, true, "#000"};
-  svg::Font small{d.font, std::min(d.font_px(), 0.4 * d.cell), svg::Anchor::start, false, true, "#000"};
+  svg::Font small{d.font, std::min(d.font_px(), 0.34 * d.cell), svg::Anchor::start, false, true, "#000"};
   for (int r = 0; r < 4; ++r)
     for (int file = 0; file < g.w; ++file) {
       TabCell cell = tab_cell(file, r);
@@ -832,7 +833,7 @@ void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions&
         c.centred_text(g.centre(cell), name, big);
       } else {
         svg::Point k = g.corner(cell);
-        c.text({k.x + 0.07 * d.cell, k.y + 0.06 * d.cell + 0.72 * small.size}, name, small);
+        c.text({k.x + 0.13 * d.cell, k.y + 0.13 * d.cell + 0.72 * small.size}, name, small);
       }
     }
 }
@@ -842,19 +843,27 @@ void tab_draw_board(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d
   const double width = g.w * g.cell, height = 4 * g.cell;
   svg::Paint ground;
   ground.fill = d.monochrome ? "#fff" : "#efe2c4";
-  ground.stroke = "#000";
-  ground.stroke_width = std::max(1.5, 0.05 * d.cell);
   c.rect(g.left, g.top, width, height, ground);
+  // The home rows, set off from the two middle rows of the round: a darker
+  // ground (colour) and heavy rules (both styles).
+  if (!d.monochrome) {
+    svg::Paint home;
+    home.fill = "#dcc48f";
+    c.rect(g.left, g.top, width, g.cell, home);
+    c.rect(g.left, g.top + 3 * g.cell, width, g.cell, home);
+  }
   svg::Paint rule;
   rule.stroke = "#000";
   rule.stroke_width = std::max(1.0, 0.025 * d.cell);
   for (int i = 1; i < g.w; ++i) c.line({g.left + i * g.cell, g.top}, {g.left + i * g.cell, g.top + height}, rule);
-  for (int i = 1; i < 4; ++i) {
-    svg::Paint r = rule;
-    // The home rows are set off from the two middle rows of the round.
-    if (i != 2) r.stroke_width = std::max(1.5, 0.05 * d.cell);
-    c.line({g.left, g.top + i * g.cell}, {g.left + width, g.top + i * g.cell}, r);
-  }
+  c.line({g.left, g.top + 2 * g.cell}, {g.left + width, g.top + 2 * g.cell}, rule);
+  svg::Paint heavy = rule;
+  heavy.stroke_width = std::max(3.0, 0.08 * d.cell);
+  for (int i : {1, 3}) c.line({g.left, g.top + i * g.cell}, {g.left + width, g.top + i * g.cell}, heavy);
+  svg::Paint frame;
+  frame.stroke = "#000";
+  frame.stroke_width = std::max(1.5, 0.05 * d.cell);
+  c.rect(g.left, g.top, width, height, frame);
   if (!d.coordinates) return;
   svg::Font f{d.font, d.font_px(), svg::Anchor::middle, false, false, "#000"};
   if (g.letters) {
@@ -871,35 +880,52 @@ void tab_draw_board(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d
     c.centred_text({g.left / 2, g.centre(tab_cell(0, r)).y}, std::to_string(r + 1), f);
 }
 
+// A kelb centred on `p`: a disc, South's black, North's white with a black
+// rim; a Nasrani (never moved) carries a square in the other colour, the mark
+// of its state; an 'eggeh its size.
+void tab_kelb(svg::Canvas& c, svg::Point p, double r, Side side, bool nasrani, int count, const DrawOptions& d) {
+  const bool south = side == Side::south;
+  svg::Paint disc;
+  disc.fill = south ? "#000" : "#fff";
+  disc.stroke = "#000";
+  disc.stroke_width = std::max(1.5, 0.06 * d.cell);
+  c.circle(p, r, disc);
+  if (count > 1) {
+    svg::Font n{d.font, (count > 9 ? 0.3 : 0.36) * d.cell, svg::Anchor::middle, true, false, south ? "#fff" : "#000"};
+    c.centred_text(p, std::to_string(count), n);
+  } else if (nasrani) {
+    svg::Paint badge;
+    badge.fill = south ? "#fff" : "#000";
+    const double h = 0.42 * r;
+    c.rect(p.x - h, p.y - h, 2 * h, 2 * h, badge);
+  }
+}
+
 void tab_draw_pieces(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   if (d.empty_board) return;
   tab_draw_letters(pos, c, d);
   const TabGeometry g = TabGeometry::of(pos.width, d);
-  svg::Paint black, white;
-  black.fill = "#000";
-  white.fill = "#fff";
-  white.stroke = black.stroke = "#000";
-  white.stroke_width = black.stroke_width = std::max(1.5, 0.06 * d.cell);
+  bool seen[2][2] = {}, eggeh = false;
   for (int row = 0; row < 4; ++row)
     for (int file = 0; file < g.w; ++file) {
       TabCell cell = tab_cell(file, row);
       const TabStack& st = pos.at(cell);
       if (!st.count) continue;
-      const bool south = st.side == Side::south;
-      const svg::Paint& paint = south ? black : white;
-      svg::Point p = g.piece(cell);
-      if (st.nasrani) {  // never moved: a square
-        double h = g.nasrani_half();
-        c.rect(p.x - h, p.y - h, 2 * h, 2 * h, paint);
-      } else {
-        c.circle(p, g.radius(), paint);
-      }
-      if (st.count > 1) {  // an 'eggeh: its size on it
-        svg::Font n{d.font, (st.count > 9 ? 0.26 : 0.36) * g.cell, svg::Anchor::middle, true, false,
-                    south ? "#fff" : "#000"};
-        c.centred_text(p, std::to_string(st.count), n);
-      }
+      tab_kelb(c, g.piece(cell), g.radius(), st.side, st.nasrani, st.count, d);
+      seen[static_cast<int>(st.side)][st.nasrani ? 1 : 0] = true;
+      eggeh = eggeh || st.count > 1;
     }
+  if (!d.legend) return;
+  const DrawOptions o = d.without_legend();
+  const double r = g.radius();
+  for (Side s : {Side::south, Side::north})
+    for (bool nasrani : {true, false})
+      if (seen[static_cast<int>(s)][nasrani ? 1 : 0])
+        d.legend->add(std::string(side_name(s)) + (nasrani ? "'s Nasrani (never moved)" : "'s Muslim"),
+                      [=](svg::Canvas& canvas, svg::Point p) { tab_kelb(canvas, p, r, s, nasrani, 1, o); });
+  if (eggeh)
+    d.legend->add("an 'eggeh of 3 kelbs",
+                  [=](svg::Canvas& canvas, svg::Point p) { tab_kelb(canvas, p, r, Side::south, false, 3, o); });
 }
 
 bool tab_capture_mark(const TabPosition& pos, std::string_view cell, const DrawOptions& d, svg::Point& centre,

@@ -756,12 +756,22 @@ std::string umelbanat_describe(const UmelbanatOptions& o, const UmelbanatPositio
     else if (stop == UmelbanatStop::nourish)
       events.push_back("nourishes his daughter in " + at);
   }
+  // Each event once: a run of the same event is counted ("pecks 2 in D four
+  // times"), and the verb is not repeated ("pecks 2 in b, 3 in c, begets a
+  // daughter in e").
+  static constexpr const char* kTimes[] = {"", "", " twice", " three times", " four times", " five times",
+                                           " six times", " seven times", " eight times", " nine times", " ten times"};
   std::string out, verb;
-  for (const auto& e : events) {  // "pecks 2 in b, 2 in c, begets a daughter in e"
-    auto space = e.find(' ');
-    std::string v = e.substr(0, space);
+  for (std::size_t i = 0; i < events.size();) {
+    std::size_t run = 1;
+    while (i + run < events.size() && events[i + run] == events[i]) ++run;
+    const std::string& e = events[i];
+    const auto space = e.find(' ');
+    const std::string v = e.substr(0, space);
     out += (out.empty() ? mover + " " : ", ") + (v == verb ? e.substr(space + 1) : e);
+    if (run > 1) out += run <= 10 ? kTimes[run] : " " + std::to_string(run) + " times";
     verb = v;
+    i += run;
   }
   if (after.phase == UmelbanatPhase::end && !w.only_daughters())
     out += std::string(out.empty() ? "" : "; ") +

@@ -83,28 +83,40 @@ void comments_html(std::string& out, const std::vector<std::string>& comments) {
 }
 
 // One game's positions and move list, built while its lines are replayed.
+// The boards go to the page as they are drawn; only the move list (tens of
+// bytes a turn) and two positions of each line being drawn are held, so that
+// memory grows with the record, not with the page (a page holds one SVG of a
+// few KB for every position).
 class GameView {
  public:
   // `first_index`: the page's first game, whose fragments leave out game=K.
-  GameView(const GameRecord& record, std::uint32_t index, std::uint32_t first_index, const ViewerOptions& options,
-           const PageOptions& page, std::vector<std::string>& warnings)
-      : record_(record), index_(index), first_index_(first_index), options_(options), page_(page),
-        warnings_(warnings) {}
+  GameView(std::ostream& out, const GameRecord& record, std::uint32_t index, std::uint32_t first_index,
+           const ViewerOptions& options, std::vector<std::string>& warnings)
+      : out_(out), record_(record), index_(index), first_index_(first_index), options_(options),
+        warnings_(warnings) {
+    figures_ = options.figures;
+    figures_.captions = false;  // the caption is the page's text, under the board
+    page_ = options.page;
+    page_.title.clear();        // the header above shows them
+    page_.caption.clear();
+    page_.to_move = false;      // in the caption
+  }
 
   // Draws the initial position and every line from `start`; false with
-  // `why` when a board cannot be drawn (an arrow off the board).
-  bool run(const State& start, std::string& why) {
-    const bool any = !record_.moves.empty();
+  // `why` when a board cannot be drawn (an arrow off the board). `open`
+  // writes what comes before the boards, once the first one gives their width.
+  template <class Open>
+  bool run(const State& start, Open open, std::string& why) {
+    const std::size_t playable = playable_turns(record_.moves, start);
     NodePosition zero;
     zero.path.steps = {0};
     zero.state = start.clone();
     zero.end_of_game = record_.moves.empty();
-    std::string next;
-    std::vector<std::unique_ptr<State>> states;
-    if (any) states = play_line(record_.moves, start);
-    if (states.size() > 1) next = "1";
-    const std::string last = states.size() > 1 ? std::to_string(states.size() - 1) : "0";
-    if (!board(zero, "", next, last, why)) return false;
+    std::string svg;
+    if (!draw(zero, svg, why)) return false;
+    auto at = svg.find(" width=\"");  // the natural width of the boards, for the page's layout
+    open(at == std::string::npos ? std::string() : svg.substr(at + 8, svg.find('"', at + 8) - at - 8));
+    write_board(zero, std::move(svg), "", playable > 0 ? "1" : "", std::to_string(playable));
     comments_html(list_, record_.comments);
     return line(record_.moves, 1, {}, "0", start, why);
   }
@@ -117,41 +129,43 @@ class GameView {
   }
 
   const std::string& list() const { return list_; }
-  const std::string& boards() const { return boards_; }
-  // The width of the boards' SVG pages in px ("" if none was drawn).
-  const std::string& width() const { return width_; }
 
  private:
-  // The states after each playable turn of `line` from `start` (states[0]
-  // is a copy of `start`); stops at the first illegal move.
-  static std::vector<std::unique_ptr<State>> play_line(const Line& line, const State& start) {
-    std::vector<std::unique_ptr<State>> states;
-    states.push_back(start.clone());
-    for (const Node& node : line) {
-      auto s = states.back()->clone();
-      if (s->play(node.move)) break;
-      states.push_back(std::move(s));
-    }
-    return states;
+  // How many turns of `line` can be played from `start` (up to the first
+  // illegal move).
+  static std::size_t playable_turns(const Line& line, const State& start) {
+    auto s = start.clone();
+    std::size_t n = 0;
+    while (n < line.size() && !s->play(line[n].move)) ++n;
+    return n;
   }
 
   std::string fragment(const std::string& ply) const {
     return index_ == first_index_ ? "#ply=" + ply : "#game=" + std::to_string(index_) + "&amp;ply=" + ply;
   }
 
-  bool board(const NodePosition& pos, const std::string& prev, const std::string& next, const std::string& last,
-             std::string& why) {
-    std::string svg;
-    if (!position_svg(record_, pos, options_.draw, options_.figures, page_, svg, why, warnings_)) return false;
-    if (width_.empty()) {  // the natural width of the boards, for the page's layout
-      auto at = svg.find(" width=\"");
-      if (at != std::string::npos) width_ = svg.substr(at + 8, svg.find('"', at + 8) - at - 8);
+  bool draw(const NodePosition& pos, std::string& svg, std::string& why) {
+    return position_svg(record_, pos, options_.draw, figures_, page_, svg, why, warnings_);
+  }
+
+  // The board of `pos` and, as the page's text under it, its caption.
+  void write_board(const NodePosition& pos, std::string svg, const std::string& prev, const std::string& next,
+                   const std::string& last) {
+    out_ << "<div class=\"pos\" data-ply=\"" << pos.path.text() << "\"";
+    if (!prev.empty()) out_ << " data-prev=\"" << prev << "\"";
+    if (!next.empty()) out_ << " data-next=\"" << next << "\"";
+    out_ << " data-last=\"" << last << "\" hidden>\n" << inline_svg(std::move(svg));
+    std::string caption = options_.figures.captions ? node_caption(record_, pos) : std::string();
+    if (options_.page.to_move) {
+      const std::string line = to_move_line(*pos.state);
+      if (!line.empty()) caption += (caption.empty() ? "" : "\n") + line;
     }
-    boards_ += "<div class=\"pos\" data-ply=\"" + pos.path.text() + "\"";
-    if (!prev.empty()) boards_ += " data-prev=\"" + prev + "\"";
-    if (!next.empty()) boards_ += " data-next=\"" + next + "\"";
-    boards_ += " data-last=\"" + last + "\" hidden>\n" + inline_svg(std::move(svg)) + "</div>\n";
-    return true;
+    if (!caption.empty()) {
+      std::string text = html(caption);
+      for (std::size_t at = 0; (at = text.find('\n', at)) != std::string::npos;) text.replace(at, 1, "<br>");
+      out_ << "<p class=\"cap\">" << text << "</p>\n";
+    }
+    out_ << "</div>\n";
   }
 
   // Draws `line` (turn numbers from `base`; `prefix`: the path to the node
@@ -159,8 +173,7 @@ class GameView {
   // `prev_of_first`: the position before its first turn.
   bool line(const Line& moves, std::uint32_t base, const std::vector<std::uint32_t>& prefix,
             const std::string& prev_of_first, const State& start, std::string& why) {
-    auto states = play_line(moves, start);
-    const std::size_t playable = states.size() - 1;
+    const std::size_t playable = playable_turns(moves, start);
     auto path_of = [&](std::size_t i) {
       NodePath p;
       p.steps = prefix;
@@ -168,38 +181,46 @@ class GameView {
       return p.text();
     };
     const std::string last = playable ? path_of(playable - 1) : prev_of_first;
+    std::unique_ptr<State> state = start.clone(), before;  // after and before turn i
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Node& node = moves[i];
       const std::uint32_t turn = base + static_cast<std::uint32_t>(i);
       const bool ok = i < playable;
       const std::string path = path_of(i);
       comments_html(list_, node.before);
-      list_ += " <span class=\"n\">" + std::to_string(turn) + ".</span> ";
+      // The turn number and its move never part at the end of a line.
+      list_ += " <span class=\"t\"><span class=\"n\">" + std::to_string(turn) + ".</span>&nbsp;";
       if (ok) {
+        before = state->clone();
+        state->play(node.move);
         NodePosition pos;
         NodePath::parse(path, pos.path);
-        pos.state = states[i + 1]->clone();
-        pos.before = states[i]->clone();
+        pos.state = std::move(state);
+        pos.before = std::move(before);
         pos.node = &node;
         pos.turn = turn;
         pos.end_of_game = prefix.empty() && i + 1 == moves.size();
-        const std::string prev = i == 0 ? prev_of_first : path_of(i - 1);
-        const std::string next = i + 1 < playable ? path_of(i + 1) : "";
-        if (!board(pos, prev, next, last, why)) return false;
+        std::string svg;
+        if (!draw(pos, svg, why)) return false;
+        write_board(pos, std::move(svg), i == 0 ? prev_of_first : path_of(i - 1),
+                    i + 1 < playable ? path_of(i + 1) : "", last);
+        state = std::move(pos.state);
+        before = std::move(pos.before);
         list_ += "<a class=\"m\" href=\"" + fragment(path) + "\" data-ply=\"" + path + "\">" + html(node.move) + "</a>";
       } else {
         list_ += "<span class=\"m bad\">" + html(node.move) + "</span>";
       }
       for (auto n : node.nags) list_ += "<span class=\"g\">" + html(nag_text(n)) + "</span>";
+      list_ += "</span>";
       comments_html(list_, node.after);
       for (std::size_t v = 0; v < node.variations.size(); ++v) {
         list_ += " <span class=\"v\">(";
         std::vector<std::uint32_t> sub = prefix;
         sub.push_back(turn);
         sub.push_back(static_cast<std::uint32_t>(v + 1));
-        const std::string before = i == 0 ? prev_of_first : path_of(i - 1);
+        const std::string prev = i == 0 ? prev_of_first : path_of(i - 1);
         if (i <= playable) {  // the position before this turn was reached
-          if (!line(node.variations[v], turn, sub, before, *states[i], why)) return false;
+          if (!line(node.variations[v], turn, sub, prev, ok ? *before : *state, why)) return false;
         } else {
           plain(node.variations[v], turn);
         }
@@ -213,8 +234,8 @@ class GameView {
   void plain(const Line& moves, std::uint32_t base) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       comments_html(list_, moves[i].before);
-      list_ += " <span class=\"n\">" + std::to_string(base + i) + ".</span> <span class=\"m bad\">" +
-               html(moves[i].move) + "</span>";
+      list_ += " <span class=\"t\"><span class=\"n\">" + std::to_string(base + i) +
+               ".</span>&nbsp;<span class=\"m bad\">" + html(moves[i].move) + "</span></span>";
       comments_html(list_, moves[i].after);
       for (const auto& v : moves[i].variations) {
         list_ += " <span class=\"v\">(";
@@ -224,12 +245,14 @@ class GameView {
     }
   }
 
+  std::ostream& out_;
   const GameRecord& record_;
   std::uint32_t index_, first_index_;
   const ViewerOptions& options_;
-  const PageOptions& page_;
+  FigureOptions figures_;
+  PageOptions page_;
   std::vector<std::string>& warnings_;
-  std::string list_, boards_, width_;
+  std::string list_;
 };
 
 // One style sheet for the page (no per-board style: the SVGs carry their own
@@ -254,7 +277,9 @@ td{padding:.1rem 0}
 .nav{display:flex;gap:.4rem;margin:.5rem 0}
 .nav button{font:inherit;font-size:1.1rem;min-width:2.8rem;padding:.2rem .5rem;cursor:pointer}
 .where{margin:.2rem 0 0;font-size:.85rem;color:#555}
+.cap{margin:.4rem 0 0;text-align:center}
 .moves{line-height:1.7;max-height:70vh;overflow:auto;padding:.25rem .5rem;border:1px solid #d8ccb0;background:#fff}
+.moves .t{white-space:nowrap}
 .moves a.m{color:#123f7a;text-decoration:none;padding:0 .15rem;border-radius:.2rem;white-space:nowrap;font-family:'DejaVu Sans Mono',monospace;font-size:.9rem}
 .moves a.m:hover{background:#e8eef8}
 .moves a.m.cur{background:#f2d675;color:#000}
@@ -277,12 +302,17 @@ constexpr const char* kScript = R"js(
   if (!games.length) return;
   var first = games[0].getAttribute('data-game');
   var current = null;
+  // A Map, not an object: a fragment such as #ply=__proto__ or #ply=constructor
+  // names no position, never a property every object has.
+  var boards = new Map();
   function lookup(sec) {
-    if (!sec._pos) {
-      sec._pos = {};
-      sec.querySelectorAll('.pos').forEach(function (p) { sec._pos[p.getAttribute('data-ply')] = p; });
+    var pos = boards.get(sec);
+    if (!pos) {
+      pos = new Map();
+      sec.querySelectorAll('.pos').forEach(function (p) { pos.set(p.getAttribute('data-ply'), p); });
+      boards.set(sec, pos);
     }
-    return sec._pos;
+    return pos;
   }
   function section(game) {
     for (var i = 0; i < games.length; ++i) if (games[i].getAttribute('data-game') === game) return games[i];
@@ -292,14 +322,18 @@ constexpr const char* kScript = R"js(
     var g = sec.getAttribute('data-game');
     return '#' + (g === first ? '' : 'game=' + g + '&') + 'ply=' + ply;
   }
+  // The fragment's game and ply, each kept only when it has the form beyt
+  // writes (a number; numbers separated by dots, an odd count of them).
+  var GAME = /^[0-9]{1,9}$/, PLY = /^[0-9]{1,9}(\.[0-9]{1,9}\.[0-9]{1,9})*$/;
   function parse(hash) {
     var out = {game: first, ply: '0'};
     hash.replace(/^#/, '').split('&').forEach(function (kv) {
       var eq = kv.indexOf('=');
       if (eq < 0) return;
-      var k = kv.slice(0, eq), v = decodeURIComponent(kv.slice(eq + 1));
-      if (k === 'game') out.game = v;
-      if (k === 'ply') out.ply = v;
+      var k = kv.slice(0, eq), v;
+      try { v = decodeURIComponent(kv.slice(eq + 1)); } catch (e) { return; }
+      if (k === 'game' && GAME.test(v)) out.game = v;
+      if (k === 'ply' && PLY.test(v)) out.ply = v;
     });
     return out;
   }
@@ -312,8 +346,8 @@ constexpr const char* kScript = R"js(
   }
   function show(sec, ply, how) {
     var pos = lookup(sec);
-    if (!pos[ply]) ply = '0';
-    var p = pos[ply];
+    if (!pos.has(ply)) ply = '0';
+    var p = pos.get(ply);
     if (!p) return;
     if (current && current.pos !== p) current.pos.hidden = true;
     if (!current || current.sec !== sec) {
@@ -369,8 +403,8 @@ constexpr const char* kScript = R"js(
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var t = e.target && e.target.tagName;
     if (t === 'INPUT' || t === 'SELECT' || t === 'TEXTAREA') return;
-    var keys = {ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last'};
-    if (keys[e.key]) { e.preventDefault(); go(keys[e.key]); }
+    var keys = new Map([['ArrowLeft', 'prev'], ['ArrowRight', 'next'], ['Home', 'first'], ['End', 'last']]);
+    if (keys.has(e.key)) { e.preventDefault(); go(keys.get(e.key)); }
   });
   var chooser = document.getElementById('chooser');
   if (chooser) {
@@ -393,54 +427,72 @@ constexpr const char* kScript = R"js(
 
 ViewerWriter::ViewerWriter(std::ostream& out, ViewerOptions options) : out_(out), options_(std::move(options)) {}
 
-void ViewerWriter::begin(const GameRecord& first) {
+std::string ViewerWriter::begin(const GameRecord& first) {
   begun_ = true;
   const Game* game = nullptr;
   if (const auto* g = first.find_tag("Game")) game = find_game(g->value);
   std::string title = game ? record_title(first, *game) : "beyt game viewer";
-  out_ << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-       << "<meta name=\"generator\" content=\"beyt render --format html\">\n"
-       << "<title>" << html(title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
-       << "<div id=\"bar\" hidden><label for=\"chooser\">Game</label> <select id=\"chooser\"></select></div>\n";
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<meta name=\"generator\" content=\"beyt render --format html\">\n"
+         "<title>" + html(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n"
+         "<div id=\"bar\" hidden><label for=\"chooser\">Game</label> <select id=\"chooser\"></select></div>\n";
 }
 
-bool ViewerWriter::add(const GameRecord& record, std::uint32_t index, Diagnostic& problem,
+std::uint64_t viewer_positions(const GameRecord& record) {
+  struct Count {
+    static std::uint64_t line(const Line& moves) {
+      std::uint64_t n = moves.size();
+      for (const Node& node : moves)
+        for (const Line& v : node.variations) n += line(v);
+      return n;
+    }
+  };
+  return 1 + Count::line(record.moves);
+}
+
+bool ViewerWriter::add(const GameRecord& record, std::uint32_t index, const Diagnostic& problem,
                        std::vector<std::string>& warnings, std::string& why) {
-  if (!begun_) begin(record);
+  // Nothing is written before the first board is drawn: a board that cannot
+  // be drawn leaves the page as it was.
+  std::string head = begun_ ? std::string() : begin(record);
   if (games_ == 0) first_index_ = index;
   ++games_;
-  // The validator's first error, variations and result included.
-  Replay whole;
-  problem = replay(record, options_.file, index, ReplayOptions{}, whole);
   ReplayOptions start_only;
   start_only.stop_after = 0;
   start_only.variations = false;
   Replay start;
   replay(record, options_.file, index, start_only, start);
 
-  const std::string title = start.game ? record_title(record, *start.game) : "Game " + std::to_string(index);
-  const std::string caption = record_caption(record);
+  const std::string title = !options_.title_from_tags && !options_.page.title.empty() ? options_.page.title
+                            : start.game ? record_title(record, *start.game)
+                                         : "Game " + std::to_string(index);
+  const std::string caption =
+      !options_.caption_from_tags && !options_.page.caption.empty() ? options_.page.caption : record_caption(record);
   std::string label = std::to_string(index) + ". " + title;
   if (!caption.empty()) label += " \u2013 " + caption;
   if (record.result != "*") label += " (" + record.result + ")";
-  out_ << "<section class=\"game\" data-game=\"" << index << "\" data-label=\"" << html(label) << "\" hidden>\n"
-       << "<header>\n<h1>" << html(title) << "</h1>\n";
-  if (!caption.empty()) out_ << "<p class=\"sub\">" << html(caption) << "</p>\n";
-  out_ << "<details class=\"tags\"><summary>Tags</summary><table>\n";
-  for (const auto& t : record.tags) out_ << "<tr><th>" << html(t.name) << "</th><td>" << html(t.value) << "</td></tr>\n";
-  out_ << "</table></details>\n</header>\n";
+  head += "<section class=\"game\" data-game=\"" + std::to_string(index) + "\" data-label=\"" + html(label) +
+          "\" hidden>\n<header>\n<h1>" + html(title) + "</h1>\n";
+  if (!caption.empty()) head += "<p class=\"sub\">" + html(caption) + "</p>\n";
+  head += "<details class=\"tags\"><summary>Tags</summary><table>\n";
+  for (const auto& t : record.tags) head += "<tr><th>" + html(t.name) + "</th><td>" + html(t.value) + "</td></tr>\n";
+  head += "</table></details>\n</header>\n";
 
-  PageOptions page = options_.page;
-  if (options_.title_from_tags) page.title = start.game ? record_title(record, *start.game) : "";
-  if (options_.caption_from_tags) page.caption = record_caption(record);
-  GameView view(record, index, first_index_, options_, page, warnings);
-  if (!start.state) view.text_only();
-  else if (!view.run(*start.state, why)) return false;
-  // The board column grows up to one and a half times the boards' own width.
-  out_ << "<div class=\"play\">\n<div class=\"view\"";
-  if (!view.width().empty()) out_ << " style=\"--w:" << view.width() << "px\"";
-  out_ << ">\n<div class=\"board\">\n" << view.boards() << "</div>\n<div class=\"nav\">"
+  GameView view(out_, record, index, first_index_, options_, warnings);
+  auto open = [&](const std::string& width) {
+    // The board column grows up to one and a half times the boards' own width.
+    out_ << head << "<div class=\"play\">\n<div class=\"view\"";
+    if (!width.empty()) out_ << " style=\"--w:" << width << "px\"";
+    out_ << ">\n<div class=\"board\">\n";
+  };
+  if (!start.state) {
+    view.text_only();
+    open("");
+  } else if (!view.run(*start.state, open, why)) {
+    return false;
+  }
+  out_ << "</div>\n<div class=\"nav\">"
        << "<button type=\"button\" data-go=\"first\" title=\"First position (Home)\" aria-label=\"First\">&laquo;</button>"
        << "<button type=\"button\" data-go=\"prev\" title=\"Previous (Left arrow)\" aria-label=\"Previous\">&lsaquo;</button>"
        << "<button type=\"button\" data-go=\"next\" title=\"Next (Right arrow)\" aria-label=\"Next\">&rsaquo;</button>"
@@ -455,8 +507,7 @@ bool ViewerWriter::add(const GameRecord& record, std::uint32_t index, Diagnostic
 void ViewerWriter::finish() {
   if (!begun_) {
     GameRecord none;
-    begin(none);
-    out_ << "<p>No games.</p>\n";
+    out_ << begin(none) << "<p>No games.</p>\n";
   }
   out_ << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }

@@ -2,10 +2,14 @@
 // Chromium, headless, driven by puppeteer-core (docs/DIAGRAMS.md, "The
 // viewer"). For a sample of every game the test opens the page from file://,
 // clicks moves and buttons, presses keys, and checks each time that the board
-// shown is the SVG `beyt render --format svg --ply P` draws for that position
-// and that the URL fragment names it; a link with a fragment opens its
-// position; the page asks the network for nothing. A screenshot of each
-// game's page is written to OUT/viewer-GAME.png for people to look at.
+// shown is the bare SVG `beyt render --format svg --bare --ply P` draws for
+// that position (the header shows the title and players, the text under the
+// board its caption) and that the URL fragment names it; a link with a
+// fragment opens its position; a fragment that names no position
+// (#ply=__proto__, #ply=constructor) opens the first and touches no
+// object's prototype; a turn number never stands at a line's end without its
+// move; the page asks the network for nothing. A screenshot of each game's
+// page is written to OUT/viewer-GAME.png for people to look at.
 //
 //   node tests/browser/viewer.test.mjs --beyt build/beyt --source . --out build/viewer
 //
@@ -38,7 +42,7 @@ const tab = session.tab;
 
 // The board shown: exactly one position visible, and it is beyt's SVG for `ply`.
 async function expectBoard(file, ply, what, game) {
-  const reference = render(file, ['--format', 'svg', '--ply', ply, ...(game ? ['--game', game] : [])]);
+  const reference = render(file, ['--format', 'svg', '--bare', '--ply', ply, ...(game ? ['--game', game] : [])]);
   const result = await tab.evaluate(svgText => {
     const shown = [...document.querySelectorAll('section.game:not([hidden]) .pos:not([hidden])')];
     if (shown.length !== 1) return { error: `${shown.length} positions shown` };
@@ -116,6 +120,37 @@ for (const s of samples) {
     await tab.reload({ waitUntil: 'load' });
     await expectBoard(s.file, s.variation, `${s.name}: opened at a variation`);
   }
+  // Fragments that name no position open the first one; none reaches a
+  // property every object has (issue 19).
+  for (const bad of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '3.x', '%E0%A4%A']) {
+    await tab.goto(url + '#ply=' + bad, { waitUntil: 'load' });
+    await tab.reload({ waitUntil: 'load' });
+    await expectBoard(s.file, '0', `${s.name}: opened at #ply=${bad}`);
+    const state = await tab.evaluate(() => ({ hidden: Object.prototype.hidden, proto: ({}).hidden,
+                                              where: document.querySelector('section.game:not([hidden]) .where').textContent }));
+    check(state.hidden === undefined && state.proto === undefined, `${s.name}: #ply=${bad} set nothing on Object.prototype`);
+    check(state.where === 'Initial position', `${s.name}: #ply=${bad} reads "${state.where}"`);
+  }
+  await tab.goto(url + '#game=__proto__&ply=constructor', { waitUntil: 'load' });
+  await tab.reload({ waitUntil: 'load' });
+  await expectBoard(s.file, '0', `${s.name}: opened at #game=__proto__&ply=constructor`);
+  // Issue 22: in a narrow window the move list wraps, and every turn number
+  // stays on the line of its move.
+  await tab.setViewport({ width: 420, height: 900 });
+  const apart = await tab.evaluate(() => {
+    const bad = [];
+    for (const n of document.querySelectorAll('section.game:not([hidden]) .moves .n')) {
+      const m = n.parentElement.querySelector('.m');
+      if (!m) { bad.push(n.textContent + ' has no move'); continue; }
+      const a = n.getClientRects(), b = m.getClientRects();
+      if (!a.length || !b.length || Math.abs(a[a.length - 1].top - b[0].top) > 2) bad.push(n.textContent);
+    }
+    return { bad, lines: new Set([...document.querySelectorAll('section.game:not([hidden]) .moves .n')]
+                                 .map(n => Math.round(n.getBoundingClientRect().top))).size };
+  });
+  check(apart.bad.length === 0, `${s.name}: turn numbers apart from their moves: ${apart.bad.slice(0, 5).join(' ')}`);
+  check(apart.lines > 1, `${s.name}: the move list wraps in a narrow window`);
+  await tab.setViewport({ width: 1280, height: 900 });
   await tab.goto(url + '#ply=' + far, { waitUntil: 'load' });
   await tab.reload({ waitUntil: 'load' });
   await tab.evaluate(() => window.scrollTo(0, 0));

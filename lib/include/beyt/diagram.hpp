@@ -41,17 +41,40 @@ struct Figure {
 struct PageOptions {
   std::string title;      ///< above the boards; empty: none
   std::string caption;    ///< below everything; empty: none
-  int columns = 0;        ///< boards per row; 0: as many as figures, at most 3
+  int columns = 0;        ///< boards per row; 0: default_columns()
   double margin = 20;     ///< page margin, px
   double width = 0;       ///< > 0: the page is scaled to this width in px (a column, a text block)
+  bool to_move = false;   ///< a last caption line under each board: who moves next ("North to move")
+  bool legend = false;    ///< a legend under the boards of the marks that need words
+  svg::Backend backend = svg::Backend::svg;  ///< an SVG document, or the same page as a TikZ picture
 };
 
-/// Writes the SVG page of `figures` (at least one; each state with a
-/// drawing()) to `out`.
-/// False with `why` set when a figure's state cannot draw or an arrow or mark
-/// names a cell that is not on its board.
+/// The width of a text block of 160 mm in pt, and the smallest size of a
+/// letter or numeral on a plate scaled to it (docs/DIAGRAMS.md, "Layout").
+constexpr double kTextBlockPt = 160 / 25.4 * 72;
+constexpr double kLegiblePt = 7;
+
+/// Boards per row when PageOptions::columns is 0: as many as fit a 160 mm
+/// text block with every letter and numeral of the page at kLegiblePt or
+/// more (one when even one board does not: a Dleb field of 20 cross-lines
+/// takes the whole block), the rows then filled evenly (four boards of three
+/// that fit: two rows of two). `board_width`: the widest board, px;
+/// `smallest_text`: the smallest letter or numeral on the page, px.
+std::size_t default_columns(std::size_t figures, double board_width, double smallest_text, const DrawOptions& draw,
+                            const PageOptions& page);
+
+/// Writes the page of `figures` (at least one; each state with a
+/// drawing()) to `out`: an
+/// SVG document, or a TikZ picture with page.backend tikz (the same drawing
+/// through the same calls). False with `why` set when a figure's state cannot
+/// draw or an arrow or mark names a cell that is not on its board.
 bool svg_page(const std::vector<Figure>& figures, const DrawOptions& draw, const PageOptions& page,
               std::string& out, std::string& why);
+
+/// The line a text diagram ends with for `state`: who moves next ("North to
+/// move", "North, player 1 to move (entered)") or that the game is over;
+/// what PageOptions::to_move writes under a board.
+std::string to_move_line(const State& state);
 
 /// The caption of a board (the same in SVG and text diagrams):
 /// "Initial position" at turn 0, else "After turn N: MOVE" with the move as

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,22 @@ struct RenderOptions {
   bool empty_board = false;    ///< draw the labelled board without pieces
 };
 
+/// The marks of a plate that need words (`render --legend`, docs/DIAGRAMS.md):
+/// each a symbol, drawn by whoever draws the mark on the board, and its words.
+struct Legend {
+  struct Entry {
+    std::string text;                                        ///< "Nasrani: a kelb never moved"
+    std::function<void(svg::Canvas&, svg::Point)> symbol;    ///< draws the mark centred on a point, one cell wide at most
+  };
+  std::vector<Entry> entries;
+  /// Adds an entry unless one with the same text is there.
+  void add(std::string text, std::function<void(svg::Canvas&, svg::Point)> symbol) {
+    for (const auto& e : entries)
+      if (e.text == text) return;
+    entries.push_back({std::move(text), std::move(symbol)});
+  }
+};
+
 /// How a game draws its board in SVG (docs/DIAGRAMS.md). Every length is in
 /// px (CSS pixels: rsvg-convert writes one PNG pixel per px).
 struct DrawOptions {
@@ -38,8 +55,17 @@ struct DrawOptions {
   bool flipped = false;         ///< seen from North: North's side at the bottom
   bool coordinates = true;      ///< letters/numbers (or Lane's letters) on the margins
   bool empty_board = false;     ///< the labelled board without pieces
+  /// When set, draw_board and draw_pieces add to it each mark they drew that
+  /// needs words (a Nasrani, a slave, a daughter's ring, a marked centre).
+  Legend* legend = nullptr;
 
   double font_px() const noexcept { return font_size > 0 ? font_size : 0.4 * cell; }
+  /// These options without the legend: what a legend's symbol draws with.
+  DrawOptions without_legend() const {
+    DrawOptions o = *this;
+    o.legend = nullptr;
+    return o;
+  }
 };
 
 /// The cells a move touches, named as BoardDrawing::cell_centre takes them:

@@ -8,6 +8,8 @@
 // trailing zeros removed, never in exponent form, never locale-dependent
 // (std::to_chars), attributes in a fixed order, one element per line;
 // consecutive elements of one style share it on a <g>.
+// The same drawing calls write a TikZ picture instead (Backend::tikz, for
+// documents set in LaTeX): the same elements at the same coordinates.
 // docs/DIAGRAMS.md describes how the games draw on it.
 #pragma once
 
@@ -59,13 +61,34 @@ std::string escape(std::string_view text);
 double text_width(std::string_view text, const Font& font);
 /// `text` broken into lines no wider than `width` px (by text_width) in
 /// `font`: at each '\n', else at spaces, else after ',', ':' or ';' (a stick
-/// game's long turn breaks between its throws and uses), else, for a word
-/// wider than the whole line, between characters. Spaces at a break are
-/// dropped. An empty text gives no line.
+/// game's long turn breaks between its throws and uses); a piece wider than
+/// the whole line breaks after '-' or '/' (between the steps of a chain, never
+/// inside a cell name), and only as a last resort between code points.
+/// Spaces at a break are dropped. A paragraph of two to six lines is
+/// balanced (the narrowest width that gives as many lines), so that its last
+/// line is no lone short word; a longer one moves a word down to a lone last
+/// word. Linear in the length of `text` (a word of 200 MB wraps). An empty
+/// text gives no line.
 std::vector<std::string> wrap(std::string_view text, const Font& font, double width);
+
+/// The `d` of a path of diagonal hatching (lines x + y = k, `step` px apart)
+/// over the square of side `side` px at (x, y): a cell set apart (Um el-Banât's
+/// houses of North, Seega's centre).
+std::string hatch_path(double x, double y, double side, double step);
+
+/// What a Canvas writes: an SVG 1.1 document, or a TikZ picture
+/// (`\begin{tikzpicture}` ... `\end{tikzpicture}`, for `\input` in a LaTeX
+/// document that loads the tikz package).
+enum class Backend { svg, tikz };
 
 class Canvas {
  public:
+  /// `pt_per_px`: TikZ only, the size in pt of one px of the drawing (0.75:
+  /// CSS px at 96 per inch); coordinates, line widths and font sizes follow it.
+  explicit Canvas(Backend backend = Backend::svg, double pt_per_px = 0.75)
+      : backend_(backend), pt_(pt_per_px) {}
+  Backend backend() const noexcept { return backend_; }
+
   /// A rectangle; `corner` > 0 rounds its corners (rx = ry = corner).
   void rect(double x, double y, double width, double height, const Paint& paint, double corner = 0);
   void line(Point a, Point b, const Paint& paint);
@@ -86,8 +109,14 @@ class Canvas {
   /// Opens <g transform="translate(dx,dy)">; close with end_group().
   void begin_group(double dx, double dy);
   void end_group();
-  /// An XML comment (-- is written as - -).
+  /// An XML comment (-- is written as - -); a TikZ comment line.
   void comment(std::string_view text);
+
+  /// The size in px of the smallest text drawn so far (0: none), and of the
+  /// smallest text holding a digit (a count, a turn, a coordinate): what a
+  /// page needs to stay legible when it is scaled down to a column.
+  double smallest_text() const noexcept { return smallest_text_; }
+  double smallest_numeral() const noexcept { return smallest_numeral_; }
 
   /// The elements written so far (no document wrapper).
   std::string body() const;
@@ -95,6 +124,9 @@ class Canvas {
   /// viewBox, <title>, a white background, the elements. Open groups are closed.
   /// A `display` width (> 0) scales the whole page to that many px wide
   /// (the height follows, rounded to whole px); the viewBox stays `size`.
+  /// TikZ: a comment with the title, then the tikzpicture (x to the right,
+  /// y down, pt_per_px pt a px: give the Canvas the scale of a display width)
+  /// with a white background of `size`.
   std::string document(Size size, std::string_view title, double display_width = 0) const;
 
  private:
@@ -109,10 +141,18 @@ class Canvas {
   void emit(std::string head, std::string tail, std::string style);
   void write_run(std::string& out) const;
   void flush();
+  // TikZ: one \path (or \node) per element, with its own options.
+  void tikz(const Paint& paint, std::string_view geometry, std::string extra = {});
+  std::string pt(double px) const;
+  void note_text(std::string_view text, double size);
+  Backend backend_;
+  double pt_;
+  double smallest_text_ = 0, smallest_numeral_ = 0;
   std::string body_;
   int depth_ = 0;
   std::string run_style_;
-  std::vector<Element> run_;
+  std::vector<Element> run_;  // the first element of a run, until a second comes
+  bool run_open_ = false;     // a run of two or more: its <g> is open in body_
 };
 
 }  // namespace beyt::svg
