@@ -19,7 +19,7 @@ namespace beyt::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
-      {"validate", "replay records and report the first illegal move of each game", run_validate},
+      {"validate", "replay records and report every independent error of each game", run_validate},
       {"convert", "convert records between text, JSON, XML and JSON Lines; join several files", run_convert},
       {"render", "draw the position after any turn as a diagram", run_render},
       {"games", "list the games, their rule presets and options", run_games},

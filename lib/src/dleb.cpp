@@ -586,6 +586,14 @@ ThrowValues throw_values(bool entering, const Available& a) {
 // leave: `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
 // `handicapped`: dleb_handicapped(pos).
+// An E307's `reason` with its fix: the landing of use `k` eats nothing, so
+// the turn is written with '-' there (NOTATION.md section 7).
+[[gnu::cold, gnu::noinline]] std::string capture_fix(std::string reason, const DlebTurn& t, int k) {
+  DlebTurn fixed = t;
+  fixed.uses[static_cast<std::size_t>(k)].x_written = false;
+  return reason + "; this landing takes nothing: write " + dleb_format(fixed);
+}
+
 bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available& a, bool entering,
                 bool handicapped, std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
   const Side team = pos.to_move, enemy = opponent(team);
@@ -633,7 +641,8 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
                          : c == Code::not_own_piece || c == Code::release_order || c == Code::must_free
                              ? u.offset + (u.kind == DlebUseKind::stored_move ? 2u : 1u)
                              : u.offset;
-      return fault(error, c, at, use_reason(c, ctx, w, u));
+      return fault(error, c, at, c == Code::capture_mismatch ? capture_fix(use_reason(c, ctx, w, u), t, k)
+                                                             : use_reason(c, ctx, w, u));
     }
     if (u.kind == DlebUseKind::stored_move) --w.stored[static_cast<std::size_t>(team)];
     do_move(o, w, team, u, end_segment, undo);

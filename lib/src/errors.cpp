@@ -25,6 +25,7 @@ constexpr std::array kCodes{
     CodeInfo{Code::unexpected_token, "unexpected-token", "A character or token that has no place here."},
     CodeInfo{Code::missing_result, "missing-result", "The movetext ends without a result token (strict), or a tag section follows a game with no result (strict; leniently W109)."},
     CodeInfo{Code::bad_character, "bad-character", "A tag value, comment or move holds a character no record may hold (a control character, or a noncharacter such as U+FDD0), in any format: NOTATION.md section 11 (where JSON or XML itself has no place for it, E150 or E160)."},
+    CodeInfo{Code::misnumbered_turn, "misnumbered-turn", "A turn number disagrees with the count of the turns before it (17 where the turn is the 16th), and the move after it does not replay: a turn is probably left out or written twice."},
     CodeInfo{Code::strict_turn_number, "strict-turn-number", "Strict: a move without its turn number, or with a wrong one."},
     CodeInfo{Code::strict_roster, "strict-roster", "Strict: a roster tag is missing or out of the canonical order."},
     CodeInfo{Code::strict_move_form, "strict-move-form", "Strict: a move is not written in its canonical form."},

@@ -515,6 +515,14 @@ struct Undo {
 // The uses of a turn in order, each on the position the ones before it
 // leave; `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
+// An E307's `reason` with its fix: the landing of use `k` takes nothing, so
+// the turn is written with '-' there (NOTATION.md section 6).
+[[gnu::cold, gnu::noinline]] std::string capture_fix(std::string reason, const TabTurn& t, int k, int w) {
+  TabTurn fixed = t;
+  fixed.uses[static_cast<std::size_t>(k)].x_written = false;
+  return reason + "; this landing takes nothing: write " + tab_format(fixed, w);
+}
+
 bool check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosition& w, Undo* undo, Error& error) {
   std::array<int, 7> avail{};
   bool tab_thrown = false;
@@ -542,7 +550,8 @@ bool check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosi
                              ? u.to_offset
                          : c == Code::needs_tab ? u.offset
                                                 : u.offset + 1u;
-      return fault(error, c, at, use_reason(c, ctx, w, u, t.grid));
+      return fault(error, c, at, c == Code::capture_mismatch ? capture_fix(use_reason(c, ctx, w, u, t.grid), t, k, w.width)
+                                                             : use_reason(c, ctx, w, u, t.grid));
     }
     if (undo) {
       undo->save(w, u.from);

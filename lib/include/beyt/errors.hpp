@@ -42,6 +42,7 @@ enum class Code : std::uint16_t {
   unexpected_token = 108,      ///< a character or token with no place here
   missing_result = 109,        ///< game text ends without a result token
   bad_character = 110,         ///< a character no record may hold (any format; NOTATION.md §11)
+  misnumbered_turn = 111,      ///< a turn number off its turn, and the move after it fails (a turn left out?)
   // strict mode (--strict): what the canonical form has and the input lacks
   strict_turn_number = 120,    ///< turn number missing or wrong
   strict_roster = 121,         ///< a roster tag is missing or out of order
