@@ -297,6 +297,39 @@ TEST(CheckGame, EveryTagProblemInTheOrderOfTheTags) {
                    "E205@2:8 Date \"x\": it is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)"}));
 }
 
+// Tag names and spellings (issue 19) are checked with the other tags: strict,
+// each tag named in another case (W201) and each value not in its canonical
+// spelling (E124) is an error among them (the roster's E121 too); no W201
+// for a [game] that E201 names.
+TEST(CheckGame, TagNamesAndSpellingsWithTheOtherTags) {
+  EXPECT_EQ(all_errors("[Game \"Seega\"]\n[Rules \"Walker\"]\n[date \"1835\"]\n[Date \"1835.3.12\"]\n\n1. b2,c4 *\n", {},
+                       true),
+            (Found{"E121@1:1 expected tag Event here, found Game: the roster tags Event, Site, Date, Round, South, "
+                   "North, Result come first, in this order",
+                   "E124@1:8 strict: write [Game \"seega\"] (the canonical spelling)",
+                   "E124@2:9 strict: write [Rules \"walker\"] (the canonical spelling)",
+                   "W201@3:1 tag names are case-sensitive, so [date ...] is not read: did you mean [Date ...]?",
+                   "E205@4:8 Date \"1835.3.12\": write 1835.03.12"}));
+  EXPECT_EQ(all_errors("[game \"seega\"]\n[result \"*\"]\n\n*\n", {}, true),
+            (Found{"E121@1:1 expected tag Event here, found game: the roster tags Event, Site, Date, Round, South, "
+                   "North, Result come first, in this order",
+                   "E201@1:1 no Game tag: tag names are case-sensitive, so [game ...] is not read: did you mean "
+                   "[Game \"seega\"]?",
+                   "W201@2:1 tag names are case-sensitive, so [result ...] is not read: did you mean [Result ...]?"}));
+  // Lenient: warnings, not errors.
+  std::istringstream in("[Game \"seega\"]\n[date \"1835\"]\n\n*\n");
+  TextReader reader(in, "g.beyt", ReadOptions{});
+  GameRecord g;
+  ASSERT_TRUE(reader.next(g));
+  Replay out;
+  std::vector<Diagnostic> errors;
+  replay_errors(g, nullptr, "g.beyt", 1, ReplayOptions{}, out, errors);
+  EXPECT_TRUE(errors.empty());
+  ASSERT_EQ(out.warnings.size(), 1u);
+  EXPECT_EQ(out.warnings[0].code, beyt::Code::tag_name_case);
+  EXPECT_EQ(out.warnings[0].severity, beyt::Severity::warning);
+}
+
 TEST(CheckGame, NothingFollowsFromATagInDoubt) {
   // Two Rules: which one is meant is not known, so nothing that needs the
   // rules is checked (no move, no result).
