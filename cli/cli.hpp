@@ -16,7 +16,12 @@
 //     Output::close() puts it in place (flushed, synced, renamed over the
 //     target). Anything else leaves the target as it was and no temporary
 //     file behind: an error (E503), an invalid input, an exception, return
-//     without close(), or SIGINT/SIGTERM/SIGHUP.
+//     without close(), or any signal that ends the process (beyt/io.hpp).
+//     A write-protected target is refused (E503) unless --force.
+//   * Standard output is checked at the end of every run (StandardOutput):
+//     output that could not be written is E503 and exit 1.
+//   * Running out of memory is E505 and exit 1 (out_of_memory), never an
+//     abort; the outputs are discarded as for any other failure.
 //   * An output that is one of the inputs is refused before anything is read
 //     (refuse_same_file, E504, exit 2).
 //   * Diagnostics and messages go to standard error through err(), which
@@ -45,6 +50,7 @@
 #include <string_view>
 #include <vector>
 
+#include "beyt/io.hpp"
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/formats.hpp"
 
@@ -107,9 +113,16 @@ class Input {
   /// or any other name, the content: the first non-blank byte '{' JSON (JSON
   /// Lines when it opens a game object), '<' XML,
   /// '[' JSON unless it opens a tag pair ('[Event "'), anything else text
-  /// (notation::format_of_content). Reads ahead without consuming; call
-  /// before reading.
+  /// (notation::format_of_content), however many blanks come first. Reads
+  /// ahead without consuming, in bounded memory: a regular file is read
+  /// again by offset; from standard input or a pipe, the blank lines past
+  /// the first 64 KiB are dropped and the reader's places after them moved
+  /// back by place(). Call before reading.
   notation::Format format(std::optional<notation::Format> forced);
+  /// The place in the input of the place `loc` a reader of stream() gives
+  /// (the same unless format() dropped blanks at the start). print_diagnostic
+  /// applies it; line() and forget_before() take the reader's places.
+  notation::SourceLoc place(const notation::SourceLoc& loc) const;
   /// The line of the input that holds place `loc` (its byte offset), without
   /// its line end, and in `first_column` the column of its first character
   /// (more than 1 when only a piece of a very long line is given). Empty
@@ -127,40 +140,57 @@ class Input {
   std::string failure_message(std::string otherwise) const;
 
  private:
+  // line() in the reader's places.
+  std::string line_piece(const notation::SourceLoc& loc, std::uint32_t& first_column);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 
-/// An output file or "-" (standard output). A file is written to a
-/// temporary file in the same folder (".NAME.beyt-XXXXXX", with the mode of
-/// the file it replaces) and renamed over PATH by close() only. A PATH that
-/// is a symbolic link is written through (the file it points to is
-/// replaced); a PATH that exists and is not a regular file (/dev/null, a
-/// FIFO, a terminal) is written to directly, as standard output is.
-class Output {
- public:
-  Output();
-  /// Discards what was written unless close() succeeded.
-  ~Output();
-  Output(const Output&) = delete;
-  Output& operator=(const Output&) = delete;
+/// An output file or "-" (standard output): written to a temporary file
+/// beside it and renamed into place by close() only (beyt/io.hpp, the
+/// library's safe-write layer, with its signal policy). open() refuses a
+/// write-protected target unless given output_options(true) (--force).
+using Output = io::OutputFile;
 
-  /// False with `error` = "cannot write 'PATH': REASON" (a folder that does
-  /// not exist or cannot be written, PATH a directory).
-  bool open(const std::string& path, std::string& error);
-  std::ostream& stream();
-  /// Flushes and syncs; then puts the file in place. False with `error`
-  /// ("cannot write 'PATH': No space left on device") when anything failed:
-  /// then the target is as it was and the temporary file is gone.
-  bool close(std::string& error);
-  /// Gives up: the temporary file is removed, the target stays as it was.
-  /// (Standard output or a device, written directly, gets what was written.)
-  void discard();
+/// The OutputOptions of a subcommand: `force` from its --force, named so
+/// in the message that refuses a write-protected file.
+io::OutputOptions output_options(bool force);
+
+/// Standard output for one run of the program: std::cout writes through a
+/// buffer that keeps the first failed write (a full device, a closed pipe
+/// with SIGPIPE ignored), so that no output is lost silently. main() makes
+/// one around the subcommand and ends with finish().
+class StandardOutput {
+ public:
+  StandardOutput();
+  /// Puts std::cout's own buffer back.
+  ~StandardOutput();
+  StandardOutput(const StandardOutput&) = delete;
+  StandardOutput& operator=(const StandardOutput&) = delete;
+  /// Flushes std::cout. When a write to it failed: prints "-: error[E503]:
+  /// cannot write standard output: REASON" (as every E503 of "-") and returns
+  /// kExitInvalid (or `exit_code` when that is kExitUsage); else `exit_code`.
+  int finish(std::string_view command, int exit_code);
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<io::FdWriteBuf> buf_;
+  std::streambuf* original_;
 };
+
+/// What the program is doing, for the message of a failure that has no
+/// place of its own (out of memory, E505): "reading 'games.beyt'". Input::open
+/// sets "reading 'PATH'" ("reading standard input"); a subcommand may say
+/// more. Each thread has its own: main() reports that of the main thread.
+void set_activity(std::string what);
+/// The activity last set ("starting" before any).
+const std::string& activity();
+
+/// The message of E505 and exit status 1, for main() and any thread that
+/// catches std::bad_alloc: "beyt COMMAND: error[E505]: out of memory while
+/// ACTIVITY; nothing was written" on standard error. Allocates as little as
+/// it can.
+int out_of_memory(std::string_view command);
 
 /// For a subcommand with inputs and an output, called before anything is
 /// read: when `output` is the same file as one of `inputs` (same device and

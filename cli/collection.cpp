@@ -45,7 +45,8 @@ void add_common_options(CommandLine& line, CommonOptions& o, std::string_view ou
   if (!output_help.empty()) {
     line.option("o,output", std::string(output_help), o.output)
         .option("to", "output format: " + notation::format_list() + " (default: from -o, else the first input's)", o.to)
-        .option("format", "the same as --to", o.format);
+        .option("format", "the same as --to", o.format)
+        .option("force", "replace an output file even if it is write-protected (as cp -f)", o.force);
   }
   line.option("from", "input format: " + notation::format_list() + " (default: from the extension, else the content)",
               o.from);
@@ -122,7 +123,7 @@ int RecordOutput::open(std::string_view command, const CommonOptions& o) {
   format_ = o.out_format;
   path_ = o.output;
   std::string error;
-  if (!output_.open(o.output, error)) {
+  if (!output_.open(o.output, error, output_options(o.force))) {
     print_file_error(err(), Code::write_error, o.output, error, false);
     return kExitInvalid;
   }

@@ -29,6 +29,7 @@ struct CommonOptions {
   std::string from, to;            ///< --from, --to
   std::string format;              ///< --format: the same as --to
   bool quiet = false;              ///< -q: no summary line
+  bool force = false;              ///< --force: replace a write-protected output file
   std::optional<notation::Format> from_format;  ///< --from; else each input's own (Input::format)
   /// --to, else -o's extension, else --from, else the first FILE's extension;
   /// unset: the format of the first input read (its content).
@@ -36,7 +37,8 @@ struct CommonOptions {
 };
 
 /// Adds, after the subcommand's own options: -o/--output (help `output_help`),
-/// --to and --format (its other name) when `output_help` is not empty, --from, -q/--quiet when `quiet`,
+/// --to, --format (its other name) and --force when `output_help` is not
+/// empty, --from, -q/--quiet when `quiet`,
 /// and the FILE... positional (-h/--help comes with every command line).
 void add_common_options(CommandLine& line, CommonOptions& o, std::string_view output_help, bool quiet = true);
 

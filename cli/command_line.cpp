@@ -2,10 +2,16 @@
 // cxxopts: the only file that includes <cxxopts.hpp> (see there why).
 #include "command_line.hpp"
 
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cxxopts.hpp>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <type_traits>
 
+#include "beyt/chars.hpp"
 #include "cli.hpp"
 
 namespace beyt::cli {
@@ -18,7 +24,51 @@ std::string_view long_name(std::string_view names) {
   return comma == std::string_view::npos ? names : names.substr(comma + 1);
 }
 
+template <class T>
+constexpr bool kNumber = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+
+// "4294967295", "0.5": a bound or a default as --help and the messages write it.
+std::string number_text(long double v) {
+  char buf[64];
+  if (v == std::floor(v) && std::fabs(v) < 1e20L) std::snprintf(buf, sizeof buf, "%.0Lf", v);
+  else std::snprintf(buf, sizeof buf, "%Lg", v);
+  return buf;
+}
+
+// The value of a numeric option: the whole of `text`, a whole number for an
+// integer type, within [least, most]. False if not.
+template <class T>
+bool read_number(const std::string& text, T& out, long double least, long double most) {
+  const char* end = text.data() + text.size();
+  T v{};
+  const auto [at, ec] = std::from_chars(text.data(), end, v);
+  if (ec != std::errc() || at != end) return false;
+  if constexpr (std::is_floating_point_v<T>) {
+    if (!std::isfinite(v)) return false;
+  }
+  if (static_cast<long double>(v) < least || static_cast<long double>(v) > most) return false;
+  out = v;
+  return true;
+}
+
 }  // namespace
+
+CommandLine& CommandLine::range(long double least, long double most) {
+  options_.back().range = std::make_pair(least, most);
+  return *this;
+}
+
+CommandLine& CommandLine::with_default() {
+  Option& o = options_.back();
+  std::visit(
+      [&](auto* target) {
+        using T = std::remove_pointer_t<decltype(target)>;
+        if constexpr (kNumber<T>) o.help += " (default: " + number_text(static_cast<long double>(*target)) + ")";
+        else if constexpr (std::is_same_v<T, std::string>) o.help += " (default: " + *target + ")";
+      },
+      o.target);
+  return *this;
+}
 
 CommandLine::CommandLine(std::string_view command, std::string description)
     : command_(command), description_(std::move(description)) {}
@@ -36,16 +86,23 @@ bool CommandLine::parse(int argc, char** argv, int& exit_code) {
   if (!usage_.empty()) spec.positional_help(usage_);
   auto add = spec.add_options();
   std::vector<std::string> positional;
-  auto add_option = [&add](const Option& o) {
+  // A number is read as text and converted after parsing (convert below),
+  // so that its errors name the option and the range.
+  auto add_option = [&add](Option& o) {
     std::shared_ptr<cxxopts::Value> value = std::visit(
-        [](auto* target) -> std::shared_ptr<cxxopts::Value> { return cxxopts::value(*target); }, o.target);
+        [&o](auto* target) -> std::shared_ptr<cxxopts::Value> {
+          using T = std::remove_pointer_t<decltype(target)>;
+          if constexpr (kNumber<T>) return cxxopts::value(o.text);
+          else return cxxopts::value(*target);
+        },
+        o.target);
     if (o.default_value) value->default_value(*o.default_value);
     add(o.names, o.help, value);
   };
-  for (const Option& o : options_)
+  for (Option& o : options_)
     if (!o.positional) add_option(o);
   add("h,help", "this help");
-  for (const Option& o : options_)
+  for (Option& o : options_)
     if (o.positional) {
       add_option(o);
       positional.push_back(o.names);
@@ -60,13 +117,34 @@ bool CommandLine::parse(int argc, char** argv, int& exit_code) {
       return false;
     }
     if (!result.unmatched().empty()) {
-      exit_code = usage_error(command_, "unexpected argument '" + result.unmatched().front() + "'");
+      exit_code = usage_error(command_, "unexpected argument '" + chars::excerpt(result.unmatched().front()) + "'");
       return false;
     }
     for (Option& o : options_) o.count = result.count(std::string(long_name(o.names)));
   } catch (const cxxopts::exceptions::exception& e) {
     exit_code = usage_error(command_, e.what());
     return false;
+  }
+  for (Option& o : options_) {
+    if (o.count == 0) continue;
+    std::string why;
+    std::visit(
+        [&](auto* target) {
+          using T = std::remove_pointer_t<decltype(target)>;
+          if constexpr (kNumber<T>) {
+            const long double least = o.range ? o.range->first : static_cast<long double>(std::numeric_limits<T>::lowest());
+            const long double most = o.range ? o.range->second : static_cast<long double>(std::numeric_limits<T>::max());
+            if (read_number(o.text, *target, least, most)) return;
+            why = "--" + std::string(long_name(o.names)) + ": '" + chars::excerpt(o.text) + "' is not a " +
+                  (std::is_integral_v<T> ? "whole number" : "number");
+            if (o.range || std::is_integral_v<T>) why += " from " + number_text(least) + " to " + number_text(most);
+          }
+        },
+        o.target);
+    if (!why.empty()) {
+      exit_code = usage_error(command_, why);
+      return false;
+    }
   }
   return true;
 }

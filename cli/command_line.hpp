@@ -34,9 +34,11 @@ class CommandLine {
  public:
   /// The variable an option sets. Its type decides how the value is read: a
   /// bool is a flag (--strict, also --strict=true or --strict=false); a
-  /// number takes the whole value, in range (else "Argument ‘x’ failed to
-  /// parse"); a vector gets one element each time the option is given (the
-  /// positional: one each word); a string or a number the last one given.
+  /// number takes the whole value, a whole number for the integer types,
+  /// within range() or else the type's range ("--count: '-3' is not a
+  /// number from 1 to 4294967295", one message for every numeric option); a
+  /// vector gets one element each time the option is given (the positional:
+  /// one each word); a string or a number the last one given.
   using Target = std::variant<bool*, int*, std::int64_t*, std::uint32_t*, std::uint64_t*, double*, std::string*,
                               std::vector<std::string>*>;
 
@@ -51,6 +53,12 @@ class CommandLine {
     options_.push_back({std::move(names), std::move(help), Target(&target), std::nullopt, false, 0});
     return *this;
   }
+  /// The numeric option added last takes values from `least` to `most`
+  /// (a usage error names the option, the value and the range).
+  CommandLine& range(long double least, long double most);
+  /// --help shows the option added last with "(default: VALUE)", VALUE its
+  /// variable's value now (before parse()).
+  CommandLine& with_default();
   /// A string option that sets `target` to `default_value` when it is not
   /// given; --help adds "(default: VALUE)" to `help`.
   CommandLine& option(std::string names, std::string help, std::string& target, std::string default_value);
@@ -70,7 +78,8 @@ class CommandLine {
   /// done: -h/--help printed the help on standard output (exit_code 0), or
   /// a usage error was printed on standard error (exit_code 2, usage_error:
   /// "Option ‘x’ does not exist", "Option ‘o’ is missing an argument",
-  /// "Argument ‘x’ failed to parse", "unexpected argument 'x'", ...).
+  /// "Argument ‘maybe’ failed to parse" for a flag, "--count: '-3' is not a
+  /// whole number from 1 to 4294967295", "unexpected argument 'x'", ...).
   bool parse(int argc, char** argv, int& exit_code);
 
   /// After parse(): how many times the option whose long name is `name`
@@ -87,6 +96,8 @@ class CommandLine {
     std::optional<std::string> default_value;
     bool positional;
     std::size_t count;  // times given, set by parse()
+    std::optional<std::pair<long double, long double>> range = std::nullopt;  // numbers: least, most
+    std::string text = {};  // a number's value as given, converted after parsing
   };
 
   std::string command_, description_;

@@ -19,7 +19,7 @@ namespace beyt::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
-      {"validate", "replay records and report the first illegal move of each game", run_validate},
+      {"validate", "replay records and report every independent error of each game", run_validate},
       {"convert", "convert records between text, JSON, XML and JSON Lines; join several files", run_convert},
       {"render", "draw the position after any turn as a diagram", run_render},
       {"moves", "list the legal decisions, or a throw's outcomes, at a position", run_moves},
@@ -87,6 +87,13 @@ class InBuf final : public std::streambuf {
   void start_at(std::uint64_t offset) { base_ = offset; }
 
   void pin(std::uint64_t offset) { pin_ = offset; }
+  /// Drops the unread bytes [from, to) (counted from the next byte to
+  /// read) before any is read: the reader never sees them.
+  void drop_ahead(std::size_t from, std::size_t to) {
+    char* at = gptr() + from;
+    std::memmove(at, gptr() + to, static_cast<std::size_t>(egptr() - (gptr() + to)));
+    setg(eback(), gptr(), egptr() - (to - from));
+  }
   const std::string& failure() const { return failure_; }
   /// The stream reading this buffer, told of a read failure (badbit) that
   /// xsgetn cannot report by an exception.
@@ -183,157 +190,29 @@ class InBuf final : public std::streambuf {
   std::istream* stream_ = nullptr;
 };
 
-// --- Writing ------------------------------------------------------------------
-
-/// A stream buffer that writes to a file descriptor in chunks; the first
-/// failure is kept (and every later write fails).
-class OutBuf final : public std::streambuf {
- public:
-  explicit OutBuf(int fd) : fd_(fd), buf_(kChunk) { setp(buf_.data(), buf_.data() + buf_.size()); }
-
-  /// Writes what is buffered; false (and failure()) if the system says no.
-  bool drain() {
-    const std::size_t n = static_cast<std::size_t>(pptr() - pbase());
-    setp(buf_.data(), buf_.data() + buf_.size());
-    return write_all(buf_.data(), n);
-  }
-  const std::string& failure() const { return failure_; }
-
- protected:
-  int_type overflow(int_type c) override {
-    if (!drain()) return traits_type::eof();
-    if (!traits_type::eq_int_type(c, traits_type::eof())) {
-      *pptr() = traits_type::to_char_type(c);
-      pbump(1);
-    }
-    return traits_type::not_eof(c);
-  }
-  int sync() override { return drain() ? 0 : -1; }
-  std::streamsize xsputn(const char* s, std::streamsize count) override {
-    const auto n = static_cast<std::size_t>(count);
-    if (n > static_cast<std::size_t>(epptr() - pptr())) {
-      if (!drain()) return 0;
-      if (n >= buf_.size()) return write_all(s, n) ? count : 0;
-    }
-    std::memcpy(pptr(), s, n);
-    pbump(static_cast<int>(n));
-    return count;
-  }
-
- private:
-  bool write_all(const char* p, std::size_t n) {
-    if (!failure_.empty()) return false;
-    while (n > 0) {
-      const ssize_t w = ::write(fd_, p, n);
-      if (w < 0) {
-        if (errno == EINTR) continue;
-        failure_ = reason_of(errno);
-        return false;
-      }
-      p += w;
-      n -= static_cast<std::size_t>(w);
-    }
-    return true;
-  }
-
-  int fd_;
-  std::vector<char> buf_;
-  std::string failure_;
-};
-
-/// The stream of an Output to standard output, flushed by err().
-OutBuf* g_stdout_buf = nullptr;
-
-// --- Temporary files and signals ----------------------------------------------
-//
-// The paths of the temporary files being written, for the signal handler:
-// on SIGINT, SIGTERM or SIGHUP it unlinks them (unlink is async-signal-safe)
-// and dies of the signal as it would have. Slots are filled and emptied with
-// the signals blocked, so that the handler never sees half a path and no
-// temporary file exists unregistered.
-
-constexpr int kSlots = 8;
-constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
-char g_temp_paths[kSlots][PATH_MAX];
-volatile sig_atomic_t g_temp_used[kSlots];
-
-extern "C" void remove_temporaries(int sig) {
-  for (int i = 0; i < kSlots; ++i)
-    if (g_temp_used[i]) ::unlink(g_temp_paths[i]);
-  struct sigaction dfl {};
-  dfl.sa_handler = SIG_DFL;
-  sigemptyset(&dfl.sa_mask);
-  ::sigaction(sig, &dfl, nullptr);
-  ::raise(sig);  // blocked while the handler runs; delivered on return
-}
-
-void install_handlers() {
-  static bool installed = false;
-  if (installed) return;
-  installed = true;
-  for (int sig : kSignals) {
-    struct sigaction old {};
-    if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;  // nohup: keep ignoring
-    struct sigaction sa {};
-    sa.sa_handler = remove_temporaries;
-    sigemptyset(&sa.sa_mask);
-    for (int s : kSignals) sigaddset(&sa.sa_mask, s);
-    ::sigaction(sig, &sa, nullptr);
-  }
-}
-
-/// Blocks SIGINT, SIGTERM and SIGHUP for its lifetime.
-class SignalsBlocked {
- public:
-  SignalsBlocked() {
-    sigset_t set;
-    sigemptyset(&set);
-    for (int s : kSignals) sigaddset(&set, s);
-    ::sigprocmask(SIG_BLOCK, &set, &old_);
-  }
-  ~SignalsBlocked() { ::sigprocmask(SIG_SETMASK, &old_, nullptr); }
-  SignalsBlocked(const SignalsBlocked&) = delete;
-  SignalsBlocked& operator=(const SignalsBlocked&) = delete;
-
- private:
-  sigset_t old_;
-};
-
-/// Creates a temporary file from `pattern` (ending in XXXXXX, completed in
-/// place) and registers it; -1 with errno on failure (or EMFILE-like
-/// ENFILE when every slot is taken). Call with the signals blocked.
-int create_registered(std::string& pattern, int& slot) {
-  slot = -1;
-  for (int i = 0; i < kSlots; ++i)
-    if (!g_temp_used[i]) {
-      slot = i;
-      break;
-    }
-  if (slot < 0 || pattern.size() >= PATH_MAX) {
-    errno = slot < 0 ? ENFILE : ENAMETOOLONG;
-    return -1;
-  }
-  const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
-  if (fd < 0) return -1;
-  std::memcpy(g_temp_paths[slot], pattern.c_str(), pattern.size() + 1);
-  g_temp_used[slot] = 1;
-  return fd;
-}
-
-/// Best effort: the rename in `dir` reaches the disk too.
-void sync_directory(const std::string& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;
-  (void)::fsync(fd);
-  ::close(fd);
-}
-
 }  // namespace
 
 // --- Input --------------------------------------------------------------------
 
+// Blank bytes at the start of an input that cannot be read again, dropped
+// while its format is chosen from the content (Input::format): the reader
+// sees the input without them. They are whole lines from `cut` (a line
+// start, in the reader's bytes) on, and at most the first `columns`
+// characters of the line after them; places the reader gives at or after
+// `cut` are moved back to the input's own (Input::place).
+struct Gap {
+  std::uint64_t cut = UINT64_MAX;  // the reader's offset of the first byte after the dropped ones
+  std::uint32_t cut_line = 0;      // its line, in the reader's counting
+  std::uint64_t bytes = 0;         // bytes dropped
+  std::uint32_t lines = 0;         // line ends dropped ("\r\n" is one)
+  std::uint32_t columns = 0;       // characters dropped after the last line end dropped
+};
+
+bool is_blank_byte(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
 struct Input::Impl {
   std::string name;
+  Gap gap;
   int fd = -1;
   bool owned = false;    // fd is ours to close (not standard input)
   bool regular = false;  // can be read again (pread) for quoting lines
@@ -351,6 +230,7 @@ Input::~Input() = default;
 bool Input::open(const std::string& path, std::string& error) {
   Impl& in = *impl_;
   in.name = path;
+  set_activity(path == "-" ? std::string("reading standard input") : "reading '" + path + "'");
   if (path == "-") {
     in.fd = 0;
   } else {
@@ -405,18 +285,102 @@ notation::Format Input::format(std::optional<notation::Format> forced) {
   if (forced) return *forced;
   notation::Format f;
   if (impl_->name != "-" && notation::format_of_extension(impl_->name, f)) return f;
-  // Blanks first (a pretty-printed file starts with its mark): read on
-  // until a non-blank byte and the tag name after a '[', at most 1 MiB.
-  constexpr std::size_t kMaxLook = std::size_t{1} << 20;
-  for (std::size_t want = 4096;; want *= 4) {
-    const std::string_view head = impl_->buf->ahead(want);
-    const std::size_t first = head.find_first_not_of(std::string_view(" \t\r\n\xEF\xBB\xBF", 7));
-    if ((first != std::string_view::npos && head.size() - first >= 256) || head.size() < want || want >= kMaxLook)
-      return notation::format_of_content(head);
+  // The first non-blank byte decides, and a few after it (a pretty-printed
+  // file starts with its mark; '[' needs the tag name after it): however
+  // many blanks come first, read as a stream.
+  constexpr std::size_t kLook = 4096;                  // bytes looked at from the first non-blank one
+  constexpr std::size_t kKeep = std::size_t{64} << 10;  // blank bytes held before some are dropped
+  const std::string_view kBom = "\xEF\xBB\xBF";
+  if (impl_->regular) {  // read again by offset: blanks are skipped without holding them
+    std::vector<char> block(kKeep);
+    const off_t here = ::lseek(impl_->fd, 0, SEEK_CUR);  // (standard input may not stand at 0)
+    const std::uint64_t origin = here >= 0 ? static_cast<std::uint64_t>(here) : impl_->buf->base();
+    for (std::uint64_t at = origin;;) {
+      ssize_t n;
+      do {
+        n = ::pread(impl_->fd, block.data(), block.size(), static_cast<off_t>(at));
+      } while (n < 0 && errno == EINTR);
+      if (n <= 0) return notation::Format::text;  // only blanks (a read failure is the reader's to report)
+      std::string_view bytes(block.data(), static_cast<std::size_t>(n));
+      std::size_t from = at == origin && bytes.substr(0, 3) == kBom ? 3 : 0;
+      while (from < bytes.size() && is_blank_byte(bytes[from])) ++from;
+      if (from == bytes.size()) {
+        at += bytes.size();
+        continue;
+      }
+      at += from;
+      block.resize(kLook);
+      do {
+        n = ::pread(impl_->fd, block.data(), block.size(), static_cast<off_t>(at));
+      } while (n < 0 && errno == EINTR);
+      return notation::format_of_content(std::string_view(block.data(), n > 0 ? static_cast<std::size_t>(n) : 0));
+    }
+  }
+  // Standard input, a pipe: what is read ahead is held for the reader. Past
+  // kKeep blank bytes, whole blank lines (and the blanks of a very long
+  // line) are dropped from the first line start before kKeep on, and the
+  // reader's places after them are moved back (Gap, place()).
+  InBuf& buf = *impl_->buf;
+  Gap& gap = impl_->gap;
+  bool cr = false;  // the last byte dropped ended in a CR (of a CR LF kept whole)
+  for (;;) {
+    const std::string_view head = buf.ahead(3 * kKeep);
+    const bool ended = head.size() < 3 * kKeep;
+    const std::size_t start = head.substr(0, 3) == kBom ? 3 : 0;
+    std::size_t first = start;
+    while (first < head.size() && is_blank_byte(head[first])) ++first;
+    if (first < head.size()) return notation::format_of_content(head.substr(first, kLook));
+    if (ended) return notation::Format::text;  // only blanks
+    if (gap.cut == UINT64_MAX) {  // the first line start at or before kKeep (after the BOM)
+      std::size_t cut = start;
+      for (std::size_t i = start; i < kKeep; ++i)
+        if (head[i] == '\n' || (head[i] == '\r' && head[i + 1] != '\n')) cut = i + 1;
+      gap.cut = cut;
+      gap.cut_line = 1;
+      for (std::size_t i = 0; i < cut; ++i) gap.cut_line += head[i] == '\n' || (head[i] == '\r' && head[i + 1] != '\n');
+    }
+    // Drop all but the last kKeep bytes after the cut, ending neither
+    // inside a CR LF nor where the kept bytes around the gap would make one.
+    const auto cut = static_cast<std::size_t>(gap.cut);
+    std::size_t end = head.size() - kKeep;
+    while (end > cut + 1 && head[end] == '\n' && (head[end - 1] == '\r' || (cut > 0 && head[cut - 1] == '\r')))
+      --end;  // (at most twice: a line end follows a '\n')
+    for (std::size_t i = cut; i < end; ++i) {
+      if (head[i] == '\n') {
+        if (!cr) ++gap.lines;
+        gap.columns = 0;
+      } else if (head[i] == '\r') {
+        ++gap.lines;
+        gap.columns = 0;
+      } else {
+        ++gap.columns;
+      }
+      cr = head[i] == '\r';
+    }
+    gap.bytes += end - cut;
+    buf.drop_ahead(cut, end);
   }
 }
 
+notation::SourceLoc Input::place(const notation::SourceLoc& loc) const {
+  const Gap& gap = impl_->gap;
+  if (loc.line == 0 || gap.bytes == 0 || loc.offset < gap.cut) return loc;
+  notation::SourceLoc out = loc;
+  if (out.line == gap.cut_line) out.column += gap.columns;
+  out.line += gap.lines;
+  out.offset += gap.bytes;
+  return out;
+}
+
 std::string Input::line(const notation::SourceLoc& loc, std::uint32_t& first_column) {
+  std::string text = line_piece(loc, first_column);
+  // The line after blanks that format() dropped: its first column is the input's own.
+  if (impl_->gap.bytes > 0 && loc.offset >= impl_->gap.cut && loc.line == impl_->gap.cut_line)
+    first_column += impl_->gap.columns;
+  return text;
+}
+
+std::string Input::line_piece(const notation::SourceLoc& loc, std::uint32_t& first_column) {
   first_column = 1;
   if (loc.line == 0 || !impl_->buf) return {};
   // The bytes around the place: enough for the window a diagnostic shows
@@ -466,155 +430,45 @@ std::string Input::line(const notation::SourceLoc& loc, std::uint32_t& first_col
 
 // --- Output -------------------------------------------------------------------
 
-struct Output::Impl {
-  std::string path;    // as given
-  std::string target;  // the file renamed over (symbolic links followed)
-  std::string temp;    // the temporary file, or empty when written directly
-  int fd = -1;
-  int slot = -1;
-  bool owned = false;  // fd is ours to close (not standard output)
-  bool done = false;   // closed or discarded
-  std::unique_ptr<OutBuf> buf;
-  std::unique_ptr<std::ostream> stream;
-
-  void forget_temp() {
-    if (slot >= 0) {
-      g_temp_used[slot] = 0;
-      slot = -1;
-    }
-  }
-  void discard() {
-    if (done) return;
-    done = true;
-    if (g_stdout_buf == buf.get()) g_stdout_buf = nullptr;
-    if (temp.empty() && buf) buf->drain();  // written directly: what was handed over goes out
-    if (owned && fd >= 0) ::close(fd);
-    fd = -1;
-    if (!temp.empty()) {
-      SignalsBlocked blocked;
-      ::unlink(temp.c_str());
-      forget_temp();
-    }
-  }
-};
-
-Output::Output() : impl_(std::make_unique<Impl>()) {}
-Output::~Output() { impl_->discard(); }
-
-bool Output::open(const std::string& path, std::string& error) {
-  namespace fs = std::filesystem;
-  Impl& out = *impl_;
-  out.path = path;
-  if (path == "-") {
-    std::cout.flush();
-    out.fd = 1;
-  } else {
-    out.target = path;
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
-      std::error_code ec;
-      fs::path resolved = fs::weakly_canonical(fs::path(path), ec);
-      if (!ec) out.target = resolved.string();
-    }
-    const bool exists = ::stat(out.target.c_str(), &st) == 0;
-    if (exists && S_ISDIR(st.st_mode)) {
-      error = cannot_write(path, reason_of(EISDIR));
-      return false;
-    }
-    if (exists && !S_ISREG(st.st_mode)) {  // a device, a FIFO: no file to replace
-      do {
-        out.fd = ::open(out.target.c_str(), O_WRONLY | O_CLOEXEC);
-      } while (out.fd < 0 && errno == EINTR);
-      if (out.fd < 0) {
-        error = cannot_write(path, reason_of(errno));
-        return false;
-      }
-      out.owned = true;
-    } else {
-      const fs::path target(out.target);
-      std::string dir = target.parent_path().string();
-      std::string base = target.filename().string();
-      if (base.size() > 200) base.resize(200);
-      std::string pattern = (dir.empty() ? std::string() : dir + "/") + "." + base + ".beyt-XXXXXX";
-      install_handlers();
-      int failure = 0;
-      {
-        SignalsBlocked blocked;
-        out.fd = create_registered(pattern, out.slot);
-        if (out.fd < 0) failure = errno;
-      }
-      if (out.fd < 0) {
-        error = cannot_write(path, reason_of(failure));
-        return false;
-      }
-      out.temp = pattern;
-      out.owned = true;
-      if (exists) {  // the new file takes the place of the old one: its mode and owner too
-        (void)::fchmod(out.fd, st.st_mode & 07777);
-        if (::fchown(out.fd, st.st_uid, st.st_gid) != 0) {
-          // not ours to give away: the file keeps our ownership
-        }
-      } else {
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        (void)::fchmod(out.fd, 0666 & ~mask);
-      }
-    }
-  }
-  out.buf = std::make_unique<OutBuf>(out.fd);
-  out.stream = std::make_unique<std::ostream>(out.buf.get());
-  if (path == "-") g_stdout_buf = out.buf.get();
-  return true;
+io::OutputOptions output_options(bool force) {
+  io::OutputOptions o;
+  o.force = force;
+  o.force_name = "--force";
+  return o;
 }
 
-std::ostream& Output::stream() { return *impl_->stream; }
-
-bool Output::close(std::string& error) {
-  Impl& out = *impl_;
-  if (out.done) {
-    error = cannot_write(out.path, "already closed");
-    return false;
-  }
-  const auto fail = [&](const std::string& reason) {
-    error = cannot_write(out.path, reason);
-    out.discard();
-    return false;
-  };
-  if (!out.buf->drain() || !*out.stream)
-    return fail(out.buf->failure().empty() ? std::string("the write failed") : out.buf->failure());
-  if (out.temp.empty()) {  // standard output, a device
-    if (g_stdout_buf == out.buf.get()) g_stdout_buf = nullptr;
-    if (out.owned && ::close(out.fd) != 0) {
-      out.fd = -1;
-      return fail(reason_of(errno));
-    }
-    out.fd = -1;
-    out.done = true;
-    return true;
-  }
-  if (::fsync(out.fd) != 0) return fail(reason_of(errno));
-  const int fd = out.fd;
-  out.fd = -1;
-  if (::close(fd) != 0) return fail(reason_of(errno));
-  {
-    SignalsBlocked blocked;
-    if (::rename(out.temp.c_str(), out.target.c_str()) != 0) {
-      const int e = errno;
-      ::unlink(out.temp.c_str());
-      out.forget_temp();
-      out.done = true;
-      error = cannot_write(out.path, reason_of(e));
-      return false;
-    }
-    out.forget_temp();
-  }
-  out.done = true;
-  const std::string dir = std::filesystem::path(out.target).parent_path().string();
-  sync_directory(dir.empty() ? std::string(".") : dir);
-  return true;
+StandardOutput::StandardOutput() : buf_(std::make_unique<io::FdWriteBuf>(1)) {
+  original_ = std::cout.rdbuf(buf_.get());
 }
 
-void Output::discard() { impl_->discard(); }
+StandardOutput::~StandardOutput() {
+  std::cout.flush();
+  std::cout.rdbuf(original_);
+}
+
+int StandardOutput::finish(std::string_view command, int exit_code) {
+  std::cout.flush();
+  if (buf_->failure().empty() && std::cout.good()) return exit_code;
+  const std::string reason = buf_->failure().empty() ? std::string("the write failed") : buf_->failure();
+  (void)command;
+  std::cout.clear();
+  print_file_error(std::cerr, Code::write_error, "-", cannot_write("-", reason), false);
+  return exit_code == kExitUsage ? kExitUsage : kExitInvalid;
+}
+
+namespace {
+thread_local std::string g_activity = "starting";  // each thread's own: a worker's Input is its own
+}  // namespace
+
+void set_activity(std::string what) { g_activity = std::move(what); }
+const std::string& activity() { return g_activity; }
+
+int out_of_memory(std::string_view command) {
+  std::cerr << "beyt " << command << ": error[" << code_id(Code::out_of_memory) << "]: out of memory while "
+            << g_activity << "; nothing was written\n";
+  std::cerr.flush();
+  return kExitInvalid;
+}
 
 // --- The same file --------------------------------------------------------------
 
@@ -641,7 +495,7 @@ int refuse_same_file(std::string_view command, const std::vector<std::string>& i
 
 std::ostream& err() {
   std::cout.flush();
-  if (g_stdout_buf) g_stdout_buf->drain();
+  io::drain_standard_output();
   return std::cerr;
 }
 
@@ -673,12 +527,24 @@ void print_diagnostic(std::ostream& out, const notation::Diagnostic& d, Input* i
     return;
   }
   if (json) {
-    out << notation::format_json(d) << '\n';
+    if (input) {
+      notation::Diagnostic placed = d;
+      placed.loc = input->place(d.loc);
+      out << notation::format_json(placed) << '\n';
+    } else {
+      out << notation::format_json(d) << '\n';
+    }
     return;
   }
   std::uint32_t first_column = 1;
   std::string source = input ? input->line(d.loc, first_column) : std::string();
-  out << notation::format_text(d, source, first_column);
+  if (!input) {
+    out << notation::format_text(d, source, first_column);
+    return;
+  }
+  notation::Diagnostic placed = d;
+  placed.loc = input->place(d.loc);  // the input's own place (blanks dropped at its start: Input::format)
+  out << notation::format_text(placed, source, first_column);
 }
 
 void print_file_error(std::ostream& out, Code code, const std::string& path, const std::string& reason, bool json) {

@@ -4,7 +4,9 @@
 #include <iostream>
 #include <optional>
 
+#include "beyt/chars.hpp"
 #include "beyt/game.hpp"
+#include "beyt/notation/replay.hpp"
 #include "beyt/tab.hpp"
 #include "cli.hpp"
 #include "collection.hpp"
@@ -30,7 +32,7 @@ bool rewrite_line(notation::Line& line, int width, bool grid, std::string& error
   std::string out;
   for (auto& node : line) {
     if (Error e = tab_rewrite_cells(node.move, width, grid, out)) {
-      error = "move '" + node.move + "' (line " + std::to_string(node.loc.line) + "): " + e.reason;
+      error = "move '" + chars::excerpt(node.move) + "' (line " + std::to_string(node.loc.line) + "): " + e.reason;
       return false;
     }
     node.move = out;
@@ -64,6 +66,7 @@ class WritingVisitor : public GameSink {
  public:
   WritingVisitor(RecordOutput& output, std::string cells) : output_(output), cells_(std::move(cells)) {}
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
+    notation::spell_game_and_rules(record);  // [Game "Seega"] is written [Game "seega"] (canonical form)
     if (!cells_.empty() && !rewrite_cells(record, cells_, error)) {
       error = input.name() + ", game " + std::to_string(index) + ": " + error;
       return false;
@@ -82,6 +85,7 @@ class WritingVisitor : public GameSink {
 
 int run_convert(int argc, char** argv) {
   ConvertOptions o;
+  CommonOptions common;
   CommandLine line("convert",
                    "Converts the records of IN (- for standard input; several IN are written\n"
                    "one after the other into OUT) to OUT, between the text notation, JSON, XML\n"
@@ -101,6 +105,7 @@ int run_convert(int argc, char** argv) {
   line.option("o,output", "output file (default: - standard output)", o.output)
       .option("to", "output format: " + notation::format_list() + " (default: from -o, else text)", o.to)
       .option("format", "the same as --to", o.format)
+      .option("force", "replace OUT even if it is write-protected (as cp -f)", common.force)
       .option("from", "input format: " + notation::format_list() + " (default: from the extension, else the content)",
               o.from)
       .option("strict", "reject text input that lacks what the canonical form has", o.strict)
@@ -111,7 +116,6 @@ int run_convert(int argc, char** argv) {
   if (o.inputs.empty()) return usage_error("convert", "no IN given");
   if (!o.cells.empty() && o.cells != "lane" && o.cells != "grid")
     return usage_error("convert", "--cells must be lane or grid");
-  CommonOptions common;
   common.files = o.inputs;
   common.output = o.output;
   notation::Format out_format;

@@ -69,7 +69,7 @@ int run_games(int argc, char** argv) {
   for (const Game* game : games) {
     if (!first && !brief) std::cout << "\n";
     first = false;
-    print_game(*game, !brief || !name.empty());
+    print_game(*game, !brief);
   }
   return kExitOk;
 }

@@ -1,5 +1,6 @@
 // The `beyt` program: dispatches argv[1] to a subcommand (cli/cli.hpp).
 #include <iostream>
+#include <new>
 
 #include "beyt/version.hpp"
 #include "cli.hpp"
@@ -18,23 +19,34 @@ void print_help(std::ostream& out) {
 
 }  // namespace
 
+// Runs subcommand `c`: std::bad_alloc anywhere in it is E505 and exit 1
+// (its outputs discarded as they unwind), never an abort.
+int run_command(const beyt::cli::Command& c, int argc, char** argv) {
+  try {
+    return c.run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    return beyt::cli::out_of_memory(c.name);
+  }
+}
+
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   if (argc < 2) {
     print_help(std::cerr);
     return beyt::cli::kExitUsage;
   }
+  beyt::cli::StandardOutput standard_output;  // a failed write to it is E503, exit 1
   std::string_view command = argv[1];
   if (command == "--help" || command == "-h" || command == "help") {
     print_help(std::cout);
-    return beyt::cli::kExitOk;
+    return standard_output.finish("--help", beyt::cli::kExitOk);
   }
   if (command == "--version") {
     std::cout << "beyt " << beyt::version() << "\n";
-    return beyt::cli::kExitOk;
+    return standard_output.finish("--version", beyt::cli::kExitOk);
   }
   for (const auto& c : beyt::cli::commands())
-    if (c.name == command) return c.run(argc - 1, argv + 1);
+    if (c.name == command) return standard_output.finish(c.name, run_command(c, argc - 1, argv + 1));
   std::cerr << "beyt: unknown command '" << command << "'\n\n";
   print_help(std::cerr);
   return beyt::cli::kExitUsage;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "beyt/chars.hpp"
+
 namespace beyt::cli {
 namespace {
 
@@ -27,38 +29,32 @@ std::size_t distance(std::string_view a, std::string_view b) {
 
 bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
 
-// The span [from, to) of `text` without its blanks at both ends.
-void trim(std::string_view text, std::size_t& from, std::size_t& to) {
-  while (from < to && is_blank(text[from])) ++from;
-  while (to > from && is_blank(text[to - 1])) --to;
-}
-
-// Rewrites text[from, to) to the spelling of `known` it equals without case;
-// otherwise remembers a suggestion for an error at `from`.
-void respell(std::string& text, std::size_t from, std::size_t to, const std::vector<std::string_view>& known,
-             std::uint32_t& hint_offset, std::string& hint) {
-  const std::string_view word(text.data() + from, to - from);
-  for (auto name : known) {
-    if (name == word) return;
-    if (equal_nocase(name, word)) {
-      text.replace(from, to - from, name);
-      return;
-    }
+// The word of rules text `text` that starts at `at` (up to ';', '=' or the
+// end, without trailing blanks), and what it is: a preset, an option name
+// (followed by '=') or an option's value (after '=', of the option `option`).
+enum class Item { preset, name, value };
+Item item_at(std::string_view text, std::size_t at, std::string_view& word, std::string_view& option) {
+  std::size_t end = text.find_first_of(";=", at);
+  if (end == std::string_view::npos) end = text.size();
+  std::size_t to = end;
+  while (to > at && is_blank(text[to - 1])) --to;
+  word = text.substr(at, to - at);
+  std::size_t before = at;
+  while (before > 0 && is_blank(text[before - 1])) --before;
+  if (before > 0 && text[before - 1] == '=') {
+    std::size_t name_to = before - 1, name_from = text.rfind(';', name_to);
+    name_from = name_from == std::string_view::npos ? 0 : name_from + 1;
+    while (name_from < name_to && is_blank(text[name_from])) ++name_from;
+    while (name_to > name_from && is_blank(text[name_to - 1])) --name_to;
+    option = text.substr(name_from, name_to - name_from);
+    return Item::value;
   }
-  if (hint.empty()) {
-    hint = suggest(word, known);
-    hint_offset = static_cast<std::uint32_t>(from);
-  }
+  return end < text.size() && text[end] == '=' ? Item::name : Item::preset;
 }
 
 }  // namespace
 
-bool equal_nocase(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (lower(a[i]) != lower(b[i])) return false;
-  return true;
-}
+bool equal_nocase(std::string_view a, std::string_view b) noexcept { return chars::equal_ignoring_ascii_case(a, b); }
 
 std::string suggest(std::string_view name, const std::vector<std::string_view>& known) {
   if (name.empty()) return {};
@@ -86,42 +82,29 @@ const Game* match_game(std::string_view name, std::string& error) {
   std::string list;
   for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
   std::string hint = suggest(name, names);
-  error = "unknown game '" + std::string(name) + "' (" + (hint.empty() ? "" : hint + " ") + "games: " + list + ")";
+  error = "unknown game '" + chars::excerpt(name) + "' (" + (hint.empty() ? "" : hint + " ") + "games: " + list + ")";
   return nullptr;
 }
 
 Error match_rules(const Game& game, std::string_view text, RuleSet& out) {
-  std::string spelled(text);
-  std::vector<std::string_view> presets, options;
-  for (const auto& p : game.presets()) presets.push_back(p.name);
-  for (const auto& o : game.options()) options.push_back(o.name);
-  std::uint32_t hint_offset = 0;
-  std::string hint;
-  bool first = true;
-  for (std::size_t start = 0; start <= spelled.size();) {
-    std::size_t end = spelled.find(';', start);
-    if (end == std::string::npos) end = spelled.size();
-    std::size_t from = start, to = end;
-    trim(spelled, from, to);
-    const std::size_t eq = spelled.find('=', from);
-    if (from == to) {
-      // an empty item: RuleSet::parse decides
-    } else if (eq == std::string::npos || eq >= to) {
-      if (first) respell(spelled, from, to, presets, hint_offset, hint);
-    } else {
-      std::size_t name_to = eq, value_from = eq + 1;
-      trim(spelled, from, name_to);
-      trim(spelled, value_from, to);
-      respell(spelled, from, name_to, options, hint_offset, hint);
+  Error e = game.parse_rules(text, out);  // names and values in any case (beyt/options.hpp)
+  if (!e || e.offset >= text.size()) return e;
+  std::string_view word, option;
+  std::vector<std::string_view> known;
+  switch (item_at(text, e.offset, word, option)) {
+    case Item::preset:
+      for (const auto& p : game.presets()) known.push_back(p.name);
+      break;
+    case Item::name:
+      for (const auto& o : game.options()) known.push_back(o.name);
+      break;
+    case Item::value:
       for (const auto& o : game.options())
-        if (o.name == std::string_view(spelled).substr(from, name_to - from) && !o.values.empty())
-          respell(spelled, value_from, to, o.values, hint_offset, hint);
-    }
-    first = false;
-    start = end + 1;
+        if (equal_nocase(o.name, option)) known = o.values;
+      break;
   }
-  Error e = game.parse_rules(spelled, out);
-  if (e && !hint.empty() && e.offset == hint_offset) e.reason += "; " + hint;
+  const std::string hint = suggest(word, known);
+  if (!hint.empty()) e.reason += "; " + hint;
   return e;
 }
 
@@ -140,7 +123,7 @@ std::string format_error(std::string_view option, std::string_view value) {
   std::vector<std::string_view> names;
   for (const notation::FormatInfo& f : notation::formats()) names.push_back(f.name);
   const std::string hint = suggest(value, names);
-  return "--" + std::string(option) + ": unknown format '" + std::string(value) + "' (" +
+  return "--" + std::string(option) + ": unknown format '" + chars::excerpt(value) + "' (" +
          (hint.empty() ? std::string() : hint + " ") + "formats: " + notation::format_list(", ") + ")";
 }
 

@@ -26,11 +26,10 @@ std::string suggest(std::string_view name, const std::vector<std::string_view>& 
 /// none; `error` then says so, with a suggestion and the list of games.
 const Game* match_game(std::string_view name, std::string& error);
 
-/// Parses rules text for `game` (beyt/options.hpp) with the preset, the
-/// option names and the listed option values matched in any case: each is
-/// rewritten to its table spelling in place (offsets keep their meaning),
-/// then RuleSet::parse decides. An unknown preset, option or value gets a
-/// suggestion appended to the error's reason.
+/// Parses rules text for `game` (Game::parse_rules: the preset, the option
+/// names and the listed option values match in any case). An unknown
+/// preset, option or value gets a suggestion appended to the error's
+/// reason ("; did you mean 'lane'?").
 Error match_rules(const Game& game, std::string_view text, RuleSet& out);
 
 /// Folds an older spelling of an option into the current one (item 9 of

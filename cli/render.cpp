@@ -9,6 +9,7 @@
 #include <limits>
 #include <sstream>
 
+#include "beyt/chars.hpp"
 #include "beyt/diagram.hpp"
 #include "beyt/notation/figures.hpp"
 #include "beyt/notation/replay.hpp"
@@ -46,6 +47,7 @@ struct RenderCliOptions {
   bool colour = false;
   bool flip = false;
   bool no_highlight = false;
+  bool force = false;
   bool to_move = false;
   bool legend = false;
   int columns = 0;
@@ -62,10 +64,11 @@ struct SvgJob {
   bool title_given = false, caption_given = false;
 };
 
-bool write_out(const std::string& path, const std::string& text) {
+bool write_out(const RenderCliOptions& o, const std::string& text) {
+  const std::string& path = o.output;
   Output out;
   std::string error;
-  if (!out.open(path, error)) {
+  if (!out.open(path, error, output_options(o.force))) {
     print_file_error(err(), Code::write_error, path, error, false);
     return false;
   }
@@ -97,7 +100,7 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const std::str
     return usage_error("render", "--rules: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
   std::unique_ptr<State> state;
   if (Error e = game->new_state(rules, "", state)) return usage_error("render", "--rules: " + e.reason);
-  if (format == "position") return write_out(o.output, state->position_text() + "\n") ? kExitOk : kExitInvalid;
+  if (format == "position") return write_out(o, state->position_text() + "\n") ? kExitOk : kExitInvalid;
   if (format == "svg" || format == "tikz") {
     SvgJob j = job;
     j.draw.empty_board = true;
@@ -109,7 +112,7 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const std::str
     f.marks = j.figures.marks;
     std::string svg, why;
     if (!svg_page({f}, j.draw, j.page, svg, why)) return usage_error("render", why);
-    return write_out(o.output, svg) ? kExitOk : kExitInvalid;
+    return write_out(o, svg) ? kExitOk : kExitInvalid;
   }
   render.empty_board = true;
   render.show_to_move = false;
@@ -118,7 +121,7 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const std::str
   std::string text;
   if (!o.bare) text = std::string(game->title()) + " (" + rules.canonical() + "), empty board\n\n";
   text += state->drawing()->render(render);
-  return write_out(o.output, text) ? kExitOk : kExitInvalid;
+  return write_out(o, text) ? kExitOk : kExitInvalid;
 }
 
 // The positions to draw: --plies (paths), --every N (the main line), --ply
@@ -129,7 +132,7 @@ bool wanted_paths(const RenderCliOptions& o, const notation::GameRecord& record,
   auto add = [&](const std::string& text, const std::string& option) {
     notation::NodePath p;
     if (!notation::NodePath::parse(text, p)) {
-      why = option + " takes a turn (12) or a turn of a variation (12.1.14), not '" + text + "'";
+      why = option + " takes a turn (12) or a turn of a variation (12.1.14), not '" + chars::excerpt(text) + "'";
       return false;
     }
     const notation::Node* node = nullptr;
@@ -227,7 +230,7 @@ int render_html(const RenderCliOptions& o, std::uint32_t only, std::optional<not
     return usage_error("render", o.input + " has no game " + std::to_string(only));
   Output out;
   std::string error;
-  if (!out.open(o.output, error)) {
+  if (!out.open(o.output, error, output_options(o.force))) {
     print_file_error(err(), Code::write_error, o.output, error, false);
     return kExitInvalid;
   }
@@ -280,14 +283,21 @@ int run_render(int argc, char** argv) {
       .option("no-coordinates", "no letters and numbers on the margins", o.no_coordinates)
       .option("bare", "the diagram only, without title and captions", o.bare)
       .option("o,output", "output file (default: - standard output)", o.output)
+      .option("force", "replace the output file even if it is write-protected (as cp -f)", o.force)
       .option("every", "the positions after every N-th turn (and the last)", o.every)
+      .range(1, 4294967295.0L)
       .option("plies", "the positions after these turns, e.g. 0,12,30 or 12.1.14", o.plies)
       .option("columns", "svg, tikz: boards per row of a sheet (default: as many as fit 160 mm legibly)", o.columns)
+      .range(1, 100)
       .option("size", "svg, html: cell size in px (default 40)", o.size)
+      .range(8, 400)
       .option("margin", "svg, html: page margin in px (default 20)", o.margin)
-      .option("width", "svg, html: scale the whole page to this width in px", o.width)
+      .range(0, 1000)
+      .option("width", "svg, html: scale the whole page to this width in px (50 to 20000)", o.width)
+      .range(50, 20000)
       .option("font", "svg, html: font family (default serif)", o.font)
       .option("font-size", "svg, html: size of the letters in px (default 0.4 x cell)", o.font_size)
+      .range(0, 200)
       .option("mono", "svg, html: black and white only", o.mono)
       .option("colour", "svg, html: with tints (the default)", o.colour)
       .option("flip", "svg, html: seen from North (North's side at the bottom)", o.flip)
@@ -295,6 +305,7 @@ int run_render(int argc, char** argv) {
       .option("to-move", "svg, html: a line under each board: who moves next", o.to_move)
       .option("legend", "svg, html: a legend of the marks under the boards", o.legend)
       .option("max-positions", "html: refuse a page of more than N positions (default 20000)", o.max_positions)
+      .range(1, static_cast<long double>(std::numeric_limits<std::int64_t>::max()))
       .option("title", "svg, html: title (default: Event and Round of the record)", o.title)
       .option("caption", "svg, html: caption under the page (default: South - North, Date)", o.caption)
       .option("arrow", "svg, html: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", o.arrows)
@@ -331,7 +342,6 @@ int run_render(int argc, char** argv) {
       if (line.count(only)) return usage_error("render", std::string("--") + only + " needs --format svg, tikz or html");
   }
   if (!html && line.count("max-positions")) return usage_error("render", "--max-positions goes with --format html");
-  if (o.max_positions < 1) return usage_error("render", "--max-positions must be 1 or more");
   if (html) {
     for (const char* sheet : {"ply", "every", "plies", "columns"})
       if (line.count(sheet))
@@ -339,7 +349,6 @@ int run_render(int argc, char** argv) {
                                          " does not go with --format html: the page holds every position (its "
                                          "fragment #ply=N opens one)");
   }
-  if (o.every < 0) return usage_error("render", "--every must be 1 or more");
   if ((o.every > 0) + !o.plies.empty() + !o.ply.empty() > 1)
     return usage_error("render", "--ply, --every and --plies exclude each other");
   RenderOptions render;
@@ -349,12 +358,7 @@ int run_render(int argc, char** argv) {
   SvgJob job;
   if (svg || html) {
     if (o.mono && o.colour) return usage_error("render", "--mono or --colour, not both");
-    if (!(o.size >= 8 && o.size <= 400)) return usage_error("render", "--size must be a cell size from 8 to 400 px");
-    if (!(o.margin >= 0 && o.margin <= 1000)) return usage_error("render", "--margin must be 0 to 1000 px");
-    if (!(o.width == 0 || (o.width >= 50 && o.width <= 20000)))
-      return usage_error("render", "--width must be 50 to 20000 px");
-    if (!(o.font_size >= 0 && o.font_size <= 200)) return usage_error("render", "--font-size must be 0 to 200 px");
-    if (o.columns < 0 || o.columns > 100) return usage_error("render", "--columns must be 1 to 100");
+    // the numbers' ranges are the command line's (range() above)
     if (o.font.empty() || o.font.find_first_of("\"<>&") != std::string::npos)
       return usage_error("render", "--font needs a family name such as serif");
     job.draw.cell = o.size;
@@ -378,7 +382,7 @@ int run_render(int argc, char** argv) {
     job.figures.marks = o.marks;
     for (const auto& a : o.arrows) {
       Arrow arrow;
-      if (!parse_arrow(a, arrow)) return usage_error("render", "--arrow needs FROM-TO, e.g. c2-c3, not '" + a + "'");
+      if (!parse_arrow(a, arrow)) return usage_error("render", "--arrow needs FROM-TO, e.g. c2-c3, not '" + chars::excerpt(a) + "'");
       job.figures.arrows.push_back(arrow);
     }
   }
@@ -447,7 +451,7 @@ int run_render(int argc, char** argv) {
     for (const auto& pos : positions)
       text += (paths.size() > 1 || o.every > 0 || !o.plies.empty() ? pos.path.text() + "\t" : std::string()) +
               pos.state->position_text() + "\n";
-    return write_out(o.output, text) ? kExitOk : kExitInvalid;
+    return write_out(o, text) ? kExitOk : kExitInvalid;
   }
   if (svg) {
     if (!job.title_given) job.page.title = o.bare ? "" : notation::record_title(record, *replay.game);
@@ -464,7 +468,7 @@ int run_render(int argc, char** argv) {
     }
     print_warnings(warnings);
     if (!ok) return usage_error("render", why);
-    return write_out(o.output, page) ? kExitOk : kExitInvalid;
+    return write_out(o, page) ? kExitOk : kExitInvalid;
   }
   // Text diagrams, one after another, each under its caption.
   std::string text;
@@ -484,7 +488,7 @@ int run_render(int argc, char** argv) {
     }
     text += positions[i].state->drawing()->render(render);
   }
-  return write_out(o.output, text) ? kExitOk : kExitInvalid;
+  return write_out(o, text) ? kExitOk : kExitInvalid;
 }
 
 }  // namespace beyt::cli

@@ -2,13 +2,15 @@
 // condition, written unchanged (as pgn-extract's selection): tag values equal
 // or matching a regular expression, a date range, game, rules, result,
 // validity, length, and a position reached at some ply. Streams: one game in
-// memory at a time.
+// memory at a time. The tag and date conditions are the library's
+// (beyt/notation/select.hpp).
 #include <iostream>
 #include <map>
 #include <optional>
-#include <regex>
 
+#include "beyt/chars.hpp"
 #include "beyt/notation/replay.hpp"
+#include "beyt/notation/select.hpp"
 #include "collection.hpp"
 #include "command_line.hpp"
 #include "names.hpp"
@@ -30,53 +32,11 @@ struct SelectOptions {
   bool count = false;
 };
 
-struct TagCondition {
-  std::string name;
-  std::string value;               // '='
-  std::optional<std::regex> regex;  // '~'
-};
-
-/// A date as the first and last day it may stand for, as YYYYMMDD numbers.
-struct DateSpan {
-  std::uint32_t first = 0, last = 0;
-};
-
-// "YYYY", "YYYY.MM" or "YYYY.MM.DD", each part digits or all '?' (PGN's
-// Date form, parts may be left off). False if the year is unknown or the
-// text is not a date.
-bool parse_date(std::string_view text, DateSpan& out) {
-  std::uint32_t parts[3] = {0, 0, 0};
-  bool known[3] = {false, false, false};
-  const std::size_t sizes[3] = {4, 2, 2};
-  std::size_t at = 0;
-  for (int i = 0; i < 3; ++i) {
-    if (i > 0) {
-      if (at == text.size()) break;
-      if (text[at] != '.') return false;
-      ++at;
-    }
-    if (text.size() < at + sizes[i]) return false;
-    std::string_view part = text.substr(at, sizes[i]);
-    at += sizes[i];
-    if (part.find_first_not_of('?') == std::string_view::npos) continue;
-    for (char c : part)
-      if (c < '0' || c > '9') return false;
-    for (char c : part) parts[i] = parts[i] * 10 + static_cast<std::uint32_t>(c - '0');
-    known[i] = true;
-  }
-  if (at != text.size() || !known[0]) return false;
-  if ((known[1] && (parts[1] < 1 || parts[1] > 12)) || (known[2] && (parts[2] < 1 || parts[2] > 31))) return false;
-  const std::uint32_t year = parts[0] * 10000;
-  out.first = year + (known[1] ? parts[1] : 1) * 100 + (known[2] && known[1] ? parts[2] : 1);
-  out.last = year + (known[1] ? parts[1] : 12) * 100 + (known[2] && known[1] ? parts[2] : 31);
-  return true;
-}
-
 // Selects games and writes them.
 class Selector : public GameSink {
  public:
-  Selector(const SelectOptions& options, std::vector<TagCondition> tags, std::optional<DateSpan> from,
-           std::optional<DateSpan> to, std::vector<const Game*> games, RecordOutput* output)
+  Selector(const SelectOptions& options, std::vector<notation::TagCondition> tags, std::optional<notation::Date> from,
+           std::optional<notation::Date> to, std::vector<const Game*> games, RecordOutput* output)
       : o_(options), tags_(std::move(tags)), from_(from), to_(to), games_(std::move(games)), output_(output) {}
 
   void begin_input(Input&, notation::Format format) override {
@@ -95,26 +55,10 @@ class Selector : public GameSink {
 
  private:
   bool matches(const notation::GameRecord& record, const std::string& file, std::uint32_t index) {
-    for (const auto& t : tags_) {
-      const notation::TagPair* tag = record.find_tag(t.name);
-      std::string_view value;
-      if (tag) {
-        value = tag->value;
-      } else {
-        value = notation::roster_default(t.name);
-        bool roster = false;
-        for (auto r : notation::kRoster) roster = roster || r == t.name;
-        if (!roster) return false;
-      }
-      if (t.regex ? !std::regex_search(value.begin(), value.end(), *t.regex) : value != t.value) return false;
-    }
-    if (from_ || to_) {
-      const notation::TagPair* date = record.find_tag("Date");
-      DateSpan span;
-      if (!date || !parse_date(date->value, span)) return false;
-      if (from_ && span.first < from_->first) return false;
-      if (to_ && span.last > to_->last) return false;
-    }
+    for (const auto& t : tags_)
+      if (!t.matches(record)) return false;
+    if ((from_ || to_) && !notation::date_within(record, from_ ? &*from_ : nullptr, to_ ? &*to_ : nullptr))
+      return false;
     if (!o_.results.empty()) {
       bool any = false;
       for (const auto& r : o_.results) any = any || r == record.result;
@@ -126,7 +70,8 @@ class Selector : public GameSink {
     if (!games_.empty()) {
       const notation::TagPair* tag = record.find_tag("Game");
       bool any = false;
-      for (const Game* g : games_) any = any || (tag && tag->value == g->name());
+      const Game* named = tag ? find_game(tag->value) : nullptr;  // in any case, as the validator reads it
+      for (const Game* g : games_) any = any || named == g;
       if (!any) return false;
     }
     if (o_.rules.empty() && o_.position.empty() && !o_.valid && !o_.invalid) return true;
@@ -173,8 +118,8 @@ class Selector : public GameSink {
   }
 
   const SelectOptions& o_;
-  std::vector<TagCondition> tags_;
-  std::optional<DateSpan> from_, to_;
+  std::vector<notation::TagCondition> tags_;
+  std::optional<notation::Date> from_, to_;
   std::vector<const Game*> games_;
   RecordOutput* output_;  // none with --count
   std::map<std::string, std::unique_ptr<State>> targets_;
@@ -190,11 +135,13 @@ int run_select(int argc, char** argv) {
                    "Conditions:\n"
                    "  --tag Site=Cairo        the tag's value is Cairo (a missing roster tag has\n"
                    "                          its default: ? for Site, ????.??.?? for Date)\n"
-                   "  --tag 'Event~coffee'    the tag's value contains a match of the ECMAScript\n"
-                   "                          regular expression (anchor it: ~^Cairo$)\n"
+                   "  --tag 'Event~coffee'    the tag's value contains a match of the regular\n"
+                   "                          expression (RE2 syntax, linear time; anchor it:\n"
+                   "                          ~^Cairo$)\n"
                    "  --date 1835..1840       the Date lies wholly within the range: 1835.??.??\n"
                    "                          is in 1835..1840, not in 1835.06..1840; a bound is\n"
-                   "                          YYYY, YYYY.MM or YYYY.MM.DD, either may be left out\n"
+                   "                          YYYY, YYYY.MM or YYYY.MM.DD, either may be left out;\n"
+                   "                          a Date that validate rejects (E205) is in no range\n"
                    "  --game seega --rules lane   the Game tag; the rules equal (option values\n"
                    "                          compared, so walker and walker; chain=mandatory\n"
                    "                          are the same rules)\n"
@@ -204,7 +151,8 @@ int run_select(int argc, char** argv) {
                    "  --min-turns / --max-turns   the main line's number of turns\n"
                    "  --position TEXT         the main line reaches the position (the SetUp text,\n"
                    "                          beyt render --format position) at some ply\n"
-                   "Games that cannot be read are reported and never written.\n"
+                   "Games that cannot be read are reported and never written (--count still\n"
+                   "prints the count of the others).\n"
                    "Exit status: 0 every game read (whether any matched or not), 1 a game could\n"
                    "not be read, 2 usage error.");
   line.option("tag", "NAME=VALUE or NAME~REGEX (repeatable: all must hold)", o.tags)
@@ -215,7 +163,9 @@ int run_select(int argc, char** argv) {
       .option("valid", "games that replay without error", o.valid)
       .option("invalid", "games that do not replay", o.invalid)
       .option("min-turns", "at least N turns in the main line", o.min_turns)
+      .range(0, 4294967295.0L)
       .option("max-turns", "at most N turns in the main line", o.max_turns)
+      .range(0, 4294967295.0L)
       .option("position", "the main line reaches this position text", o.position)
       .option("invert", "write the games that do not match", o.invert)
       .option("count", "write nothing; print the number of games selected", o.count);
@@ -224,40 +174,32 @@ int run_select(int argc, char** argv) {
   if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
   if (o.valid && o.invalid) return usage_error("select", "--valid and --invalid exclude each other");
 
-  std::vector<TagCondition> tags;
+  std::vector<notation::TagCondition> tags;
   for (const auto& t : o.tags) {
-    const std::size_t at = t.find_first_of("=~");
-    if (at == std::string::npos || at == 0)
-      return usage_error("select", "--tag '" + t + "': write NAME=VALUE or NAME~REGEX");
-    TagCondition c;
-    c.name = t.substr(0, at);
-    if (t[at] == '=') {
-      c.value = t.substr(at + 1);
-    } else {
-      try {
-        c.regex.emplace(t.substr(at + 1), std::regex::ECMAScript);
-      } catch (const std::regex_error& e) {
-        return usage_error("select", "--tag '" + t + "': not a regular expression: " + e.what());
-      }
-    }
+    notation::TagCondition c;
+    std::string why;
+    if (!notation::TagCondition::parse(t, c, why))
+      return usage_error("select", "--tag '" + chars::excerpt(t) + "': " + why);
     tags.push_back(std::move(c));
   }
-  std::optional<DateSpan> from, to;
+  std::optional<notation::Date> from, to;
   if (!o.date.empty()) {
     const std::size_t dots = o.date.find("..");
-    DateSpan span;
+    notation::Date bound;
+    std::string why;
     if (dots == std::string::npos) {
-      if (!parse_date(o.date, span)) return usage_error("select", "--date '" + o.date + "': write FROM..TO");
-      from = to = span;
+      if (!notation::parse_date_bound(o.date, bound, why))
+        return usage_error("select", "--date: " + why + " (write FROM..TO)");
+      from = to = bound;
     } else {
       const std::string a = o.date.substr(0, dots), b = o.date.substr(dots + 2);
       if (!a.empty()) {
-        if (!parse_date(a, span)) return usage_error("select", "--date: '" + a + "' is not YYYY, YYYY.MM or YYYY.MM.DD");
-        from = span;
+        if (!notation::parse_date_bound(a, bound, why)) return usage_error("select", "--date: " + why);
+        from = bound;
       }
       if (!b.empty()) {
-        if (!parse_date(b, span)) return usage_error("select", "--date: '" + b + "' is not YYYY, YYYY.MM or YYYY.MM.DD");
-        to = span;
+        if (!notation::parse_date_bound(b, bound, why)) return usage_error("select", "--date: " + why);
+        to = bound;
       }
     }
   }
@@ -280,7 +222,22 @@ int run_select(int argc, char** argv) {
       errors += (errors.empty() ? "" : "; ") + reason;
       if (e.reason.find("did you mean") != std::string::npos) hinted += (hinted.empty() ? "" : "; ") + reason;
     }
-    if (!any) return usage_error("select", "--rules '" + o.rules + "': " + (hinted.empty() ? errors : hinted));
+    if (!any) return usage_error("select", "--rules '" + chars::excerpt(o.rules) + "': " + (hinted.empty() ? errors : hinted));
+  }
+  if (!o.position.empty()) {  // a position that no game (of --game, under --rules) can read is a usage error
+    std::string errors;
+    bool any = false;
+    for (const Game* g : games.empty() ? game_table() : games) {
+      RuleSet rules;
+      if (match_rules(*g, o.rules, rules)) continue;  // rules this game cannot read (checked above)
+      std::unique_ptr<State> state;
+      Error e = g->new_state(rules, o.position, state);
+      any = any || !e;
+      if (e)
+        errors += (errors.empty() ? "" : "; ") + std::string(g->name()) + ": " + e.reason + " (at character " +
+                  std::to_string(e.offset + 1) + ")";
+    }
+    if (!any) return usage_error("select", "--position '" + chars::excerpt(o.position) + "': " + errors);
   }
   for (const auto& r : o.results) {
     Result ignored;
@@ -294,12 +251,19 @@ int run_select(int argc, char** argv) {
   }
   Selector selector(o, std::move(tags), from, to, std::move(games), o.count ? nullptr : &output);
   ReadSummary r = read_inputs(o.common.files, o.common.from_format, selector);
-  if (o.count ? r.failed || r.unreadable > 0 : !output.finish("select", r)) return kExitInvalid;
+  // --count prints the count of the games read even when one could not be
+  // (and exits 1, as validate would); written games go out only when all were read.
+  const bool all_read = !r.failed && r.unreadable == 0;
+  if (!o.count && !output.finish("select", r)) return kExitInvalid;
   if (o.count) std::cout << selector.selected << "\n";
-  if (!o.common.quiet)
-    err() << "beyt select: " << selector.selected << " of " << r.games << (r.games == 1 ? " game" : " games")
-              << " selected\n";
-  return kExitOk;
+  if (!o.common.quiet) {
+    std::ostream& e = err();
+    e << "beyt select: " << selector.selected << " of " << r.games << (r.games == 1 ? " game" : " games")
+      << " selected";
+    if (!all_read) e << "; " << r.unreadable << (r.unreadable == 1 ? " error" : " errors") << " in games that could not be read";
+    e << "\n";
+  }
+  return all_read ? kExitOk : kExitInvalid;
 }
 
 }  // namespace beyt::cli

@@ -1,7 +1,6 @@
 // beyt split FILE... --per N -o PATTERN : the games of the inputs into files
 // of N games each, named by a printf-like pattern (part-%03d.beyt gives
 // part-001.beyt, part-002.beyt, ...). Streams: one game in memory at a time.
-#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -9,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "beyt/chars.hpp"
 #include "collection.hpp"
 #include "command_line.hpp"
 
@@ -18,7 +18,6 @@ namespace {
 struct SplitOptions {
   CommonOptions common;  // -o: the pattern
   std::uint32_t per = 0;
-  std::string per_text;  // parsed by hand: cxxopts' integer parser trips a false g++ 12 -Wrestrict
 };
 
 /// An output file name pattern: text with one %d (or %Nd, %0Nd) for the
@@ -44,14 +43,14 @@ class NamePattern {
       while (j < pattern.size() && pattern[j] >= '0' && pattern[j] <= '9' && width_ < 100)
         width_ = width_ * 10 + static_cast<std::size_t>(pattern[j++] - '0');
       if (j >= pattern.size() || pattern[j] != 'd') {
-        error = "-o '" + pattern + "': a '%' must start %d, %0Nd or %% (e.g. part-%03d.beyt)";
+        error = "-o '" + chars::excerpt(pattern) + "': a '%' must start %d, %0Nd or %% (e.g. part-%03d.beyt)";
         return false;
       }
       ++numbers;
       i = j;
     }
     if (numbers != 1) {
-      error = "-o '" + pattern + "' must hold one %d (or %03d) for the file's number, e.g. part-%03d.beyt";
+      error = "-o '" + chars::excerpt(pattern) + "' must hold one %d (or %03d) for the file's number, e.g. part-%03d.beyt";
       return false;
     }
     return true;
@@ -70,14 +69,15 @@ class NamePattern {
 };
 
 // Writes the games it is given into numbered files of `per` games. Each
-// part goes through Output (a temporary file, renamed into place by close());
-// the parts are put in place together at the end, when every game was read
-// (more than kBatch parts: a batch at a time, as they fill), so a broken input
-// leaves the files of an earlier split as they were.
+// part goes through Output (a temporary file beside it); a full part is
+// finish()ed (written, synced, its descriptor closed) and stays pending, so
+// that any number of parts may wait without a descriptor each. The parts are
+// put in place together at the end (commit), when every game was read and
+// no part of an earlier split would be left after the last one: a broken
+// input, a write failure or a signal leaves the files of an earlier split
+// as they were.
 class Splitter : public GameSink {
  public:
-  static constexpr std::size_t kBatch = 256;
-
   Splitter(const SplitOptions& o, const NamePattern& pattern) : o_(o), pattern_(pattern) {}
 
   void begin_input(Input&, notation::Format format) override {
@@ -93,18 +93,25 @@ class Splitter : public GameSink {
     return true;
   }
 
-  /// Puts the parts in place (`commit`), or discards them. False on a
-  /// write failure.
+  /// Ends the last part and puts every part in place (`commit`), or
+  /// discards them all. False on a write failure (reported).
   bool finish(bool commit) {
-    if (writer_) {
-      if (commit) writer_->finish();
-      writer_.reset();
-    }
+    if (commit && !end_part()) return false;
+    writer_.reset();
     if (!commit) {
-      pending_.clear();  // Output's destructor discards
+      parts_.clear();  // Output's destructor discards
       return !failed_;
     }
-    return close_pending() && !failed_;
+    for (auto& part : parts_) {
+      std::string error;
+      if (!part->close(error)) {
+        print_file_error(err(), Code::write_error, part->path(), error, false);
+        parts_.clear();
+        return false;
+      }
+    }
+    parts_.clear();
+    return !failed_;
   }
 
   std::uint64_t files = 0;
@@ -113,37 +120,32 @@ class Splitter : public GameSink {
   bool failed() const { return failed_; }
 
  private:
-  bool close_pending() {
-    for (auto& [name, output] : pending_) {
-      std::string error;
-      if (!output->close(error)) {
-        print_file_error(err(), Code::write_error, name, error, false);
-        pending_.clear();
-        return false;
-      }
-    }
-    pending_.clear();
-    return true;
+  // Ends the part being written: its writer finished, the file synced and
+  // closed, pending. False (reported) on a write failure.
+  bool end_part() {
+    if (!writer_) return true;
+    writer_->finish();
+    writer_.reset();
+    std::string error;
+    if (parts_.back()->finish(error)) return true;
+    print_file_error(err(), Code::write_error, parts_.back()->path(), error, false);
+    return fail(kExitInvalid);
   }
 
   bool next_file() {
-    if (writer_) {
-      writer_->finish();
-      writer_.reset();
-      if (pending_.size() >= kBatch && !close_pending()) return fail(kExitInvalid);
-    }
+    if (!end_part()) return false;
     const std::string name = pattern_.name(files + 1);
     // Checked before reading for the names that exist (run_split); again
     // here, for a file made since.
     if (int rc = refuse_same_file("split", o_.common.files, name)) return fail(rc);
     std::string error;
     auto output = std::make_unique<Output>();
-    if (!output->open(name, error)) {
+    if (!output->open(name, error, output_options(o_.common.force))) {
       print_file_error(err(), Code::write_error, name, error, false);
       return fail(kExitInvalid);
     }
     writer_.emplace(output->stream(), format_.value_or(notation::Format::text));
-    pending_.emplace_back(name, std::move(output));
+    parts_.push_back(std::move(output));
     in_file_ = 0;
     if (++files == 1) first_name = name;
     last_name = name;
@@ -156,15 +158,26 @@ class Splitter : public GameSink {
     return false;
   }
 
- private:
   const SplitOptions& o_;
   const NamePattern& pattern_;
   std::optional<notation::Format> format_;
-  std::vector<std::pair<std::string, std::unique_ptr<Output>>> pending_;
+  std::vector<std::unique_ptr<Output>> parts_;  // written and pending, the last one being written
   std::optional<notation::RecordWriter> writer_;
   std::uint32_t in_file_ = 0;
   bool failed_ = false;
 };
+
+// The parts of an earlier split that this one would leave behind: the
+// names after part `written` that exist, from the first on, as "NAME" or
+// "FIRST .. LAST (N files)"; empty when there are none.
+std::string stale_parts(const NamePattern& pattern, std::uint64_t written) {
+  std::uint64_t last = written;
+  while (last < written + 1000000 && std::filesystem::exists(pattern.name(last + 1))) ++last;
+  if (last == written) return {};
+  const std::string first = "'" + pattern.name(written + 1) + "'";
+  if (last == written + 1) return first;
+  return first + " .. '" + pattern.name(last) + "' (" + std::to_string(last - written) + " files)";
+}
 
 }  // namespace
 
@@ -177,18 +190,19 @@ int run_split(int argc, char** argv) {
                    "is a percent sign: -o part-%03d.beyt writes part-001.beyt, part-002.beyt,\n"
                    "... The format is that of PATTERN's extension unless --to says; the games\n"
                    "are written unchanged. A part that is an input (any path or link) is\n"
-                   "refused (E504); the parts are put in place only when every game was read,\n"
-                   "so a broken input leaves the files of an earlier split as they were.\n"
-                   "Exit status: 0 done, 1 a game could not be read or a file written, 2 usage\n"
-                   "error.");
-  line.option("per", "games per file", o.per_text);
+                   "refused (E504); the parts are put in place together, only when every game\n"
+                   "was read, so a broken input leaves the files of an earlier split as they\n"
+                   "were. Parts of an earlier split numbered after the last part of this one\n"
+                   "are refused (E506: the set would mix two runs) unless --force, which writes\n"
+                   "the parts and leaves those as they were.\n"
+                   "Exit status: 0 done, 1 a game could not be read, a file written, or parts\n"
+                   "of an earlier split would be left (E506), 2 usage error.");
+  line.option("per", "games per file (required)", o.per).range(1, 4294967295.0L);
   o.common.output.clear();
   add_common_options(line, o.common, "PATTERN of the output names, with %d, e.g. part-%03d.beyt");
   int exit_code = kExitOk;
   if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
-  const char* end = o.per_text.data() + o.per_text.size();
-  if (auto [at, ec] = std::from_chars(o.per_text.data(), end, o.per); ec != std::errc() || at != end || o.per < 1)
-    return usage_error("split", "--per N (a whole number, N >= 1) is required");
+  if (line.count("per") == 0) return usage_error("split", "--per N (a whole number, N >= 1) is required");
   if (o.common.output.empty()) return usage_error("split", "-o PATTERN is required, e.g. -o part-%03d.beyt");
   NamePattern pattern;
   std::string error;
@@ -204,13 +218,23 @@ int run_split(int argc, char** argv) {
   if (!inputs_exist(o.common.files)) return kExitInvalid;
   Splitter splitter(o, pattern);
   ReadSummary r = read_inputs(o.common.files, o.common.from_format, splitter);
-  const bool all_read = !r.failed && r.unreadable == 0 && !splitter.failed();
+  bool all_read = !r.failed && r.unreadable == 0 && !splitter.failed();
+  // Parts of an earlier split after the last part of this one would mix
+  // the two runs (docs/COLLECTIONS.md): refused unless --force.
+  const std::string stale = all_read ? stale_parts(pattern, splitter.files) : std::string();
+  bool refused = false;
+  if (!stale.empty() && !o.common.force) {
+    err() << "beyt split: error[" << code_id(Code::stale_parts) << "]: " << stale
+          << " of an earlier split would be left after the last part of this one ('" << splitter.last_name
+          << "'), mixing two runs: remove them, or give --force to write the parts and keep them; nothing was "
+             "written\n";
+    refused = true;
+    all_read = false;
+  }
   const bool written = splitter.finish(all_read);
-  if (!all_read && !splitter.failed())
-    err() << "beyt split: stopped by the errors above: "
-          << (splitter.files > Splitter::kBatch ? "the parts after the last full batch were not written"
-                                                : "no part was written")
-          << "\n";
+  if (!all_read && !splitter.failed() && !refused) err() << "beyt split: stopped by the errors above: no part was written\n";
+  if (!stale.empty() && o.common.force && written)
+    err() << "beyt split: note: " << stale << " of an earlier split are left as they were (--force)\n";
   if (!o.common.quiet && all_read) {
     std::ostream& e = err();
     e << "beyt split: " << r.games << (r.games == 1 ? " game" : " games") << " into " << splitter.files

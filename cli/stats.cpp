@@ -59,26 +59,17 @@ int run_stats(int argc, char** argv) {
                    "A median of an even count is the mean of the two middle values.\n"
                    "Exit status: 0 every game read, 1 a game could not be read, 2 usage error.");
   line.option("json", "one JSON object on standard output", o.json)
-      .option("top", "how many first turns to list (default 5)", o.top);
+      .option("top", "how many first turns to list", o.top)
+      .with_default();
   add_common_options(line, o.common, "", false);
   int exit_code = kExitOk;
   if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
   Counter counter;
   ReadSummary r = read_inputs(o.common.files, o.common.from_format, counter);
-  // Standard output through Output, so that a write that fails (a full
-  // device, a closed pipe) is an error (E503), not a silent loss.
-  Output out;
-  std::string error;
-  if (!out.open("-", error)) {
-    print_file_error(err(), Code::write_error, "-", error, false);
-    return kExitInvalid;
-  }
-  if (o.json) print_json(out.stream(), counter.groups(), r, o);
-  else print_table(out.stream(), counter.groups(), r, o);
-  if (!out.close(error)) {
-    print_file_error(err(), Code::write_error, "-", error, false);
-    return kExitInvalid;
-  }
+  // Standard output: a write that fails (a full device) is E503 at the end
+  // of the run (StandardOutput, main.cpp).
+  if (o.json) print_json(std::cout, counter.groups(), r, o);
+  else print_table(std::cout, counter.groups(), r, o);
   return r.failed || r.unreadable > 0 ? kExitInvalid : kExitOk;
 }
 

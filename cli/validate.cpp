@@ -1,4 +1,5 @@
-// beyt validate FILE... : replay every game and report the first error of each.
+// beyt validate FILE... : replay every game and report its errors: every
+// independent one (notation::check_game), up to --max-errors a game.
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/stat.h>
@@ -9,6 +10,7 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -36,6 +38,7 @@ struct ValidateOptions {
   // -j given: every input goes through the threads; else (the default) only
   // those that are read in pieces (reads_in_pieces), the others in this thread.
   bool pipeline = false;
+  std::uint32_t max_errors = notation::kDefaultMaxErrors;  // per game; 0: no limit
 };
 
 // The summary's counts and line: the library's (notation/validate.hpp), which
@@ -52,14 +55,14 @@ class Reporter {
   Reporter(const ValidateOptions& options, Input& input, Tally& tally)
       : options_(options), input_(input), tally_(tally) {}
 
-  // Game `index`, starting at byte `offset`, replayed with result `d` and
-  // the replay's warnings.
-  void game(std::uint32_t index, std::uint64_t offset, const notation::Diagnostic& d,
+  // Game `index`, starting at byte `offset`, checked with `errors` (none:
+  // valid) and `warnings`.
+  void game(std::uint32_t index, std::uint64_t offset, const std::vector<notation::Diagnostic>& errors,
             const std::vector<notation::Diagnostic>& warnings) {
     input_.forget_before(offset);
     seen_ = std::max(seen_, index);
-    if (d) report(d);
-    else ++tally_.valid;
+    for (const auto& d : errors) report(d);
+    if (errors.empty()) ++tally_.valid;
     for (const auto& w : warnings) warning(w);
   }
   // An error that spoils one game: report it and go on with the next.
@@ -77,8 +80,7 @@ class Reporter {
   // The error the reader stopped at (read_games' result).
   void stopped(notation::Diagnostic d) {
     if (d.code == Code::io_error) {
-      ++tally_.unreadable;
-      print_diagnostic(std::cout, d, &input_, options_.json);
+      stopped(d, "");
       return;
     }
     std::string where;
@@ -88,7 +90,7 @@ class Reporter {
   // The same, with the reason already saying where (notation::validate).
   void stopped(const notation::Diagnostic& d, const std::string& where) {
     if (d.code == Code::io_error) {
-      ++tally_.unreadable;
+      ++tally_.unreadable;  // counted as an input that could not be read, not among the errors
       print_diagnostic(std::cout, d, &input_, options_.json);
       return;
     }
@@ -108,6 +110,7 @@ class Reporter {
     } else if (count_outside) {
       ++tally_.outside;
     }
+    ++tally_.errors;
     print_diagnostic(std::cout, d, &input_, options_.json);
   }
 
@@ -118,9 +121,9 @@ class Reporter {
   std::uint32_t last_invalid_ = 0;  // the last game counted invalid
 };
 
-// The replay of one game: its first error (or Code::ok) and its warnings.
+// The check of one game: its errors (none: valid) and its warnings.
 struct Checked {
-  notation::Diagnostic d;
+  std::vector<notation::Diagnostic> errors;
   std::vector<notation::Diagnostic> warnings;
 };
 
@@ -128,13 +131,22 @@ notation::ValidateOptions library_options(const ValidateOptions& options) {
   notation::ValidateOptions o;
   o.default_game = options.game;
   o.strict = options.strict;
+  o.max_errors = options.max_errors;
   return o;
 }
 
+// `read`: the reader's errors in the game, or null.
 Checked replay_game(const ValidateOptions& options, const notation::GameRecord& record, const std::string& file,
-                    std::uint32_t index) {
-  notation::CheckedGame c = notation::check_game(record, file, index, library_options(options));
-  return {std::move(c.error), std::move(c.warnings)};
+                    std::uint32_t index, const notation::GameErrors* read = nullptr) {
+  notation::CheckedGame c = notation::check_game(record, file, index, library_options(options), read);
+  return {std::move(c.errors), std::move(c.warnings)};
+}
+
+notation::ReadOptions read_options_of(const ValidateOptions& options) {
+  notation::ReadOptions read;
+  read.strict = options.strict;
+  read.max_errors = options.max_errors;
+  return read;
 }
 
 // Whether `t` counts nothing more than `before` does (warnings aside): the
@@ -148,21 +160,25 @@ bool nothing_since(const Tally& before, const Tally& t) {
 // counted as an error outside the games).
 void report_no_games(const ValidateOptions& options, Input& input, const notation::Diagnostic& d, Tally& tally) {
   print_diagnostic(std::cout, d, &input, options.json);
-  if (options.strict) ++tally.outside;
-  else ++tally.warnings;
+  if (options.strict) {
+    ++tally.outside;
+    ++tally.errors;
+  } else {
+    ++tally.warnings;
+  }
 }
 void no_games(const ValidateOptions& options, Input& input, notation::Format format, Tally& tally) {
   report_no_games(options, input, notation::no_games_diagnostic(input.name(), format, options.strict), tally);
 }
 
-// -j 1: notation::validate reads and replays each game; the Reporter prints.
+// -j 1: notation::validate reads and checks each game; the Reporter prints.
 class ReportingListener : public notation::ValidationListener {
  public:
   ReportingListener(const ValidateOptions& options, Input& input, Tally& tally)
       : options_(options), input_(input), tally_(tally), reporter_(options, input, tally) {}
 
   void game(std::uint32_t index, std::uint64_t offset, const notation::CheckedGame& c) override {
-    reporter_.game(index, offset, c.error, c.warnings);
+    reporter_.game(index, offset, c.errors, c.warnings);
   }
   void error(const notation::Diagnostic& d) override { reporter_.error(d); }
   void warning(const notation::Diagnostic& w) override { reporter_.warning(w); }
@@ -215,7 +231,11 @@ struct Entry {
   Kind kind = Kind::game;
   std::uint32_t index = 0;       // game, error: the game's index
   std::uint64_t offset = 0;      // game: where it starts
-  Checked checked;               // game: the replay's result; error, warning, stopped: the reader's (in d)
+  Checked checked;               // game: the check's result
+  notation::Diagnostic d;        // error, warning, stopped: the reader's
+  // A game the text reader found errors in (GameErrors): they go to its
+  // check, which reports them with what it finds.
+  std::optional<notation::GameErrors> read;
   std::string reason;            // unreadable: "cannot read 'PATH': REASON"
   // Chunks only: the reader's warnings met before this entry (W101); the
   // place of the entry in the file (the game's first byte when known, else
@@ -329,9 +349,9 @@ class Scan {
     e.at = kNowhere;
     if (!opened_) {
       e.kind = Entry::Kind::stopped;
-      e.checked.d.code = Code::io_error;
-      e.checked.d.reason = open_error_;
-      e.checked.d.file = path;
+      e.d.code = Code::io_error;
+      e.d.reason = open_error_;
+      e.d.file = path;
       over_ = true;
       return true;
     }
@@ -346,29 +366,34 @@ class Scan {
     const bool read = reader_->next(record_);
     e.before = reader_->take_warnings();
     for (auto& w : e.before) place(w);
-    if (read) {
+    const notation::GameErrors& errors = reader_->errors();
+    const bool broken = !read && reader_->error().code != Code::io_error && !errors.errors.empty();
+    if (read || broken) {
+      // A game, valid or with errors the reader found (checked with them;
+      // the reader then goes on after it).
       e.kind = Entry::Kind::game;
       e.index = reader_->game_index();
-      e.checked = replay_game(options, record_, path, e.index);
-      place(e.checked.d);
+      e.checked = replay_game(options, record_, path, e.index, broken ? &errors : nullptr);
+      for (auto& d : e.checked.errors) place(d);
       for (auto& w : e.checked.warnings) place(w);
+      recovering_ = broken;
     } else {
-      e.checked.d = reader_->error();
-      place(e.checked.d);
-      if (!e.checked.d) {
+      e.d = reader_->error();
+      place(e.d);
+      if (!e.d) {
         e.kind = Entry::Kind::eof;
         over_ = true;
         return true;
       }
-      if (e.checked.d.code == Code::io_error) {  // with the system's reason, as -j 1 prints it
-        e.checked.d.reason = input_.failure_message(std::move(e.checked.d.reason));
+      if (e.d.code == Code::io_error) {  // with the system's reason, as -j 1 prints it
+        e.d.reason = input_.failure_message(std::move(e.d.reason));
         e.kind = Entry::Kind::stopped;
         over_ = true;
         return true;
       }
       e.kind = Entry::Kind::error;
-      e.index = e.checked.d.game;
-      e.at = e.checked.d.loc.offset;
+      e.index = e.d.game;
+      e.at = e.d.loc.offset;
       recovering_ = true;
     }
     if (record_.loc.line > 0) {  // where the game starts (a failed one too, unless before its first byte)
@@ -409,7 +434,8 @@ struct Shift {
     };
     add(e.line, line);
     add(e.index, game);
-    fix(e.checked.d);
+    fix(e.d);
+    for (auto& d : e.checked.errors) fix(d);
     for (auto& w : e.checked.warnings) fix(w);
     for (auto& w : e.before) fix(w);
   }
@@ -466,6 +492,9 @@ struct Batch {
 class Pool {
  public:
   Pool(const ValidateOptions& options, unsigned threads) : options_(options) {
+    // The threads take no asynchronous signal: the program's signal policy
+    // (beyt/io.hpp) runs in this thread.
+    io::SignalsBlocked blocked;
     for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
   }
   ~Pool() {
@@ -487,10 +516,12 @@ class Pool {
   }
 
   // Waits until `batch` is replayed, replaying it here if no thread took it.
+  // What a thread threw (std::bad_alloc: out of memory) is thrown here.
   void finish(Batch& batch) {
     run(batch);
     std::unique_lock lock(mutex_);
     batch_done_.wait(lock, [&] { return batch.done; });
+    if (failure_) std::rethrow_exception(failure_);
   }
 
   // Replays here the oldest batch queued that no thread has taken, as the
@@ -512,6 +543,7 @@ class Pool {
 
   bool done(const Batch& batch) {
     std::lock_guard lock(mutex_);
+    if (failure_) std::rethrow_exception(failure_);
     return batch.done;
   }
 
@@ -536,7 +568,16 @@ class Pool {
         batch = std::move(queue_.front());
         queue_.pop_front();
       }
-      run(*batch);
+      try {
+        run(*batch);
+      } catch (...) {  // out of memory: the batch is done, and the printing thread throws it
+        {
+          std::lock_guard lock(mutex_);
+          if (!failure_) failure_ = std::current_exception();
+          batch->done = true;
+        }
+        batch_done_.notify_all();
+      }
     }
   }
 
@@ -544,9 +585,7 @@ class Pool {
   void run(Batch& batch) {
     if (batch.claimed.exchange(true)) return;
     if (batch.chunk) {  // a chunk: read up to its tail, replaying each game as it comes
-      notation::ReadOptions read_options;
-      read_options.strict = options_.strict;
-      batch.scan = std::make_unique<Scan>(batch.path, batch.from, read_options);
+      batch.scan = std::make_unique<Scan>(batch.path, batch.from, read_options_of(options_));
       Entry e;
       while (batch.scan->next(options_, batch.path, e)) {
         const bool tail = e.at >= batch.end;
@@ -557,7 +596,8 @@ class Pool {
     std::size_t r = 0;  // the batch's records are its games', in order
     for (Entry& e : batch.entries) {
       if (e.kind != Entry::Kind::game || r == batch.records.size()) continue;  // (a chunk has none)
-      e.checked = replay_game(options_, batch.records[r++], batch.path, e.index);
+      e.checked = replay_game(options_, batch.records[r++], batch.path, e.index, e.read ? &*e.read : nullptr);
+      e.read.reset();
     }
     {
       std::lock_guard lock(mutex_);
@@ -577,6 +617,7 @@ class Pool {
   static constexpr std::size_t kSpares = 256;
   std::vector<notation::GameRecord> spares_;  // records replayed (take_spares)
   bool closing_ = false;
+  std::exception_ptr failure_;  // the first exception a thread threw
   std::vector<std::thread> threads_;
 };
 
@@ -615,13 +656,12 @@ class ParallelValidator {
     if (format == notation::Format::text && path != "-" && read_in_chunks(source, path)) return;
     start(source, path);
     Cutter cutter(*this);
-    notation::ReadOptions read_options;
-    read_options.strict = options_.strict;
-    notation::Diagnostic d = notation::read_games(source->input.stream(), path, format, cutter, read_options);
+    notation::Diagnostic d =
+        notation::read_games(source->input.stream(), path, format, cutter, read_options_of(options_));
     if (d) {
       Entry e;
       e.kind = Entry::Kind::stopped;
-      e.checked.d = std::move(d);
+      e.d = std::move(d);
       current_->entries.push_back(std::move(e));
     }
     Entry end;
@@ -641,10 +681,34 @@ class ParallelValidator {
    public:
     explicit Cutter(ParallelValidator& v) : v_(v) {}
     bool game(notation::GameRecord&& record, std::uint32_t index) override {
+      add(std::move(record), index, nullptr);
+      return true;
+    }
+    bool broken(notation::GameRecord&& record, std::uint32_t index, const notation::GameErrors& errors) override {
+      add(std::move(record), index, &errors);
+      return true;
+    }
+    bool error(const notation::Diagnostic& d) override {
+      add(Entry::Kind::error, d);
+      return true;
+    }
+    void warning(const notation::Diagnostic& w) override { add(Entry::Kind::warning, w); }
+
+   private:
+    // An error or a warning outside the games' checks, in its place.
+    void add(Entry::Kind kind, const notation::Diagnostic& d) {
+      Entry e;
+      e.kind = kind;
+      e.d = d;
+      v_.current_->entries.push_back(std::move(e));
+    }
+    // A game, with the reader's errors in it (or null), to be checked.
+    void add(notation::GameRecord&& record, std::uint32_t index, const notation::GameErrors* errors) {
       Entry e;
       e.kind = Entry::Kind::game;
       e.index = index;
       e.offset = record.loc.offset;
+      if (errors) e.read = *errors;
       v_.current_->turns += record.moves.size() + 1;
       v_.current_->records.push_back(std::move(record));
       v_.current_->entries.push_back(std::move(e));
@@ -655,23 +719,8 @@ class ParallelValidator {
         spares_.pop_back();
       }
       if (v_.current_->turns >= kBatchTurns) v_.cut();
-      return true;
-    }
-    bool error(const notation::Diagnostic& d) override {
-      Entry e;
-      e.kind = Entry::Kind::error;
-      e.checked.d = d;
-      v_.current_->entries.push_back(std::move(e));
-      return true;
-    }
-    void warning(const notation::Diagnostic& w) override {
-      Entry e;
-      e.kind = Entry::Kind::warning;
-      e.checked.d = w;
-      v_.current_->entries.push_back(std::move(e));
     }
 
-   private:
     ParallelValidator& v_;
     std::vector<notation::GameRecord> spares_;  // taken from the pool, for the next games
   };
@@ -772,10 +821,10 @@ class ParallelValidator {
   void print(Batch& b, Entry& e) {
     for (const auto& w : e.before) b.source->reporter.warning(w);
     switch (e.kind) {
-      case Entry::Kind::game: b.source->reporter.game(e.index, e.offset, e.checked.d, e.checked.warnings); break;
-      case Entry::Kind::error: b.source->reporter.error(e.checked.d); break;
-      case Entry::Kind::warning: b.source->reporter.warning(e.checked.d); break;
-      case Entry::Kind::stopped: b.source->reporter.stopped(std::move(e.checked.d)); break;
+      case Entry::Kind::game: b.source->reporter.game(e.index, e.offset, e.checked.errors, e.checked.warnings); break;
+      case Entry::Kind::error: b.source->reporter.error(e.d); break;
+      case Entry::Kind::warning: b.source->reporter.warning(e.d); break;
+      case Entry::Kind::stopped: b.source->reporter.stopped(std::move(e.d)); break;
       case Entry::Kind::eof: break;
       case Entry::Kind::end:
         if (b.source->chunked) {  // the reading that counts goes on to the end if no chunk took over
@@ -855,14 +904,18 @@ int run_validate(int argc, char** argv) {
   CommandLine line("validate",
                    "Replays every game of each FILE (text, JSON, XML or JSON Lines; - for\n"
                    "standard input)\n"
-                   "through its rules engine and reports the first illegal move of each game as\n"
-                   "file:line:column: error[CODE]: game N, turn T, PLAYER: reason (docs/ERRORS.md).\n"
+                   "through its rules engine and reports each error of a game that does not follow\n"
+                   "from another, in one run: every tag pair and syntax problem (the text reader\n"
+                   "reads on past each), then the first illegal move (the replay cannot go past it)\n"
+                   "and the result, as\n"
+                   "file:line:column: error[CODE]: game N, turn T, PLAYER: reason (docs/ERRORS.md),\n"
+                   "at most --max-errors a game.\n"
                    "A broken game does not stop the others: text goes on at the next tag section,\n"
                    "XML at the next <game>, JSON Lines at the next line, JSON after a structure\n"
                    "error; where that is not\n"
                    "possible (a JSON syntax error) the diagnostic and the summary say where\n"
                    "checking stopped. The summary (standard error) counts inputs, those that\n"
-                   "could not be read, games, valid and invalid ones, and warnings.\n"
+                   "could not be read, games, valid and invalid ones, errors and warnings.\n"
                    "Warnings (warning[W...]: a finished game recorded with *, a byte-order mark, an\n"
                    "input with no game) do not fail validation; --strict makes them errors.\n"
                    "Exit status: 0 all valid, 1 some invalid or unreadable, 2 usage error.");
@@ -882,6 +935,11 @@ int run_validate(int argc, char** argv) {
               "whatever N (default: the number of cores for a text file over 1 MiB, one thread for "
               "every other input)",
               o.jobs)
+      .range(1, 4294967295.0L)
+      .option("max-errors",
+              "errors reported per game at most (default 20; 0: no limit): past it the rest of the game is "
+              "not checked",
+              o.max_errors)
       .option("q,quiet", "no summary line on standard error", o.quiet)
       .positional("files", "record files", o.files, "FILE...");
   int exit_code = kExitOk;
@@ -908,7 +966,6 @@ int run_validate(int argc, char** argv) {
         break;
       }
   }
-  if (o.jobs == 0) return usage_error("validate", "-j must be at least 1");
   if (o.jobs > 256) o.jobs = 256;
   Tally tally;
   if (o.jobs == 1) {

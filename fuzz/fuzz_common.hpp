@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "beyt/diagram.hpp"
 #include "beyt/notation/formats.hpp"
@@ -26,11 +27,17 @@ class ReplayAll : public notation::GameVisitor {
       (void)replay.state->drawing()->render({});
       draw(record, *replay.state);
     }
+    check(record, index, nullptr);
     return index < 64;
   }
   // Go on after a broken game, as validate does (the readers' resync paths).
   bool error(const notation::Diagnostic& d) override {
     (void)notation::format_text(d, "a line to quote", 1);
+    return ++errors_ < 64;
+  }
+  // A game with errors the reader read past, checked as validate checks it.
+  bool broken(notation::GameRecord&& record, std::uint32_t index, const notation::GameErrors& errors) override {
+    check(record, index, &errors);
     return ++errors_ < 64;
   }
 
@@ -49,6 +56,16 @@ class ReplayAll : public notation::GameVisitor {
     if (!record.tags.empty()) page.title = record.tags.front().value;
     std::string svg;
     (void)svg_page({figure}, {}, page, svg, why);
+  }
+  // Every independent error of the game (notation::replay_errors: the splits,
+  // result tokens and misnumbered turns it looks for in any record).
+  static void check(const notation::GameRecord& record, std::uint32_t index, const notation::GameErrors* read) {
+    notation::Replay replay;
+    notation::ReplayOptions options;
+    options.default_game = "seega";
+    std::vector<notation::Diagnostic> found;
+    notation::replay_errors(record, read, "fuzz", index, options, replay, found);
+    for (const auto& d : found) (void)notation::format_text(d, "a line to quote", 1);
   }
   int errors_ = 0;
 };

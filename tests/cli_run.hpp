@@ -3,6 +3,8 @@
 // (BEYT_SOURCE_DIR), and temporary folders; shared by the CLI test files.
 #pragma once
 
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -54,6 +56,31 @@ inline CliRun capture(std::string command) {
 
 /// Runs `sh -c "beyt ARGS 2>&1"` (ARGS may hold redirections and pipes).
 inline CliRun run(const std::string& args) { return capture(kBeyt + " " + args); }
+
+/// Starts `beyt ARGS` with standard output and error to /dev/null and every
+/// signal at its default action and unblocked (whatever the test runner
+/// ignores or blocks); its pid, to signal and wait for.
+inline pid_t spawn(const std::vector<std::string>& args) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    for (int sig = 1; sig < NSIG; ++sig) ::signal(sig, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    std::vector<char*> argv;
+    std::string program = kBeyt;
+    argv.push_back(program.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(program.c_str(), argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
 
 /// Runs a shell command line as it is (no beyt in front); its exit status.
 inline int shell(const std::string& command) {

@@ -81,7 +81,9 @@ TEST(Cli, EveryInvalidSampleIsRejectedWithItsCodeAndPlace) {
     std::string place = p.string() + ":" +
                         (e.line > 0 ? std::to_string(e.line) + ":" + std::to_string(e.column) + ":" : "") + " ";
     EXPECT_NE(r.out.find(place), std::string::npos) << e.file << ": wanted " << place << "\n" << r.out;
-    EXPECT_NE(r.out.find("error[" + e.code + "]"), std::string::npos) << e.file << "\n" << r.out;
+    // W109 is the error E109 under --strict, the error it softens (docs/ERRORS.md).
+    const std::string strict_code = e.code == "W109" ? "E109" : e.code;
+    EXPECT_NE(r.out.find("error[" + strict_code + "]"), std::string::npos) << e.file << "\n" << r.out;
     EXPECT_EQ(e.file.rfind(e.code + "-", 0), 0u) << "invalid samples are named after their code";
     if (!warning) continue;
     CliRun lenient = run("validate " + quote(p.string()));
@@ -388,7 +390,8 @@ TEST(Cli, UsageErrorsExitTwo) {
 }
 
 // The command line of every subcommand (cli/command_line.hpp): a bad option
-// or value is named in the parser's words after "beyt CMD: ", with the pointer
+// or value is named in the parser's words after "beyt CMD: " (a number: the
+// option, the value and the range, issue 19 item 22), with the pointer
 // to --help, exit 2; a value may be attached to a short option (-oFILE, -j2,
 // -o-, short options run together); "--" ends the options.
 TEST(Cli, CommandLineErrorsAndAttachedValues) {
@@ -398,11 +401,12 @@ TEST(Cli, CommandLineErrorsAndAttachedValues) {
       {"validate -qx " + walker, "beyt validate: Option ‘x’ does not exist"},
       {"select --tag", "beyt select: Option ‘tag’ is missing an argument"},
       {"convert -o", "beyt convert: Option ‘o’ is missing an argument"},
-      {"validate -jx " + walker, "beyt validate: Argument ‘x’ failed to parse"},
-      {"validate -j -1 " + walker, "beyt validate: Argument ‘-1’ failed to parse"},
+      {"validate -jx " + walker, "beyt validate: --jobs: 'x' is not a whole number from 1 to 4294967295"},
+      {"validate -j -1 " + walker, "beyt validate: --jobs: '-1' is not a whole number from 1 to 4294967295"},
       {"validate --strict=maybe " + walker, "beyt validate: Argument ‘maybe’ failed to parse"},
-      {"generate --game seega --count 4294967296", "beyt generate: Argument ‘4294967296’ failed to parse"},
-      {"render --every 1.5 " + walker, "beyt render: Argument ‘1.5’ failed to parse"},
+      {"generate --game seega --count 4294967296",
+       "beyt generate: --count: '4294967296' is not a whole number from 1 to 4294967295"},
+      {"render --every 1.5 " + walker, "beyt render: --every: '1.5' is not a whole number from 1 to 4294967295"},
       {"games seega tab", "beyt games: unexpected argument 'tab'"},
       {"generate --game tab extra", "beyt generate: unexpected argument 'extra'"},
       {"validate --diagnostics xml " + walker, "beyt validate: --diagnostics must be text or json"},

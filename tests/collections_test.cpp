@@ -190,6 +190,40 @@ TEST_F(Collections, ReadmePythonReadsJsonLines) {
   EXPECT_EQ(out, want);
 }
 
+TEST_F(Collections, ReadmeAjvChecksJsonLinesLineByLine) {
+  ASSERT_TRUE(fs::exists(kRoot / "node_modules/.bin/ajv"))
+      << "ajv-cli is missing: run `npm ci` in " << kRoot << " (package.json lists ajv-cli)";
+  // The README's ```sh block that splits archive.jsonl and runs ajv on it,
+  // run where the schemas and node_modules are as in the source folder.
+  const std::string readme = slurp(kRoot / "README.md");
+  const std::regex block("```sh\n([^`]*split -l 1[^`]*archive\\.jsonl[^`]*)```");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(readme, m, block)) << "README.md has no ```sh block that checks archive.jsonl with ajv";
+  write("snippet.sh", m[1].str());
+  fs::create_directory_symlink(kRoot / "schemas", dir_ / "schemas");
+  fs::create_directory_symlink(kRoot / "node_modules", dir_ / "node_modules");
+  std::string inputs;
+  for (const auto& p : sample_files(".beyt")) inputs += " " + quote(p.string());
+  ASSERT_EQ(run("convert" + inputs + " -o " + q("archive.jsonl")).status, 0);
+  const std::string good = slurp(path("archive.jsonl"));
+  const CliRun valid = capture("cd " + quote(dir_.string()) + " && sh snippet.sh");
+  EXPECT_EQ(valid.status, 0) << valid.out;
+  const std::size_t games = read_records(all_samples_text()).size();
+  EXPECT_EQ(count_of(valid.out, " valid\n"), games) << valid.out;
+  // A line that is not a game of the schema: ajv names its file, after its line.
+  std::string bad = good;
+  const std::size_t second = bad.find('\n') + 1;
+  const std::size_t result = bad.find("\"result\":\"", second) + 10;
+  bad.replace(result, bad.find('"', result) - result, "2-0");
+  write("archive.jsonl", bad);
+  fs::remove_all(path("lines"));
+  const CliRun invalid = capture("cd " + quote(dir_.string()) + " && sh snippet.sh");
+  EXPECT_NE(invalid.status, 0) << invalid.out;
+  EXPECT_NE(invalid.out.find("lines/line-000002.json invalid"), std::string::npos) << invalid.out;
+  EXPECT_NE(invalid.out.find("lines/line-000001.json valid"), std::string::npos) << invalid.out;
+  EXPECT_NE(invalid.out.find("instancePath: '/result'"), std::string::npos) << invalid.out;
+}
+
 // --- format ------------------------------------------------------------------------
 
 TEST_F(Collections, FormatKeepsTheCanonicalSamplesAsTheyAre) {
@@ -509,7 +543,10 @@ TEST_F(Select, ByAPositionReachedAtSomePly) {
     CliRun r = run("select -q --count --position '" + last + "' " + q("mixed.jsonl"));
     EXPECT_NE(r.out, "0\n") << tag_of(s.record, "Game") << ": " << last;
   }
-  EXPECT_EQ(run("select -q --count --position 'not a position' " + q("mixed.beyt")).out, "0\n");
+  // A text that is no position of any game is a usage error (issue 23), not 0 games.
+  CliRun bad = run("select -q --count --position 'not a position' " + q("mixed.beyt"));
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("--position 'not a position': tab: "), std::string::npos) << bad.out;
 }
 
 TEST_F(Select, ByDateWithUnknownParts) {

@@ -145,25 +145,6 @@ TEST(CliFiles, ReplacedFilesKeepTheirModeAndLinksAreWrittenThrough) {
   EXPECT_EQ(dir.listing(), "fresh.beyt\nlink.beyt\nout.beyt\n");
 }
 
-// Starts `beyt ARGS` with standard output and error to /dev/null; its pid.
-pid_t spawn(const std::vector<std::string>& args) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(null, 2);
-    std::vector<char*> argv;
-    std::string program = BEYT_CLI_PATH;
-    argv.push_back(program.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    ::execv(program.c_str(), argv.data());
-    ::_exit(127);
-  }
-  return pid;
-}
-
 // Waits (up to a minute) until `target`'s temporary file holds some bytes.
 bool wait_for_partial_output(const fs::path& target) {
   for (int i = 0; i < 60000; ++i) {
@@ -432,26 +413,26 @@ TEST_F(CliCounts, EveryCombination) {
   } cases[] = {
       {"three.beyt", "beyt validate: 1 input, 3 games: 3 valid, 0 invalid\n", 0},
       {"three.json three.xml", "beyt validate: 2 inputs, 6 games: 6 valid, 0 invalid\n", 0},
-      {"text-syntax.beyt", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
-      {"replay.beyt", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
-      {"json-structure.json", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
-      {"json-chars.json", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
+      {"text-syntax.beyt", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
+      {"replay.beyt", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
+      {"json-structure.json", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
+      {"json-chars.json", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
       {"json-syntax.json",
-       "beyt validate: 1 input, 2 games: 1 valid, 1 invalid; checking of " + d +
+       "beyt validate: 1 input, 2 games: 1 valid, 1 invalid; 1 error; checking of " + d +
            "/json-syntax.json stopped at game 2: the rest was not checked\n",
        1},
       {"json-both.json",
-       "beyt validate: 1 input, 2 games: 1 valid, 1 invalid; checking of " + d +
+       "beyt validate: 1 input, 2 games: 1 valid, 1 invalid; 2 errors; checking of " + d +
            "/json-both.json stopped at game 2: the rest was not checked\n",
        1},
-      {"xml-syntax.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
-      {"xml-unclosed.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
-      {"xml-structure.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
-      {"xml-chars.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid\n", 1},
+      {"xml-syntax.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
+      {"xml-unclosed.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
+      {"xml-structure.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
+      {"xml-chars.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
       // well-formed, but no beyt record (E161): reported, and the reading goes on
       {"xml-root.xml", "beyt validate: 1 input, 0 games: 0 valid, 0 invalid; 1 error outside the games\n", 1},
       {"xml-after.xml",
-       "beyt validate: 1 input, 3 games: 3 valid, 0 invalid; checking of " + d +
+       "beyt validate: 1 input, 3 games: 3 valid, 0 invalid; 1 error; checking of " + d +
            "/xml-after.xml stopped after game 3: the rest was not checked\n",
        1},
       {"--strict bom-strict.beyt", "beyt validate: 1 input, 1 game: 1 valid, 0 invalid; 1 error outside the games\n", 1},
@@ -459,28 +440,29 @@ TEST_F(CliCounts, EveryCombination) {
       // As the issue found them: E150 alone printed "0 games, 18446744073709551615
       // valid"; a valid file and an E151 file printed "1 game, 0 valid".
       {"@E150-json-syntax.json",
-       "beyt validate: 1 input, 1 game: 0 valid, 1 invalid; checking of " + (kRoot / "samples/invalid").string() +
+       "beyt validate: 1 input, 1 game: 0 valid, 1 invalid; 1 error; checking of " + (kRoot / "samples/invalid").string() +
            "/E150-json-syntax.json stopped at game 1: the rest was not checked\n",
        1},
-      {"three.beyt @E151-json-structure.json", "beyt validate: 2 inputs, 4 games: 3 valid, 1 invalid\n", 1},
-      // Warnings (W101, W102, W401) are counted after everything else and
-      // fail nothing; --strict makes them errors.
+      {"three.beyt @E151-json-structure.json", "beyt validate: 2 inputs, 4 games: 3 valid, 1 invalid; 1 error\n", 1},
+      // Errors are counted (a game may have several), and warnings (W101,
+      // W102, W401) after everything else: they fail nothing; --strict makes
+      // them errors.
       {"bom-strict.beyt three.json", "beyt validate: 2 inputs, 4 games: 4 valid, 0 invalid; 1 warning\n", 0},
       {"@W102-no-games.beyt empty.json empty.xml",
        "beyt validate: 3 inputs, 0 games: 0 valid, 0 invalid; 3 warnings\n", 0},
       {"--strict @W102-no-games.beyt three.beyt",
        "beyt validate: 2 inputs, 3 games: 3 valid, 0 invalid; 1 error outside the games\n", 1},
       {"@W401-finished-unknown-result.beyt @E150-json-syntax.json",
-       "beyt validate: 2 inputs, 2 games: 1 valid, 1 invalid; checking of " + (kRoot / "samples/invalid").string() +
+       "beyt validate: 2 inputs, 2 games: 1 valid, 1 invalid; 1 error; checking of " + (kRoot / "samples/invalid").string() +
            "/E150-json-syntax.json stopped at game 1: the rest was not checked; 1 warning\n",
        1},
-      {"--strict @W401-finished-unknown-result.beyt", "beyt validate: 1 input, 1 game: 0 valid, 1 invalid\n", 1},
+      {"--strict @W401-finished-unknown-result.beyt", "beyt validate: 1 input, 1 game: 0 valid, 1 invalid; 1 error\n", 1},
       {"json-syntax.json xml-root.xml three.beyt",
-       "beyt validate: 3 inputs, 5 games: 4 valid, 1 invalid; 1 error outside the games; checking of " + d +
+       "beyt validate: 3 inputs, 5 games: 4 valid, 1 invalid; 2 errors (1 outside the games); checking of " + d +
            "/json-syntax.json stopped at game 2: the rest was not checked\n",
        1},
       {"json-syntax.json xml-after.xml",
-       "beyt validate: 2 inputs, 5 games: 4 valid, 1 invalid; checking stopped early in 2 inputs: the rest of each "
+       "beyt validate: 2 inputs, 5 games: 4 valid, 1 invalid; 2 errors; checking stopped early in 2 inputs: the rest of each "
        "was not checked\n",
        1},
   };
@@ -519,7 +501,7 @@ TEST_F(CliCounts, TheDiagnosticSaysWhereCheckingStopped) {
 
 TEST(CliValidate, EveryInvalidSampleIsCountedOnce) {
   std::string args;
-  int files = 0, strict = 0, warnings = 0, no_game = 0;
+  int files = 0, strict = 0, warnings = 0, no_game = 0, two_games = 0;
   for (const auto& e : fs::directory_iterator(kRoot / "samples/invalid")) {
     const std::string ext = e.path().extension().string();
     if (ext != ".beyt" && ext != ".json" && ext != ".xml") continue;
@@ -529,12 +511,14 @@ TEST(CliValidate, EveryInvalidSampleIsCountedOnce) {
     strict += name.find("strict") != std::string::npos;
     warnings += name[0] == 'W';
     no_game += name.rfind("W102", 0) == 0;
+    two_games += name.rfind("W109", 0) == 0;  // its second game follows the first's missing result
   }
   CliRun r = run("validate " + args + " 2>&1 >/dev/null | cat");
   // Without --strict the strict samples are valid, and so are the W samples
-  // (one warning each; W102 holds no game); every other is one invalid game.
-  const std::string counts = std::to_string(files) + " inputs, " + std::to_string(files - no_game) + " games: " +
-                             std::to_string(strict + warnings - no_game) + " valid, " +
+  // (one warning each; W102 holds no game, W109 two); every other is one
+  // invalid game.
+  const std::string counts = std::to_string(files) + " inputs, " + std::to_string(files - no_game + two_games) +
+                             " games: " + std::to_string(strict + warnings - no_game + two_games) + " valid, " +
                              std::to_string(files - strict - warnings) + " invalid";
   EXPECT_NE(r.out.find(counts), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("; " + std::to_string(warnings) + " warnings\n"), std::string::npos) << r.out;
@@ -544,7 +528,7 @@ TEST(CliValidate, EveryInvalidSampleIsCountedOnce) {
 TEST(CliValidate, StandardOutputIsFlushedBeforeStandardError) {
   const fs::path bad = kRoot / "samples/invalid/E304-occupied.beyt";
   CliRun r = run("validate " + quote(bad.string()) + " 2>&1 | cat");
-  EXPECT_NE(r.out.find("^\nbeyt validate: 1 input, 1 game: 0 valid, 1 invalid\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("^\nbeyt validate: 1 input, 1 game: 0 valid, 1 invalid; 1 error\n"), std::string::npos) << r.out;
   const std::size_t summary = r.out.find("beyt validate:");
   EXPECT_EQ(r.out.find("error[E304]") < summary, true);
   CliRun usage = run("validate --diagnostics xml " + quote(bad.string()) + " 2>&1 | cat");

@@ -1328,16 +1328,22 @@ TEST_F(Schemas, WriterOutputIsValid) {
 
 TEST_F(Schemas, JsonLinesHoldGamesOfTheRecordSchema) {
   ASSERT_NO_FATAL_FAILURE(require_tools());
-  // Every line, put in the "games" array of a record, validates against it.
-  std::string lines;
-  for (const auto& g : rich_games()) {
-    std::string line = to_json_line(g);
-    line.pop_back();
-    lines += (lines.empty() ? "" : ",") + line;
-  }
-  const fs::path json = write("lines.json", "{\"format\":\"beyt\",\"version\":1,\"games\":[" + lines + "]}");
-  CommandResult r = run_command(ajv(json));
+  // Every line validates against schemas/game.schema.json as it stands (a
+  // game of the record schema, which it refers to by its $id), and a line
+  // that is no game does not.
+  std::string files;
+  int n = 0;
+  for (const auto& g : rich_games()) files += " " + quote(write("line" + std::to_string(++n) + ".json", to_json_line(g)));
+  const fs::path bad = write("bad-line.json", "{\"tags\":{},\"moves\":[],\"result\":\"2-0\"}\n");
+  const std::string line_ajv = "cd " + quote(source()) +
+                               " && ./node_modules/.bin/ajv validate --spec=draft2020 -s schemas/game.schema.json "
+                               "-r schemas/record.schema.json -d ";
+  CommandResult r = run_command(line_ajv + "'" + (dir_ / "line*.json").string() + "'");
   EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(r.output.find("invalid"), std::string::npos) << r.output;
+  CommandResult b = run_command(line_ajv + quote(bad));
+  EXPECT_NE(b.status, 0) << b.output;
+  EXPECT_NE(b.output.find("invalid"), std::string::npos) << b.output;
 }
 
 TEST_F(Schemas, InvalidRecordsAreRejected) {

@@ -1,9 +1,13 @@
 // The validator's replay (beyt/notation/replay.hpp) on records built in
 // memory: each error kind with its code, place (line/column computed from the
-// move's or tag's place and the engine's offset), turn and player.
+// move's or tag's place and the engine's offset), turn and player; and
+// replay_errors, every independent error of a game, on records read from text.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "beyt/notation/replay.hpp"
+#include "beyt/notation/text.hpp"
 
 namespace {
 
@@ -241,6 +245,187 @@ TEST(Replay, ColumnsCountCodePoints) {
   EXPECT_EQ(column_at("abc", 10, 2), 12u);
   EXPECT_EQ(column_at("\xc3\xa2" "bc", 1, 2), 2u);  // â is one column
   EXPECT_EQ(column_at("ab", 1, 99), 3u);
+}
+
+
+// ===========================================================================
+// replay_errors: every independent error of a game, none that follows from
+// another (records read by the text reader, with their places).
+// ===========================================================================
+
+// The errors replay_errors finds in the first game of `text`, as
+// "E104@1:16 reason", in the order it gives them.
+std::vector<std::string> all_errors(const std::string& text, ReplayOptions options = {}, bool strict = false) {
+  std::istringstream in(text);
+  ReadOptions read_options;
+  read_options.strict = strict;
+  options.strict = strict;
+  TextReader reader(in, "g.beyt", read_options);
+  GameRecord g;
+  const bool clean = reader.next(g);
+  Replay out;
+  std::vector<Diagnostic> errors;
+  replay_errors(g, clean ? nullptr : &reader.errors(), "g.beyt", 1, options, out, errors);
+  std::vector<std::string> found;
+  for (const Diagnostic& d : errors)
+    found.push_back(std::string(code_id(d.code)) + "@" + std::to_string(d.loc.line) + ":" +
+                    std::to_string(d.loc.column) + " " + d.reason);
+  return found;
+}
+
+const std::string kSeega = "[Game \"seega\"]\n[Rules \"walker\"]\n";
+// Walker's 5x5 sample up to turn 16 (line 4 of a record with two tags and a blank line).
+const std::string kOpening =
+    "1. b2,c4 2. b1,d4 3. c1,d2 4. a4,d3 5. a1,d1 6. a2,c5 7. a3,e4 8. e2,e3 9. a5,d5 10. b3,b5 11. c2,e5 12. b4,e1\n"
+    "13. b3-c3xc4 14. b2-b3 15. a2-b2xb3-a2xa3 16. c2-b2";
+
+using Found = std::vector<std::string>;
+
+TEST(CheckGame, AValidGameHasNone) {
+  EXPECT_EQ(all_errors(kSeega + "\n" + kOpening + " *\n"), Found{});
+}
+
+TEST(CheckGame, EveryTagProblemInTheOrderOfTheTags) {
+  EXPECT_EQ(all_errors("[Date \"1835/03/12\"]\n[Result \"1/2\"]\n" + kSeega + "\n1. b2,c4 2. b2,d4 *\n"),
+            (Found{"E205@1:8 Date \"1835/03/12\": it is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)",
+                   "E205@2:10 Result \"1/2\" is not a result: did you mean 1/2-1/2?",
+                   // the moves are still replayed; the result is not checked (its tag is wrong)
+                   "E304@6:13 b2 is occupied"}));
+  // An unknown game: no rules, set-up or move can be checked; the Date can.
+  EXPECT_EQ(all_errors("[Game \"chess\"]\n[Date \"x\"]\n\n1. e4 *\n"),
+            (Found{"E202@1:8 unknown game 'chess' (games: tab, dleb, seega, mankalah, umelbanat)",
+                   "E205@2:8 Date \"x\": it is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)"}));
+}
+
+// Tag names and spellings (issue 19) are checked with the other tags: strict,
+// each tag named in another case (W201) and each value not in its canonical
+// spelling (E124) is an error among them (the roster's E121 too); no W201
+// for a [game] that E201 names.
+TEST(CheckGame, TagNamesAndSpellingsWithTheOtherTags) {
+  EXPECT_EQ(all_errors("[Game \"Seega\"]\n[Rules \"Walker\"]\n[date \"1835\"]\n[Date \"1835.3.12\"]\n\n1. b2,c4 *\n", {},
+                       true),
+            (Found{"E121@1:1 expected tag Event here, found Game: the roster tags Event, Site, Date, Round, South, "
+                   "North, Result come first, in this order",
+                   "E124@1:8 strict: write [Game \"seega\"] (the canonical spelling)",
+                   "E124@2:9 strict: write [Rules \"walker\"] (the canonical spelling)",
+                   "W201@3:1 tag names are case-sensitive, so [date ...] is not read: did you mean [Date ...]?",
+                   "E205@4:8 Date \"1835.3.12\": write 1835.03.12"}));
+  EXPECT_EQ(all_errors("[game \"seega\"]\n[result \"*\"]\n\n*\n", {}, true),
+            (Found{"E121@1:1 expected tag Event here, found game: the roster tags Event, Site, Date, Round, South, "
+                   "North, Result come first, in this order",
+                   "E201@1:1 no Game tag: tag names are case-sensitive, so [game ...] is not read: did you mean "
+                   "[Game \"seega\"]?",
+                   "W201@2:1 tag names are case-sensitive, so [result ...] is not read: did you mean [Result ...]?"}));
+  // Lenient: warnings, not errors.
+  std::istringstream in("[Game \"seega\"]\n[date \"1835\"]\n\n*\n");
+  TextReader reader(in, "g.beyt", ReadOptions{});
+  GameRecord g;
+  ASSERT_TRUE(reader.next(g));
+  Replay out;
+  std::vector<Diagnostic> errors;
+  replay_errors(g, nullptr, "g.beyt", 1, ReplayOptions{}, out, errors);
+  EXPECT_TRUE(errors.empty());
+  ASSERT_EQ(out.warnings.size(), 1u);
+  EXPECT_EQ(out.warnings[0].code, beyt::Code::tag_name_case);
+  EXPECT_EQ(out.warnings[0].severity, beyt::Severity::warning);
+}
+
+TEST(CheckGame, NothingFollowsFromATagInDoubt) {
+  // Two Rules: which one is meant is not known, so nothing that needs the
+  // rules is checked (no move, no result).
+  EXPECT_EQ(all_errors("[Game \"seega\"]\n[Rules \"walker\"]\n[Rules \"lane; size=7\"]\n[Result \"1-0\"]\n\n1. b2,c4 "
+                       "2. b2,d4 0-1\n"),
+            Found{"E105@3:1 tag Rules appears twice in this game: keep one of them"});
+  // A tag pair without a name might have been any tag: no E201 for a Game tag lost.
+  EXPECT_EQ(all_errors("[ \"seega\"]\n\n1. b2,c4 *\n"),
+            Found{"E104@1:3 expected a tag name (letters, digits, '_') after '['"});
+}
+
+TEST(CheckGame, AMisnumberedTurnExplainsTheMoveAfterIt) {
+  // Turn 15 left out: North's turn 16 stands where South moves. The number
+  // is reported, with the move's error in it, and the move's error is not.
+  std::string skipped = kOpening;
+  skipped.replace(skipped.find("15. a2-b2xb3-a2xa3 "), 19, "");
+  EXPECT_EQ(all_errors(kSeega + "\n" + skipped + " *\n"),
+            Found{"E111@5:24 turn 16 follows turn 14: is turn 15 missing? (read as turn 15, the move fails: no piece "
+                  "of North on c2)"});
+  // Strict: E111 takes the place of the reader's E120 at the number.
+  EXPECT_EQ(all_errors(kSeega + "\n" + skipped + " *\n", {}, true).size(), 2u);  // and the roster's E121
+  // A number that is only wrong (the moves after it replay), and an illegal
+  // move later: the move alone.
+  std::string typo = kOpening + " 17. c2-b2 *\n";
+  typo.replace(typo.find("14. b2-b3"), 3, "15.");
+  EXPECT_EQ(all_errors(kSeega + "\n" + typo), Found{"E305@5:57 no piece of North on c2"});
+  // A turn written twice.
+  std::string twice = kOpening + " *\n";
+  twice.replace(twice.find("15. a2-b2xb3-a2xa3"), 18, "14. b2-b3 15. a2-b2xb3-a2xa3");
+  EXPECT_EQ(all_errors(kSeega + "\n" + twice),
+            Found{"E111@5:24 turn number 14 stands where turn 15 is: is a turn written twice? (every turn has a number "
+                  "of its own, NOTATION.md section 2) (read as turn 15, the move fails: no piece of North on b2)"});
+  // An illegal move before the number: the number explains nothing.
+  std::string early = kOpening + " 18. c3-c4 *\n";
+  early.replace(early.find("14. b2-b3"), 9, "14. b2-b4");
+  EXPECT_EQ(all_errors(kSeega + "\n" + early), Found{"E306@5:21 b4 is not one orthogonal step from b2 (Walker 2011, rule 5)"});
+}
+
+TEST(CheckGame, AMoveSplitByBlanksIsJoinedAndTheReplayGoesOn) {
+  // "13. b3-c3 x c4": one error at turn 13, then the moves as meant: turn 17
+  // (c3-c4 for North would be 18th if the parts were turns) is illegal.
+  std::string split = kOpening + " 17. c1-c2 *\n";
+  split.replace(split.find("b3-c3xc4"), 8, "b3-c3 x c4");
+  EXPECT_EQ(all_errors(kSeega + "\n" + split),
+            (Found{"E301@5:11 blanks split this move: a move is one token, write b3-c3xc4",
+                   "E305@5:59 no piece of North on c1"}));
+  // Strict: not one E120 for the parts or the numbers after them.
+  EXPECT_EQ(all_errors(kSeega + "\n" + split, {}, true).front().substr(0, 4), "E121");  // the roster
+  EXPECT_EQ(all_errors(kSeega + "\n" + split, {}, true).size(), 3u);
+  // A move that begins with 'x' at the start of a line is no split: E301 as it stands.
+  EXPECT_EQ(all_errors(kSeega + "\n1. xc4 *\n").front().substr(0, 9), "E301@4:4 ");
+}
+
+TEST(CheckGame, AResultWrittenAnotherWayIsReadAsMeant) {
+  // Read as 1/2-1/2: the Result tag agrees; the game is not over and no
+  // Termination tag says how it ended: that is an error of its own.
+  EXPECT_EQ(all_errors("[Result \"1/2-1/2\"]\n" + kSeega + "\n" + kOpening + " \xC2\xBD-\xC2\xBD\n"),
+            (Found{"E108@6:53 '\xC2\xBD-\xC2\xBD' is not a result: did you mean 1/2-1/2?",
+                   "E401@1:10 the game is not over after turn 16 (North to move), so the result must be * or a "
+                   "Termination tag must say how it ended"}));
+  EXPECT_EQ(meant_result("1/2"), "1/2-1/2");
+  EXPECT_EQ(meant_result("1/2:1/2"), "1/2-1/2");
+  EXPECT_EQ(meant_result("0.5-0.5"), "1/2-1/2");
+  EXPECT_EQ(meant_result("1\xE2\x80\x93" "0"), "1-0");  // en dash
+  EXPECT_EQ(meant_result("0:1"), "0-1");
+  EXPECT_EQ(meant_result("0-1"), "");
+  EXPECT_EQ(meant_result("c1,c5"), "");
+  EXPECT_EQ(meant_result("1:0x"), "");
+}
+
+TEST(CheckGame, MovesWithoutAResultTokenEndAtTheirLastMove) {
+  EXPECT_EQ(all_errors("[Result \"0-1\"]\n" + kSeega + "\n" + kOpening + "\n"),
+            Found{"E402@6:52 the moves end without a result, but the Result tag says 0-1: write 0-1 after the last "
+                  "move"});
+  EXPECT_EQ(all_errors("[Result \"0-1\"]\n" + kSeega + "\n" + kOpening + " *\n"),
+            Found{"E402@6:53 the result after the moves is * but the Result tag says 0-1"});
+}
+
+TEST(CheckGame, WhatTheReaderLostIsNotReplayed) {
+  // The ')' without '(' may have lost a move: the moves up to it are
+  // checked (turn 2 is illegal), none after it, and no result.
+  EXPECT_EQ(all_errors("[Result \"1-0\"]\n" + kSeega + "\n1. b2,c4 2. b2,d4 ) 3. c1,c1 *\n"),
+            (Found{"E107@5:19 ')' without a matching '('", "E304@5:13 b2 is occupied"}));
+  EXPECT_EQ(all_errors("[Result \"1-0\"]\n" + kSeega + "\n1. b2,c4 ) 2. b2,d4 *\n"),
+            Found{"E107@5:10 ')' without a matching '('"});
+}
+
+TEST(CheckGame, AtMostMaxErrors) {
+  ReplayOptions options;
+  options.max_errors = 2;
+  const Found found =
+      all_errors("[Date \"x\"]\n[Result \"2-0\"]\n" + kSeega + "\n1. b2,c4 2. b2,d4 *\n", options);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[1],
+            "E205@2:10 Result \"2-0\" is not a result: write 1-0, 0-1, 1/2-1/2 or *; 2 errors in this game: the "
+            "rest of it is not checked");
 }
 
 }  // namespace

@@ -358,6 +358,24 @@ TEST(SeegaCapture, MultipleCaptures) {
   EXPECT_EQ(after("walker", setup, "c5-c4xb4xd4xc3"), "E307@11");  // c3 is immune
 }
 
+TEST(SeegaCapture, CaptureErrorsNameWhatTheStepTakes) {
+  // E307 says what the step does take and the move to write (issue 23).
+  const char* setup = "2S2/SN1NS/2N2/2S2/4N S move";
+  auto reason = [&](std::string_view move) { return state_of("walker", setup)->play(move).reason; };
+  EXPECT_EQ(reason("c5-c4xb4"),
+            "this step takes b4 and d4, 1 listed (Walker 2011, rule 10: all trapped enemies are taken): write "
+            "c5-c4xb4xd4");
+  EXPECT_EQ(reason("c5-c4xb4xd4xc3"),
+            "c3 is not taken by this step (custodian capture, Walker 2011, rule 8); this step takes b4 and d4: write "
+            "c5-c4xb4xd4");
+  EXPECT_EQ(reason("c5-c4xb4xb4"),
+            "b4 is listed twice (custodian capture, Walker 2011, rule 8); this step takes b4 and d4: write "
+            "c5-c4xb4xd4");
+  EXPECT_EQ(state_of("walker", kSimple)->play("d2-e2xb2").reason,
+            "b2 is not taken by this step (custodian capture, Walker 2011, rule 8); this step takes nothing: write "
+            "d2-e2");
+}
+
 TEST(SeegaCapture, MovingBetweenTwoEnemiesIsSafe) {
   // 2 . N . N .      c1-c2 walks in between b2 and d2: nothing happens.
   // 1 . . S . .

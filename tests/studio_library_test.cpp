@@ -119,10 +119,12 @@ TEST(EnterMove, ErrorsLeaveTheRecordAsItWas) {
 }
 
 // validate_text gives, in order, what `beyt validate --diagnostics json`
-// prints for the file (samples/invalid/ has one of each kind).
+// prints for the file (samples/invalid/ has one of each kind; the four-slip
+// record has four errors in one game, each reported).
 TEST(ValidateText, IsWhatBeytValidatePrints) {
   for (const char* name : {"E304-occupied.beyt", "E150-json-syntax.json", "E102-unterminated-comment.beyt",
-                           "W101-byte-order-mark.beyt", "W102-no-games.beyt", "W401-finished-unknown-result.beyt"}) {
+                           "W101-byte-order-mark.beyt", "W102-no-games.beyt", "W401-finished-unknown-result.beyt",
+                           "E104-four-slips.beyt", "E402-no-result-token.beyt"}) {
     const std::string file = std::string(BEYT_SOURCE_DIR) + "/samples/invalid/" + name;
     std::ifstream in(file, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -264,7 +264,7 @@ TEST(TextErrors, EveryReaderCodeHasACase) {
 
 TEST(TextErrors, ReasonsSayWhatWasExpected) {
   ReadResult r = read_all("[Event Cairo]\n*");
-  EXPECT_NE(r.error.reason.find("expected"), std::string::npos) << r.error.reason;
+  EXPECT_NE(r.error.reason.find("write [Event \"Cairo\"]"), std::string::npos) << r.error.reason;
   r = read_all("1. a (1. b");
   EXPECT_NE(r.error.reason.find("expected ')'"), std::string::npos) << r.error.reason;
   r = read_all(kRosterText + "1. a 3. b *", true);
@@ -342,6 +342,207 @@ TEST(TextErrors, RecoverAtEndOfInputIsFalse) {
   EXPECT_FALSE(reader.recover());
   EXPECT_FALSE(reader.next(g));
   EXPECT_FALSE(reader.error());
+}
+
+// ===========================================================================
+// Errors read past: every error of a game, and what they leave intact.
+// ===========================================================================
+
+// The first game of `text`, expected to have errors: its GameErrors, the
+// record as recovered, and its errors as "E104@1:16".
+struct Broken {
+  GameErrors errors;
+  GameRecord record;
+  Strings codes;
+};
+Broken broken_game(const std::string& text, ReadOptions options = {}) {
+  std::istringstream in(text);
+  TextReader reader(in, "t.beyt", options);
+  Broken b;
+  EXPECT_FALSE(reader.next(b.record)) << "no error in " << text;
+  b.errors = reader.errors();
+  for (const auto& d : b.errors.errors)
+    b.codes.push_back(code_id(d.code) + "@" + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column));
+  EXPECT_EQ(reader.error().code, b.errors.errors.empty() ? Code::ok : b.errors.errors.front().code);
+  return b;
+}
+const char* value_of(const GameRecord& g, const char* name) {
+  const TagPair* t = g.find_tag(name);
+  return t ? t->value.c_str() : "(none)";
+}
+
+TEST(TextRecovery, TagPairsAreReadAsMeantWithTheirFix) {
+  Broken b = broken_game(
+      "[Event \"Lane's \"Cairo\" games\"]\n"  // a '"' not escaped
+      "[Source Lane]\n"                       // no quotes
+      "[Site \"Cairo]\n"                      // no closing '"'
+      "[Round \"1\" x]\n"                     // junk before ']'
+      "[Annotator \"a\\qb\"]\n"               // an unknown escape, kept as written
+      "[Game \"seega\"]\n\n1. b2,c4 *\n");
+  EXPECT_EQ(b.codes, (Strings{"E104@1:16", "E104@2:9", "E103@3:7", "E104@4:12", "E104@5:14"}));
+  EXPECT_EQ(b.errors.errors[0].reason,
+            "a '\"' inside the value of tag Event is written \\\": write [Event \"Lane's \\\"Cairo\\\" games\"]");
+  EXPECT_EQ(b.errors.errors[1].reason, "the value of tag Source is not in quotes: write [Source \"Lane\"]");
+  EXPECT_EQ(b.errors.errors[2].reason, "the value of tag Site is not closed: write [Site \"Cairo\"]");
+  EXPECT_EQ(b.errors.errors[3].reason, "expected ']' to close tag Round: write [Round \"1\"]");
+  EXPECT_EQ(std::string(value_of(b.record, "Event")), "Lane's \"Cairo\" games");
+  EXPECT_EQ(std::string(value_of(b.record, "Source")), "Lane");
+  EXPECT_EQ(std::string(value_of(b.record, "Site")), "Cairo");
+  EXPECT_EQ(std::string(value_of(b.record, "Round")), "1");
+  EXPECT_EQ(std::string(value_of(b.record, "Annotator")), "a\\qb");
+  EXPECT_EQ(moves_of(b.record.moves), Strings{"b2,c4"});
+  EXPECT_TRUE(b.errors.whole);
+  EXPECT_EQ(b.errors.turns, UINT32_MAX);  // nothing lost
+  EXPECT_EQ(b.errors.doubtful, 0);
+  // Two tag pairs on a line, one with a quote inside: each closes where meant.
+  b = broken_game("[Event \"say \"hi\"] [Site \"b\"]\n*");
+  EXPECT_EQ(b.codes, Strings{"E104@1:13"});
+  EXPECT_EQ(std::string(value_of(b.record, "Event")), "say \"hi");
+  EXPECT_EQ(std::string(value_of(b.record, "Site")), "b");
+}
+
+TEST(TextRecovery, TagsInDoubtAreNamed) {
+  // A tag written twice: the first value counts; in doubt when they differ.
+  Broken b = broken_game("[Rules \"walker\"]\n[Rules \"lane\"]\n[Result \"*\"]\n[Result \"*\"]\n*");
+  EXPECT_EQ(b.codes, (Strings{"E105@2:1", "E105@4:1"}));
+  EXPECT_EQ(b.errors.doubtful, static_cast<std::uint8_t>(ReadTag::rules));
+  EXPECT_EQ(std::string(value_of(b.record, "Rules")), "walker");
+  // A value with a bad character; a pair without a name (any tag); a tag
+  // pair in the movetext (the tag section is not what was meant).
+  EXPECT_EQ(broken_game("[SetUp \"a\x01\"]\n*").errors.doubtful, static_cast<std::uint8_t>(ReadTag::setup));
+  EXPECT_EQ(broken_game("[Date \"1835\xFF\"]\n*").errors.doubtful, static_cast<std::uint8_t>(ReadTag::date));
+  b = broken_game("[\"x\"]\n[Game \"seega\"]\n*");
+  EXPECT_EQ(b.codes, Strings{"E104@1:2"});
+  EXPECT_EQ(b.errors.doubtful, kAllReadTags);
+  EXPECT_EQ(std::string(value_of(b.record, "Game")), "seega");
+  EXPECT_EQ(broken_game("1. a [Game \"seega\"] 2. b *").errors.doubtful, kAllReadTags);
+  EXPECT_EQ(read_tag_bit("Termination"), static_cast<std::uint8_t>(ReadTag::termination));
+  EXPECT_EQ(read_tag_bit("Event"), 0);
+}
+
+TEST(TextRecovery, TheMovetextGoesOnAtTheNextToken) {
+  // A stray ']' and a bad NAG lose no move; a ')' without '(' may have (the
+  // main line is trusted up to it).
+  Broken b = broken_game("1. a ] 2. b $x 3. c $300 4. d ) 5. e *");
+  EXPECT_EQ(b.codes, (Strings{"E108@1:6", "E106@1:13", "E106@1:21", "E107@1:31"}));
+  EXPECT_EQ(moves_of(b.record.moves), (Strings{"a", "b", "c", "d", "e"}));
+  EXPECT_EQ(b.record.result, "*");
+  EXPECT_EQ(b.errors.turns, 4u);
+  EXPECT_TRUE(b.errors.variations);
+  // A stray character glued to a move, or a control character inside one:
+  // that move is lost (not read as a turn of its own), the turns stop there.
+  b = broken_game("1. a 2. ]b 3. c *");
+  EXPECT_EQ(b.codes, Strings{"E108@1:9"});
+  EXPECT_EQ(moves_of(b.record.moves), (Strings{"a", "c"}));
+  EXPECT_EQ(b.errors.turns, 1u);
+  b = broken_game("1. a 2. b\x01x 3. c *");
+  EXPECT_EQ(b.codes, Strings{"E110@1:10"});
+  EXPECT_EQ(moves_of(b.record.moves), (Strings{"a", "b", "c"}));
+  EXPECT_EQ(b.errors.turns, 1u);
+  // A character no record may hold inside a move: the move keeps it and is
+  // not trusted; in a comment it spoils nothing.
+  b = broken_game("1. a 2. b\xC2\x85 3. c {x\xEF\xBF\xBE} *");
+  EXPECT_EQ(b.codes, (Strings{"E110@1:10", "E110@1:19"}));
+  EXPECT_EQ(b.errors.turns, 1u);
+  // A NAG before any move, '(' before any move (read and dropped), a
+  // comment in a variation without moves: nothing lost.
+  b = broken_game("$1 (1. x) 1. a ({c}) *");
+  EXPECT_EQ(b.codes, (Strings{"E108@1:1", "E108@1:4", "E108@1:20"}));
+  EXPECT_EQ(moves_of(b.record.moves), Strings{"a"});
+  EXPECT_EQ(b.errors.turns, UINT32_MAX);
+  // An error inside a variation spoils the variations only.
+  b = broken_game("1. a (1. ]x) 2. b *");
+  EXPECT_EQ(b.codes, Strings{"E108@1:10"});
+  EXPECT_EQ(b.errors.turns, UINT32_MAX);
+  EXPECT_FALSE(b.errors.variations);
+  EXPECT_TRUE(b.errors.whole);
+}
+
+TEST(TextRecovery, AVariationNeverClosedEndsTheGame) {
+  // What follows an unclosed '(' may be the main line's: the main line is
+  // trusted up to the move the variation follows.
+  Broken b = broken_game("1. a 2. b (2. c 3. d\n\n[Event \"2\"]\n1. x *");
+  EXPECT_EQ(b.codes, Strings{"E107@1:11"});
+  EXPECT_EQ(b.errors.turns, 2u);
+  EXPECT_EQ(b.record.result, "*");
+  // A result inside a variation: its ')' is missing; the game ends there.
+  b = broken_game("1. a (1. b 2. c 1-0\n[Event \"2\"]\n1. x *");
+  EXPECT_EQ(b.codes, Strings{"E108@1:17"});
+  EXPECT_EQ(b.record.result, "1-0");
+  EXPECT_EQ(b.errors.turns, 1u);
+  // A comment never closed takes the rest of the input: one error.
+  b = broken_game("1. a (1. b {open\n2. c *");
+  EXPECT_EQ(b.codes, Strings{"E102@1:12"});
+  EXPECT_EQ(b.errors.turns, 1u);
+}
+
+TEST(TextRecovery, TheNextGameIsReadAfterABrokenOne) {
+  std::istringstream in("1. a ] *\n1. b $999 *\n[Event \"3\"]\n1. c *\n");
+  TextReader reader(in, "t.beyt");
+  GameRecord g;
+  EXPECT_FALSE(reader.next(g));
+  EXPECT_EQ(moves_of(g.moves), Strings{"a"});  // read to its end: the next game starts after its result
+  ASSERT_TRUE(reader.recover());
+  EXPECT_FALSE(reader.next(g));
+  EXPECT_EQ(moves_of(g.moves), Strings{"b"});
+  EXPECT_EQ(reader.game_index(), 2u);
+  ASSERT_TRUE(reader.recover());
+  ASSERT_TRUE(reader.next(g)) << format_text(reader.error());
+  EXPECT_EQ(moves_of(g.moves), Strings{"c"});
+  EXPECT_TRUE(reader.errors().errors.empty());
+}
+
+TEST(TextRecovery, AtMaxErrorsTheGameIsGivenUp) {
+  std::string text = "1. a";
+  for (int i = 0; i < 5; ++i) text += " $x";
+  text += " *\n[Event \"2\"]\n1. b *\n";
+  std::istringstream in(text);
+  ReadOptions options;
+  options.max_errors = 3;
+  TextReader reader(in, "t.beyt", options);
+  GameRecord g;
+  EXPECT_FALSE(reader.next(g));
+  ASSERT_EQ(reader.errors().errors.size(), 3u);
+  EXPECT_FALSE(reader.errors().whole);
+  EXPECT_EQ(reader.errors().errors.back().reason,
+            "expected a number from 0 to 255 after '$'; 3 errors in this game: the rest of it is not checked");
+  ASSERT_TRUE(reader.recover());  // to the next game's '['
+  ASSERT_TRUE(reader.next(g)) << format_text(reader.error());
+  EXPECT_EQ(g.find_tag("Event")->value, "2");
+  // 0: no limit.
+  options.max_errors = 0;
+  EXPECT_EQ(broken_game("1. a $x $x $x $x $x $x *", options).codes.size(), 6u);
+  EXPECT_EQ(kDefaultMaxErrors, 20u);
+}
+
+TEST(TextRecovery, StrictReportsEachSlipOnce) {
+  // A wrong number: the count goes on from it (a turn left out) or from the
+  // turns (a slip of the pen); CR line ends and tabs: once a game; the
+  // roster: its first error.
+  EXPECT_EQ(broken_game(kRosterText + "1. a 3. b 4. c *\n", ReadOptions{true}).codes, Strings{"E120@9:6"});
+  EXPECT_EQ(broken_game(kRosterText + "1. a 3. b 3. c *\n", ReadOptions{true}).codes, Strings{"E120@9:6"});
+  std::string crlf = kRosterText + "1. a\t2. b\t*\n";
+  for (std::size_t at = crlf.find('\n'); at != std::string::npos; at = crlf.find('\n', at + 2)) crlf.insert(at, "\r");
+  EXPECT_EQ(broken_game(crlf, ReadOptions{true}).codes, (Strings{"E123@1:12", "E123@9:5"}));
+  EXPECT_EQ(broken_game("[Game \"seega\"]\n\n1. a *\n", ReadOptions{true}).codes, Strings{"E121@1:1"});
+}
+
+TEST(TextRecovery, TheFirstMisnumberedTurnIsKept) {
+  // The lenient reader takes any number; it keeps the first main-line one
+  // that disagrees with its turn for the validator (E111).
+  GameRecord g = read_one("1. a 2. b 4. c 5. d (4. x 9. y) *");
+  EXPECT_EQ(g.numbering.written, 4u);
+  EXPECT_EQ(g.numbering.expected, 3u);
+  EXPECT_EQ(g.numbering.loc.line, 1u);
+  EXPECT_EQ(g.numbering.loc.column, 11u);
+  EXPECT_EQ(read_one("1. a 2. b (2. x 7. y) 3. c *").numbering.written, 0u);  // variations: not kept
+  EXPECT_EQ(read_one("a b c *").numbering.written, 0u);                         // no numbers
+  // And where the moves end when no result token ends them (E402's place).
+  g = read_one("1. a 2. b3-c3\n");
+  EXPECT_EQ(g.moves_end.line, 1u);
+  EXPECT_EQ(g.moves_end.column, 14u);
+  EXPECT_EQ(g.result_loc.line, 0u);
+  EXPECT_EQ(read_one("1. a *").moves_end.line, 0u);
 }
 
 TEST(TextErrors, ReadTextStopsAtTheFirstError) {

@@ -112,4 +112,13 @@ std::string sanitize(std::string_view text, Field field) {
   return out;
 }
 
+std::string excerpt(std::string_view value, std::size_t limit) {
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if ((static_cast<unsigned char>(value[i]) & 0xC0) == 0x80) continue;  // inside a character
+    if (chars++ == limit) return std::string(value.substr(0, i)) + "...";
+  }
+  return std::string(value);
+}
+
 }  // namespace beyt::chars

@@ -635,6 +635,14 @@ ThrowValues throw_values(bool entering, const Available& a) {
 // leave: `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
 // `handicapped`: dleb_handicapped(pos).
+// An E307's `reason` with its fix: the landing of use `k` eats nothing, so
+// the turn is written with '-' there (NOTATION.md section 7).
+[[gnu::cold, gnu::noinline]] std::string capture_fix(std::string reason, const DlebTurn& t, int k) {
+  DlebTurn fixed = t;
+  fixed.uses[static_cast<std::size_t>(k)].x_written = false;
+  return reason + "; this landing takes nothing: write " + dleb_format(fixed);
+}
+
 bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Available& a, bool entering,
                 bool handicapped, std::size_t end, DlebPosition& w, Undo* undo, Error& error) {
   const Side team = pos.to_move, enemy = opponent(team);
@@ -647,7 +655,10 @@ bool check_uses(const DlebOptions& o, const DlebPosition& pos, DlebTurn& t, Avai
   std::array<int, 7>& avail = a.count;  // spent in place: no copy to stall on
   int left = order.n;                   // the sum of avail: the throws not used yet
   for (int k = 0; k < t.nuses; ++k)
-    if (!use_one(o, ctx, team, enemy, t.uses[static_cast<std::size_t>(k)], avail, left, w, undo, error)) return false;
+    if (!use_one(o, ctx, team, enemy, t.uses[static_cast<std::size_t>(k)], avail, left, w, undo, error)) {
+      if (error.code == Code::capture_mismatch) error.reason = capture_fix(std::move(error.reason), t, k);
+      return false;
+    }
   for (int k = 0; left > 0 && k < order.n; ++k) {  // none left: no omitted forfeit
     const int v = order.value[static_cast<std::size_t>(k)];
     if (avail[static_cast<std::size_t>(v)] == 0) continue;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "beyt/chars.hpp"
 #include "game_table.hpp"
 
 namespace beyt {
@@ -133,7 +134,7 @@ Error State::find_event(std::string_view event, std::size_t& index) const {
 
 Error State::adjudicate(std::string_view termination, Result&) const {
   return Error{Code::bad_termination,
-               "Termination \"" + std::string(termination) + "\" is not decided by the rules of " +
+               "Termination \"" + chars::excerpt(termination) + "\" is not decided by the rules of " +
                    std::string(game().title()),
                0};
 }
@@ -146,7 +147,7 @@ const std::vector<const Game*>& game_table() {
 
 const Game* find_game(std::string_view name) noexcept {
   for (const Game* g : game_table())
-    if (g->name() == name) return g;
+    if (chars::equal_ignoring_ascii_case(g->name(), name)) return g;
   return nullptr;
 }
 

@@ -234,11 +234,13 @@ Error check_sowing(const MankalahOptions& o, const MankalahPosition& pos, Mankal
                   std::string("the sowing from ") + pit_letter(m.beyt) +
                       " never ends: the board and the pick-up beyt repeat within the move (docs/RULES.md §Mankalah "
                       "Finer points: such a move is illegal)");
-    default:
+    default: {
+      MankalahMove fixed = m;  // the whole turn as it is to be written (a feed too)
+      fixed.taken = r->taken;
       return fail(c, m.taken_offset,
                   "the sowing takes " + std::to_string(r->taken) + " hasa, not " + std::to_string(m.taken) +
-                      " (write " + std::string(1, pit_letter(m.beyt)) +
-                      (r->taken > 0 ? "x" + std::to_string(r->taken) : "") + ")");
+                      ": write " + mankalah_format(fixed));
+    }
   }
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "beyt/chars.hpp"
+
 namespace beyt {
 namespace {
 
@@ -18,9 +20,13 @@ std::string_view trim(std::string_view s, std::uint32_t& offset) {
   return s;
 }
 
+// Names and listed values match in any case of their ASCII letters
+// (NOTATION.md section 3); the table's spelling is the canonical one.
+bool same(std::string_view a, std::string_view b) { return chars::equal_ignoring_ascii_case(a, b); }
+
 const OptionSpec* find_spec(const std::vector<OptionSpec>& specs, std::string_view name) {
   for (const auto& spec : specs)
-    if (spec.name == name) return &spec;
+    if (same(spec.name, name)) return &spec;
   return nullptr;
 }
 
@@ -59,14 +65,14 @@ Error apply_items(std::string_view text, std::uint32_t base, bool preset_allowed
       if (last) break;
     } else if (item.find('=') == std::string_view::npos) {
       if (!preset_allowed || !first)
-        return rules_error("'" + std::string(item) + "' is not name=value (a preset may only come first)",
+        return rules_error("'" + chars::excerpt(item) + "' is not name=value (a preset may only come first)",
                            item_offset);
       auto it = std::find_if(presets.begin(), presets.end(),
-                             [&](const Preset& p) { return p.name == item; });
+                             [&](const Preset& p) { return same(p.name, item); });
       if (it == presets.end()) {
         std::string names;
         for (const auto& p : presets) names += (names.empty() ? "" : ", ") + std::string(p.name);
-        return rules_error("unknown preset '" + std::string(item) + "' (presets: " + names + ")",
+        return rules_error("unknown preset '" + chars::excerpt(item) + "' (presets: " + names + ")",
                            item_offset);
       }
       preset_name = std::string(it->name);
@@ -83,18 +89,23 @@ Error apply_items(std::string_view text, std::uint32_t base, bool preset_allowed
       if (!spec) {
         std::string names;
         for (const auto& s : specs) names += (names.empty() ? "" : ", ") + std::string(s.name);
-        return rules_error("unknown option '" + std::string(name) + "' (options: " + names + ")",
+        return rules_error("unknown option '" + chars::excerpt(name) + "' (options: " + names + ")",
                            name_offset);
       }
+      name = spec->name;
       if (std::find(seen.begin(), seen.end(), name) != seen.end())
         return rules_error("option '" + std::string(name) + "' given twice", name_offset);
       seen.push_back(name);
       if (value.empty()) return rules_error("option '" + std::string(name) + "' has no value", value_offset);
-      if (!spec->values.empty() &&
-          std::find(spec->values.begin(), spec->values.end(), value) == spec->values.end())
-        return rules_error("option '" + std::string(name) + "' cannot be '" + std::string(value) +
-                               "' (allowed: " + allowed_list(*spec) + ")",
-                           value_offset);
+      if (!spec->values.empty()) {
+        auto listed = std::find_if(spec->values.begin(), spec->values.end(),
+                                   [&](std::string_view v) { return same(v, value); });
+        if (listed == spec->values.end())
+          return rules_error("option '" + std::string(name) + "' cannot be '" + chars::excerpt(value) +
+                                 "' (allowed: " + allowed_list(*spec) + ")",
+                             value_offset);
+        value = *listed;
+      }
       for (auto& [n, v] : values)
         if (n == name) v = std::string(value);
     }

@@ -305,22 +305,45 @@ bool parse_move(std::string_view t, SeegaMove& m, Error& error) {
 // Checking a move (docs/RULES.md §Seega)
 // ---------------------------------------------------------------------------
 
+// The cells step `i` of `m` takes ("c2", "b4 and d4", "nothing") and the
+// move written with exactly those captures: the fix an E307 names.
+struct CaptureFix {
+  std::string cells, move;
+};
+CaptureFix capture_fix(const SeegaMove& m, int i, const std::array<SeegaCell, kSeegaMaxListed>& real, int nreal) {
+  CaptureFix fix{nreal == 0 ? "nothing" : "", ""};
+  for (int k = 0; k < nreal; ++k)
+    fix.cells += (k == 0 ? "" : k + 1 == nreal ? " and " : ", ") + seega_cell_name(real[k]);
+  SeegaMove fixed = m;
+  fixed.steps[i].captures = real;
+  fixed.steps[i].ncaptures = static_cast<std::uint8_t>(nreal);
+  fix.move = seega_format(fixed);
+  return fix;
+}
+
 // Listed captures must be exactly the real ones (NOTATION.md section 5).
-bool match_captures(const SeegaStep& s, const std::array<SeegaCell, kSeegaMaxListed>& real, int nreal, Error& error) {
+bool match_captures(const SeegaMove& m, int i, const std::array<SeegaCell, kSeegaMaxListed>& real, int nreal,
+                    Error& error) {
+  const SeegaStep& s = m.steps[i];
   if (!s.listed) return true;
   for (int j = 0; j < s.ncaptures; ++j) {
     bool is_real = false, repeated = false;
     for (int k = 0; k < nreal; ++k) is_real = is_real || real[k] == s.captures[j];
     for (int k = 0; k < j; ++k) repeated = repeated || s.captures[k] == s.captures[j];
-    if (!is_real || repeated)
+    if (!is_real || repeated) {
+      const CaptureFix fix = capture_fix(m, i, real, nreal);
       return fault(error, Code::capture_mismatch, s.capture_offsets[j],
                    seega_cell_name(s.captures[j]) + (repeated ? " is listed twice" : " is not taken by this step") +
-                       " (custodian capture, Walker 2011, rule 8)");
+                       " (custodian capture, Walker 2011, rule 8); this step takes " + fix.cells + ": write " +
+                       fix.move);
+    }
   }
-  if (s.ncaptures != nreal)
+  if (s.ncaptures != nreal) {
+    const CaptureFix fix = capture_fix(m, i, real, nreal);
     return fault(error, Code::capture_mismatch, s.capture_offsets[0],
-                 "this step takes " + std::to_string(nreal) + " pieces, " + std::to_string(s.ncaptures) +
-                     " listed (Walker 2011, rule 10: all trapped enemies are taken)");
+                 "this step takes " + fix.cells + ", " + std::to_string(s.ncaptures) +
+                     " listed (Walker 2011, rule 10: all trapped enemies are taken): write " + fix.move);
+  }
   return true;
 }
 
@@ -348,7 +371,7 @@ bool check_step(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, int i, Se
   int nreal = step_and_capture(o, w, at, s.to, real);
   if (i > 0 && nreal == 0)
     return fault(error, Code::chain_illegal, s.offset, "every chain step must capture (Walker 2011, rule 9; Lane 1836)");
-  if (!match_captures(s, real, nreal, error)) return false;
+  if (!match_captures(m, i, real, nreal, error)) return false;
   s.captures = real;
   s.ncaptures = static_cast<std::uint8_t>(nreal);
   s.listed = true;

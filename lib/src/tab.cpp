@@ -540,6 +540,14 @@ inline bool use_allowed(const UseContext& ctx, const TabPosition& w, TabUse& u, 
 // The uses of a turn in order, each on the position the ones before it
 // leave; `w` (a copy of `pos`, or `pos` itself with an `undo` to put it back
 // on a fault) becomes the position after them.
+// An E307's `reason` with its fix: the landing of use `k` takes nothing, so
+// the turn is written with '-' there (NOTATION.md section 6).
+[[gnu::cold, gnu::noinline]] std::string capture_fix(std::string reason, const TabTurn& t, int k, int w) {
+  TabTurn fixed = t;
+  fixed.uses[static_cast<std::size_t>(k)].x_written = false;
+  return reason + "; this landing takes nothing: write " + tab_format(fixed, w);
+}
+
 bool check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosition& w, Undo* undo, Error& error) {
   std::array<int, 7> avail{};
   bool tab_thrown = false;
@@ -554,7 +562,10 @@ bool check_uses(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosi
     if (avail[u.value] == 0) return no_throw_left(u, error);
     --avail[u.value];
     if (u.forfeit) continue;
-    if (!use_allowed(ctx, w, u, t.grid, error)) return false;
+    if (!use_allowed(ctx, w, u, t.grid, error)) {
+      if (error.code == Code::capture_mismatch) error.reason = capture_fix(std::move(error.reason), t, k, w.width);
+      return false;
+    }
     if (undo) {
       undo->save(w, u.from);
       undo->save(w, u.to);

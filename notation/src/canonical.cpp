@@ -81,6 +81,7 @@ Diagnostic canonical_form(const GameRecord& record, const std::string& file, std
     return d;
   }
   if (!canonical.find_tag("Game")) canonical.set_tag("Game", std::string(start.game->name()));  // from default_game
+  spell_game_and_rules(canonical);  // the canonical, lower-case spelling of Game and Rules (NOTATION.md section 3)
   canonical_tag_order(canonical);
   out = std::move(canonical);
   return {};

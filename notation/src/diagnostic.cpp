@@ -161,4 +161,23 @@ std::string format_json(const Diagnostic& d) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
+std::uint8_t read_tag_bit(std::string_view name) noexcept {
+  struct Named {
+    std::string_view name;
+    ReadTag bit;
+  };
+  static constexpr Named kTags[] = {{"Game", ReadTag::game},     {"Rules", ReadTag::rules},
+                                    {"SetUp", ReadTag::setup},   {"Result", ReadTag::result},
+                                    {"Date", ReadTag::date},     {"Termination", ReadTag::termination}};
+  for (const Named& t : kTags)
+    if (t.name == name) return static_cast<std::uint8_t>(t.bit);
+  return 0;
+}
+
+bool GameVisitor::broken(GameRecord&& record, std::uint32_t index, const GameErrors& errors) {
+  (void)record;
+  (void)index;
+  return error(errors.errors.front());
+}
+
 }  // namespace beyt::notation

@@ -3,6 +3,13 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
+#include <vector>
+
+#include "beyt/chars.hpp"
+#include "beyt/notation/select.hpp"
+
+#include "error_limit.hpp"
 
 namespace beyt::notation {
 namespace {
@@ -17,6 +24,7 @@ struct Context {
   const std::string& file;
   std::uint32_t game_index;
   const ReplayOptions& options;
+  bool variations;  // replay the variations (options.variations, unless the reader spoilt them)
 };
 
 Diagnostic make(const Context& ctx, Code code, std::string reason, SourceLoc loc) {
@@ -37,17 +45,31 @@ SourceLoc value_place(const TagPair& tag, std::uint32_t offset) {
   return loc;
 }
 
+// A tag of the record whose name is `name` but for its case ([game "seega"]
+// for Game), or null.
+const TagPair* case_twin(const GameRecord& record, std::string_view name) {
+  for (const auto& tag : record.tags)
+    if (tag.name != name && chars::equal_ignoring_ascii_case(tag.name, name)) return &tag;
+  return nullptr;
+}
+
 Diagnostic resolve_game(const Context& ctx, Replay& out) {
   const TagPair* tag = ctx.record.find_tag("Game");
   std::string_view name = tag ? std::string_view(tag->value) : std::string_view(ctx.options.default_game);
-  if (name.empty())
+  if (name.empty()) {
+    if (const TagPair* twin = case_twin(ctx.record, "Game"))
+      return make(ctx, Code::missing_game,
+                  "no Game tag: tag names are case-sensitive, so [" + chars::excerpt(twin->name) +
+                      " ...] is not read: did you mean [Game \"" + chars::excerpt(twin->value) + "\"]?",
+                  twin->loc);
     return make(ctx, Code::missing_game,
                 "no Game tag: say which game this is ([Game \"seega\"]) or pass --game", ctx.record.loc);
-  out.game = find_game(name);
+  }
+  out.game = find_game(name);  // in any case of its letters (NOTATION.md section 3)
   if (!out.game) {
     std::string names;
     for (const Game* g : game_table()) names += (names.empty() ? "" : ", ") + std::string(g->name());
-    return make(ctx, Code::unknown_game, "unknown game '" + std::string(name) + "' (games: " + names + ")",
+    return make(ctx, Code::unknown_game, "unknown game '" + chars::excerpt(name) + "' (games: " + names + ")",
                 tag ? value_place(*tag, 0) : ctx.record.loc);
   }
   const TagPair* rules = ctx.record.find_tag("Rules");
@@ -64,32 +86,95 @@ Diagnostic resolve_game(const Context& ctx, Replay& out) {
   return {};
 }
 
-// "YYYY.MM.DD", each part digits or all '?' (PGN's Date form).
-bool date_ok(std::string_view v) {
-  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return false;
-  auto part = [&](std::size_t from, std::size_t n) {
-    bool digits = true, unknown = true;
-    for (std::size_t i = from; i < from + n; ++i) {
-      digits = digits && v[i] >= '0' && v[i] <= '9';
-      unknown = unknown && v[i] == '?';
-    }
-    return digits || unknown;
-  };
-  return part(0, 4) && part(5, 2) && part(8, 2);
+// Tags whose values beyt reads (NOTATION.md section 3), besides Game/Rules/SetUp:
+// their errors appended to `found`, but for the tags in doubt (ReadTag bits).
+// False if the Result tag is one of them or in doubt (no result is checked).
+bool check_tags(const Context& ctx, std::uint8_t doubtful, std::vector<Diagnostic>& found) {
+  Result ignored;
+  const bool result_doubtful = doubtful & static_cast<std::uint8_t>(ReadTag::result);
+  const TagPair* r = result_doubtful ? nullptr : ctx.record.find_tag("Result");
+  const bool result_ok = !result_doubtful && (!r || parse_result_token(r->value, ignored));
+  if (!result_ok && r) {
+    const std::string_view meant = meant_result(r->value);
+    found.push_back(make(ctx, Code::bad_tag_value,
+                         "Result \"" + chars::excerpt(r->value) + "\" is not a result: " +
+                             (meant.empty() ? "write 1-0, 0-1, 1/2-1/2 or *"
+                                            : "did you mean " + std::string(meant) + "?"),
+                         value_place(*r, 0)));
+  }
+  // The one date grammar of the library (parse_date, select's too): its
+  // reason names what to write ("write 1835.03.12").
+  if (const TagPair* d = doubtful & static_cast<std::uint8_t>(ReadTag::date) ? nullptr : ctx.record.find_tag("Date")) {
+    Date date;
+    std::string why;
+    std::uint32_t offset = 0;
+    if (!parse_date(d->value, date, why, offset))
+      found.push_back(make(ctx, Code::bad_tag_value, "Date \"" + chars::excerpt(d->value) + "\": " + why,
+                           value_place(*d, offset)));
+  }
+  return result_ok;
 }
 
-// Tags whose values beyt reads (NOTATION.md section 3), besides Game/Rules/SetUp.
-Diagnostic check_tags(const Context& ctx) {
-  Result ignored;
-  if (const TagPair* r = ctx.record.find_tag("Result"); r && !parse_result_token(r->value, ignored))
-    return make(ctx, Code::bad_tag_value,
-                "Result \"" + r->value + "\" is not a result: write 1-0, 0-1, 1/2-1/2 or *", value_place(*r, 0));
-  if (const TagPair* d = ctx.record.find_tag("Date"); d && !date_ok(d->value))
-    return make(ctx, Code::bad_tag_value,
-                "Date \"" + d->value + "\" is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)",
-                value_place(*d, 0));
-  return {};
+// W201 for each tag named as a known one but for its case ([date "..."]):
+// beyt does not read it. Appended to `warnings`, or under strict to
+// `errors`; not for a [game] when the Game tag is missing (`game_missing`:
+// E201 names it already).
+void check_tag_names(const Context& ctx, bool game_missing, std::vector<Diagnostic>& warnings,
+                     std::vector<Diagnostic>& errors) {
+  for (const auto& tag : ctx.record.tags) {
+    const std::string_view twin = known_tag_twin(tag.name);
+    if (twin.empty() || (game_missing && twin == "Game")) continue;
+    Diagnostic d = make(ctx, Code::tag_name_case,
+                        "tag names are case-sensitive, so [" + chars::excerpt(tag.name) +
+                            " ...] is not read: did you mean [" + std::string(twin) + " ...]?",
+                        tag.loc);
+    if (ctx.options.strict) {
+      errors.push_back(std::move(d));
+    } else {
+      d.severity = Severity::warning;
+      warnings.push_back(std::move(d));
+    }
+  }
 }
+
+// Strict: the Game and Rules values in their canonical spelling (E124),
+// appended to `found`.
+void check_spelling(const Context& ctx, const Replay& out, std::vector<Diagnostic>& found) {
+  if (const TagPair* g = ctx.record.find_tag("Game"); g && g->value != out.game->name())
+    found.push_back(make(ctx, Code::strict_spelling,
+                         "strict: write [Game \"" + std::string(out.game->name()) + "\"] (the canonical spelling)",
+                         value_place(*g, 0)));
+  if (const TagPair* r = ctx.record.find_tag("Rules")) {
+    const std::string spelled = spell_rules(*out.game, r->value);
+    if (spelled != r->value) {
+      std::uint32_t at = 0;
+      while (at < spelled.size() && spelled[at] == r->value[at]) ++at;
+      found.push_back(make(ctx, Code::strict_spelling,
+                           "strict: write [Rules \"" + chars::excerpt(spelled) + "\"] (the canonical spelling)",
+                           value_place(*r, at)));
+    }
+  }
+}
+
+// Rewrites text[from, to) to the spelling of `known` it equals but for case.
+void respell(std::string& text, std::size_t from, std::size_t to, const std::vector<std::string_view>& known) {
+  const std::string_view word(text.data() + from, to - from);
+  for (auto name : known)
+    if (chars::equal_ignoring_ascii_case(name, word)) {
+      text.replace(from, to - from, name);
+      return;
+    }
+}
+
+bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
+
+// The span [from, to) of `text` without its blanks at both ends.
+void trim(std::string_view text, std::size_t& from, std::size_t& to) {
+  while (from < to && is_blank(text[from])) ++from;
+  while (to > from && is_blank(text[to - 1])) --to;
+}
+
+constexpr std::string_view kOtherKnownTags[] = {"Termination", "Annotator", "Cells"};
 
 Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std::uint32_t turn,
                       const State& state) {
@@ -119,16 +204,16 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
   std::string canonical;
   for (std::size_t i = 0; i < count; ++i) {
     const Node& node = line[i];
-    const auto turn = first_turn + static_cast<std::uint32_t>(i);
     if (plain && node.variations.empty()) [[likely]] {
-      if (Error e = state.play(node.move)) {
+      if (Error e = state.play(node.move)) [[unlikely]] {
         stop(i);
-        return move_error(ctx, node, e, turn, state);
+        return move_error(ctx, node, e, first_turn + static_cast<std::uint32_t>(i), state);
       }
       continue;
     }
+    const auto turn = first_turn + static_cast<std::uint32_t>(i);
     std::unique_ptr<State> before;
-    if (ctx.options.variations && !node.variations.empty()) before = state.clone();
+    if (ctx.variations && !node.variations.empty()) before = state.clone();
     if (ctx.options.strict) {  // the canonical form needs a second resolution: only when asked
       Error e = state.check(node.move, canonical);
       if (!e && canonical != node.move)
@@ -155,19 +240,114 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
   return {};
 }
 
-Diagnostic check_result(const Context& ctx, Replay& out) {
+// The result after the moves: the token (`result` at `result_loc`), or,
+// for a text record whose moves end without one, "*" at the end of its
+// movetext (`missing`).
+struct ResultToken {
+  std::string_view result;
+  SourceLoc loc;
+  bool missing = false;
+};
+
+ResultToken result_token_of(const GameRecord& record) {
+  ResultToken t{record.result, record.result_loc, false};
+  if (record.result_loc.line == 0 && record.moves_end.line > 0) {
+    t.loc = record.moves_end;
+    t.missing = true;
+  }
+  return t;
+}
+
+// The main line's first `limit` turns (and their variations); out.turns and
+// out.last_move say how far it went.
+Diagnostic replay_moves(const Context& ctx, std::uint32_t limit, Replay& out) {
+  const Node* last = nullptr;
+  Diagnostic d = replay_line(ctx, ctx.record.moves, *out.state, 1, limit, &out.turns, &last);
+  if (last) out.last_move = last->move;
+  return d;
+}
+
+// Whether the error `d` that stopped a replay (`out`) is at the move of the
+// main line `moves` it stopped at (else it is in a variation of the move before).
+bool in_main_line(const Line& moves, const Replay& out, const Diagnostic& d) {
+  if (out.turns >= moves.size()) return false;
+  const Node& node = moves[out.turns];
+  return d.loc.offset >= node.loc.offset && d.loc.offset <= node.loc.offset + node.move.size();
+}
+
+// How many moves of `moves` from index i > 0 on are the rest of the move
+// before them, split off by blanks: "b3-c3 xc4" (1), "b3-c3 x c4" (2); 0 if
+// none. No turn of any game starts with 'x', nor with '-' but the blocked
+// turn "--" (NOTATION.md sections 5-9); a part goes on to the next when it
+// ends in 'x' or '-'. The parts stand on the move's line with no more than
+// blanks between them (fewer than the four columns of " 1. " or " {} ").
+std::size_t split_parts(const Line& moves, std::size_t i) {
+  auto glued = [&](std::size_t k) {  // move k follows move k - 1 with only blanks between
+    const Node& a = moves[k - 1];
+    const Node& b = moves[k];
+    return a.loc.line == b.loc.line && b.loc.column < column_at(a.move, a.loc.column, UINT32_MAX) + 4 &&
+           b.variations.empty() && b.before.empty() && a.after.empty() && a.nags.empty() && a.variations.empty();
+  };
+  if (i == 0 || i >= moves.size()) return 0;
+  const std::string& part = moves[i].move;
+  if (part.empty() || !(part[0] == 'x' || (part[0] == '-' && part != "--")) || !glued(i)) return 0;
+  std::size_t n = 1;
+  while (i + n < moves.size() && (moves[i + n - 1].move.back() == 'x' || moves[i + n - 1].move.back() == '-') &&
+         glued(i + n))
+    ++n;
+  return n;
+}
+
+// The first illegal move `d` of the main line, when it is the move right
+// after a turn number that disagrees with its turn (GameRecord::numbering):
+// most likely a turn left out or written twice, so the number is reported
+// (E111), with the move's reason in it, instead of the move (which only
+// follows from it). A move that fails later, after moves that replay well,
+// is reported as it is: the number was a slip of the pen, which the lenient
+// reader accepts. Strict, E111 takes the place of the reader's E120 at the
+// number (in `found`).
+void misnumbered(const Context& ctx, const TurnNumberSlip& slip, const Replay& out, Diagnostic d,
+                 std::vector<Diagnostic>& found, std::vector<Diagnostic>& errors) {
+  if (slip.written == 0 || d.turn != slip.expected || !in_main_line(ctx.record.moves, out, d)) {
+    errors.push_back(std::move(d));
+    return;
+  }
+  const std::uint32_t written = slip.written, expected = slip.expected;
+  const std::string w = std::to_string(written), e = std::to_string(expected);
+  std::string reason;
+  if (written > expected) {
+    reason = (expected == 1 ? "the first turn is numbered " + w : "turn " + w + " follows turn " + std::to_string(expected - 1)) +
+             ": " + (written == expected + 1 ? "is turn " + e + " missing?"
+                                             : "are turns " + e + " to " + std::to_string(written - 1) + " missing?");
+  } else {
+    reason = "turn number " + w + " stands where turn " + e +
+             " is: is a turn written twice? (every turn has a number of its own, NOTATION.md section 2)";
+  }
+  reason += " (read as turn " + e + ", the move fails: " + d.reason + ")";
+  std::erase_if(found, [&](const Diagnostic& x) {
+    return x.code == Code::strict_turn_number && x.loc.line == slip.loc.line && x.loc.column == slip.loc.column;
+  });
+  errors.push_back(make(ctx, Code::misnumbered_turn, std::move(reason), slip.loc));
+}
+
+Diagnostic check_result(const Context& ctx, Replay& out, const ResultToken& token) {
   const GameRecord& record = ctx.record;
+  const std::string result(token.result);
   const TagPair* result_tag = record.find_tag("Result");
-  if (result_tag && result_tag->value != record.result)
+  if (result_tag && result_tag->value != result) {
+    if (token.missing)
+      return make(ctx, Code::result_token_mismatch,
+                  "the moves end without a result, but the Result tag says " + result_tag->value + ": write " +
+                      result_tag->value + " after the last move",
+                  token.loc);
     return make(ctx, Code::result_token_mismatch,
-                "the result after the moves is " + record.result + " but the Result tag says " +
-                    result_tag->value,
-                record.result_loc);
+                "the result after the moves is " + result + " but the Result tag says " + result_tag->value,
+                token.loc);
+  }
   Result claimed;
-  if (!parse_result_token(record.result, claimed))
-    return make(ctx, Code::bad_tag_value, "'" + record.result + "' is not a result (1-0, 0-1, 1/2-1/2, *)",
-                record.result_loc);
-  SourceLoc where = result_tag ? value_place(*result_tag, 0) : record.result_loc;
+  if (!parse_result_token(result, claimed))
+    return make(ctx, Code::bad_tag_value, "'" + result + "' is not a result (1-0, 0-1, 1/2-1/2, *)", token.loc);
+  SourceLoc where = result_tag ? value_place(*result_tag, 0) : token.loc;
   const TagPair* termination = record.find_tag("Termination");
   std::string_view how = termination ? std::string_view(termination->value) : "normal";
   const State& state = *out.state;
@@ -189,8 +369,7 @@ Diagnostic check_result(const Context& ctx, Replay& out) {
     }
     std::string reason =
         state.is_terminal()
-            ? "the replayed game ends " + std::string(result_token(actual)) + " but the result is " +
-                  record.result
+            ? "the replayed game ends " + std::string(result_token(actual)) + " but the result is " + result
             : "the game is not over after turn " + std::to_string(out.turns) + " (" +
                   std::string(actor_name(state.whose_turn())) + " to move), so the result must be * " +
                   "or a Termination tag must say how it ended";
@@ -204,7 +383,7 @@ Diagnostic check_result(const Context& ctx, Replay& out) {
   if (decided != claimed)
     return make(ctx, Code::barrier_count,
                 "a " + std::string(how) + " ending here gives " + std::string(result_token(decided)) +
-                    ", not " + record.result,
+                    ", not " + result,
                 std::move(where));
   return {};
 }
@@ -218,19 +397,254 @@ std::uint32_t column_at(std::string_view text, std::uint32_t start, std::uint32_
   return column;
 }
 
+bool is_known_tag(std::string_view name) noexcept {
+  // kRoster, kAfterRoster and kOtherKnownTags by length (every tag of every
+  // game goes through here; a test checks that the lists agree).
+  switch (name.size()) {
+    case 4: return name == "Site" || name == "Date" || name == "Game";
+    case 5:
+      return name == "Event" || name == "Round" || name == "South" || name == "North" || name == "Rules" ||
+             name == "SetUp" || name == "Cells";
+    case 6: return name == "Result" || name == "Source";
+    case 9: return name == "Annotator";
+    case 11: return name == "Termination";
+    default: return false;
+  }
+}
+
+std::string_view known_tag_twin(std::string_view name) noexcept {
+  if (is_known_tag(name)) return {};
+  for (auto known : kRoster)
+    if (chars::equal_ignoring_ascii_case(known, name)) return known;
+  for (auto known : kAfterRoster)
+    if (chars::equal_ignoring_ascii_case(known, name)) return known;
+  for (auto known : kOtherKnownTags)
+    if (chars::equal_ignoring_ascii_case(known, name)) return known;
+  return {};
+}
+
+std::string spell_rules(const Game& game, std::string_view text) {
+  std::string spelled(text);
+  std::vector<std::string_view> presets, options;
+  for (const auto& p : game.presets()) presets.push_back(p.name);
+  for (const auto& o : game.options()) options.push_back(o.name);
+  bool first = true;
+  for (std::size_t start = 0; start <= spelled.size();) {
+    std::size_t end = spelled.find(';', start);
+    if (end == std::string::npos) end = spelled.size();
+    std::size_t from = start, to = end;
+    trim(spelled, from, to);
+    const std::size_t eq = spelled.find('=', from);
+    if (from == to) {
+      // an empty item
+    } else if (eq == std::string::npos || eq >= to) {
+      if (first) respell(spelled, from, to, presets);
+    } else {
+      std::size_t name_to = eq, value_from = eq + 1;
+      trim(spelled, from, name_to);
+      trim(spelled, value_from, to);
+      respell(spelled, from, name_to, options);
+      for (const auto& o : game.options())
+        if (o.name == std::string_view(spelled).substr(from, name_to - from) && !o.values.empty())
+          respell(spelled, value_from, to, o.values);
+    }
+    first = false;
+    start = end + 1;
+  }
+  return spelled;
+}
+
+bool spell_game_and_rules(GameRecord& record) {
+  bool changed = false;
+  const TagPair* tag = record.find_tag("Game");
+  const Game* game = tag ? find_game(tag->value) : nullptr;
+  if (!game) return false;
+  for (auto& t : record.tags) {
+    std::string spelled = t.name == "Game" ? std::string(game->name()) : t.name == "Rules" ? spell_rules(*game, t.value) : t.value;
+    if (spelled == t.value) continue;
+    t.value = std::move(spelled);
+    changed = true;
+  }
+  return changed;
+}
+
 Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
                   const ReplayOptions& options, Replay& out) {
-  Context ctx{record, file, game_index, options};
+  Context ctx{record, file, game_index, options, options.variations};
   out = Replay{};
   if (Diagnostic d = resolve_game(ctx, out)) return d;
-  if (Diagnostic d = check_tags(ctx)) return d;
+  std::vector<Diagnostic> found;
+  check_tag_names(ctx, false, out.warnings, found);
+  if (options.strict) check_spelling(ctx, out, found);
+  check_tags(ctx, 0, found);
+  if (!found.empty()) return std::move(found.front());
   bool whole = options.stop_after >= record.moves.size();
-  const Node* last = nullptr;
-  Diagnostic d = replay_line(ctx, record.moves, *out.state, 1, options.stop_after, &out.turns, &last);
-  if (last) out.last_move = last->move;
-  if (d) return d;
+  if (Diagnostic d = replay_moves(ctx, options.stop_after, out)) return d;
   if (!whole) return {};
-  return check_result(ctx, out);
+  return check_result(ctx, out, result_token_of(record));
+}
+
+std::string_view meant_result(std::string_view token) noexcept {
+  // The token with each way of writing a half as "1/2" and each separator
+  // (':', a dash of any length) as '-'; at most 16 bytes of it are looked at.
+  if (token.empty() || token.size() > 16) return {};
+  char buf[48];
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < token.size();) {
+    const std::string_view rest = token.substr(i);
+    auto put = [&](std::string_view what, std::size_t used) {
+      for (char c : what) buf[n++] = c;
+      i += used;
+    };
+    if (rest.substr(0, 2) == "\xC2\xBD") put("1/2", 2);                        // ½
+    else if (rest.substr(0, 3) == "0.5" || rest.substr(0, 3) == "0,5") put("1/2", 3);
+    else if (rest[0] == ':' || rest[0] == '-') put("-", 1);
+    else if (rest.substr(0, 3) == "\xE2\x80\x93" || rest.substr(0, 3) == "\xE2\x80\x94" ||
+             rest.substr(0, 3) == "\xE2\x88\x92")                              // – — −
+      put("-", 3);
+    else put(rest.substr(0, 1), 1);
+  }
+  const std::string_view t(buf, n);
+  if (token == "1-0" || token == "0-1" || token == "1/2-1/2") return {};  // one of the four already
+  if (t == "1-0") return "1-0";
+  if (t == "0-1") return "0-1";
+  if (t == "1/2-1/2" || t == "1/2") return "1/2-1/2";
+  return {};
+}
+
+void replay_errors(const GameRecord& record, const GameErrors* read, const std::string& file,
+                std::uint32_t game_index, const ReplayOptions& options, Replay& out,
+                std::vector<Diagnostic>& errors) {
+  Context ctx{record, file, game_index, options, options.variations && (!read || read->variations)};
+  out = Replay{};
+  const std::size_t first = errors.size();
+  // W201 (lenient): put before out's warnings at the end, since a split
+  // move joined replays `out` anew.
+  std::vector<Diagnostic> misnamed;
+  // The errors found before the replay's own (the reader's, the tags', the
+  // slips of the movetext) in the order of the input, then `last` (the
+  // first illegal move, or the result), at most options.max_errors.
+  auto finish = [&](std::vector<Diagnostic> last = {}) {
+    out.warnings.insert(out.warnings.begin(), std::make_move_iterator(misnamed.begin()),
+                        std::make_move_iterator(misnamed.end()));
+    if (errors.size() > first + 1)
+      std::stable_sort(errors.begin() + static_cast<std::ptrdiff_t>(first), errors.end(),
+                       [](const Diagnostic& a, const Diagnostic& b) {
+                         return std::pair(a.loc.line, a.loc.column) < std::pair(b.loc.line, b.loc.column);
+                       });
+    for (Diagnostic& d : last) errors.push_back(std::move(d));
+    const std::uint32_t max = options.max_errors;
+    if (max != 0 && errors.size() - first > max) {
+      errors.resize(first + max);
+      errors.back().reason += detail::more_errors_note(max);
+    }
+  };
+  // 1. The reader's errors and the tags.
+  if (read) errors.insert(errors.end(), read->errors.begin(), read->errors.end());
+  if (read && !read->whole) return finish();  // a game given up: only what the reader found
+  const std::uint8_t doubtful = read ? read->doubtful : 0;
+  constexpr auto kResolving = static_cast<std::uint8_t>(static_cast<unsigned>(ReadTag::game) |
+                                                        static_cast<unsigned>(ReadTag::rules) |
+                                                        static_cast<unsigned>(ReadTag::setup));
+  bool resolved = false, game_missing = false;
+  if (!(doubtful & kResolving)) {
+    if (Diagnostic d = resolve_game(ctx, out)) {
+      game_missing = d.code == Code::missing_game;
+      errors.push_back(std::move(d));
+    } else {
+      resolved = true;
+    }
+  }
+  check_tag_names(ctx, game_missing, misnamed, errors);
+  if (resolved && options.strict) check_spelling(ctx, out, errors);
+  const bool result_tag_ok = check_tags(ctx, doubtful, errors);
+  if (!resolved) return finish();
+  // 2. A result written another way as the last move.
+  const Line& moves = record.moves;
+  std::uint32_t limit = options.stop_after;
+  if (read) limit = std::min(limit, read->turns);
+  std::size_t count = moves.size();  // the turns, the last one unless it is a result
+  ResultToken token = result_token_of(record);
+  if (token.missing && count > 0 && limit >= count) {
+    const Node& last = moves.back();
+    if (const std::string_view meant = meant_result(last.move); !meant.empty()) {
+      // Strict, the reader's E120 (no number before this "move") and E109
+      // (no result) only follow from it.
+      errors.erase(std::remove_if(errors.begin() + static_cast<std::ptrdiff_t>(first), errors.end(),
+                                  [&](const Diagnostic& x) {
+                                    return (x.code == Code::strict_turn_number && x.loc.line == last.loc.line &&
+                                            x.loc.column == last.loc.column) ||
+                                           x.code == Code::missing_result;
+                                  }),
+                   errors.end());
+      errors.push_back(make(ctx, Code::unexpected_token,
+                            "'" + last.move + "' is not a result: did you mean " + std::string(meant) + "?",
+                            last.loc));
+      --count;
+      token = ResultToken{meant, last.loc, false};
+    }
+  }
+  // 3. The moves, as far as the reader left them intact. A move split by
+  // blanks is joined (E301, naming the move to write) and the replay goes
+  // on with the record as meant.
+  const bool whole = limit >= count;
+  GameRecord joined;  // a copy of the record, once a move is joined
+  TurnNumberSlip numbering = record.numbering;
+  for (;;) {
+    const Context moves_ctx{joined.moves.empty() ? record : joined, file, game_index, options, ctx.variations};
+    Diagnostic d = replay_moves(moves_ctx, static_cast<std::uint32_t>(std::min<std::size_t>(limit, count)), out);
+    if (!d) break;
+    // The move that fails may be the first part (strict: not canonical;
+    // or illegal as it stands) or a later one (not a move at all).
+    const Line& line = moves_ctx.record.moves;
+    std::size_t i = out.turns + 1, parts = 0;
+    if (in_main_line(line, out, d) && (parts = split_parts(line, i)) == 0 && d.code == Code::move_syntax)
+      parts = split_parts(line, --i);
+    if (parts == 0 || (options.max_errors != 0 && errors.size() - first >= options.max_errors)) {
+      std::vector<Diagnostic> last;
+      misnumbered(moves_ctx, numbering, out, std::move(d), errors, last);
+      return finish(std::move(last));
+    }
+    if (joined.moves.empty()) joined = record;
+    Node& move = joined.moves[i - 1];
+    for (std::size_t k = 0; k < parts; ++k) move.move += joined.moves[i + k].move;
+    Diagnostic split = make(ctx, Code::move_syntax, "blanks split this move: a move is one token, write " + chars::excerpt(move.move),
+                            joined.moves[i].loc);
+    split.turn = static_cast<std::uint32_t>(i);
+    errors.push_back(std::move(split));
+    // Strict, the reader's E120s that follow from the split: each part has
+    // no number, and the number after them was counted with the parts as
+    // turns (so was the lenient reader's first wrong number).
+    auto drop_e120 = [&](const SourceLoc& at) {
+      errors.erase(std::remove_if(errors.begin() + static_cast<std::ptrdiff_t>(first), errors.end(),
+                                  [&](const Diagnostic& x) {
+                                    return x.code == Code::strict_turn_number && x.loc.line == at.line &&
+                                           x.loc.column == at.column;
+                                  }),
+                   errors.end());
+    };
+    for (std::size_t k = 0; k < parts; ++k) drop_e120(joined.moves[i + k].loc);
+    if (numbering.written != 0 && numbering.loc.offset > joined.moves[i].loc.offset) {
+      numbering.expected -= static_cast<std::uint32_t>(parts);
+      if (numbering.written == numbering.expected) {
+        drop_e120(numbering.loc);
+        numbering = TurnNumberSlip{};
+      }
+    }
+    joined.moves.erase(joined.moves.begin() + static_cast<std::ptrdiff_t>(i),
+                       joined.moves.begin() + static_cast<std::ptrdiff_t>(i + parts));
+    count -= parts;
+    if (limit != UINT32_MAX) limit -= static_cast<std::uint32_t>(std::min<std::size_t>(parts, limit));
+    out = Replay{};
+    resolve_game(ctx, out);  // the position before the first turn, again
+  }
+  // 4. The result, unless the moves or the tags it needs are in doubt.
+  if (!whole || (read && read->turns != UINT32_MAX) || !result_tag_ok ||
+      (doubtful & static_cast<std::uint8_t>(ReadTag::termination)))
+    return finish();
+  std::vector<Diagnostic> last;
+  if (Diagnostic d = check_result(ctx, out, token)) last.push_back(std::move(d));
+  finish(std::move(last));
 }
 
 }  // namespace beyt::notation

@@ -9,10 +9,18 @@
 // comment never grows the buffer. Every byte is visited once, in a tight loop
 // over the buffer; line, column (code points) and offset are kept as we go.
 //
-// Syntax errors are raised as a private exception (Stop) after the Diagnostic
-// has been filled in, and caught in next(); recursion (variations) is bounded
-// by kMaxDepth, and every loop consumes input or stops, so no input can crash
-// or hang the reader.
+// Inside a game a syntax error is noted (GameErrors) and the reader reads on
+// where it can trust the text again: a tag pair at the next line (or with
+// the fix the slip asks for: a value without quotes, an unescaped '"'), the
+// movetext at the next token, turn number or comment; it marks what the
+// error may have spoilt (a move, the variations, a tag the validator reads)
+// so that the validator reports no error that only follows from it. At
+// ReadOptions::max_errors errors, or variations nested too deep, it gives the
+// game up (GiveUp) and skips to the next one. Between games an error (strict
+// layout, a byte-order mark under strict) stops next() at once (Stop).
+// Recursion (variations) is bounded by kMaxDepth, and every loop consumes
+// input or stops, so no input can crash or hang the reader. The recovery
+// costs nothing on valid text: it lives on the error paths alone.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -20,6 +28,7 @@
 
 #include "beyt/chars.hpp"
 #include "beyt/notation/text.hpp"
+#include "error_limit.hpp"
 #include "node_maker.hpp"
 #include "tag_names.hpp"
 
@@ -38,7 +47,10 @@ constexpr unsigned kMaxDepth = kMaxVariationDepth;  // deepest variation nesting
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 constexpr std::size_t kMaxReserve = 4096;  // room made ahead for turns and tags, at most
 
-struct Stop {};  // thrown after the Diagnostic is filled in
+constexpr std::uint64_t kNoDamage = static_cast<std::uint64_t>(-1);
+
+struct Stop {};    // an error between games: `error` is filled in
+struct GiveUp {};  // the game is given up: its errors are in `broken`
 
 // Bytes that can be part of a move token (NOTATION.md "move-char"): every
 // byte except blanks, line ends, [ ] { } ( ) ; " $ ! ? % and the ASCII
@@ -66,6 +78,17 @@ bool is_name_char(int c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
 }
 bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+
+// A tag pair as the canonical form writes it: [Name "value"] with '"' and
+// '\' escaped (the fix a message names).
+std::string tag_text(std::string_view name, std::string_view value) {
+  std::string out = "[" + std::string(name) + " \"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"]";
+}
 
 std::string hex_byte(unsigned char c) {
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -120,9 +143,21 @@ struct TextReader::Impl {
   std::uint32_t game = 0;
   Diagnostic error;
   bool failed = false;
-  bool error_in_tags = false;  // the error stopped a tag section (for recover)
+  bool error_in_tags = false;  // the game was given up in its tag section (for recover)
   bool resume_here = false;    // the error is at the next game's '['
   bool in_tags = false;
+  bool roster_noted = false;   // strict: the game's roster error is noted
+  std::uint8_t layout_noted = 0;  // strict: the game's tab (kTabNoted) or CR (kCrNoted) is noted
+  static constexpr std::uint8_t kTabNoted = 1, kCrNoted = 2;
+  bool in_game = false;        // an error is noted and read past (else: Stop)
+  GameErrors broken;           // the errors of the game being read
+  std::uint64_t damage_at = kNoDamage;  // first error that may have lost or changed a main-line move
+  unsigned depth_now = 0;      // variation depth of the text being read
+  std::uint64_t open_at = 0;   // offset of the outermost '(' still open
+  bool tag_damaged = false;    // the tag value being read holds an error
+  bool swallowed = false;      // a '{' comment ran to the end of the input
+  bool ended = false;          // the movetext ended inside a variation
+  TurnNumberSlip slip;         // the first main-line turn number that disagrees
   TagNames tag_names;          // of the game being read (E105)
   std::size_t last_moves = 0;  // main-line turns of the last game: room made
   std::size_t last_tags = 0;   // before the next one is read (no regrowth)
@@ -152,18 +187,36 @@ struct TextReader::Impl {
   };
   Spot spot() const { return {line, col, base + pos}; }
 
-  [[noreturn]] void fail(Code code, const SourceLoc& loc, std::string reason,
-                         std::uint32_t turn = 0) {
-    error = Diagnostic{};
-    error.code = code;
-    error.reason = std::move(reason);
-    error.file = file;
-    error.loc = loc;
-    error.game = game;
-    error.turn = turn;
-    error_in_tags = in_tags;
-    throw Stop{};
+  // An error at `loc`. Inside a game it is noted and the caller reads on
+  // (GiveUp at max_errors); between games it stops next() (Stop).
+  [[gnu::noinline, gnu::cold]] void note(Code code, const SourceLoc& loc, std::string reason, std::uint32_t turn = 0) {
+    Diagnostic d;
+    d.code = code;
+    d.reason = std::move(reason);
+    d.file = file;
+    d.loc = loc;
+    d.game = game;
+    d.turn = turn;
+    if (!in_game) {
+      error = std::move(d);
+      throw Stop{};
+    }
+    broken.errors.push_back(std::move(d));
+    if (options.max_errors != 0 && broken.errors.size() >= options.max_errors) {
+      error_in_tags = in_tags;
+      broken.errors.back().reason += detail::more_errors_note(options.max_errors);
+      throw GiveUp{};
+    }
   }
+  // An error at input offset `at` may have lost or changed what stands
+  // there: a main-line move (the replay stops before it, and checks no
+  // result), or, inside a variation, the variations (not replayed).
+  void damage(std::uint64_t at) {
+    if (depth_now == 0) damage_at = std::min(damage_at, at);
+    else broken.variations = false;
+  }
+  // The movetext from the outermost open '(' on may belong to the main line.
+  void damage_main_line() { damage_at = std::min(damage_at, open_at); }
 
   // Reads one more chunk; false when the stream has nothing more.
   bool more() {
@@ -194,7 +247,7 @@ struct TextReader::Impl {
   }
   // The byte k ahead of pos (-1 at the end of the input). Inline for the
   // common case of a byte already in the buffer.
-  int peek(std::size_t k = 0) {
+  [[gnu::always_inline]] int peek(std::size_t k = 0) {
     if (end - pos > k) [[likely]]
       return static_cast<unsigned char>(buf[pos + k]);
     return peek_more(k);
@@ -229,25 +282,41 @@ struct TextReader::Impl {
       if ((static_cast<unsigned char>(buf[pos + i]) & 0xC0) != 0x80) return 0;
     return n;
   }
-  // Consumes the multibyte character at pos (one column) or fails: invalid
-  // UTF-8 (E101), or a character no record may hold (E110: C1 controls and
-  // noncharacters, wherever they stand).
+  // Consumes the multibyte character at pos (one column). Invalid UTF-8
+  // (E101: the bad byte and the continuation bytes after it, one column) or
+  // a character no record may hold (E110: C1 controls and noncharacters,
+  // wherever they stand) is noted and consumed all the same.
   void multibyte() {
     std::size_t n = utf8_length();
-    if (n == 0)
-      fail(Code::bad_utf8, here(),
-           "invalid UTF-8: byte " + hex_byte(static_cast<unsigned char>(buf[pos])) +
-               " does not start a valid UTF-8 sequence here");
+    if (n == 0) [[unlikely]] {
+      bad_byte();
+      return;
+    }
     char32_t cp = 0;
     chars::decode(reinterpret_cast<const unsigned char*>(buf.data() + pos), n, cp);
-    if (!chars::allowed(cp, field)) fail(Code::bad_character, here(), bad_character(cp, field));
+    if (!chars::allowed(cp, field)) [[unlikely]]
+      bad_text(Code::bad_character, bad_character(cp, field));
     pos += n;
     ++col;
   }
-  // An ASCII control character at pos that `field` may not hold (E110).
-  [[noreturn]] void control(unsigned char c) {
-    fail(Code::bad_character, here(), bad_character(c, field));
+  [[gnu::noinline]] void bad_byte() {
+    bad_text(Code::bad_utf8, "invalid UTF-8: byte " + hex_byte(static_cast<unsigned char>(buf[pos])) +
+                                 " does not start a valid UTF-8 sequence here");
+    ++pos;
+    while (peek() >= 0x80 && peek() < 0xC0) ++pos;
+    ++col;
   }
+  // A character at pos that `field` may not hold: noted; a move that holds
+  // it is spoilt, a tag value is in doubt.
+  [[gnu::noinline]] void bad_text(Code code, std::string reason) {
+    const SourceLoc at = here();
+    if (field == chars::Field::move) damage(at.offset);
+    if (field == chars::Field::tag_value) tag_damaged = true;
+    note(code, at, std::move(reason));
+  }
+  // An ASCII control character at pos that `field` may not hold (E110):
+  // noted; the caller consumes it.
+  void control(unsigned char c) { bad_text(Code::bad_character, bad_character(c, field)); }
 
   // --- blanks ---------------------------------------------------------------
 
@@ -273,7 +342,7 @@ struct TextReader::Impl {
     for (;;) {
       if (pos == end && !more()) {
         if (trailing)
-          fail(Code::strict_layout, run, "trailing blank at the end of the input");
+          note(Code::strict_layout, run, "trailing blank at the end of the input");
         return;
       }
       switch (buf[pos]) {
@@ -286,20 +355,24 @@ struct TextReader::Impl {
           ++col;
           break;
         case '\t':
-          if (options.strict)
-            fail(Code::strict_layout, here(), "tab: the canonical form separates tokens with one blank");
+          if (options.strict && !(layout_noted & kTabNoted)) {  // once a game: the others are the same slip
+            layout_noted |= kTabNoted;
+            note(Code::strict_layout, here(), "tab: the canonical form separates tokens with one blank");
+          }
           ++pos;
           ++col;
           break;
         case '\n':
-          if (trailing) fail(Code::strict_layout, run, "trailing blank at the end of the line");
+          if (trailing) note(Code::strict_layout, run, "trailing blank at the end of the line");
           trailing = false;
           ++pos;
           newline();
           break;
         case '\r':
-          if (options.strict)
-            fail(Code::strict_layout, here(), "CR line end: the canonical form ends lines with LF only");
+          if (options.strict && !(layout_noted & kCrNoted)) {  // once a game: the others are the same slip
+            layout_noted |= kCrNoted;
+            note(Code::strict_layout, here(), "CR line end: the canonical form ends lines with LF only");
+          }
           ++pos;
           newline();
           if (peek() == '\n') ++pos;
@@ -307,7 +380,7 @@ struct TextReader::Impl {
         case '%':
           if (col != 1) return;
           if (options.strict)
-            fail(Code::strict_layout, here(), "'%' escape line: the canonical form has none");
+            note(Code::strict_layout, here(), "'%' escape line: the canonical form has none");
           skip_raw_line(false);
           break;
         default:
@@ -375,19 +448,23 @@ struct TextReader::Impl {
         text.append(buf.data() + mark, pos - mark);
         mark = pos;
         if (!more()) {
+          // Everything after the '{' went into the comment: the moves there
+          // are lost (the validator replays none of them).
           mark = kNone;
-          fail(Code::unterminated_comment, open,
+          field = chars::Field::move;
+          swallowed = true;
+          damage(open.offset);
+          note(Code::unterminated_comment, open,
                "comment '{' is never closed: expected '}' before the end of the input");
+          return text;
         }
         continue;
       }
       auto c = static_cast<unsigned char>(buf[pos]);
       if (c == '}') break;
       if (c < 0x80) {
-        if ((c < 0x20 || c == 0x7F) && c != '\t' && c != '\n' && c != '\r') {
-          mark = kNone;
+        if ((c < 0x20 || c == 0x7F) && c != '\t' && c != '\n' && c != '\r') [[unlikely]]
           control(c);
-        }
         ++pos;
         if (c == '\n') {
           if (!cr) ++line;
@@ -417,8 +494,16 @@ struct TextReader::Impl {
     ++pos;
     ++col;
     std::string text;
+    read_line_text(text, chars::Field::comment, '\n');
+    return text;
+  }
+
+  // Appends to `text` the characters from pos up to the line end or `stop`,
+  // checking each as `what` may hold it (E101, E110; a tab only in a
+  // comment).
+  void read_line_text(std::string& text, chars::Field what, char stop) {
     mark = pos;
-    field = chars::Field::comment;
+    field = what;
     for (;;) {
       if (pos == end) {
         text.append(buf.data() + mark, pos - mark);
@@ -427,12 +512,10 @@ struct TextReader::Impl {
         continue;
       }
       auto c = static_cast<unsigned char>(buf[pos]);
-      if (c == '\n' || c == '\r') break;
+      if (c == '\n' || c == '\r' || c == static_cast<unsigned char>(stop)) break;
       if (c < 0x80) {
-        if ((c < 0x20 || c == 0x7F) && c != '\t') {
-          mark = kNone;
+        if ((c < 0x20 || c == 0x7F) && !(c == '\t' && what == chars::Field::comment)) [[unlikely]]
           control(c);
-        }
         ++pos;
         ++col;
       } else {
@@ -442,7 +525,6 @@ struct TextReader::Impl {
     text.append(buf.data() + mark, pos - mark);
     mark = kNone;
     field = chars::Field::move;
-    return text;
   }
 
   // --- tag pairs ------------------------------------------------------------
@@ -452,10 +534,17 @@ struct TextReader::Impl {
     tag.loc = here();
     ++pos;
     ++col;
+    line_has_token = true;
     skip_blanks();
     int c = peek();
-    if (!is_name_char(c))
-      fail(Code::bad_tag, here(), "expected a tag name (letters, digits, '_') after '['");
+    if (!is_name_char(c)) [[unlikely]] {
+      // Which tag this was is not known: every tag the validator reads is
+      // in doubt. Reading goes on at the next line.
+      note(Code::bad_tag, here(), "expected a tag name (letters, digits, '_') after '['");
+      broken.doubtful = kAllReadTags;
+      skip_raw_line(false);
+      return;
+    }
     while (is_name_char(c)) {
       tag.name += static_cast<char>(c);
       ++pos;
@@ -463,27 +552,59 @@ struct TextReader::Impl {
       c = peek();
     }
     skip_blanks();
-    if (peek() != '"')
-      fail(Code::bad_tag, here(), "expected '\"' to open the value of tag " + tag.name);
-    tag_value(tag);
-    skip_blanks();
-    if (peek() != ']') fail(Code::bad_tag, here(), "expected ']' to close tag " + tag.name);
-    ++pos;
-    ++col;
-    line_has_token = true;
-
-    if (!tag_names.insert(tag.name))
-      fail(Code::duplicate_tag, tag.loc, "tag " + tag.name + " appears twice in this game");
+    tag_damaged = false;
+    if (tag_value(tag)) {
+      skip_blanks();
+      if (peek() != ']') [[unlikely]]
+        unclosed_tag(tag);
+      else {
+        ++pos;
+        ++col;
+      }
+    }
+    if (tag_damaged) broken.doubtful |= read_tag_bit(tag.name);
+    if (!tag_names.insert(tag.name)) [[unlikely]] {
+      duplicate_tag(out, tag);
+      return;
+    }
     if (options.strict) strict_tag_order(out, tag);
     out.tags.push_back(std::move(tag));
   }
 
-  void tag_value(TagPair& tag) {
+  // A tag pair without its ']' after the value: noted, and reading goes on
+  // after the next ']' on the line (or at the next line).
+  [[gnu::noinline]] void unclosed_tag(const TagPair& tag) {
+    note(Code::bad_tag, here(), "expected ']' to close tag " + tag.name + ": write " + tag_text(tag.name, tag.value));
+    for (int c = peek(); c >= 0 && c != '\n' && c != '\r'; c = peek()) {
+      if ((c & 0xC0) != 0x80) ++col;
+      ++pos;
+      if (c == ']') return;
+    }
+  }
+
+  // The first value counts; the tag is in doubt when the two differ.
+  [[gnu::noinline]] void duplicate_tag(const GameRecord& out, const TagPair& tag) {
+    const TagPair* first = out.find_tag(tag.name);
+    if (first && first->value != tag.value) broken.doubtful |= read_tag_bit(tag.name);
+    note(Code::duplicate_tag, tag.loc, "tag " + tag.name + " appears twice in this game: keep one of them");
+  }
+
+  // The value of a tag pair at pos: '"' ... '"'. True when the caller is to
+  // read the ']' that closes the pair; false when the value ran to the end
+  // of its line or the pair was closed already. A slip is noted with its
+  // fix and the value read as meant: a value not in quotes (up to ']',
+  // unquoted_value), a '"' inside the value that is not escaped (the value
+  // goes on to the '"' before the ']'), a value not closed before the end of
+  // its line (up to a ']' that ends the line).
+  bool tag_value(TagPair& tag) {
+    if (peek() != '"') [[unlikely]]
+      return unquoted_value(tag);
     SourceLoc open = here();
     ++pos;
     ++col;
     tag.value_loc = here();
     std::string& value = tag.value;
+    Spot inner{0, 0, 0};  // the first '"' inside the value, not escaped
     mark = pos;
     field = chars::Field::tag_value;
     for (;;) {
@@ -494,25 +615,35 @@ struct TextReader::Impl {
         continue;
       }
       auto c = static_cast<unsigned char>(buf[pos]);
-      if (c == '"' || c == '\n' || c == '\r') break;
+      if (c == '"') {
+        if (closes_value()) [[likely]]
+          break;
+        if (inner.line == 0) inner = spot();
+        ++pos;
+        ++col;
+        continue;
+      }
+      if (c == '\n' || c == '\r') break;
       if (c == '\\') {
         value.append(buf.data() + mark, pos - mark);
         mark = pos;
         int e = peek(1);
-        if (e != '"' && e != '\\') {
-          mark = kNone;
-          fail(Code::bad_tag, here(),
-               "unknown escape in the value of tag " + tag.name + ": only \\\" and \\\\ are allowed");
+        if (e != '"' && e != '\\') [[unlikely]] {
+          // Kept as written: the backslash is read as itself.
+          note(Code::bad_tag, here(),
+               "unknown escape in the value of tag " + tag.name +
+                   ": only \\\" and \\\\ are allowed (write \\\\ for a backslash)");
+          ++pos;
+          ++col;
+          continue;
         }
         value += static_cast<char>(e);
         pos += 2;
         col += 2;
         mark = pos;
       } else if (c < 0x80) {
-        if (c < 0x20 || c == 0x7F) {
-          mark = kNone;
+        if (c < 0x20 || c == 0x7F) [[unlikely]]
           control(c);
-        }
         ++pos;
         ++col;
       } else {
@@ -522,37 +653,105 @@ struct TextReader::Impl {
     value.append(buf.data() + mark, pos - mark);
     mark = kNone;
     field = chars::Field::move;
-    if (peek() != '"')
-      fail(Code::unterminated_string, open,
-           "the value of tag " + tag.name + " is not closed: expected '\"' before the end of the line");
+    if (inner.line > 0) [[unlikely]]
+      note(Code::bad_tag, inner.loc(),
+           "a '\"' inside the value of tag " + tag.name + " is written \\\": write " + tag_text(tag.name, value));
+    if (peek() != '"') [[unlikely]] {
+      unclosed_value(tag, open);
+      return false;
+    }
     ++pos;
     ++col;
+    return true;
+  }
+
+  // The line ends before the value's closing '"': a ']' at its end closes
+  // the pair as meant.
+  [[gnu::noinline]] void unclosed_value(TagPair& tag, const SourceLoc& open) {
+    std::string& value = tag.value;
+    std::size_t n = value.size();
+    while (n > 0 && (value[n - 1] == ' ' || value[n - 1] == '\t')) --n;
+    if (n > 0 && value[n - 1] == ']') {
+      value.resize(n - 1);
+      note(Code::unterminated_string, open,
+           "the value of tag " + tag.name + " is not closed: write " + tag_text(tag.name, value));
+    } else {
+      note(Code::unterminated_string, open,
+           "the value of tag " + tag.name + " is not closed: expected '\"' before the end of the line");
+    }
+  }
+
+  // A tag value without quotes (at pos): read up to the ']' (consumed) or
+  // the end of the line, and noted with its fix. False: the pair is closed.
+  [[gnu::noinline]] bool unquoted_value(TagPair& tag) {
+    const SourceLoc open = here();
+    tag.value_loc = open;
+    std::string& value = tag.value;
+    read_line_text(value, chars::Field::tag_value, ']');
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+    note(Code::bad_tag, open, "the value of tag " + tag.name + " is not in quotes: write " + tag_text(tag.name, value));
+    if (peek() == ']') {
+      ++pos;
+      ++col;
+    }
+    return false;
+  }
+
+  // At a '"' in a tag value: whether it closes the value. It does when ']'
+  // follows (after blanks), or when no later '"' on the line is followed by
+  // a ']' (the pair is broken some other way); else it is a '"' inside the
+  // value that was not escaped. Looks at most kLookAhead bytes ahead.
+  bool closes_value() {
+    if (peek(1) == ']') [[likely]]
+      return true;
+    return closes_value_more();
+  }
+  [[gnu::noinline]] bool closes_value_more() {
+    constexpr std::size_t kLookAhead = 4096;
+    auto blanks = [&](std::size_t k) {
+      while (k < kLookAhead && (peek(k) == ' ' || peek(k) == '\t')) ++k;
+      return k;
+    };
+    std::size_t k = blanks(1);
+    int c = peek(k);
+    if (c == ']' || c < 0 || c == '\n' || c == '\r') return true;
+    for (; k < kLookAhead; ++k) {
+      c = peek(k);
+      if (c < 0 || c == '\n' || c == '\r') return true;
+      if (c == '"' && peek(k - 1) != '\\' && peek(blanks(k + 1)) == ']') return false;
+    }
+    return true;
   }
 
   // Strict: the seven roster tags first, in order; then Game, Rules, SetUp,
   // Source (those present), then the others.
   void strict_tag_order(const GameRecord& out, const TagPair& tag) {
+    if (roster_noted) return;  // one roster error a game: the others follow from it
     std::size_t i = out.tags.size();
     if (i < std::size(kRoster)) {
-      if (tag.name != kRoster[i])
-        fail(Code::strict_roster, tag.loc,
+      if (tag.name != kRoster[i]) {
+        roster_noted = true;
+        note(Code::strict_roster, tag.loc,
              "expected tag " + std::string(kRoster[i]) + " here, found " + tag.name +
                  ": the roster tags Event, Site, Date, Round, South, North, Result come first, in "
                  "this order");
+      }
       return;
     }
     int rank = post_roster_rank(tag.name);
     int last = post_roster_rank(out.tags.back().name);
-    if (i > std::size(kRoster) && rank < last)
-      fail(Code::strict_roster, tag.loc,
+    if (i > std::size(kRoster) && rank < last) {
+      roster_noted = true;
+      note(Code::strict_roster, tag.loc,
            "tag " + tag.name + " is out of order: after the roster come Game, Rules, SetUp, "
            "Source, then the other tags");
+    }
   }
 
   void strict_roster_complete(const GameRecord& out) {
     std::size_t n = out.tags.size();
-    if (n < std::size(kRoster))
-      fail(Code::strict_roster, here(),
+    if (n < std::size(kRoster) && !roster_noted)
+      note(Code::strict_roster, here(),
            "missing roster tag " + std::string(kRoster[n]) +
                ": every game starts with the tags Event, Site, Date, Round, South, North, Result");
   }
@@ -561,8 +760,9 @@ struct TextReader::Impl {
 
   // One line of movetext: the main line (depth 0) or a variation. Returns
   // after its ')' (consumed), or for the main line after the result token,
-  // at the end of the input or at the next game's '['. `first` is the turn
-  // number of the line's first move.
+  // at the end of the input or at the next game's '['; also, from every
+  // depth, when a variation ends without its ')' (`ended`). `first` is the
+  // turn number of the line's first move.
   void movetext(Line& moves, unsigned depth, std::uint32_t first, GameRecord& record,
                 const SourceLoc* open) {
     enum class At { start, move, variations } at = At::start;
@@ -586,7 +786,7 @@ struct TextReader::Impl {
 
     auto end_line = [&]() {
       if (strict && numbered)
-        fail(Code::strict_turn_number, number_loc,
+        note(Code::strict_turn_number, number_loc,
              "turn number " + std::to_string(turn) + " is not followed by a move", turn);
       if (pending.empty()) return;
       if (n > 0) {
@@ -595,15 +795,17 @@ struct TextReader::Impl {
       } else if (depth == 0) {
         for (auto& c : pending) record.comments.push_back(std::move(c));
       } else {
-        fail(Code::unexpected_token, here(),
+        note(Code::unexpected_token, here(),
              "a comment in a variation without moves has no move to belong to");
       }
     };
     auto add_nag = [&](unsigned value, const SourceLoc& loc) {
-      if (n == 0)
-        fail(Code::unexpected_token, loc, "a NAG must follow a move; this line has no move yet");
+      if (n == 0) {
+        note(Code::unexpected_token, loc, "a NAG must follow a move; this line has no move yet");
+        return;
+      }
       if (strict && !nag_ok)
-        fail(Code::strict_layout, loc,
+        note(Code::strict_layout, loc,
              "the canonical form writes NAGs directly after their move, before comments and variations");
       moves[n - 1].nags.push_back(static_cast<std::uint8_t>(value));
     };
@@ -621,151 +823,288 @@ struct TextReader::Impl {
       pos += len;
       col += static_cast<std::uint32_t>(len);
       if (strict)
-        fail(Code::strict_layout, loc,
+        note(Code::strict_layout, loc,
              "suffix annotation: the canonical form writes $" + std::to_string(value));
       add_nag(value, loc);
     };
 
     for (;;) {
-      skip_blanks();
-      const Spot tok = spot();  // a SourceLoc is made only for a diagnostic
-      int c = peek();
-      if (c < 0 || (c == '[' && !line_has_token)) {
-        resume_here = c == '[';
-        if (depth > 0)
-          fail(Code::unbalanced_variation, *open,
-               std::string("variation '(' is never closed: expected ')' before ") +
-                   (c < 0 ? "the end of the input" : "the next game"));
-        end_line();
-        if (strict)
-          fail(Code::missing_result, tok.loc(),
-               std::string("expected a result (1-0, 0-1, 1/2-1/2 or *) before ") +
-                   (c < 0 ? "the end of the input" : "the next game"));
-        resume_here = false;
-        record.result = "*";
-        return;
-      }
-      switch (c) {
-        case '{':
-        case ';': {
-          std::string text = c == '{' ? brace_comment() : line_comment();
-          if (c == ';' && strict && text.find('}') == std::string::npos)
-            fail(Code::strict_layout, tok.loc(),
-                 "';' comment: the canonical form writes {comment} (';' only for a comment containing '}')");
-          // NOTATION.md section 2, "Comments": after a turn number -> before
-          // its move; after a move -> after it; at the start of the main line
-          // -> the game's; otherwise (line start of a variation, after
-          // variations) -> before the next move.
-          if (numbered) pending.push_back(std::move(text));
-          else if (at == At::move) moves[n - 1].after.push_back(std::move(text));
-          else if (depth == 0 && n == 0) record.comments.push_back(std::move(text));
-          else pending.push_back(std::move(text));
-          line_has_token = true;
-          nag_ok = false;
-          break;
-        }
-        case '(': {
-          if (n == 0)
-            fail(Code::unexpected_token, tok.loc(),
-                 "'(' before any move: a variation follows the move it replaces");
-          if (strict && numbered)
-            fail(Code::strict_turn_number, number_loc,
-                 "turn number " + std::to_string(turn) + " is not followed by a move", turn);
-          if (depth + 1 > kMaxDepth)
-            fail(Code::unexpected_token, tok.loc(),
-                 "variations nested deeper than " + std::to_string(kMaxDepth) + " levels");
-          ++pos;
-          ++col;
-          line_has_token = true;
-          Line variation;
-          const SourceLoc open_loc = tok.loc();
-          movetext(variation, depth + 1, turn - 1, record, &open_loc);
-          moves[n - 1].variations.push_back(std::move(variation));
-          at = At::variations;
-          nag_ok = false;
-          break;
-        }
-        case ')':
-          if (depth == 0)
-            fail(Code::unbalanced_variation, tok.loc(), "')' without a matching '('");
-          end_line();
-          ++pos;
-          ++col;
-          line_has_token = true;
-          return;
-        case '$': {
-          ++pos;
-          ++col;
-          unsigned value = 0;
-          std::size_t digits = 0;
-          for (int d = peek(); is_digit(d); d = peek()) {
-            if (value <= 255) value = value * 10 + static_cast<unsigned>(d - '0');
-            ++digits;
-            ++pos;
-            ++col;
-          }
-          if (digits == 0)
-            fail(Code::bad_nag, tok.loc(), "expected a number from 0 to 255 after '$'");
-          if (value > 255)
-            fail(Code::bad_nag, tok.loc(), "NAG out of range: expected a number from 0 to 255 after '$'");
-          line_has_token = true;
-          add_nag(value, tok.loc());
-          break;
-        }
-        case '!':
-        case '?':
-          line_has_token = true;
-          suffix();
-          break;
-        case '[':
-          fail(Code::unexpected_token, tok.loc(),
-               "'[' in movetext: tag pairs come before the moves, and a new game's first tag "
-               "starts a line");
-        default:
-          if (c < 0x20 || c == 0x7F)
-            fail(Code::bad_character, tok.loc(),
-                 "control character " + chars::describe(static_cast<char32_t>(c)) +
-                     " in movetext: no record may hold it (NOTATION.md section 11)");
-          if (!kMoveChar[static_cast<unsigned>(c)])
-            fail(Code::unexpected_token, tok.loc(),
-                 std::string("'") + static_cast<char>(c) + "' has no place in movetext: expected a move, "
-                 "turn number, NAG, comment, variation or result");
-          line_has_token = true;
-          if (is_digit(c) && turn_number(turn, numbered, number_loc)) break;
-          std::string_view word = scan_word();
-          if (is_result(word)) {
-            if (depth > 0)
-              fail(Code::unexpected_token, tok.loc(),
-                   "result " + std::string(word) + " inside a variation: expected ')' first");
-            record.result.assign(word);
-            record.result_loc = tok.loc();
+      // An error in a token is thrown (fail: Stop) and caught here, outside
+      // the loop: the hot path is the same as if errors ended the game, and
+      // reading goes on after the token (resume_token).
+      try {
+        for (;;) {
+        skip_blanks();
+        const Spot tok = spot();  // a SourceLoc is made only for a diagnostic
+        int c = peek();
+        if (c < 0 || (c == '[' && !line_has_token)) {
+          if (depth > 0) {
+            // The variation's ')' is missing: what follows it may be the main
+            // line's, so the main line from the outermost '(' on is in doubt.
+            if (!swallowed)
+              note(Code::unbalanced_variation, *open,
+                   std::string("variation '(' is never closed: expected ')' before ") +
+                       (c < 0 ? "the end of the input" : "the next game"));
+            damage_main_line();
+            ended = true;
             end_line();
             return;
           }
-          if (strict && !numbered)
-            fail(Code::strict_turn_number, tok.loc(),
-                 "expected turn number " + std::to_string(turn) + ". before the move", turn);
-          Node& node = n < moves.size() ? NodeMaker::reset(moves[n]) : nodes.append(moves);
-          ++n;
-          node.move.assign(word);
-          node.loc.line = tok.line;  // the place's pointer stays empty
-          node.loc.column = tok.column;
-          node.loc.offset = tok.offset;
-          if (!pending.empty()) node.before.swap(pending);
-          numbered = false;
-          ++turn;
-          at = At::move;
-          nag_ok = true;
-          int s = peek();
-          if (s == '!' || s == '?') suffix();
-          break;
+          end_line();
+          if (strict && !swallowed)
+            note(Code::missing_result, tok.loc(),
+                 std::string("expected a result (1-0, 0-1, 1/2-1/2 or *) before ") +
+                     (c < 0 ? "the end of the input" : "the next game"));
+          else if (c == '[') {  // the next game's tags: odd, not illegal (W109; E109 under strict, above)
+            Diagnostic w;
+            w.code = Code::no_result_before_tags;
+            w.severity = Severity::warning;
+            w.reason = "the moves end without a result (1-0, 0-1, 1/2-1/2 or *) before the next game's tags: read as *";
+            w.file = file;
+            w.loc = tok.loc();
+            w.game = game;
+            warnings.push_back(std::move(w));
+          }
+          record.result = "*";
+          record.moves_end = n > 0 ? end_of(moves[n - 1]) : tok.loc();
+          return;
+        }
+        switch (c) {
+          case '{':
+          case ';': {
+            std::string text = c == '{' ? brace_comment() : line_comment();
+            if (c == ';' && strict && text.find('}') == std::string::npos)
+              note(Code::strict_layout, tok.loc(),
+                   "';' comment: the canonical form writes {comment} (';' only for a comment containing '}')");
+            // NOTATION.md section 2, "Comments": after a turn number -> before
+            // its move; after a move -> after it; at the start of the main line
+            // -> the game's; otherwise (line start of a variation, after
+            // variations) -> before the next move.
+            if (numbered) pending.push_back(std::move(text));
+            else if (at == At::move) moves[n - 1].after.push_back(std::move(text));
+            else if (depth == 0 && n == 0) record.comments.push_back(std::move(text));
+            else pending.push_back(std::move(text));
+            line_has_token = true;
+            nag_ok = false;
+            break;
+          }
+          case '(': {
+            if (strict && numbered)
+              note(Code::strict_turn_number, number_loc,
+                   "turn number " + std::to_string(turn) + " is not followed by a move", turn);
+            if (depth + 1 > kMaxDepth) {
+              note(Code::unexpected_token, tok.loc(),
+                   "variations nested deeper than " + std::to_string(kMaxDepth) + " levels");
+              throw GiveUp{};
+            }
+            ++pos;
+            ++col;
+            line_has_token = true;
+            Line variation;
+            const SourceLoc open_loc = tok.loc();
+            if (depth == 0) open_at = tok.offset;
+            depth_now = depth + 1;
+            // Before any move the variation replaces nothing: read and dropped.
+            if (n == 0)
+              note(Code::unexpected_token, open_loc, "'(' before any move: a variation follows the move it replaces");
+            movetext(variation, depth + 1, turn - 1, record, &open_loc);
+            depth_now = depth;
+            if (n > 0) moves[n - 1].variations.push_back(std::move(variation));
+            if (ended) {
+              end_line();
+              return;
+            }
+            at = At::variations;
+            nag_ok = false;
+            break;
+          }
+          case ')':
+            // Without its '(' (a variation's '(' may be missing: the moves
+            // before it may not be the main line's).
+            if (depth == 0) fail(Code::unbalanced_variation, tok, "')' without a matching '('", Resume::damage);
+            end_line();
+            ++pos;
+            ++col;
+            line_has_token = true;
+            return;
+          case '$': {
+            ++pos;
+            ++col;
+            unsigned value = 0;
+            std::size_t digits = 0;
+            for (int d = peek(); is_digit(d); d = peek()) {
+              if (value <= 255) value = value * 10 + static_cast<unsigned>(d - '0');
+              ++digits;
+              ++pos;
+              ++col;
+            }
+            line_has_token = true;
+            if (digits == 0)
+              fail(Code::bad_nag, tok, "expected a number from 0 to 255 after '$'", Resume::token);
+            if (value > 255)
+              fail(Code::bad_nag, tok, "NAG out of range: expected a number from 0 to 255 after '$'", Resume::token);
+            add_nag(value, tok.loc());
+            break;
+          }
+          case '!':
+          case '?':
+            line_has_token = true;
+            suffix();
+            break;
+          case '[':
+            fail(Code::unexpected_token, tok,
+                 "'[' in movetext: tag pairs come before the moves, and a new game's first tag starts a line",
+                 Resume::tag);
+          default:
+            if (!kMoveChar[static_cast<unsigned>(c)]) [[unlikely]]
+              stray(c, tok);
+            line_has_token = true;
+            if (is_digit(c) && turn_number(turn, numbered, number_loc)) break;
+            std::string_view word = scan_word();
+            if (is_result(word)) {
+              record.result.assign(word);
+              record.result_loc = tok.loc();
+              if (depth > 0) {
+                // The ')' is missing before the result: the game ends here,
+                // and the moves since the outermost '(' may be the main line's.
+                note(Code::unexpected_token, tok.loc(),
+                     "result " + std::string(word) + " inside a variation: expected ')' first");
+                damage_main_line();
+                ended = true;
+              }
+              end_line();
+              return;
+            }
+            if (strict && !numbered) strict_unnumbered(tok, turn);
+            Node& node = n < moves.size() ? NodeMaker::reset(moves[n]) : nodes.append(moves);
+            ++n;
+            node.move.assign(word);
+            node.loc.line = tok.line;  // the place's pointer stays empty
+            node.loc.column = tok.column;
+            node.loc.offset = tok.offset;
+            if (!pending.empty()) node.before.swap(pending);
+            numbered = false;
+            ++turn;
+            at = At::move;
+            nag_ok = true;
+            int s = peek();
+            if (s == '!' || s == '?') suffix();
+            break;
+        }
+        }
+      } catch (const Stop&) {
+        resume_token();
       }
     }
   }
 
+  // Strict: a move without its turn number (E120).
+  [[gnu::noinline, gnu::cold]] void strict_unnumbered(Spot tok, std::uint32_t turn) {
+    note(Code::strict_turn_number, tok.loc(),
+         "expected turn number " + std::to_string(numbered_as(turn)) + ". before the move",
+         turn);
+  }
+
+  // How reading goes on after an error in a token (fail, resume_token).
+  enum class Resume : std::uint8_t {
+    token,   // after the move characters that follow
+    damage,  // after the character, and what it spoilt (damage) is marked
+    stray,   // after the character and the move characters glued to it (a move may be lost)
+    tag,     // after the next ']' on the line (else at the line end: a move may be lost)
+  };
+  Resume resume = Resume::token;
+  std::uint64_t stop_at = 0;  // the offset of the token's error
+
+  // An error in the movetext token at `tok`: noted, then thrown (Stop) to
+  // the movetext loop, which goes on as `how` says (resume_token).
+  [[noreturn, gnu::noinline, gnu::cold]] void fail(Code code, Spot tok, std::string reason, Resume how) {
+    note(code, tok.loc(), std::move(reason));
+    resume = how;
+    stop_at = tok.offset;
+    throw Stop{};
+  }
+  // A character that starts no token of the movetext (at tok): a control
+  // character (E110) or one that has no place here (E108).
+  [[noreturn, gnu::noinline, gnu::cold]] void stray(int c, Spot tok) {
+    if (c < 0x20 || c == 0x7F)
+      fail(Code::bad_character, tok,
+           "control character " + chars::describe(static_cast<char32_t>(c)) +
+               " in movetext: no record may hold it (NOTATION.md section 11)",
+           Resume::stray);
+    fail(Code::unexpected_token, tok,
+         std::string("'") + static_cast<char>(c) +
+             "' has no place in movetext: expected a move, turn number, NAG, comment, variation or result",
+         Resume::stray);
+  }
+  [[gnu::noinline, gnu::cold]] void resume_token() {
+    mark = kNone;
+    line_has_token = true;
+    switch (resume) {
+      case Resume::token:
+        skip_token();
+        break;
+      case Resume::damage:
+        damage(stop_at);
+        ++pos;
+        ++col;
+        break;
+      case Resume::stray: {
+        // Glued to a move before it (that move is then in doubt too) or
+        // to move characters after it (perhaps a move): something is lost.
+        const bool glued = pos > 0 && kMoveChar[static_cast<unsigned char>(buf[pos - 1])];
+        ++pos;
+        ++col;
+        if (skip_token() || glued) damage(glued ? stop_at - 1 : stop_at);
+        break;
+      }
+      case Resume::tag:
+        // The tag section is not what it was meant to be: every tag the
+        // validator reads is in doubt.
+        broken.doubtful = kAllReadTags;
+        if (!skip_past(']')) damage(stop_at);
+        break;
+    }
+  }
+
+
+  // The place just after a move's text (where a missing result would go).
+  static SourceLoc end_of(const Node& node) {
+    SourceLoc loc;
+    loc.line = node.loc.line;
+    loc.column = node.loc.column;
+    for (unsigned char c : node.move)
+      if ((c & 0xC0) != 0x80) ++loc.column;
+    loc.offset = node.loc.offset + node.move.size();
+    return loc;
+  }
+
+  // Skips the rest of a token after an error: the move characters that
+  // follow (no UTF-8 check), not a comment, variation or NAG glued to it.
+  // True if it skipped anything.
+  bool skip_token() {
+    bool any = false;
+    for (int c = peek(); c >= 0 && kMoveChar[static_cast<unsigned>(c)]; c = peek()) {
+      if ((c & 0xC0) != 0x80) ++col;
+      ++pos;
+      any = true;
+    }
+    return any;
+  }
+  // Skips past the next `close` on this line; false (at the line end) if
+  // there is none.
+  bool skip_past(char close) {
+    for (int c = peek(); c >= 0 && c != '\n' && c != '\r'; c = peek()) {
+      if ((c & 0xC0) != 0x80) ++col;
+      ++pos;
+      if (c == close) return true;
+    }
+    return false;
+  }
+
   // At a digit: reads "N." / "N..." if it is one (true), else leaves pos.
-  // The number's value and place matter only under strict (its checks and
-  // the diagnostics that name the number); the lenient reader skips it.
+  // The lenient reader checks only that a main-line number (`main`) agrees
+  // with its turn, and keeps the first that does not (slip); the strict
+  // reader's checks and diagnostics name the number.
   // A refill in peek() keeps the bytes from pos on, so the digits stay.
   bool turn_number(std::uint32_t turn, bool& numbered, SourceLoc& number_loc) {
     if (!options.strict) {
@@ -774,12 +1113,18 @@ struct TextReader::Impl {
       const char* const p = buf.data() + pos;
       const std::size_t avail = end - pos;
       std::size_t k = 1;  // pos is at a digit
-      while (k < avail && is_digit(p[k])) ++k;
+      std::uint32_t value = static_cast<std::uint32_t>(p[0] - '0');
+      while (k < avail && is_digit(p[k])) {
+        value = value * 10 + static_cast<std::uint32_t>(p[k] - '0');  // wraps past 10 digits: no matter
+        ++k;
+      }
       if (k < avail) {
         if (p[k] != '.') return false;
         std::size_t j = k + 1;
         while (j < avail && p[j] == '.') ++j;
         if (j < avail) {
+          if (value != turn) [[unlikely]]
+            slipped(value, turn);
           pos += j;
           col += static_cast<std::uint32_t>(j);
           numbered = true;
@@ -795,28 +1140,50 @@ struct TextReader::Impl {
     if (peek(k) != '.') return false;
     std::size_t dots = 1;
     while (peek(k + dots) == '.') ++dots;
+    std::uint32_t value = 0;
+    for (std::size_t i = 0; i < k; ++i)
+      value = std::min<std::uint32_t>(value * 10 + static_cast<unsigned>(buf[pos + i] - '0'), 1u << 31);
+    if (value != turn) slipped(value, turn);
     if (options.strict) {
       const SourceLoc loc = here();
-      std::uint64_t value = 0;
-      for (std::size_t i = 0; i < k; ++i)
-        value = std::min<std::uint64_t>(value * 10 + static_cast<unsigned>(buf[pos + i] - '0'), 1u << 31);
+      const std::uint32_t expected = numbered_as(turn);
       if (numbered)
-        fail(Code::strict_turn_number, loc, "two turn numbers before one move", turn);
+        note(Code::strict_turn_number, loc, "two turn numbers before one move", turn);
       if (dots != 1)
-        fail(Code::strict_turn_number, loc,
+        note(Code::strict_turn_number, loc,
              "turn number with " + std::to_string(dots) + " dots: the canonical form writes " +
-                 std::to_string(turn) + ".",
+                 std::to_string(expected) + ".",
              turn);
-      if (value != turn)
-        fail(Code::strict_turn_number, loc,
-             "wrong turn number " + std::to_string(value) + ": expected " + std::to_string(turn) + ".",
-             turn);
+      // After a wrong number the count goes on from it (a turn left out:
+      // one error, not one for every turn after it) or from the turns (a
+      // slip of the pen): a number that fits either is right.
+      if (value != expected && (depth_now != 0 || value != turn)) {
+        note(Code::strict_turn_number, loc,
+             "wrong turn number " + std::to_string(value) + ": expected " + std::to_string(expected) + ".", turn);
+        if (depth_now == 0) number_shift = static_cast<std::int64_t>(value) - turn;
+      } else if (depth_now == 0 && value == turn) {
+        number_shift = 0;
+      }
       number_loc = loc;
     }
     pos += k + dots;
     col += static_cast<std::uint32_t>(k + dots);
     numbered = true;
     return true;
+  }
+  // Strict: the number the main line's turn `turn` is expected to have,
+  // counted from the last wrong number (number_shift).
+  std::uint32_t numbered_as(std::uint32_t turn) const {
+    return depth_now == 0 ? static_cast<std::uint32_t>(static_cast<std::int64_t>(turn) + number_shift) : turn;
+  }
+  std::int64_t number_shift = 0;
+
+  // The first main-line number that disagrees with its turn (at pos).
+  [[gnu::noinline]] void slipped(std::uint32_t value, std::uint32_t turn) {
+    if (depth_now != 0 || slip.written != 0) return;
+    slip.written = value;
+    slip.expected = turn;
+    slip.loc = here();
   }
 
   // --- games ----------------------------------------------------------------
@@ -870,6 +1237,7 @@ struct TextReader::Impl {
     Line kept = std::move(out.moves);
     out = GameRecord{};
     out.moves = std::move(kept);
+    if (!broken.errors.empty() || broken.doubtful != 0) broken = GameErrors{};
     try {
       if (!started) start();
       skip_blanks();
@@ -885,10 +1253,13 @@ struct TextReader::Impl {
         return false;
       }
       ++game;
+      in_game = true;
       out.moves.reserve(last_moves);
       out.tags.reserve(last_tags);
       out.loc = here();
       in_tags = true;
+      roster_noted = false;
+      layout_noted = 0;
       tag_names.clear();
       while (peek() == '[') {
         tag_pair(out);
@@ -897,10 +1268,19 @@ struct TextReader::Impl {
       if (options.strict) strict_roster_complete(out);
       in_tags = false;
       movetext(out.moves, 0, 1, out, nullptr);
+      in_game = false;
       last_moves = std::min<std::size_t>(out.moves.size() + out.moves.size() / 8, kMaxReserve);
       last_tags = std::min<std::size_t>(out.tags.size(), kMaxReserve);
+      if (slip.written != 0) [[unlikely]] {
+        out.numbering = slip;
+        slip = TurnNumberSlip{};
+      }
       if (read_failed) {
         read_failure();
+        return false;
+      }
+      if (!broken.errors.empty()) [[unlikely]] {
+        give_up(out, true);
         return false;
       }
       return true;
@@ -911,7 +1291,36 @@ struct TextReader::Impl {
       field = chars::Field::move;
       if (read_failed) read_failure();
       return false;
+    } catch (const GiveUp&) {
+      give_up(out, false);
+      if (read_failed) read_failure();
+      return false;
     }
+  }
+
+  // The game has errors: next() fails with the first. `whole`: it was read
+  // to its end (else recover() skips to the next game).
+  void give_up(const GameRecord& out, bool whole) {
+    failed = true;
+    mark = kNone;
+    in_tags = in_game = false;
+    field = chars::Field::move;
+    broken.whole = whole;
+    if (damage_at != kNoDamage) {
+      std::uint32_t intact = 0;
+      for (const Node& node : out.moves) {
+        if (node.loc.offset + node.move.size() > damage_at) break;
+        ++intact;
+      }
+      broken.turns = intact;
+    }
+    error = broken.errors.front();
+    // What the game's errors left behind goes with it.
+    damage_at = kNoDamage;
+    depth_now = 0;
+    swallowed = ended = false;
+    number_shift = 0;
+    slip = TurnNumberSlip{};
   }
 
   bool recover() {
@@ -926,6 +1335,7 @@ struct TextReader::Impl {
       resume_here = false;
       return true;
     }
+    if (broken.whole) return peek() >= 0;  // read to its end: the next game is here
     skip_raw_line(true);
     if (error_in_tags)
       while (first_on_line() == '[') skip_raw_line(true);
@@ -958,6 +1368,8 @@ bool TextReader::next(GameRecord& out) { return impl_->next(out); }
 
 const Diagnostic& TextReader::error() const noexcept { return impl_->error; }
 
+const GameErrors& TextReader::errors() const noexcept { return impl_->broken; }
+
 bool TextReader::recover() { return impl_->recover(); }
 
 std::vector<Diagnostic> TextReader::take_warnings() { return std::exchange(impl_->warnings, {}); }
@@ -977,7 +1389,10 @@ Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& vis
     }
     const Diagnostic& d = reader.error();
     if (!d) return d;  // the end of the input
-    if (d.code == Code::io_error || !visitor.error(d)) return d;
+    if (d.code == Code::io_error) return d;
+    const GameErrors& errors = reader.errors();
+    if (!(errors.errors.empty() ? visitor.error(d) : visitor.broken(std::move(record), reader.game_index(), errors)))
+      return d;
     if (!reader.recover()) return Diagnostic{};
   }
 }

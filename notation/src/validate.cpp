@@ -9,13 +9,14 @@
 namespace beyt::notation {
 
 CheckedGame check_game(const GameRecord& record, const std::string& file, std::uint32_t index,
-                       const ValidateOptions& options) {
+                       const ValidateOptions& options, const GameErrors* read) {
   ReplayOptions replay_options;
   replay_options.default_game = options.default_game;
   replay_options.strict = options.strict;
+  replay_options.max_errors = options.max_errors;
   Replay replayed;
   CheckedGame c;
-  c.error = replay(record, file, index, replay_options, replayed);
+  replay_errors(record, read, file, index, replay_options, replayed, c.errors);
   c.warnings = std::move(replayed.warnings);
   return c;
 }
@@ -40,8 +41,8 @@ Diagnostic no_games_diagnostic(const std::string& file, Format format, bool stri
 
 namespace {
 
-// Replays each game as the reader hands it over; goes on after every error
-// the reader can go on from.
+// Checks each game as the reader hands it over, with the errors the reader
+// found in it; goes on after every error the reader can go on from.
 class Validating : public GameVisitor {
  public:
   Validating(const std::string& file, const ValidateOptions& options, ValidationListener& listener)
@@ -51,6 +52,12 @@ class Validating : public GameVisitor {
     seen_ = std::max(seen_, index);
     something_ = true;
     listener_.game(index, record.loc.offset, check_game(record, file_, index, options_));
+    return true;
+  }
+  bool broken(GameRecord&& record, std::uint32_t index, const GameErrors& errors) override {
+    seen_ = std::max(seen_, index);
+    something_ = true;
+    listener_.game(index, record.loc.offset, check_game(record, file_, index, options_, &errors));
     return true;
   }
   bool error(const Diagnostic& d) override {
@@ -86,7 +93,7 @@ class Collecting : public ValidationListener {
  public:
   explicit Collecting(std::vector<Diagnostic>& out) : out_(out) {}
   void game(std::uint32_t, std::uint64_t, const CheckedGame& c) override {
-    if (c.error) out_.push_back(c.error);
+    out_.insert(out_.end(), c.errors.begin(), c.errors.end());
     out_.insert(out_.end(), c.warnings.begin(), c.warnings.end());
   }
   void error(const Diagnostic& d) override { out_.push_back(d); }
@@ -105,6 +112,7 @@ void validate(std::istream& in, const std::string& file, Format format, const Va
   Validating visitor(file, options, listener);
   ReadOptions read_options;
   read_options.strict = options.strict;
+  read_options.max_errors = options.max_errors;
   if (Diagnostic d = read_games(in, file, format, visitor, read_options)) visitor.stopped(d);
   if (!visitor.something()) listener.no_games(no_games_diagnostic(file, format, options.strict));
 }
@@ -133,6 +141,7 @@ void ValidationTally::add(const ValidationTally& other) {
   invalid += other.invalid;
   outside += other.outside;
   stopped += other.stopped;
+  errors += other.errors;
   warnings += other.warnings;
   if (!other.stop.empty()) stop = other.stop;
 }
@@ -142,7 +151,8 @@ std::string validation_summary(const ValidationTally& t) {
   if (t.unreadable > 0) s += " (" + std::to_string(t.unreadable) + " could not be read)";
   s += ", " + count(t.valid + t.invalid, "game", "games") + ": " + std::to_string(t.valid) + " valid, " +
        std::to_string(t.invalid) + " invalid";
-  if (t.outside > 0) s += "; " + count(t.outside, "error", "errors") + " outside the games";
+  if (t.errors > 0) s += "; " + count(t.errors, "error", "errors");
+  if (t.outside > 0) s += t.outside == t.errors ? " outside the games" : " (" + std::to_string(t.outside) + " outside the games)";
   if (t.stopped == 1) s += "; checking " + t.stop + ": the rest was not checked";
   else if (t.stopped > 1) s += "; checking stopped early in " + std::to_string(t.stopped) + " inputs: the rest of each was not checked";
   if (t.warnings > 0) s += "; " + count(t.warnings, "warning", "warnings");
@@ -156,12 +166,13 @@ void ValidationReport::report(const Diagnostic& d, bool count_outside) {
   } else if (count_outside) {
     ++tally_.outside;
   }
+  ++tally_.errors;
   diagnostics_.push_back(d);
 }
 
 void ValidationReport::game(std::uint32_t, std::uint64_t, const CheckedGame& checked) {
-  if (checked.error) report(checked.error, true);
-  else ++tally_.valid;
+  for (const auto& d : checked.errors) report(d, true);
+  if (checked.errors.empty()) ++tally_.valid;
   for (const auto& w : checked.warnings) warning(w);
 }
 
@@ -185,8 +196,12 @@ void ValidationReport::stopped(const Diagnostic& d, const std::string& where) {
 
 void ValidationReport::no_games(const Diagnostic& d) {
   diagnostics_.push_back(d);
-  if (strict_) ++tally_.outside;
-  else ++tally_.warnings;
+  if (strict_) {
+    ++tally_.outside;
+    ++tally_.errors;
+  } else {
+    ++tally_.warnings;
+  }
 }
 
 void ValidationReport::unreadable(const std::string& file, const std::string& reason) {

@@ -260,7 +260,8 @@ class Report(dict):
     """What ``beyt validate`` says about its inputs, as a dict: ``inputs``,
     ``unreadable``, ``games``, ``valid``, ``invalid``, ``outside`` (errors
     outside any game), ``stopped`` (inputs whose checking stopped early;
-    ``stop`` says where the last one stopped),
+    ``stop`` says where the last one stopped), ``errors`` (every error
+    diagnostic, a game may have several, but those of unreadable inputs),
     ``warnings``, ``diagnostics`` (Diagnostics in the CLI's order),
     ``summary`` (the CLI's summary line) and ``ok`` (the CLI exits 0)."""
 

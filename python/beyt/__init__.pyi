@@ -110,6 +110,7 @@ class Report(Dict[str, Any]):
     invalid: int
     outside: int
     stopped: int
+    errors: int
     stop: str
     warnings: int
     diagnostics: List[Diagnostic]

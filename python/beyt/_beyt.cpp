@@ -436,6 +436,7 @@ py::dict tally_dict(const notation::ValidationTally& tally) {
   out["invalid"] = tally.invalid;
   out["outside"] = tally.outside;
   out["stopped"] = tally.stopped;
+  out["errors"] = tally.errors;
   out["warnings"] = tally.warnings;
   out["stop"] = tally.stop;
   out["summary"] = notation::validation_summary(tally);
@@ -451,6 +452,7 @@ notation::ValidationTally tally_of(const py::dict& d) {
   t.invalid = d["invalid"].cast<std::uint64_t>();
   t.outside = d["outside"].cast<std::uint64_t>();
   t.stopped = d["stopped"].cast<std::uint64_t>();
+  t.errors = d["errors"].cast<std::uint64_t>();
   t.warnings = d["warnings"].cast<std::uint64_t>();
   t.stop = d["stop"].cast<std::string>();
   return t;
@@ -816,7 +818,7 @@ PYBIND11_MODULE(_beyt, m) {
         if (g.unreadable) return to_python(std::vector<Diagnostic>{*g.unreadable});
         const auto& c = g.check();
         std::vector<Diagnostic> all;
-        if (c.error) all.push_back(c.error);
+        all.insert(all.end(), c.errors.begin(), c.errors.end());
         all.insert(all.end(), c.warnings.begin(), c.warnings.end());
         return to_python(all);
       })
@@ -888,7 +890,8 @@ PYBIND11_MODULE(_beyt, m) {
       }, py::arg("ply"), py::arg("cell") = 40.0, py::arg("flipped") = false, py::arg("monochrome") = false)
       .def("viewer_html", [](PyGame& g) {
         if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
-        const Diagnostic problem = g.check().error;
+        const auto& errors = g.check().errors;  // the viewer shows the first
+        const Diagnostic problem = errors.empty() ? Diagnostic{} : errors.front();
         std::ostringstream out;
         notation::ViewerOptions options;
         options.file = g.file;

@@ -1,8 +1,9 @@
 // beyt/beyt.hpp - the whole public API in one include: the game interface
 // and its table (beyt/game.hpp), rule options and error codes, the five
-// engines' typed APIs, diagrams, and the records (beyt/notation/: model,
-// readers and writers of text, JSON, XML and JSON Lines, the validator's
-// replay, canonical form, figures, the viewer), and the version.
+// engines' typed APIs, diagrams, safe output files (beyt/io.hpp), and the
+// records (beyt/notation/: model, readers and writers of text, JSON, XML and
+// JSON Lines, the validator's replay, selection by tags and dates, canonical
+// form, figures, the viewer), and the version.
 //
 // Every public header is listed here (tests/package_test.cpp checks it);
 // a program may include the smaller headers instead. Link beyt::beyt
@@ -14,6 +15,7 @@
 #include "beyt/drawing.hpp"
 #include "beyt/errors.hpp"
 #include "beyt/game.hpp"
+#include "beyt/io.hpp"
 #include "beyt/options.hpp"
 #include "beyt/expected.hpp"
 #include "beyt/svg.hpp"
@@ -42,6 +44,7 @@
 #include "beyt/notation/record.hpp"
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/stats.hpp"
+#include "beyt/notation/select.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/validate.hpp"
 #include "beyt/notation/viewer.hpp"

@@ -82,4 +82,27 @@ std::string why_not(char32_t cp, Field field);
 /// hold replaced by U+FFFD. Returns `text` unchanged (a copy) when it is clean.
 std::string sanitize(std::string_view text, Field field);
 
+/// True when `a` and `b` are equal but for the case of the ASCII letters
+/// ("Seega" and "seega"; "Ś" and "ś" differ): how game names, presets,
+/// option names and option values are matched (NOTATION.md section 3).
+constexpr bool equal_ignoring_ascii_case(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const char x = a[i] >= 'A' && a[i] <= 'Z' ? static_cast<char>(a[i] - 'A' + 'a') : a[i];
+    const char y = b[i] >= 'A' && b[i] <= 'Z' ? static_cast<char>(b[i] - 'A' + 'a') : b[i];
+    if (x != y) return false;
+  }
+  return true;
+}
+
+/// The longest quoted value a message shows whole, in characters.
+inline constexpr std::size_t kQuoteLimit = 60;
+
+/// `value` as a message quotes it: whole when it has at most `limit`
+/// characters (code points), else its first `limit` characters and "..."
+/// ("unknown preset 'xxxx...'"), cut at a character boundary, so that a
+/// 4 MB tag value gives a line of a message, not 4 MB. Invalid UTF-8 is
+/// cut as bytes.
+std::string excerpt(std::string_view value, std::size_t limit = kQuoteLimit);
+
 }  // namespace beyt::chars

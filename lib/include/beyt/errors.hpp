@@ -14,9 +14,11 @@
 //   E3xx  moves: the move text does not parse, or the move is illegal
 //   E4xx  result: the Result tag disagrees with the replayed game
 //   E5xx  input/output
-//   Wxxx  warnings: odd but not illegal (W1xx the text, W4xx the result).
+//   Wxxx  warnings: odd but not illegal (W1xx the text, W2xx the tags, W4xx
+//         the result).
 //         `beyt validate` reports them and still exits 0; with --strict
-//         they are errors under the same code. A W code is 1000 + its
+//         they are errors under the same code (W109 is E109 there, the
+//         error it softens). A W code is 1000 + its
 //         number in the enum (W401 is 1401).
 #pragma once
 
@@ -40,11 +42,13 @@ enum class Code : std::uint16_t {
   unexpected_token = 108,      ///< a character or token with no place here
   missing_result = 109,        ///< game text ends without a result token
   bad_character = 110,         ///< a character no record may hold (any format; NOTATION.md §11)
+  misnumbered_turn = 111,      ///< a turn number off its turn, and the move after it fails (a turn left out?)
   // strict mode (--strict): what the canonical form has and the input lacks
   strict_turn_number = 120,    ///< turn number missing or wrong
   strict_roster = 121,         ///< a roster tag is missing or out of order
   strict_move_form = 122,      ///< move text not in canonical form
   strict_layout = 123,         ///< BOM, CR, tab or other non-canonical layout
+  strict_spelling = 124,       ///< a Game or Rules value not in its canonical (lower-case) spelling
 
   // --- E15x/E16x: JSON and XML records --------------------------------
   json_syntax = 150,           ///< the JSON text does not parse
@@ -113,11 +117,15 @@ enum class Code : std::uint16_t {
   usage = 502,                 ///< a command-line usage error
   write_error = 503,           ///< an output cannot be written (the old file is kept)
   same_file = 504,             ///< the output is one of the inputs
+  out_of_memory = 505,         ///< memory ran out (nothing is written)
+  stale_parts = 506,           ///< split: parts of an earlier split beyond the last part written
 
   // --- Wxxx: warnings (1000 + the number) --------------------------------
   byte_order_mark = 1101,      ///< W101: a UTF-8 byte-order mark starts a text record, or stands between games
   no_games = 1102,             ///< W102: the input holds no game at all (an empty file)
   xml_markup_dropped = 1103,   ///< W103: an XML comment or processing instruction, which no record can hold
+  no_result_before_tags = 1109,  ///< W109: a game's moves end without a result, and the next game's tags follow (E109 under strict)
+  tag_name_case = 1201,        ///< W201: a tag named as one beyt reads but for its case ([game "seega"]): not read
   finished_unknown_result = 1401,  ///< W401: the replayed game is over, but its result is * (unknown)
 };
 

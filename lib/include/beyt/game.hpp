@@ -296,7 +296,9 @@ class Game {
 
 /// The explicit table of games, in a fixed order (no static registrars).
 const std::vector<const Game*>& game_table();
-/// The game called `name` (exact, lower case, as in the `Game` tag), or null.
+/// The game called `name`, in any case of its ASCII letters ("seega",
+/// "Seega", "SEEGA": NOTATION.md section 3), or null. Its name() is the
+/// canonical, lower-case spelling.
 const Game* find_game(std::string_view name) noexcept;
 
 }  // namespace beyt

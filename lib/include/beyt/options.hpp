@@ -14,6 +14,9 @@
 // A preset may only be the first item; later items override it. Without a
 // preset the game's default preset applies. Example: "walker; size=7". A
 // number is written in decimal digits without a leading zero ("60").
+// Presets, option names and listed values match in any case of their ASCII
+// letters ("Lane; Chain=Optional" is "lane; chain=optional"); the RuleSet
+// holds the table's (lower-case) spelling.
 #pragma once
 
 #include <cstdint>

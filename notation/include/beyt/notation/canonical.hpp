@@ -45,7 +45,8 @@ void canonical_tag_order(GameRecord& record);
 /// The canonical form of game `index` of `file` (`beyt format`): when the
 /// validator's replay accepts it (with variations and result), `out` is the
 /// record with every move canonical (canonicalise_line), a Game tag (from
-/// `default_game` when it had none) and its tags in canonical order, and the
+/// `default_game` when it had none), Game and Rules in their canonical
+/// spelling (spell_game_and_rules) and its tags in canonical order, and the
 /// result is code ok. Otherwise the validator's diagnostic, and `out` is
 /// left as it was.
 Diagnostic canonical_form(const GameRecord& record, const std::string& file, std::uint32_t index,

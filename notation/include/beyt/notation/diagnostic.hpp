@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "beyt/errors.hpp"
 #include "beyt/notation/record.hpp"
@@ -46,6 +47,48 @@ struct Diagnostic {
 /// the cursor to the next tab stop, stays). The one escaping of every piece
 /// of a diagnostic's text form.
 std::string printable(std::string_view s);
+
+/// The tags whose values the validator reads (replay.hpp), as bits of
+/// GameErrors::doubtful.
+enum class ReadTag : std::uint8_t {
+  game = 1,
+  rules = 2,
+  setup = 4,
+  result = 8,
+  date = 16,
+  termination = 32,
+};
+/// The bit of tag `name` (ReadTag), 0 for a tag the validator does not read.
+std::uint8_t read_tag_bit(std::string_view name) noexcept;
+/// Every bit of ReadTag: a tag pair whose name could not be read may be any of them.
+inline constexpr std::uint8_t kAllReadTags = 63;
+
+/// The errors a reader found in one game that it read on past
+/// (GameVisitor::broken), and how far its record can be trusted, so that
+/// the validator checks what the errors leave intact and reports no error
+/// that only follows from one of them (docs/ERRORS.md, "Several errors in
+/// one game").
+struct GameErrors {
+  /// In input order; at most ReadOptions::max_errors (the last then says
+  /// that the rest of the game was not checked).
+  std::vector<Diagnostic> errors;
+  /// The record holds the game read to its end (the reader resumed after
+  /// each error); false when the reader gave up on the game (max_errors,
+  /// or variations nested too deep) and skipped to the next game: the
+  /// record is then partial and nothing more is checked.
+  bool whole = false;
+  /// How many main-line turns were read before the first error that may
+  /// have lost or changed a move (a bad character in a move, a stray token,
+  /// a ')' without '(' or a '(' never closed): the replay checks no more
+  /// than these, and no result unless it is every turn (UINT32_MAX: none).
+  std::uint32_t turns = UINT32_MAX;
+  /// No such error inside a variation: the variations can be replayed.
+  bool variations = true;
+  /// ReadTag bits: tags the validator reads whose value is in doubt (a tag
+  /// pair that could not be read, written twice with two values, or whose
+  /// value holds a bad character); the checks that need them are skipped.
+  std::uint8_t doubtful = 0;
+};
 
 /// "file:line:column: [pointer: ]error[CODE]: game N, turn T, PLAYER: reason"
 /// ("warning[CODE]" for a warning; "file: " alone when loc.line is 0)

@@ -91,13 +91,33 @@ struct Node {
   bool operator==(const Node&) const = default;
 };
 
+/// A main-line turn number of a text record that disagrees with the count of
+/// the turns before it: `written` 17 where the turn is the `expected` 16th (a
+/// turn left out), or 15 where it is the 16th (a turn written twice). The
+/// lenient reader accepts wrong numbers (NOTATION.md section 2, "Turn
+/// numbers"); it keeps the first such number here, and the validator
+/// reports it (E111) when the move after it does not replay.
+struct TurnNumberSlip {
+  std::uint32_t written = 0;   ///< the number written; 0: every number agrees (or none is written)
+  std::uint32_t expected = 0;  ///< the turn's place in the main line, counting from 1
+  SourceLoc loc;               ///< of the number's first digit
+
+  /// A place, not content: never takes part in record equality.
+  bool operator==(const TurnNumberSlip&) const noexcept { return true; }
+};
+
 struct GameRecord {
   std::vector<TagPair> tags;          ///< in input order, names unique
   std::vector<std::string> comments;  ///< the game's comments, before its first turn
   Line moves;                         ///< the main line
   std::string result = "*";           ///< "1-0", "0-1", "1/2-1/2" or "*"
   SourceLoc loc;                      ///< of the game's first token
-  SourceLoc result_loc;               ///< of the result token
+  SourceLoc result_loc;               ///< of the result token (line 0: none was written)
+  /// Text without a result token: where the movetext ends, just after its
+  /// last token (E402 points there); line 0 otherwise.
+  SourceLoc moves_end;
+  /// Text: the first main-line turn number that disagrees with its turn.
+  TurnNumberSlip numbering;
 
   bool operator==(const GameRecord&) const = default;
 
@@ -118,10 +138,23 @@ inline constexpr std::string_view kAfterRoster[] = {"Game", "Rules", "SetUp", "S
 std::string_view roster_default(std::string_view name) noexcept;
 
 struct Diagnostic;
+struct GameErrors;
+
+/// Errors kept per game by default (ReadOptions::max_errors,
+/// ReplayOptions::max_errors, `validate --max-errors`): more than a
+/// hand-written record holds (its independent slips are a handful), few
+/// enough that an input that is no record at all (a wrong file) gives a
+/// screenful per game, not thousands of lines.
+inline constexpr std::uint32_t kDefaultMaxErrors = 20;
 
 /// How the readers read (read_text, read_xml, read_json, read_jsonl).
 struct ReadOptions {
   bool strict = false;  ///< reject what the canonical form lacks; every W code becomes an error
+  /// The text reader reads on past a syntax error inside a game (at the
+  /// next tag pair, token or turn number) and keeps up to this many errors
+  /// of one game; at the limit it gives the game up and skips to the next
+  /// one (kDefaultMaxErrors). 0: no limit.
+  std::uint32_t max_errors = kDefaultMaxErrors;
 };
 
 /// Receives games one at a time from a streaming reader (text, JSON or XML).
@@ -145,6 +178,15 @@ class GameVisitor {
     (void)error;
     return false;
   }
+  /// Called with a game in which the reader found errors and read on (text:
+  /// the syntax errors it recovered from, each at its place, up to
+  /// ReadOptions::max_errors): `record` is the game as the reader recovered
+  /// it, `errors` says what went wrong and how far the record can be
+  /// trusted (GameErrors). Return true to go on with the next game, false
+  /// to stop (the reader then returns the first error). The default passes
+  /// the first error to error(), as for a game the reader could not read:
+  /// a visitor that does not replay sees one error per broken game.
+  virtual bool broken(GameRecord&& record, std::uint32_t index, const GameErrors& errors);
   /// Called with each warning the reader meets (a W code with
   /// Severity::warning, e.g. W101 for a byte-order mark), before the game or
   /// error that follows it in the input. The default ignores it.

@@ -3,7 +3,11 @@
 //
 // What is checked, in document order (NOTATION.md; docs/ERRORS.md):
 //   1. the Game tag (E201 missing, E202 unknown), Rules (E203), SetUp (E204),
-//      the values of Result and Date (E205);
+//      the values of Result and Date (E205: the date grammar of
+//      beyt/notation/select.hpp); a tag whose name differs only in case
+//      from one beyt reads ([game "seega"]) is warning W201, and E201 names
+//      it; with `strict`, a Game or Rules value not in its canonical
+//      (lower-case) spelling (E124);
 //   2. every move of the main line, and every variation from the position
 //      before the move it replaces; the first illegal move stops the game
 //      (E3xx with the column of the offending part of the move);
@@ -13,6 +17,12 @@
 //      (E401), or for a barrier ending the piece counts (E404). A game that
 //      is over but recorded with `*` ("result unknown") is warning W401, an
 //      error under `strict`.
+//
+// replay() stops at the first error. replay_errors() reports every error that
+// does not follow from another (docs/ERRORS.md, "Several errors in one
+// game"): the reader's syntax errors, every tag problem, the first illegal
+// move, the result; each check that an earlier error leaves without ground
+// (a tag in doubt, a move lost) is skipped rather than reported.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +49,8 @@ struct ReplayOptions {
   std::uint32_t stop_after = std::numeric_limits<std::uint32_t>::max();
   /// Check variations too (the validator does; a renderer need not).
   bool variations = true;
+  /// replay_errors: errors reported per game, at most (0: no limit).
+  std::uint32_t max_errors = kDefaultMaxErrors;
 };
 
 /// What a replay leaves behind.
@@ -60,6 +72,62 @@ struct Replay {
 /// the game, rules or set-up could not be resolved).
 Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
                   const ReplayOptions& options, Replay& out);
+
+/// The names of the tags beyt reads (NOTATION.md section 3): the roster,
+/// Game, Rules, SetUp, Source, Termination, Annotator, Cells. Tag names are
+/// case-sensitive, as in PGN.
+bool is_known_tag(std::string_view name) noexcept;
+
+/// The known tag (is_known_tag) whose name differs from `name` only in the
+/// case of its ASCII letters ("Game" for "game"), or empty when `name` is
+/// known itself or has no such twin.
+std::string_view known_tag_twin(std::string_view name) noexcept;
+
+/// Rules text for `game` in its canonical spelling: each preset, option
+/// name and listed option value that matches one of the game's in any case
+/// is written as the game's table writes it (lower case: "Lane; Chain=
+/// Optional" gives "lane; chain=optional"); blanks, order and anything the
+/// game does not know are kept as they are.
+std::string spell_rules(const Game& game, std::string_view text);
+
+/// Rewrites the values of the Game and Rules tags of `record` in their
+/// canonical spelling (the game's name; spell_rules), as `beyt format` and
+/// `beyt convert` write them. A Game value that names no game is left as
+/// it is (the validator reports it). True if anything changed.
+bool spell_game_and_rules(GameRecord& record);
+
+/// Every independent error of game `game_index` of `file`, as `beyt
+/// validate` reports them, appended to `errors` in this order:
+///   * the reader's errors (`read`: the GameErrors of a text game with syntax
+///     errors; null for a game read without error) and the tag checks of
+///     replay() (all of them: Game, Rules, SetUp, Result, Date, each tag
+///     named in another case (W201: an error under strict, else a warning;
+///     none for a [game] when E201 names it), strict E124; none of a tag
+///     the reader left in doubt), sorted by place;
+///   * a last move that is a result written another way (`½-½`, `1/2`,
+///     `0:1`; E108, "did you mean 1/2-1/2?"), read as that result;
+///   * a move split by blanks (`b3-c3 xc4`: E301 at its second part, "write
+///     b3-c3xc4"), joined as meant, the replay going on;
+///   * the first illegal move of the moves the reader left intact (none if
+///     the game could not be resolved); when it is the move right after a
+///     turn number that disagrees with its turn (GameRecord::numbering), the
+///     number instead (E111, "turn 17 follows turn 15: is turn 16
+///     missing?", with the move's reason);
+///   * the result checks of replay(), when every turn was replayed and the
+///     reader left the result and the tags it needs intact; a movetext that
+///     ends without a result token while the Result tag gives one is E402
+///     at the end of the movetext.
+/// At most options.max_errors (the last kept then says so). Warnings go to
+/// out.warnings; `out` is as replay() leaves it. Never throws on bad input.
+void replay_errors(const GameRecord& record, const GameErrors* read, const std::string& file,
+                std::uint32_t game_index, const ReplayOptions& options, Replay& out,
+                std::vector<Diagnostic>& errors);
+
+/// The result a result-like token stands for: `½-½`, `1/2`, `1/2:1/2`,
+/// `0.5-0.5` -> "1/2-1/2"; `0:1`, `0–1` (any dash) -> "0-1"; likewise
+/// "1-0". Empty for anything else (and for the four result tokens
+/// themselves).
+std::string_view meant_result(std::string_view token) noexcept;
 
 /// Code-point column of byte `offset` inside `text`, counted from `start`
 /// (the column of text[0]). Used to place carets inside moves and tag values.

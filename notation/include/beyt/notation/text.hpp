@@ -38,13 +38,24 @@ class TextReader {
   TextReader(const TextReader&) = delete;
   TextReader& operator=(const TextReader&) = delete;
 
-  /// Reads the next game into `out`. Returns false at the end of input or
-  /// on a syntax error; then error() tells which (code ok = end of input).
+  /// Reads the next game into `out`. Returns false at the end of input, on
+  /// a read failure, or for a game with syntax errors; then error() tells
+  /// which (code ok = end of input). Inside a game the reader reads on past
+  /// each syntax error (a tag pair at the next line, movetext at the next
+  /// token) and collects the game's errors (errors()); `out` then holds the
+  /// game as recovered when errors().whole.
   bool next(GameRecord& out);
-  /// The syntax error that stopped next(), with file, line, column, game.
+  /// The syntax error that stopped next(), with file, line, column, game:
+  /// the first of the game's errors, or an error between games (strict
+  /// layout, a byte-order mark under strict), which comes alone.
   const Diagnostic& error() const noexcept;
-  /// After an error: skips to the start of the next game (a '[' at the start
-  /// of a line after the bad game) so that reading can go on. False at EOF.
+  /// Every error of the game next() last failed on, in input order, and how
+  /// far its record can be trusted (GameErrors). Empty after an error
+  /// between games, at the end of input and after a read failure.
+  const GameErrors& errors() const noexcept;
+  /// After an error: goes on with the next game (after a game read to its
+  /// end, at once; else from the next '[' at the start of a line after the
+  /// bad game). False at EOF.
   bool recover();
   /// 1-based index of the game last returned or failed.
   std::uint32_t game_index() const noexcept;
@@ -58,10 +69,11 @@ class TextReader {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Reads every game, passing each to `visitor`. At a syntax error (or a
-/// character no record may hold, E110) asks visitor.error() whether to go
-/// on with the next game (TextReader::recover); returns the error it stopped
-/// at, or code ok when the input was read to the end. A read failure
+/// Reads every game, passing each to `visitor`. A game with syntax errors
+/// (or a character no record may hold, E110) goes to visitor.broken(), an
+/// error between games to visitor.error(), which say whether to go on with
+/// the next game (TextReader::recover); returns the error it stopped at, or
+/// code ok when the input was read to the end. A read failure
 /// (Code::io_error) always stops. Warnings (W101) go to visitor.warning().
 Diagnostic read_text(std::istream& in, const std::string& file, GameVisitor& visitor,
                      ReadOptions options = {});

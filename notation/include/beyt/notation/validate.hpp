@@ -24,19 +24,26 @@ struct ValidateOptions {
   /// Reject what the canonical form lacks (E120..E123) and make warnings
   /// errors (`validate --strict`).
   bool strict = false;
+  /// Errors reported per game, at most (`validate --max-errors`; 0: no
+  /// limit): ReadOptions::max_errors, ReplayOptions::max_errors.
+  std::uint32_t max_errors = kDefaultMaxErrors;
 };
 
-/// One game replayed: its first error (code ok when it is valid) and the
-/// warnings of a game that is otherwise valid (W401; none under strict).
+/// One game checked: its errors, every one that does not follow from
+/// another (none when it is valid), and the warnings of a game that is
+/// otherwise valid (W401; none under strict).
 struct CheckedGame {
-  Diagnostic error;
+  std::vector<Diagnostic> errors;
   std::vector<Diagnostic> warnings;
 };
 
-/// Replays game `index` (1-based) of `file` as the validator does: the
-/// main line, every variation and the result (notation::replay).
+/// Checks game `index` (1-based) of `file` as the validator does: the
+/// errors the reader found in it (`read`, GameVisitor::broken; null for a
+/// game read without error), the tags, the main line, every variation and
+/// the result (notation::replay_errors: docs/ERRORS.md, "Several errors in
+/// one game").
 CheckedGame check_game(const GameRecord& record, const std::string& file, std::uint32_t index,
-                       const ValidateOptions& options);
+                       const ValidateOptions& options, const GameErrors* read = nullptr);
 
 /// The error a reader stopped at (read_games' result, not an io_error), as
 /// validate reports it: its reason ends in "; checking stopped here, at game
@@ -53,7 +60,8 @@ Diagnostic no_games_diagnostic(const std::string& file, Format format, bool stri
 class ValidationListener {
  public:
   virtual ~ValidationListener() = default;
-  /// Game `index`, starting at byte `offset` of the input, replayed.
+  /// Game `index`, starting at byte `offset` of the input, checked (with the
+  /// errors the reader found in it, if any).
   virtual void game(std::uint32_t index, std::uint64_t offset, const CheckedGame& checked) = 0;
   /// An error that spoils one game (Diagnostic::game); the reader goes on.
   virtual void error(const Diagnostic& d) = 0;
@@ -86,6 +94,9 @@ struct ValidationTally {
   std::uint64_t invalid = 0;
   std::uint64_t outside = 0;
   std::uint64_t stopped = 0;
+  /// Every error diagnostic (a game may have several), but those of the
+  /// inputs that could not be read (counted in `unreadable`).
+  std::uint64_t errors = 0;
   std::uint64_t warnings = 0;
   std::string stop;
 
@@ -95,8 +106,8 @@ struct ValidationTally {
   void add(const ValidationTally& other);
 };
 
-/// "beyt validate: 2 inputs, 12 games: 10 valid, 2 invalid", then what else
-/// went wrong ("; 1 error outside the games", "; checking of x.json stopped
+/// "beyt validate: 2 inputs, 12 games: 10 valid, 2 invalid; 5 errors", then what else
+/// went wrong (" (1 outside the games)", "; checking of x.json stopped
 /// at game 5: the rest was not checked") and the warnings ("; 1 warning"):
 /// the line `beyt validate` ends with on standard error.
 std::string validation_summary(const ValidationTally& tally);
@@ -135,7 +146,7 @@ void validate(std::istream& in, const std::string& file, Format format, const Va
               ValidationListener& listener);
 
 /// validate() of a whole input held in memory: every diagnostic `beyt
-/// validate` prints for it, in its order (a game's error, then its
+/// validate` prints for it, in its order (a game's errors, then its
 /// warnings). Empty when every game is valid and nothing is to warn about.
 std::vector<Diagnostic> validate_text(std::string_view input, const std::string& file, Format format,
                                       const ValidateOptions& options);
