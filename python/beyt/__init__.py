@@ -24,7 +24,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import tempfile
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _beyt
@@ -347,52 +346,33 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def write_games(games: Iterable[Game], target: Union[str, "os.PathLike[str]"], format: Optional[str] = None) -> int:
+def write_games(games: Iterable[Game], target: Union[str, "os.PathLike[str]"], format: Optional[str] = None,
+                force: bool = False) -> int:
     """Writes ``games`` to the file ``target`` in ``format`` ("text",
     "json", "xml", "jsonl"; None: from the extension, text for any other),
-    as the CLI writes its -o files: to a temporary file beside ``target``,
-    synced and renamed over it only when every game was written, so that an
-    error leaves the old file as it was. A game read from ``target`` itself
-    is refused (WriteError E504) and nothing is written. Returns the number
-    of games written."""
+    through the library's safe writes, as the CLI writes its -o files: to a
+    temporary file beside ``target``, synced and renamed over it only when
+    every game was written, so that an error leaves the old file as it was
+    (with its mode). A write-protected ``target`` is refused (WriteError
+    E503) unless ``force``, as ``beyt convert --force``. A game read from
+    ``target`` itself is refused (WriteError E504) and nothing is written.
+    Returns the number of games written."""
     path = os.fspath(target)
     if format is None:
         format = _beyt.output_format(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".beyt-", dir=folder)
-    except OSError as e:
-        raise WriteError(f"cannot write '{path}': {e.strerror}", "E503") from None
-    os.close(fd)
+    writer = _beyt.Writer(path, format, force)
     count = 0
     try:
-        writer = _beyt.Writer(temp, format)
         for game in games:
             if game.file and os.path.exists(path) and _same_file(game.file, path):
                 raise WriteError(f"the output '{path}' is one of the inputs", "E504")
             writer.game(game._core)
             count += 1
-        writer.finish(path)
-        with open(temp, "rb+") as f:
-            os.fsync(f.fileno())
-        if os.path.exists(path):
-            os.chmod(temp, os.stat(path).st_mode & 0o7777)
-        else:
-            os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, path)
+        writer.finish()
     except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
+        writer.discard()
         raise
     return count
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def generate(game: str, rules: Optional[str] = None, seed: int = 1, count: int = 1,

@@ -621,25 +621,33 @@ py::dict validate(const std::vector<std::string>& paths, unsigned jobs, bool str
 
 // --- writing ------------------------------------------------------------------------
 
+// The library's safe writes (beyt/io.hpp, as every -o of the CLI): a
+// temporary file beside `path`, renamed over it by finish() only when every
+// game was written; discard() (or an exception, or a signal) leaves the old
+// file as it was.
 class Writer {
  public:
-  Writer(const std::string& path, const std::string& format) : out_(path, std::ios::binary) {
-    if (!out_) raise("WriteError", Code::write_error, "cannot write '" + path + "': " + std::strerror(errno));
-    writer_.emplace(out_, format_named(format));
+  Writer(const std::string& path, const std::string& format, bool force) {
+    const Format f = format_named(format);  // raises for an unknown format before anything is opened
+    io::OutputOptions options;
+    options.force = force;
+    std::string error;
+    if (!out_.open(path, error, options)) raise("WriteError", Code::write_error, error);
+    writer_.emplace(out_.stream(), f);
   }
   void game(const PyGame& g) {
     if (g.unreadable) raise("Error", g.unreadable->code, "a game that could not be read cannot be written: " + g.unreadable->reason);
     writer_->game(*g.record);
   }
-  void finish(const std::string& path) {
+  void finish() {
     writer_->finish();
-    out_.flush();
-    if (!out_) raise("WriteError", Code::write_error, "cannot write '" + path + "': " + std::strerror(errno));
-    out_.close();
+    std::string error;
+    if (!out_.close(error)) raise("WriteError", Code::write_error, error);
   }
+  void discard() { out_.discard(); }
 
  private:
-  std::ofstream out_;
+  io::OutputFile out_;
   std::optional<notation::RecordWriter> writer_;
 };
 
@@ -957,9 +965,10 @@ PYBIND11_MODULE(_beyt, m) {
         py::arg("format"));
 
   py::class_<Writer>(m, "Writer")
-      .def(py::init<const std::string&, const std::string&>())
+      .def(py::init<const std::string&, const std::string&, bool>())
       .def("game", &Writer::game)
-      .def("finish", &Writer::finish);
+      .def("finish", &Writer::finish)
+      .def("discard", &Writer::discard);
 
   m.def("generate", [](const std::string& game_name, const std::optional<std::string>& rules, std::uint64_t seed,
                        std::uint32_t count, std::uint32_t max_turns) {

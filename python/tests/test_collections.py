@@ -92,6 +92,15 @@ def test_write_games_safe(tmp_path):
     assert not (tmp_path / "bad.beyt").exists()
     with pytest.raises(beyt.Error):
         beyt.write_games([], tmp_path / "x.beyt", format="pgn")
+    assert not (tmp_path / "x.beyt").exists()
+    # A write-protected file is refused (E503) unless force, as the CLI's --force.
+    os.chmod(target, 0o444)
+    with pytest.raises(beyt.WriteError) as e:
+        beyt.write_games([beyt.read_game("samples/seega/walker-5x5.beyt")], target)
+    assert e.value.code == "E503" and "write-protected" in str(e.value) and target.read_bytes() == before
+    assert beyt.write_games([beyt.read_game("samples/seega/walker-5x5.beyt")], target, force=True) == 1
+    assert target.read_bytes() != before and stat.S_IMODE(os.stat(target).st_mode) == 0o444
+    assert sorted(os.listdir(tmp_path)) == ["out.beyt"]  # no temporary file left
 
 
 @pytest.mark.parametrize("game", GAMES)
