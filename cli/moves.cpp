@@ -5,6 +5,7 @@
 // player to move, or at a throw its outcomes with their probabilities.
 #include <iostream>
 
+#include "beyt/notation/formats.hpp"
 #include "beyt/notation/figures.hpp"
 #include "beyt/notation/moves.hpp"
 #include "cli.hpp"
@@ -60,7 +61,7 @@ int run_moves(int argc, char** argv) {
                    "  beyt moves --game seega --rules walker --position \"...\"");
   line.option("ply", "the position after this turn (0: the start; 12.1.14: in a variation)", o.ply)
       .option("record", "record K of FILE (default 1)", o.record)
-      .option("from", "input format: text, json, xml or jsonl (default: from the extension, else the content)", o.from)
+      .option("from", "input format: " + notation::format_list() + " (default: from the extension, else the content)", o.from)
       .option("game", "without FILE: the game's name (see beyt games)", o.game)
       .option("rules", "with --game: the rules, e.g. \"walker; size=7\" (default: the first preset)", o.rules)
       .option("position", "with --game: a position text, as a SetUp tag holds it (default: the start)", o.position)
