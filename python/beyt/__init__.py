@@ -190,8 +190,8 @@ def _source(source: Any) -> tuple:
 def read_games(source: Union[str, bytes, "os.PathLike[str]", io.IOBase], format: Optional[str] = None,
                ) -> Iterator[Game]:
     """The games of ``source``, one at a time, lazily: a huge file streams in
-    flat memory (the library's streaming readers run in a thread of their
-    own, a few games ahead of Python).
+    flat memory: the library's pull reader (beyt/notation/reader.hpp) reads
+    each game when Python asks for it, with the GIL released.
 
     ``source``: a path (str or os.PathLike), a file object (text or binary,
     its ``read()`` is called), or the text itself (a str that holds a line

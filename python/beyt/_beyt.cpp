@@ -4,21 +4,18 @@
 // writers, drawings, the games' table). This file only carries values across
 // the boundary (Python str, int, float, list, dict), turns beyt's errors into
 // the exceptions of beyt.errors, releases the GIL while the library reads,
-// replays and validates, and runs a reader in a thread of its own so that
-// Python pulls the games of a file one at a time (the readers push them to a
-// GameVisitor).
+// replays and validates, and hands Python the games of a file one at a time
+// through the library's pull reader (notation::GameReader).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <atomic>
 #include <cerrno>
-#include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <sstream>
 #include <streambuf>
@@ -209,7 +206,7 @@ std::string position_svg(const State& state, double cell, bool flipped, bool mon
 // --- the lazy reader --------------------------------------------------------------
 
 // A std::streambuf over a Python file object's read(): bytes, or str encoded
-// as UTF-8. Reading takes the GIL (the reader runs in its own thread).
+// as UTF-8. Reading takes the GIL (the reader runs with it released).
 class PyFileBuf : public std::streambuf {
  public:
   explicit PyFileBuf(py::object file) : file_(std::move(file)) {}
@@ -253,7 +250,7 @@ class PyFileBuf : public std::streambuf {
   bool done_ = false;
 };
 
-// What the reader's thread hands over: a game, an error that spoils one
+// What GameReader::next hands to Python: a game, an error that spoils one
 // game, a warning, or the end (with the error the reader stopped at).
 struct Item {
   enum class Kind { game, error, warning, end } kind;
@@ -262,6 +259,10 @@ struct Item {
   Diagnostic diagnostic;
 };
 
+// The library's pull reader (beyt/notation/reader.hpp) over a path, a text
+// or a Python file object: one game at a time, in flat memory, with the GIL
+// released while it reads (a file object's read() takes the GIL back:
+// PyFileBuf).
 class GameReader {
  public:
   // kind: "path", "text" or "file"; `source` the path, the text or the file
@@ -269,6 +270,7 @@ class GameReader {
   GameReader(const std::string& kind, py::object source, std::optional<std::string> format, std::string name)
       : name_(std::move(name)) {
     std::string head;
+    std::optional<Format> found;
     if (kind == "path") {
       const std::string path = source.cast<std::string>();
       errno = 0;
@@ -283,7 +285,7 @@ class GameReader {
       stream_ = std::move(file);
       if (!format) {
         Format f;
-        if (notation::format_of_extension(path, f)) format_ = f;
+        if (notation::format_of_extension(path, f)) found = f;
       }
     } else if (kind == "text") {
       std::string text = source.cast<std::string>();
@@ -297,43 +299,31 @@ class GameReader {
       stream_ = std::move(in);
       if (!format) {
         Format f;
-        if (notation::format_of_extension(name_, f)) format_ = f;
+        if (notation::format_of_extension(name_, f)) found = f;
       }
     }
-    if (format) format_ = format_named(*format);
-    if (!format_) format_ = notation::format_of_content(head);
-    thread_ = std::thread([this] { run(); });
+    if (format) found = format_named(*format);
+    if (!found) found = notation::format_of_content(head);
+    reader_.emplace(*stream_, name_, *found);
   }
 
   ~GameReader() { close(); }
 
+  // Ends the reading (a JSON reader's own thread is stopped and joined; it
+  // may be waiting for the GIL in PyFileBuf).
   void close() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      closed_ = true;
-    }
-    changed_.notify_all();
-    if (thread_.joinable()) {
-      py::gil_scoped_release nogil;  // the thread may be waiting for the GIL (PyFileBuf)
-      thread_.join();
-    }
+    py::gil_scoped_release nogil;
+    reader_.reset();
   }
 
-  std::string format() const { return std::string(notation::format_name(*format_)); }
+  std::string format() const { return std::string(notation::format_name(reader_ ? reader_->format() : Format::text)); }
 
-  // The next item, or nothing at the end.
+  // The next item, or nothing after the end.
   std::optional<Item> next() {
-    if (finished_) return std::nullopt;
-    Item item;
-    {
-      py::gil_scoped_release nogil;
-      std::unique_lock<std::mutex> lock(mutex_);
-      changed_.wait(lock, [this] { return !queue_.empty(); });
-      item = std::move(queue_.front());
-      queue_.pop_front();
-    }
-    changed_.notify_all();
-    if (item.kind == Item::Kind::end) finished_ = true;
+    if (pending_.empty() && !finished_) pull();
+    if (pending_.empty()) return std::nullopt;
+    Item item = std::move(pending_.front());
+    pending_.pop_front();
     return item;
   }
 
@@ -341,56 +331,52 @@ class GameReader {
   std::string failure() const { return buf_ ? buf_->failure : std::string(); }
 
  private:
-  class Visitor : public notation::GameVisitor {
-   public:
-    explicit Visitor(GameReader& r) : r_(r) {}
-    bool game(GameRecord&& record, std::uint32_t index) override {
-      Item item{Item::Kind::game, std::move(record), index, {}};
-      return r_.push(std::move(item));
+  // One step of the library's reader: the warnings met before it, then the
+  // game, the error, or the end.
+  void pull() {
+    if (!reader_) {
+      finished_ = true;
+      pending_.push_back(Item{Item::Kind::end, {}, 0, {}});
+      return;
     }
-    bool error(const Diagnostic& d) override { return r_.push(Item{Item::Kind::error, {}, d.game, d}); }
-    void warning(const Diagnostic& w) override { r_.push(Item{Item::Kind::warning, {}, w.game, w}); }
-
-   private:
-    GameReader& r_;
-  };
-
-  // Waits for room (at most kAhead items ahead of Python); false once closed.
-  bool push(Item&& item) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait(lock, [this] { return closed_ || queue_.size() < kAhead; });
-    if (closed_) return false;
-    queue_.push_back(std::move(item));
-    lock.unlock();
-    changed_.notify_all();
-    return true;
+    std::optional<Expected<GameRecord, Diagnostic>> got;
+    std::vector<Diagnostic> warnings;
+    Diagnostic failed;
+    {
+      py::gil_scoped_release nogil;
+      try {
+        got = reader_->next();
+      } catch (const std::exception& e) {  // out of memory: reported, never std::terminate
+        failed.code = Code::io_error;
+        failed.file = name_;
+        failed.reason = "cannot read '" + name_ + "': " + e.what();
+      }
+      warnings = reader_->take_warnings();
+    }
+    for (auto& w : warnings) pending_.push_back(Item{Item::Kind::warning, {}, w.game, std::move(w)});
+    if (failed) {
+      finished_ = true;
+      pending_.push_back(Item{Item::Kind::end, {}, 0, std::move(failed)});
+    } else if (!got) {
+      finished_ = true;
+      pending_.push_back(Item{Item::Kind::end, {}, 0, {}});
+    } else if (*got) {
+      pending_.push_back(Item{Item::Kind::game, std::move(**got), reader_->game_index(), {}});
+    } else if (reader_->done()) {  // the error the reader cannot go on from
+      finished_ = true;
+      pending_.push_back(Item{Item::Kind::end, {}, 0, std::move(*got).error()});
+    } else {
+      Diagnostic d = std::move(*got).error();
+      const std::uint32_t index = d.game;
+      pending_.push_back(Item{Item::Kind::error, {}, index, std::move(d)});
+    }
   }
 
-  void run() {
-    Visitor visitor(*this);
-    Diagnostic stop;
-    try {
-      stop = notation::read_games(*stream_, name_, *format_, visitor);
-    } catch (const std::exception& e) {  // out of memory: reported, never std::terminate
-      stop.code = Code::io_error;
-      stop.file = name_;
-      stop.reason = "cannot read '" + name_ + "': " + e.what();
-    }
-    std::lock_guard<std::mutex> lock(mutex_);
-    queue_.push_back(Item{Item::Kind::end, {}, 0, stop});
-    changed_.notify_all();
-  }
-
-  static constexpr std::size_t kAhead = 16;
   std::string name_;
-  std::optional<Format> format_;
   std::unique_ptr<PyFileBuf> buf_;
   std::unique_ptr<std::istream> stream_;
-  std::thread thread_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<Item> queue_;
-  bool closed_ = false;
+  std::optional<notation::GameReader> reader_;  // reads *stream_: declared after it
+  std::deque<Item> pending_;
   bool finished_ = false;
 };
 

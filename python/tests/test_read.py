@@ -106,8 +106,37 @@ def test_lazy_reading_stops_early(tmp_path):
     it = beyt.read_games(str(path))
     first = next(it)
     assert first.index == 1
-    it.close()  # the reader's thread stops; nothing hangs
+    it.close()  # the reader stops; nothing hangs
     assert sum(1 for _ in beyt.read_games(str(path))) == 200
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "xml", "jsonl"])
+def test_file_object_read_as_asked(tmp_path, fmt):
+    """The library's pull reader reads a file object only as far as the game
+    asked for (a JSON record file too, whose reader runs in a thread of its
+    own that takes the GIL for read()); closing early joins it."""
+    path = tmp_path / f"many.{'beyt' if fmt == 'text' else fmt}"
+    cli("generate", "--game", "seega", "--count", "400", "--to", fmt, "-o", str(path), check=0)
+    size = path.stat().st_size
+
+    class Counting(io.FileIO):
+        asked = 0
+
+        def read(self, n=-1):
+            data = super().read(n)
+            Counting.asked += len(data)
+            return data
+
+    with Counting(str(path)) as f:
+        it = beyt.read_games(f, format=fmt)
+        first = next(it)
+        assert first.index == 1 and first.readable
+        assert Counting.asked < size / 4, (Counting.asked, size)
+        it.close()
+    with Counting(str(path)) as f:
+        games = list(beyt.read_games(f, format=fmt))
+    assert [g.index for g in games] == list(range(1, 401))
+    assert Counting.asked >= size
 
 
 def test_unreadable_game_yielded_and_reading_goes_on():
