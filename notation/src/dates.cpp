@@ -103,8 +103,19 @@ bool parse_date(std::string_view text, Date& out, std::string& why, std::uint32_
   }
   if (!shaped) {
     // The date as it was probably meant: each part padded to its width,
-    // the parts left off unknown ("1835.3.12" is 1835.03.12, "1835" 1835.??.??).
-    const Parts parts = parts_of(text);
+    // the parts left off unknown ("1835.3.12" is 1835.03.12, "1835" 1835.??.??),
+    // and a year first with '/' or '-' between the parts read with dots
+    // ("1835/03/12", "1835-3-12": ISO 8601's order). A day or month first
+    // ("12/03/1835") is not guessed at: its order differs between countries.
+    std::string dotted(text);
+    if (dotted.find('.') == std::string::npos)
+      for (const char sep : {'/', '-'})
+        if (dotted.find(sep) != std::string::npos) {
+          for (char& c : dotted)
+            if (c == sep) c = '.';
+          break;
+        }
+    const Parts parts = parts_of(dotted);
     const auto part_ok = [](std::string_view p, std::size_t size) {
       return p.size() == size && (digits(p) || all_of(p, '?'));
     };
