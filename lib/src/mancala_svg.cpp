@@ -152,8 +152,8 @@ void draw_board(svg::Canvas& c, const DrawOptions& d, const BoardExtras& extras)
         drawn = true;
       }
     if (drawn && d.legend)
-      d.legend->add("the groove between the owners' houses", [groove, s](svg::Canvas& canvas, svg::Point at) {
-        canvas.line({at.x, at.y - 0.4 * s}, {at.x, at.y + 0.4 * s}, groove);
+      d.legend->add("the groove between the owners' houses", [groove, s](svg::Canvas& canvas, svg::Point p) {
+        canvas.line({p.x, p.y - 0.4 * s}, {p.x, p.y + 0.4 * s}, groove);
       });
   }
   // Lane's letters: f e d c b a over the top row, A B C D E F under the bottom one.
@@ -171,12 +171,13 @@ void draw_board(svg::Canvas& c, const DrawOptions& d, const BoardExtras& extras)
   const DrawOptions o = d.without_legend();
   if (extras.owner) {
     d.legend->add("North's houses", [o](svg::Canvas& canvas, svg::Point at) {
-      const double s = o.cell, x0 = at.x - s / 2, y0 = at.y - s / 2;
+      const double side = o.cell, x0 = at.x - side / 2, y0 = at.y - side / 2;
       svg::Paint ground;
       ground.fill = o.monochrome ? "#fff" : kNorthGround;
-      if (!o.monochrome) canvas.rect(x0, y0, s, s, ground);
-      canvas.path(svg::hatch_path(x0, y0, s, 0.125 * s), stroke(o.monochrome ? "#000" : kHatch, std::max(0.75, 0.02 * s)));
-      canvas.rect(x0, y0, s, s, stroke("#000", thin(o)));
+      if (!o.monochrome) canvas.rect(x0, y0, side, side, ground);
+      canvas.path(svg::hatch_path(x0, y0, side, 0.125 * side),
+                  stroke(o.monochrome ? "#000" : kHatch, std::max(0.75, 0.02 * side)));
+      canvas.rect(x0, y0, side, side, stroke("#000", thin(o)));
     });
   }
 }
