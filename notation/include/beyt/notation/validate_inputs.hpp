@@ -25,7 +25,7 @@
 //    file) has one reader, in the calling thread, which cuts its games into
 //    batches of about 4 096 turns that the threads replay (only when `jobs`
 //    is given: with the default they are checked in the calling thread, as
-//    threads gained nothing there on two cores; cli/validate.cpp's history).
+//    threads gained nothing there on two cores: notation/src/validate_inputs.cpp).
 //  * At most 2N batches (8N pieces) are in flight: memory is bounded by them
 //    and by the bytes of standard input a diagnostic may still quote.
 #pragma once
