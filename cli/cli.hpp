@@ -53,6 +53,7 @@
 #include "beyt/io.hpp"
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/formats.hpp"
+#include "beyt/notation/input.hpp"
 
 namespace beyt::cli {
 
@@ -82,70 +83,9 @@ int run_moves(int argc, char** argv);
 /// The subcommand table, in the order `beyt --help` lists them.
 const std::vector<Command>& commands();
 
-/// An input file or "-" (standard input), read as a stream in 64 KiB chunks
-/// whatever it is. The lines that diagnostics quote are found again by the
-/// byte offset of their place: a regular file is read there again; any
-/// other input (standard input, a pipe) keeps the bytes that a diagnostic
-/// may still quote (those of the game being checked, see forget_before, and
-/// the last 256 KiB), so memory stays flat however long the input.
-class Input {
- public:
-  Input();
-  ~Input();
-  Input(const Input&) = delete;
-  Input& operator=(const Input&) = delete;
-
-  /// Opens `path` ("-": standard input). False when it cannot be read, with
-  /// `error` = "cannot read 'PATH': REASON", REASON the system's words
-  /// ("No such file or directory", "Is a directory", "Permission denied").
-  bool open(const std::string& path, std::string& error);
-  /// Opens the regular file `path` to read from byte `offset` on (the
-  /// stream's first byte is the file's byte `offset`; line() and
-  /// forget_before still count from the start of the file). False, with
-  /// `error` as open() gives it, when it cannot be read, is not a regular
-  /// file ("Illegal seek") or the seek fails.
-  bool open_at(const std::string& path, std::uint64_t offset, std::string& error);
-  std::istream& stream();
-  /// The path as given ("-" for standard input).
-  const std::string& name() const;
-  /// The input's format: `forced` when given (--from), else the file's
-  /// extension (.beyt, .txt, .json, .jsonl, .xml), else, for standard input
-  /// or any other name, the content: the first non-blank byte '{' JSON (JSON
-  /// Lines when it opens a game object), '<' XML,
-  /// '[' JSON unless it opens a tag pair ('[Event "'), anything else text
-  /// (notation::format_of_content), however many blanks come first. Reads
-  /// ahead without consuming, in bounded memory: a regular file is read
-  /// again by offset; from standard input or a pipe, the blank lines past
-  /// the first 64 KiB are dropped and the reader's places after them moved
-  /// back by place(). Call before reading.
-  notation::Format format(std::optional<notation::Format> forced);
-  /// The place in the input of the place `loc` a reader of stream() gives
-  /// (the same unless format() dropped blanks at the start). print_diagnostic
-  /// applies it; line() and forget_before() take the reader's places.
-  notation::SourceLoc place(const notation::SourceLoc& loc) const;
-  /// The line of the input that holds place `loc` (its byte offset), without
-  /// its line end, and in `first_column` the column of its first character
-  /// (more than 1 when only a piece of a very long line is given). Empty
-  /// when the place is unknown or no longer held.
-  std::string line(const notation::SourceLoc& loc, std::uint32_t& first_column);
-  /// No diagnostic will quote anything before byte `offset` (the start of
-  /// the game being checked): an input that cannot be read again lets go of
-  /// what lies before it.
-  void forget_before(std::uint64_t offset);
-  /// After a read failure (the readers report Code::io_error): the system's
-  /// reason, e.g. "Input/output error"; else empty.
-  const std::string& failure() const;
-  /// After a read failure: "cannot read 'PATH': REASON" (E501's words; PATH
-  /// "standard input" for "-"); else `otherwise`.
-  std::string failure_message(std::string otherwise) const;
-
- private:
-  // line() in the reader's places.
-  std::string line_piece(const notation::SourceLoc& loc, std::uint32_t& first_column);
-
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
-};
+/// An input file or "-" (standard input), read as a stream in flat memory,
+/// whose lines diagnostics quote: the library's (beyt/notation/input.hpp).
+using Input = notation::InputFile;
 
 /// An output file or "-" (standard output): written to a temporary file
 /// beside it and renamed into place by close() only (beyt/io.hpp, the
@@ -179,12 +119,10 @@ class StandardOutput {
 };
 
 /// What the program is doing, for the message of a failure that has no
-/// place of its own (out of memory, E505): "reading 'games.beyt'". Input::open
-/// sets "reading 'PATH'" ("reading standard input"); a subcommand may say
-/// more. Each thread has its own: main() reports that of the main thread.
-void set_activity(std::string what);
-/// The activity last set ("starting" before any).
-const std::string& activity();
+/// place of its own (out of memory, E505): "reading 'games.beyt'" (the
+/// library's, beyt/io.hpp: Input::open sets it; a subcommand may say more).
+using io::activity;
+using io::set_activity;
 
 /// The message of E505 and exit status 1, for main() and any thread that
 /// catches std::bad_alloc: "beyt COMMAND: error[E505]: out of memory while

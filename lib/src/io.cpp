@@ -432,4 +432,11 @@ void drain_standard_output() {
   if (g_stdout_buf) g_stdout_buf->drain();
 }
 
+namespace {
+thread_local std::string g_activity = "starting";  // each thread's own: a worker's input is its own
+}  // namespace
+
+void set_activity(std::string what) { g_activity = std::move(what); }
+const std::string& activity() { return g_activity; }
+
 }  // namespace beyt::io

@@ -148,7 +148,7 @@ class JsonPull final : public PullReader, private GameVisitor {
   bool over_ = false;             // the caller has seen the end
 };
 
-/// As beyt tells an input's format (cli/common.cpp, Input::format): the
+/// As beyt tells an input's format (notation/src/input.cpp, InputFile::format): the
 /// extension, else the first bytes after blanks (at least 256 of them when
 /// the input has them, at most 1 MiB read), read from a stream that can
 /// seek back.

@@ -274,12 +274,19 @@ class Report(dict):
 def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
              jobs: Optional[int] = None, *, strict: bool = False, game: Optional[str] = None,
              format: Optional[str] = None) -> Report:
-    """Validates files as ``beyt validate`` does (the same library function,
-    notation/validate.hpp): the same counts and the same diagnostics in the
-    same order, with ``strict`` as ``--strict``, ``game`` as ``--game`` and
-    ``format`` as ``--from``. ``jobs`` threads validate the inputs (None: the
-    number of cores); the report is in input order whatever ``jobs``. Runs
-    without the GIL.
+    """Validates files as ``beyt validate`` does, through the same library
+    call (notation/validate_inputs.hpp): the same counts and the same
+    diagnostics in the same order, with ``strict`` as ``--strict``, ``game``
+    as ``--game`` and ``format`` as ``--from``. ``jobs`` is ``beyt
+    validate``'s ``-j``: the threads checking games, this one included (at
+    most 256), every input through them; None, as ``beyt validate`` without
+    ``-j``: the number of cores when some input is a text file over 1 MiB
+    (read in pieces by every thread), one thread for everything else. The
+    report is the same whatever ``jobs`` (equal to ``beyt validate -j
+    JOBS``'s output). Runs without the GIL; raises Error for ``jobs`` below
+    1, RecordError (E202) for an unknown ``game``, Error for an unknown
+    ``format``; an input that cannot be read is an E501 diagnostic of the
+    report, never an exception.
 
     >>> import beyt
     >>> r = beyt.validate(["samples/invalid/E304-occupied.beyt"])
@@ -290,8 +297,8 @@ def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathL
         paths = [paths]
     names = [os.fspath(p) for p in paths]
     if jobs is None:
-        jobs = os.cpu_count() or 1
-    if jobs < 1:
+        jobs = 0  # the library's default: beyt validate without -j
+    elif jobs < 1:
         raise Error("jobs must be at least 1")
     return Report(_beyt.validate(names, jobs, strict, game or "", format))
 

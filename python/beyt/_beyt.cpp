@@ -9,7 +9,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <deque>
@@ -382,25 +381,6 @@ class GameReader {
 
 // --- validation ---------------------------------------------------------------------
 
-struct InputReport {
-  std::vector<Diagnostic> diagnostics;
-  notation::ValidationTally tally;
-};
-
-InputReport validate_path(const std::string& path, const std::optional<Format>& forced,
-                          const notation::ValidateOptions& options) {
-  notation::ValidationReport report(options.strict);
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path)) {
-    const int err = !in ? (errno ? errno : ENOENT) : EISDIR;
-    report.unreadable(path, cannot_read(path, err));
-  } else {
-    notation::validate(in, path, input_format(in, path, forced), options, report);
-  }
-  return {report.diagnostics(), report.tally()};
-}
-
 // A report of a piece of an input (beyt.dask): W102 only for a whole input.
 class PartReport : public notation::ValidationReport {
  public:
@@ -572,36 +552,30 @@ std::pair<std::string, std::string> stats_report(const std::vector<std::string>&
   return {total.json(top, unreadable), total.table(top, unreadable)};
 }
 
+// `beyt validate -j JOBS` (JOBS 0: validate without -j) through the
+// library's validator (notation/validate_inputs.hpp), without the GIL: the
+// diagnostics are kept as C++ values as the listener gets them (in the
+// calling thread, in input order) and become Python objects afterwards.
 py::dict validate(const std::vector<std::string>& paths, unsigned jobs, bool strict, const std::string& game,
                   const std::optional<std::string>& format) {
-  notation::ValidateOptions options;
+  notation::ValidateInputsOptions options;
   options.strict = strict;
   if (!game.empty()) options.default_game = std::string(game_named(game).name());
-  std::optional<Format> forced;
-  if (format) forced = format_named(*format);
-  std::vector<InputReport> reports(paths.size());
+  if (format) options.format = format_named(*format);
+  options.jobs = jobs;
+  struct Keeper : notation::InputsListener {
+    std::vector<Diagnostic> diagnostics;
+    void diagnostic(const Diagnostic& d, notation::InputFile* input) override {
+      diagnostics.push_back(notation::in_input(d, input));
+    }
+  } keeper;
+  notation::ValidationTally tally;
   {
     py::gil_scoped_release nogil;
-    if (jobs <= 1 || paths.size() <= 1) {
-      for (std::size_t i = 0; i < paths.size(); ++i) reports[i] = validate_path(paths[i], forced, options);
-    } else {
-      std::atomic<std::size_t> next{0};
-      std::vector<std::thread> threads;
-      for (unsigned t = 0; t < std::min<std::size_t>(jobs, paths.size()); ++t)
-        threads.emplace_back([&] {
-          for (std::size_t i; (i = next++) < paths.size();) reports[i] = validate_path(paths[i], forced, options);
-        });
-      for (auto& t : threads) t.join();
-    }
-  }
-  notation::ValidationTally tally;
-  py::list diagnostics;
-  for (const auto& r : reports) {
-    tally.add(r.tally);
-    for (const auto& d : r.diagnostics) diagnostics.append(to_python(d));
+    tally = notation::validate_inputs(paths, options, keeper);
   }
   py::dict out = tally_dict(tally);
-  out["diagnostics"] = diagnostics;
+  out["diagnostics"] = to_python(keeper.diagnostics);
   return out;
 }
 

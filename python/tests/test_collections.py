@@ -38,6 +38,29 @@ def test_validate_strict_game_format_and_jobs():
     assert beyt.validate("samples/seega/walker-5x5.beyt").games == 1
 
 
+def test_validate_jobs_reads_a_large_text_file_in_pieces_as_the_cli(tmp_path):
+    # Over 1 MiB of text: read in pieces by every thread (the library's
+    # parallel validator), with broken games among them; the report equals
+    # `beyt validate -j N` and that of one thread, whatever N.
+    big = tmp_path / "big.beyt"
+    cli("generate", "--game", "seega", "--seed", "7", "--count", "400", "-o", str(big), check=0)
+    text = big.read_text()
+    assert len(text) > 1 << 20
+    games = text.split("\n\n[Event ")
+    for i in (5, len(games) // 2, len(games) - 3):  # a broken first turn in three games
+        assert "\n\n1. " in games[i]
+        games[i] = games[i].replace("\n\n1. ", "\n\n1. z9,", 1)
+    big.write_text("\n\n[Event ".join(games))
+    for jobs in (2, 3):
+        code, out, err = cli("validate", "--diagnostics", "json", "-j", str(jobs), str(big))
+        report = beyt.validate(str(big), jobs=jobs)
+        assert [d.to_dict() for d in report.diagnostics] == [json.loads(line) for line in out.splitlines()]
+        assert report.summary == err.strip() and report.ok == (code == 0)
+    default = beyt.validate(str(big))
+    assert default == beyt.validate(str(big), jobs=1) == report
+    assert not report.ok and report.invalid >= 3 and report.games == 400
+
+
 def test_validate_unreadable_and_usage_errors():
     report_equals_cli(["no-such.beyt", "samples"])
     with pytest.raises(beyt.Error):

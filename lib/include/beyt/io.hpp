@@ -128,6 +128,14 @@ class OutputFile {
   std::unique_ptr<Impl> impl_;
 };
 
+/// What the calling thread is doing, for the message of a failure that has
+/// no place of its own (out of memory: "out of memory while reading
+/// 'games.beyt'"): notation::InputFile::open sets "reading 'PATH'"; a
+/// program may say more. Each thread has its own ("starting" before any).
+void set_activity(std::string what);
+/// The calling thread's activity (set_activity).
+const std::string& activity();
+
 /// Writes what an OutputFile on standard output ("-") holds in its buffer
 /// (before a message on standard error, so that the two never interleave).
 void drain_standard_output();

@@ -28,7 +28,7 @@ namespace beyt::notation {
 /// A reader that starts a game (next()) at the start of a line carries
 /// nothing over from what it read before but its place and its count of
 /// games: `validate -j` starts readers in the middle of a file and hands over
-/// from one to the other at such a game (cli/validate.cpp), which stays
+/// from one to the other at such a game (notation/src/validate_inputs.cpp), which stays
 /// right only while this holds.
 class TextReader {
  public:

@@ -2,8 +2,9 @@
 // function: every game read and replayed, the readers' errors and warnings,
 // where checking had to stop, and an input with no game (W102), in the order
 // and with the words `beyt validate` prints them (docs/ERRORS.md). The
-// command line (cli/validate.cpp) and the studio page (docs/STUDIO.md) both
-// validate through here, so that their diagnostics cannot differ.
+// command line (through validate_inputs.hpp, which validates many inputs in
+// parallel) and the studio page (docs/STUDIO.md) both validate through here,
+// so that their diagnostics cannot differ.
 #pragma once
 
 #include <cstdint>
