@@ -287,7 +287,7 @@ TEST(CheckGame, AValidGameHasNone) {
 
 TEST(CheckGame, EveryTagProblemInTheOrderOfTheTags) {
   EXPECT_EQ(all_errors("[Date \"1835/03/12\"]\n[Result \"1/2\"]\n" + kSeega + "\n1. b2,c4 2. b2,d4 *\n"),
-            (Found{"E205@1:8 Date \"1835/03/12\": it is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)",
+            (Found{"E205@1:8 Date \"1835/03/12\": write 1835.03.12",
                    "E205@2:10 Result \"1/2\" is not a result: did you mean 1/2-1/2?",
                    // the moves are still replayed; the result is not checked (its tag is wrong)
                    "E304@6:13 b2 is occupied"}));
