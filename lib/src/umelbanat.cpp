@@ -53,26 +53,32 @@ void reallot(UmelbanatPosition& pos) {
   pos.phase = houses == kPits ? UmelbanatPhase::over : UmelbanatPhase::play;
 }
 
-// One sowing of side s from house h on `w` (the turn's sowing at offset
-// `at` of its text), its stop in `stop`; an error if h may not be sown
-// (w's pits, marks and held counters may then have changed).
-Error sow_house(const UmelbanatOptions& o, UmelbanatPosition& w, int h, Side s, std::uint32_t at,
-                UmelbanatStop& stop) {
-  if (w.mark[h] != UmelbanatMark::none)
-    return fail(Code::daughter_house, at,
+// One sowing of side s from house h on `w`, its stop in `stop`; the code of
+// the fault if h may not be sown (sowing_error words it; w's pits, marks and
+// held counters may then have changed). A code, not an Error: a replay sows
+// every turn.
+Code sow_house(const UmelbanatOptions& o, UmelbanatPosition& w, int h, Side s, UmelbanatStop& stop) noexcept {
+  if (w.mark[h] != UmelbanatMark::none) return Code::daughter_house;
+  if (w.owner[h] != s || w.pits[h] == 0) return Code::not_own_beyt;
+  stop = umelbanat_sow(o, w, h, s);
+  return stop == UmelbanatStop::endless ? Code::endless_sowing : Code::ok;
+}
+
+// The error of sow_house's fault `c` at house h (offset `at` of the turn's
+// text), `w` the position it was sown on.
+[[gnu::cold, gnu::noinline]] Error sowing_error(Code c, const UmelbanatPosition& w, int h, Side s, std::uint32_t at) {
+  if (c == Code::daughter_house)
+    return fail(c, at,
                 house_str(h) + " is a daughter's house: \"The contents of a daughter's house cannot be picked up "
                                "and moved\" (Davies 1925, p. 144; docs/RULES.md §Um el-Banât)");
-  if (w.owner[h] != s)
-    return fail(Code::not_own_beyt, at, house_str(h) + " is " + side_str(opponent(s)) + "'s house this stage, not " +
-                                            side_str(s) + "'s (Davies 1925, p. 143: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
-  if (w.pits[h] == 0) return fail(Code::not_own_beyt, at, "house " + house_str(h) + " is empty");
-  stop = umelbanat_sow(o, w, h, s);
-  if (stop == UmelbanatStop::endless)
-    return fail(Code::endless_sowing, at,
-                "the sowing from " + house_str(h) +
-                    " never ends: the counts and the pick-up house repeat within the move (docs/RULES.md §Um el-Banât: \"such "
-                    "a move is not legal\")");
-  return Error::none();
+  if (c == Code::not_own_beyt && w.owner[h] != s)
+    return fail(c, at, house_str(h) + " is " + side_str(opponent(s)) + "'s house this stage, not " +
+                           side_str(s) + "'s (Davies 1925, p. 143: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
+  if (c == Code::not_own_beyt) return fail(c, at, "house " + house_str(h) + " is empty");
+  return fail(c, at,
+              "the sowing from " + house_str(h) +
+                  " never ends: the counts and the pick-up house repeat within the move (docs/RULES.md §Um el-Banât: \"such "
+                  "a move is not legal\")");
 }
 
 // Davies: after a peck "he ... plays again"; docs/RULES.md §Um el-Banât Finer points:
@@ -100,7 +106,7 @@ Error resolve_in_place(const UmelbanatOptions& o, UmelbanatPosition& w, const Um
   for (int i = 0; i < m.n; ++i) {
     const int h = m.houses[i];
     UmelbanatStop stop{};
-    if (Error e = sow_house(o, w, h, s, m.offsets[i], stop)) return e;
+    if (const Code c = sow_house(o, w, h, s, stop); c != Code::ok) return sowing_error(c, w, h, s, m.offsets[i]);
     const bool again = plays_again(w, s, stop);
     if (i + 1 < m.n && !again)
       return fail(Code::peck_sequence, m.offsets[i + 1] - 1,
@@ -567,7 +573,7 @@ Error umelbanat_apply_event(const UmelbanatOptions& o, UmelbanatPosition& p, Ume
   if (t.move.n == kUmelbanatMaxSowings) return syntax(0, "more sowings than counters in one turn");
   UmelbanatPosition w = p;
   UmelbanatStop stop{};
-  if (Error err = sow_house(o, w, h, s, 0, stop)) return err;
+  if (const Code c = sow_house(o, w, h, s, stop); c != Code::ok) return sowing_error(c, w, h, s, 0);
   const bool again = plays_again(w, s, stop);
   if (again && !can_go_on(o, w, s))
     return fail(Code::peck_sequence, 0,
