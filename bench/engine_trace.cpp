@@ -3,7 +3,7 @@
 // that two builds of the engines can be compared byte for byte (one digest
 // per game; the whole trace with --verbose):
 //   * the canonical move text (State::check), position_text(), to_move,
-//     player_label, turns_played, is_terminal, outcome, moves_enumerable,
+//     player_label, turns_played, is_terminal, outcome,
 //     chance_outcomes, the legal_moves list, random_move for a per-ply seed,
 //     describe_move, and from its drawing() move_cells, the capture_mark of
 //     each captured cell and the text diagrams; clone()/equals() and the
@@ -163,8 +163,7 @@ void trace_position(const Game& game, const RuleSet& rules, const State& s, std:
   Actor a = s.to_move();
   t.line("to_move " + std::string(actor_name(a)) + (a != Actor::none ? " / " + s.player_label() : std::string()) +
          " turns " + std::to_string(s.turns_played()) + " terminal " + std::to_string(s.is_terminal()) +
-         " outcome " + std::string(result_token(s.outcome())) + " enumerable " +
-         std::to_string(s.moves_enumerable()));
+         " outcome " + std::string(result_token(s.outcome())));
   std::string chance = "chance";
   for (const auto& c : s.chance_outcomes()) chance += " " + c.text + "=" + std::to_string(c.probability);
   t.line(chance);

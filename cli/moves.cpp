@@ -65,7 +65,7 @@ int run_moves(int argc, char** argv) {
       .option("game", "without FILE: the game's name (see beyt games)", o.game)
       .option("rules", "with --game: the rules, e.g. \"walker; size=7\" (default: the first preset)", o.rules)
       .option("position", "with --game: a position text, as a SetUp tag holds it (default: the start)", o.position)
-      .option("json", "one JSON object: game, position, turn, actor, result, chance, outcomes, moves, complete", o.json)
+      .option("json", "one JSON object: game, position, turn, actor, result, chance, outcomes, moves", o.json)
       .positional("file", "a record file", o.input, "[FILE]");
   int exit_code = kExitOk;
   if (!line.parse(argc, argv, exit_code)) return exit_code;

@@ -18,6 +18,7 @@
 #include "beyt/notation/figures.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/game_info.hpp"
+#include "beyt/notation/moves.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/validate.hpp"
 
@@ -119,6 +120,16 @@ Diagnostic replay_near(const GameRecord& record, const std::string& file, std::u
   return first;
 }
 
+// The whole turns the page may enter at `state` (notation::whole_turns, at
+// most 1000), into `moves`; false, with none, where they cannot all be
+// listed (a throw is due; a Mankalah tebweez; an Um el-Banât position
+// whose pecks make more than 1000 turns): the page then has the turn typed.
+bool studio_turns(const State& state, std::vector<std::string>& moves) {
+  if (notation::whole_turns(state, moves, 1000)) return true;
+  moves.clear();
+  return false;
+}
+
 }  // namespace
 
 /// `beyt validate --diagnostics json` of the text: a JSON array of the
@@ -200,16 +211,15 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
   out["terminal"] = state.is_terminal();
   out["outcome"] = std::string(result_token(state.outcome()));
   out["caption"] = notation::node_caption(*record, pos);
-  // The page enters whole turns. Where a turn is a sequence of events that
-  // starts with a throw (Tâb, Dleb: the chance actor's), the engine lists one
-  // event at a time; until the page enters throws and their uses by clicks,
-  // such a turn is typed as the source records it (docs/STUDIO.md).
-  const bool throw_due = state.to_move() == Actor::chance;
-  out["enumerable"] = state.moves_enumerable() && !throw_due;
+  // The page enters whole turns (studio_turns). Where a turn is a sequence
+  // of events that starts with a throw (Tâb, Dleb: the chance actor's), the
+  // engine lists one event at a time; until the page enters throws and
+  // their uses by clicks, such a turn is typed as the source records it
+  // (docs/STUDIO.md).
   out["chance"] = ordered_json::array();
   for (const auto& c : state.chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
   std::vector<std::string> moves;
-  if (!state.is_terminal() && !throw_due) state.legal_moves(moves);
+  out["enumerable"] = studio_turns(state, moves);
   out["moves"] = ordered_json::array();
   ordered_json centres = ordered_json::object();
   auto centre = [&](const std::string& cell) {
@@ -243,7 +253,6 @@ std::string legal_moves(const std::string& game_name, const std::string& rules_t
   state->legal_moves(moves);
   ordered_json out;
   out["moves"] = moves;
-  out["enumerable"] = state->moves_enumerable();
   out["chance"] = ordered_json::array();
   for (const auto& c : state->chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
   return dump(out);

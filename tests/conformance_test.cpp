@@ -58,10 +58,8 @@ GameRecord playout(const Game& game, const RuleSet& rules, State& state, Rng& rn
   for (int turn = 0; turn < max_turns && !state.is_terminal(); ++turn) {
     moves.clear();
     state.legal_moves(moves);
-    if (state.moves_enumerable()) {
-      EXPECT_FALSE(moves.empty()) << "no legal move in a non-terminal position: " << state.position_text();
-      if (moves.empty()) break;
-    }
+    EXPECT_FALSE(moves.empty()) << "no legal move in a non-terminal position: " << state.position_text();
+    if (moves.empty()) break;
     // Each listed event applies; a turn of that one event is the listed
     // text (in canonical form), as check() gives it.
     for (const auto& m : moves) {

@@ -55,7 +55,11 @@ TEST(Mankalah, InitialPositionAndText) {
   auto s = state_of("ghasheem");
   EXPECT_EQ(s->position_text(), "0,0,0,0,0,0,0,0,0,0,0,0 N distribute 0-0 0-0 N");
   EXPECT_EQ(s->to_move(), Actor::north);
-  EXPECT_FALSE(s->moves_enumerable());
+  std::vector<std::string> counts;  // the tebweez, count by count: A takes 0 to 72
+  s->legal_moves(counts);
+  ASSERT_EQ(counts.size(), 73u);
+  EXPECT_EQ(counts.front(), "0");
+  EXPECT_EQ(counts.back(), "72");
   MankalahPosition p("3,0,0,0,0,9,0,0,0,0,0,2 S play 20-38 12-40 S turned");
   EXPECT_EQ(p.text(), "3,0,0,0,0,9,0,0,0,0,0,2 S play 20-38 12-40 S turned");
   EXPECT_EQ(p.began(), Side::south);

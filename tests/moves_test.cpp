@@ -39,8 +39,9 @@ TEST(Moves, EveryGameAnswersAtItsStart) {
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["game"], std::string(game->name()));
     EXPECT_EQ(j["result"], "*");
-    // Mankalah starts with the tebweez, which cannot be listed whole (yet).
-    EXPECT_EQ(j["moves"].empty(), !j["complete"].get<bool>()) << game->name();
+    // Every game lists its first events (Mankalah's tebweez count by count).
+    EXPECT_FALSE(j["moves"].empty()) << game->name();
+    EXPECT_FALSE(j.contains("complete")) << game->name();
     r = run("moves --game " + std::string(game->name()));
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find(j["chance"] ? " throws (chance), " : " to move, "), std::string::npos) << r.out;

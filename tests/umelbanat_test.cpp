@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "beyt/game.hpp"
+#include "beyt/notation/moves.hpp"
 #include "beyt/umelbanat.hpp"
 
 namespace {
@@ -72,10 +73,14 @@ TEST(Umelbanat, DaviesFig9PeckingSequence) {
   // Sowing from the daughter's house (E327).
   EXPECT_EQ(after(fig9, "D"), "E327@0");
   EXPECT_EQ(after(fig9, "B,D"), "E327@2");
-  // The whole turn is among the legal turns.
+  // The whole turn is among the legal turns (the listed sowings followed
+  // to each turn's end), its first sowing among the listed events.
   auto s = state_of("davies", fig9);
   std::vector<std::string> moves;
   s->legal_moves(moves);
+  EXPECT_NE(std::find(moves.begin(), moves.end(), "B"), moves.end());
+  moves.clear();
+  EXPECT_TRUE(notation::whole_turns(*s, moves, 100000));
   EXPECT_NE(std::find(moves.begin(), moves.end(), "B,C,A,C,B"), moves.end());
 }
 
@@ -212,20 +217,54 @@ TEST(Umelbanat, RepeatedPositionEndsTheStage) {
   EXPECT_EQ(s->position_text(), "4,4,4,4,4,4,4,4,4,4,4,4 SSSSSSNNNNNN ------------ 0-0 N play N");
 }
 
-// Pecks multiply the turns (any order of the pecking sowings): past 1000 the
-// State lists 1000 and says the position is not enumerable; its random turn
-// is still legal and canonical.
-TEST(Umelbanat, PositionsWithTooManyTurnsAreNotEnumerable) {
+// Pecks multiply the turns (any order of the pecking sowings): past 1000
+// whole turns at some positions. The State lists one sowing at a time: at
+// most twelve, and exactly the first sowings of the whole turns; a pecking
+// sowing leaves the turn in progress with the second sowings of those turns
+// listed; its random turn is still legal and canonical.
+TEST(Umelbanat, PositionsWithManyTurnsListEachSowing) {
   bool found = false;
   for (std::uint64_t seed = 1000; seed < 1010 && !found; ++seed) {
     Rng rng(seed);
     auto s = state_of("davies");
     for (int t = 0; t < 500 && !s->is_terminal() && !found; ++t) {
-      if (!s->moves_enumerable()) {
+      const UmelbanatPosition pos(s->position_text());
+      std::vector<UmelbanatMove> turns;
+      if (pos.phase == UmelbanatPhase::play && !umelbanat_legal(UmelbanatOptions{}, pos, turns, 1000)) {
         found = true;
+        turns.clear();
+        ASSERT_TRUE(umelbanat_legal(UmelbanatOptions{}, pos, turns));
+        EXPECT_GT(turns.size(), 1000u);
+        std::vector<std::string> firsts;  // the first sowings of the whole turns, in house order
+        for (const auto& m : turns) {
+          const std::string h(1, pit_letter(m.houses[0]));
+          if (std::find(firsts.begin(), firsts.end(), h) == firsts.end()) firsts.push_back(h);
+        }
+        std::sort(firsts.begin(), firsts.end(), [](const std::string& a, const std::string& b) {
+          return pit_of_letter(a[0]) < pit_of_letter(b[0]);
+        });
         std::vector<std::string> moves;
         s->legal_moves(moves);
-        EXPECT_EQ(moves.size(), 1000u);
+        EXPECT_EQ(moves, firsts);
+        // Followed to each turn's end, the listed sowings give the whole
+        // turns in umelbanat_legal's order (the studio enters whole turns).
+        std::vector<std::string> whole, expected;
+        EXPECT_TRUE(notation::whole_turns(*s, whole, 100000));
+        for (const auto& m : turns) expected.push_back(umelbanat_format(m));
+        EXPECT_EQ(whole, expected);
+        whole.clear();
+        EXPECT_FALSE(notation::whole_turns(*s, whole, 1000));
+        EXPECT_EQ(whole.size(), 1000u);
+        // A sowing of a turn of two or more: the turn goes on with its second.
+        const auto longer = std::find_if(turns.begin(), turns.end(), [](const UmelbanatMove& m) { return m.n > 1; });
+        ASSERT_NE(longer, turns.end());
+        auto next = s->clone();
+        ASSERT_FALSE(next->apply(std::string(1, pit_letter(longer->houses[0]))));
+        EXPECT_TRUE(next->mid_turn());
+        moves.clear();
+        next->legal_moves(moves);
+        EXPECT_NE(std::find(moves.begin(), moves.end(), std::string(1, pit_letter(longer->houses[1]))), moves.end());
+        EXPECT_EQ(std::find(moves.begin(), moves.end(), "--"), moves.end());  // after a peck he sows again
         std::string m = s->random_move(rng), canonical;
         EXPECT_FALSE(s->check(m, canonical)) << m;
         EXPECT_EQ(canonical, m);

@@ -63,9 +63,6 @@ struct EngineHooks {
   /// Default: Actor::none when the outcome is decided, else the side
   /// `Position::to_move`.
   bool to_move = false;
-  /// static bool moves_enumerable(const Options&, const Position&) noexcept.
-  /// Default: true.
-  bool moves_enumerable = false;
   /// static std::string player_label(const Position&, Actor).
   /// Default: actor_name.
   bool player_label = false;
@@ -147,9 +144,6 @@ template <class T>
 concept start = requires { requires exactly<decltype(&T::start), void (*)(Opt<T>, Pos<T>, typename T::Memory&)>; };
 template <class T>
 concept to_move = requires { requires exactly<decltype(&T::to_move), Actor (*)(Pos<T>, Result) noexcept>; };
-template <class T>
-concept moves_enumerable =
-    requires { requires exactly<decltype(&T::moves_enumerable), bool (*)(Opt<T>, Pos<T>) noexcept>; };
 template <class T>
 concept chance_outcomes =
     requires { requires exactly<decltype(&T::chance_outcomes), std::vector<ChanceOutcome> (*)(Opt<T>, Pos<T>)>; };
@@ -268,13 +262,21 @@ concept EngineTraitsFor =
       { p.text() } -> std::same_as<std::string>;
     }) &&
     T::kHooks.start == hooks::start<T> && T::kHooks.to_move == hooks::to_move<T> &&
-    T::kHooks.moves_enumerable == hooks::moves_enumerable<T> && T::kHooks.player_label == hooks::player_label<T> &&
+    T::kHooks.player_label == hooks::player_label<T> &&
     T::kHooks.events == hooks::events<T> && T::kHooks.chance_outcomes == hooks::chance_outcomes<T> &&
     T::kHooks.position_text == hooks::position_text<T> &&
     T::kHooks.adjudicate == hooks::adjudicate<T> && T::kHooks.describe == hooks::describe<T> &&
     T::kHooks.describe_after == hooks::describe_after<T> && !(T::kHooks.describe && T::kHooks.describe_after) &&
     T::kHooks.drawing == hooks::drawing<T> && T::kHooks.capture_mark == hooks::capture_mark<T> &&
     (!T::kHooks.capture_mark || T::kHooks.drawing);
+
+/// The chance part of the `events` hook for a game without throws (the
+/// mancala games): no throw is ever due. Their traits derive from it.
+template <class Options, class Position, class Turn>
+struct NoThrows {
+  static bool chance_due(const Options&, const Position&, const Turn&) noexcept { return false; }
+  static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&, const Turn&) { return {}; }
+};
 
 template <class Traits>
 class EngineState;
@@ -404,12 +406,6 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     } else {
       Traits::legal_moves(options_, pos_, out);
     }
-  }
-  bool moves_enumerable() const noexcept override {
-    if constexpr (Traits::kHooks.moves_enumerable)
-      return Traits::moves_enumerable(options_, pos_);
-    else
-      return true;
   }
   std::vector<ChanceOutcome> chance_outcomes() const override {
     if constexpr (kEvents)

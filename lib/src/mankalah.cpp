@@ -599,6 +599,163 @@ MankalahMove mankalah_random_distribution(const MankalahOptions& o, Rng& rng) {
   return m;
 }
 
+// ---------------------------------------------------------------------------
+// Events (beyt/game.hpp "Turns and events"; NOTATION.md section 12): the
+// tebweez beyt by beyt, A..F then a..f, each event its count; every other
+// turn is one event.
+// ---------------------------------------------------------------------------
+
+namespace {
+
+// The turn in progress: a tebweez's counts so far, or the turn's one move.
+struct MankalahEvents {
+  MankalahMove move;        // kind distribute: counts[0..placed) placed
+  std::uint8_t placed = 0;  // the beyts of the tebweez counted so far
+
+  bool active() const noexcept { return placed > 0; }
+  // The rest depends on the counts so far, which the position's board holds,
+  // and on the next beyt.
+  bool operator==(const MankalahEvents& o) const noexcept { return placed == o.placed; }
+  std::uint64_t hash() const noexcept { return placed; }
+};
+
+// The counts beyt k may take, lo..hi, when the beyts before it hold
+// pits[0..k): the tebweez holds 72 (the last beyt the rest), and in akil
+// each pair A/a, B/b, ... is both filled or both empty, at least one filled
+// (check_distribution; Lane 1836). Every count in the range leaves a tebweez
+// that can be completed.
+void count_range(const MankalahOptions& o, const Pits& pits, int k, int& lo, int& hi) {
+  const int left = kMankalahHasa - pit_sum(pits, 0, k);
+  lo = 0;
+  hi = left;
+  if (k == kPits - 1 || o.way == MankalahWay::ghasheem) {
+    if (k == kPits - 1) lo = left;
+    return;
+  }
+  if (k >= 6) {  // a..f: as its pair on South's side, the filled ones holding what is left
+    const int pair = k - 6;
+    int later = 0;
+    for (int i = pair + 1; i < 6; ++i) later += pits[i] > 0;
+    if (pits[pair] == 0) hi = 0;
+    else if (later == 0) lo = left;
+    else lo = 1, hi = left - later;
+    return;
+  }
+  // A..F: each filled one needs one or more in its pair; some pair is filled.
+  int filled = 0;
+  for (int i = 0; i < k; ++i) filled += pits[i] > 0;
+  lo = filled > 0 || k < 5 ? 0 : 1;
+  hi = left - filled - 1;
+  if (hi < lo) hi = lo;  // filled > 0, nothing to spare: empty only
+}
+
+// Puts `n` hasa, a listed count, into the next beyt of the tebweez; the
+// last count makes the tebweez (apply_move).
+void place_count(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, int n, bool& last) {
+  const auto k = static_cast<std::size_t>(t.placed);
+  t.move.kind = MankalahMoveKind::distribute;
+  t.move.counts[k] = static_cast<std::uint8_t>(n);
+  p.pits[k] = static_cast<std::uint8_t>(n);
+  t.placed = static_cast<std::uint8_t>(k + 1);
+  last = t.placed == kPits;
+  if (last) {
+    SowMemo memo;
+    apply_move(o, p, t.move, memo);
+  }
+}
+
+// A count of the tebweez as an event: "10" for the next beyt.
+Error apply_count(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, std::string_view e,
+                  bool& last) {
+  std::size_t i = 0;
+  int n = 0;
+  if (!read_number(e, i, n) || i != e.size())
+    return syntax(i, e.empty() || e[0] != '='
+                         ? "expected the count of hasa of the next beyt of the tebweez"
+                         : "a tebweez is entered count by count, A..F then a..f, without '=' (NOTATION.md section 12)");
+  const int k = t.placed;
+  int lo = 0, hi = 0;
+  count_range(o, p.pits, k, lo, hi);
+  if (n < lo || n > hi) {
+    std::string range = lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi);
+    return fail(Code::bad_distribution, 0,
+                std::string("beyt ") + pit_letter(k) + " takes " + range + " hasa here, not " + std::to_string(n) +
+                    (o.way == MankalahWay::akil
+                         ? " (Lane 1836: all 72 distributed, \"in the corresponding beyt or beyts on the other "
+                           "side\"; docs/RULES.md §Mankalah Finer points)"
+                         : " (Lane 1836: \"distributes all the hasa\"; docs/RULES.md §Mankalah)"));
+  }
+  place_count(o, p, t, n, last);
+  return Error::none();
+}
+
+// A turn of one event: checked and made as play() makes it, but for what
+// the State's Memory holds (MankalahTraits::finish).
+Error apply_whole(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, std::string_view e,
+                  bool& last) {
+  MankalahMove m;
+  SowMemo memo;
+  if (Error err = mankalah_parse(e, m)) return err;
+  if (Error err = check_move(o, p, m, memo)) return err;
+  apply_move(o, p, m, memo);
+  t.move = m;
+  last = true;
+  return Error::none();
+}
+
+void mankalah_decisions(const MankalahOptions& o, const MankalahPosition& p, const MankalahEvents& t,
+                        std::vector<std::string>& out) {
+  if (p.phase != MankalahPhase::distribute) {
+    SowMemo memo;
+    std::string text;
+    for_each_legal(o, p, memo, [&](const MankalahMove& m) {
+      text.clear();
+      mankalah_format(m, text);
+      out.push_back(text);
+    });
+    return;
+  }
+  int lo = 0, hi = 0;
+  count_range(o, p.pits, t.placed, lo, hi);
+  for (int n = lo; n <= hi; ++n) out.push_back(std::to_string(n));
+}
+
+// beyt's random player (NOTATION.md section 12): a tebweez drawn whole as
+// mankalah_random_distribution draws it (one begun by hand: each count left
+// uniformly among those listed), then placed count by count; every other
+// turn uniformly among the listed moves. The draws are those of the
+// whole-turn player before the events (same Rng, same turns).
+void mankalah_random_events(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, Rng& rng,
+                            std::vector<EventPick>* picks) {
+  bool last = false;
+  if (p.phase == MankalahPhase::distribute) {
+    const bool whole = t.placed == 0;
+    const MankalahMove drawn = whole ? mankalah_random_distribution(o, rng) : MankalahMove{};
+    while (!last) {
+      int lo = 0, hi = 0;
+      count_range(o, p.pits, t.placed, lo, hi);
+      const int n = whole ? drawn.counts[t.placed]
+                          : lo + static_cast<int>(rng.below(static_cast<std::uint64_t>(hi - lo + 1)));
+      if (picks) picks->push_back({false, static_cast<std::size_t>(n - lo), std::to_string(n)});
+      place_count(o, p, t, n, last);
+    }
+    return;
+  }
+  SowMemo memo;  // the second pass finds every sowing of the first, apply_move too
+  std::uint64_t n = 0;
+  for_each_legal(o, p, memo, [&n](const MankalahMove&) { ++n; });
+  if (n == 0) return;
+  const std::uint64_t pick = rng.below(n);
+  std::uint64_t i = 0;
+  for_each_legal(o, p, memo, [&](const MankalahMove& m) {
+    if (i++ == pick) t.move = m;
+  });
+  if (picks) picks->push_back({false, static_cast<std::size_t>(pick), mankalah_format(t.move)});
+  apply_move(o, p, t.move, memo);
+}
+
+}  // namespace
+
 Result mankalah_outcome(const MankalahPosition& pos) noexcept {
   if (pos.phase != MankalahPhase::over) return Result::unfinished;
   return pos.gains[0] > pos.gains[1] ? Result::south_wins : Result::north_wins;
@@ -922,7 +1079,7 @@ const std::vector<Preset>& mankalah_presets() {
 
 // Mankalah as a Game and its States (lib/src/engine_state.hpp). A State remembers the
 // positions of the board in play for the loop rule.
-struct MankalahTraits {
+struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEvents> {
   using Options = MankalahOptions;
   using Position = MankalahPosition;
   static constexpr std::string_view kName = "mankalah";
@@ -930,7 +1087,7 @@ struct MankalahTraits {
   static constexpr std::string_view kSources =
       "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .moves_enumerable = true, .describe_after = true, .drawing = true};
+      .start = true, .to_move = true, .events = true, .describe_after = true, .drawing = true};
   static const OptionTable<MankalahOptions>& options() { return mankalah_options(); }
   static const std::vector<Preset>& presets() { return mankalah_presets(); }
   static MankalahPosition initial(const MankalahOptions&) { return MankalahPosition::initial(); }
@@ -948,27 +1105,38 @@ struct MankalahTraits {
     if (p.phase == MankalahPhase::end) return Actor::referee;
     return actor_of(p.to_move);
   }
-  static bool moves_enumerable(const MankalahOptions&, const MankalahPosition& p) noexcept {
-    return p.phase != MankalahPhase::distribute;
+  // Events: the tebweez count by count; every other turn one event.
+  using Turn = MankalahEvents;
+  static void decisions(const MankalahOptions& o, const MankalahPosition& p, const Turn& t,
+                        std::vector<std::string>& out) {
+    mankalah_decisions(o, p, t, out);
   }
-  static void legal_moves(const MankalahOptions& o, const MankalahPosition& p, std::vector<std::string>& out) {
-    std::vector<MankalahMove> moves;
-    mankalah_legal(o, p, moves);
-    for (const auto& m : moves) out.push_back(mankalah_format(m));
+  static Error apply(const MankalahOptions& o, MankalahPosition& p, Turn& t, std::string_view e, bool& last) {
+    if (p.phase == MankalahPhase::distribute) return apply_count(o, p, t, e, last);
+    return apply_whole(o, p, t, e, last);
   }
-  // A random tebweez, or uniform over the legal moves in their order (count
-  // them, draw, write the one drawn).
-  static void random_move(const MankalahOptions& o, const MankalahPosition& p, Rng& rng, std::string& out) {
-    if (p.phase == MankalahPhase::distribute) return mankalah_format(mankalah_random_distribution(o, rng), out);
-    SowMemo memo;  // the second pass finds every sowing of the first
-    std::uint64_t n = 0;
-    for_each_legal(o, p, memo, [&n](const MankalahMove&) { ++n; });
-    if (n == 0) return;
-    const std::uint64_t pick = rng.below(n);
-    std::uint64_t i = 0;
-    for_each_legal(o, p, memo, [&](const MankalahMove& m) {
-      if (i++ == pick) mankalah_format(m, out);
-    });
+  // The Memory's part of play(): the positions seen on the board.
+  static void finish(const MankalahOptions& o, MankalahPosition& p, Memory& memory, Turn& t) {
+    if (t.move.kind == MankalahMoveKind::turn) memory.seen.clear();  // play starts on the turned board
+    after_move(o, p, memory);
+    t = Turn{};
+  }
+  static void turn_text(const MankalahOptions&, const MankalahPosition&, const Turn& t, std::string& out) {
+    if (t.move.kind != MankalahMoveKind::distribute) return mankalah_format(t.move, out);
+    for (int k = 0; k < t.placed; ++k) {
+      out += k == 0 ? '=' : ',';
+      append_number(out, t.move.counts[static_cast<std::size_t>(k)]);
+    }
+  }
+  static void random_events(const MankalahOptions& o, MankalahPosition& p, Turn& t, Rng& rng,
+                            std::vector<EventPick>* picks) {
+    mankalah_random_events(o, p, t, rng, picks);
+  }
+  // A tebweez is its counts; every other turn one event.
+  static Error split(std::string_view canonical, std::vector<std::string>& out) {
+    if (!canonical.empty() && canonical[0] == '=') return split_events(canonical.substr(1), ",", out);
+    out.emplace_back(canonical);
+    return Error::none();
   }
 
   static void start(const MankalahOptions&, const MankalahPosition& p, Memory& m) { remember(p, m); }

@@ -53,6 +53,51 @@ void reallot(UmelbanatPosition& pos) {
   pos.phase = houses == kPits ? UmelbanatPhase::over : UmelbanatPhase::play;
 }
 
+// One sowing of side s from house h on `w`, its stop in `stop`; the code of
+// the fault if h may not be sown (sowing_error words it; w's pits, marks and
+// held counters may then have changed). A code, not an Error: a replay sows
+// every turn.
+Code sow_house(const UmelbanatOptions& o, UmelbanatPosition& w, int h, Side s, UmelbanatStop& stop) noexcept {
+  if (w.mark[h] != UmelbanatMark::none) return Code::daughter_house;
+  if (w.owner[h] != s || w.pits[h] == 0) return Code::not_own_beyt;
+  stop = umelbanat_sow(o, w, h, s);
+  return stop == UmelbanatStop::endless ? Code::endless_sowing : Code::ok;
+}
+
+// The error of sow_house's fault `c` at house h (offset `at` of the turn's
+// text), `w` the position it was sown on.
+[[gnu::cold, gnu::noinline]] Error sowing_error(Code c, const UmelbanatPosition& w, int h, Side s, std::uint32_t at) {
+  if (c == Code::daughter_house)
+    return fail(c, at,
+                house_str(h) + " is a daughter's house: \"The contents of a daughter's house cannot be picked up "
+                               "and moved\" (Davies 1925, p. 144; docs/RULES.md §Um el-Banât)");
+  if (c == Code::not_own_beyt && w.owner[h] != s)
+    return fail(c, at, house_str(h) + " is " + side_str(opponent(s)) + "'s house this stage, not " +
+                           side_str(s) + "'s (Davies 1925, p. 143: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
+  if (c == Code::not_own_beyt) return fail(c, at, "house " + house_str(h) + " is empty");
+  return fail(c, at,
+              "the sowing from " + house_str(h) +
+                  " never ends: the counts and the pick-up house repeat within the move (docs/RULES.md §Um el-Banât: \"such "
+                  "a move is not legal\")");
+}
+
+// Davies: after a peck "he ... plays again"; docs/RULES.md §Um el-Banât Finer points:
+// "After a peck, a player with nothing to sow passes. A stage ends only
+// after a sowing."
+bool plays_again(const UmelbanatPosition& w, Side s, UmelbanatStop stop) noexcept {
+  return stop == UmelbanatStop::peck && !w.only_daughters() && w.can_sow(s);
+}
+
+// The turn of s has ended on `w`: the opponent moves, or the referee ends
+// the stage when only daughters' houses hold counters.
+void end_sowings(UmelbanatPosition& w, Side s) noexcept {
+  w.to_move = opponent(s);
+  if (w.only_daughters()) {
+    w.phase = UmelbanatPhase::end;
+    w.to_move = w.starter;  // the referee acts; the text writes '-'
+  }
+}
+
 // Resolves a turn on `w` itself, which ends as the position after it; on an
 // error only its pits, marks and held counters may have changed (the only
 // parts a sowing touches).
@@ -60,40 +105,20 @@ Error resolve_in_place(const UmelbanatOptions& o, UmelbanatPosition& w, const Um
   const Side s = w.to_move;
   for (int i = 0; i < m.n; ++i) {
     const int h = m.houses[i];
-    const std::uint32_t at = m.offsets[i];
-    if (w.mark[h] != UmelbanatMark::none)
-      return fail(Code::daughter_house, at,
-                  house_str(h) + " is a daughter's house: \"The contents of a daughter's house cannot be picked up "
-                                 "and moved\" (Davies 1925, p. 144; docs/RULES.md §Um el-Banât)");
-    if (w.owner[h] != s)
-      return fail(Code::not_own_beyt, at, house_str(h) + " is " + side_str(opponent(s)) + "'s house this stage, not " +
-                                              side_str(s) + "'s (Davies 1925, p. 143: \"one of his own houses\"; docs/RULES.md §Um el-Banât)");
-    if (w.pits[h] == 0) return fail(Code::not_own_beyt, at, "house " + house_str(h) + " is empty");
-    UmelbanatStop stop = umelbanat_sow(o, w, h, s);
-    if (stop == UmelbanatStop::endless)
-      return fail(Code::endless_sowing, at,
-                  "the sowing from " + house_str(h) +
-                      " never ends: the counts and the pick-up house repeat within the move (docs/RULES.md §Um el-Banât: \"such "
-                      "a move is not legal\")");
-    // Davies: after a peck "he ... plays again"; docs/RULES.md §Um el-Banât Finer points:
-    // "After a peck, a player with nothing to sow passes. A stage ends only
-    // after a sowing."
-    const bool again = stop == UmelbanatStop::peck && !w.only_daughters() && w.can_sow(s);
+    UmelbanatStop stop{};
+    if (const Code c = sow_house(o, w, h, s, stop); c != Code::ok) return sowing_error(c, w, h, s, m.offsets[i]);
+    const bool again = plays_again(w, s, stop);
     if (i + 1 < m.n && !again)
       return fail(Code::peck_sequence, m.offsets[i + 1] - 1,
                   "the sowing from " + house_str(h) + " " + stop_name(stop) +
                       (stop == UmelbanatStop::peck ? ", but there is nothing more to sow" : "") +
                       ": the turn ends there (only a peck lets the player sow again; Davies 1925, p. 143)");
     if (i + 1 == m.n && again)
-      return fail(Code::peck_sequence, at,
+      return fail(Code::peck_sequence, m.offsets[i],
                   "the sowing from " + house_str(h) +
                       " pecked: the player plays again (Davies 1925, p. 143: \"removes it and one other ... and plays again\")");
   }
-  w.to_move = opponent(s);
-  if (w.only_daughters()) {
-    w.phase = UmelbanatPhase::end;
-    w.to_move = w.starter;  // the referee acts; the text writes '-'
-  }
+  end_sowings(w, s);
   return Error::none();
 }
 
@@ -410,23 +435,15 @@ bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, st
   return complete;
 }
 
-UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPosition& pos, Rng& rng) {
+namespace {
+
+// The rest of a turn of sowings whose sowings so far, `m`, left `pos` (the
+// player may sow): one sowing at a time, uniformly among those that end;
+// back off to the full list of the turn's completions if a random path
+// runs into a dead end.
+UmelbanatMove random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, UmelbanatMove m, Rng& rng) {
   std::vector<UmelbanatMove> all;
-  if (pos.phase != UmelbanatPhase::play || !pos.can_sow(pos.to_move)) {
-    // The one turn there is (umelbanat_legal's): the stage end, or a pass;
-    // none when the game is over.
-    UmelbanatMove m;
-    if (pos.phase == UmelbanatPhase::end) {
-      m.kind = UmelbanatMoveKind::stage_end;
-      m.score = {pos.stage_total(Side::south), pos.stage_total(Side::north)};
-    } else if (pos.phase == UmelbanatPhase::play) {
-      m.kind = UmelbanatMoveKind::pass;
-    }
-    return m;
-  }
-  // One sowing at a time, uniformly among those that end; back off to the
-  // full list if a random path runs into a dead end.
-  UmelbanatMove m;
+  const UmelbanatMove given = m;
   UmelbanatPosition w = pos;
   const Side s = pos.to_move;
   for (;;) {
@@ -441,7 +458,12 @@ UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPositio
       if (stops[n] != UmelbanatStop::endless) ok[n++] = h;
     }
     if (n == 0) {
-      umelbanat_legal(o, pos, all);
+      if (given.n == 0) {
+        umelbanat_legal(o, pos, all);
+      } else {  // after a peck (`pos`: the turn so far): the turns that complete it
+        UmelbanatMove prefix = given;
+        legal_dfs(o, pos, s, prefix, all, 100000);
+      }
       return all[rng.below(all.size())];
     }
     int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
@@ -451,6 +473,152 @@ UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPositio
       return m;
   }
 }
+
+}  // namespace
+
+UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPosition& pos, Rng& rng) {
+  if (pos.phase != UmelbanatPhase::play || !pos.can_sow(pos.to_move)) {
+    // The one turn there is (umelbanat_legal's): the stage end, or a pass;
+    // none when the game is over.
+    UmelbanatMove m;
+    if (pos.phase == UmelbanatPhase::end) {
+      m.kind = UmelbanatMoveKind::stage_end;
+      m.score = {pos.stage_total(Side::south), pos.stage_total(Side::north)};
+    } else if (pos.phase == UmelbanatPhase::play) {
+      m.kind = UmelbanatMoveKind::pass;
+    }
+    return m;
+  }
+  return random_sowings(o, pos, UmelbanatMove{}, rng);
+}
+
+// ---------------------------------------------------------------------------
+// Events (beyt/game.hpp "Turns and events"; NOTATION.md section 12): each
+// sowing one event, a peck continuing the turn; a pass or a stage end one
+// event.
+// ---------------------------------------------------------------------------
+
+namespace {
+
+// The turn in progress: its sowings so far, or its pass or stage end.
+struct UmelbanatEvents {
+  UmelbanatMove move;
+
+  bool active() const noexcept { return move.n > 0; }
+  // The rest depends on the position (the sowings have been made on it) and
+  // on whether a turn is in progress (after a peck the player sows again).
+  bool operator==(const UmelbanatEvents& o) const noexcept { return active() == o.active(); }
+  std::uint64_t hash() const noexcept { return active() ? 1 : 0; }
+};
+
+// Whether side s, to sow again on `w` after a peck, has a sowing after which
+// the turn can be completed (depth first, to the first).
+bool can_go_on(const UmelbanatOptions& o, const UmelbanatPosition& w, Side s) {
+  for (int h = 0; h < kPits; ++h) {
+    if (!w.sowable(h, s)) continue;
+    UmelbanatPosition next = w;
+    const UmelbanatStop stop = umelbanat_sow(o, next, h, s);
+    if (stop != UmelbanatStop::endless && (!plays_again(next, s, stop) || can_go_on(o, next, s))) return true;
+  }
+  return false;
+}
+
+// The houses side s may sow from next on `w`, in house order: those whose
+// sowing ends and, after a peck, leaves a sowing that goes on.
+template <class F>
+void for_each_sowing(const UmelbanatOptions& o, const UmelbanatPosition& w, F&& f) {
+  const Side s = w.to_move;
+  for (int h = 0; h < kPits; ++h) {
+    if (!w.sowable(h, s)) continue;
+    UmelbanatPosition next = w;
+    const UmelbanatStop stop = umelbanat_sow(o, next, h, s);
+    if (stop != UmelbanatStop::endless && (!plays_again(next, s, stop) || can_go_on(o, next, s))) f(h);
+  }
+}
+
+void umelbanat_decisions(const UmelbanatOptions& o, const UmelbanatPosition& p, const UmelbanatEvents& t,
+                         std::vector<std::string>& out) {
+  if (p.phase == UmelbanatPhase::end) {
+    out.push_back("#" + std::to_string(p.stage_total(Side::south)) + "-" +
+                  std::to_string(p.stage_total(Side::north)));
+    return;
+  }
+  const std::size_t before = out.size();
+  if (p.can_sow(p.to_move)) for_each_sowing(o, p, [&out](int h) { out.push_back(house_str(h)); });
+  // No house to sow from, or every sowing never ends: the player passes
+  // (our reading, docs/RULES.md §Um el-Banât; umelbanat_legal).
+  if (out.size() == before && !t.active()) out.push_back("--");
+}
+
+// One event: a sowing "C", a pass "--" or a stage end "#28-20".
+Error umelbanat_apply_event(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t,
+                            std::string_view e, bool& last) {
+  UmelbanatMove m;
+  if (Error err = parse_into(e, m)) return err;
+  if (m.kind == UmelbanatMoveKind::sowings && m.n > 1)
+    return syntax(m.offsets[1] - 1u, "one sowing is one event: the next sowing after a peck is the next event");
+  if (t.active() && m.kind != UmelbanatMoveKind::sowings)
+    return fail(Code::peck_sequence, 0,
+                "the last sowing pecked: the player plays again (Davies 1925, p. 143: \"removes it and one other ... "
+                "and plays again\")");
+  if (m.kind != UmelbanatMoveKind::sowings || p.phase != UmelbanatPhase::play) {
+    if (Error err = umelbanat_check(o, p, m)) return err;
+    umelbanat_apply(o, p, m);
+    t.move = m;
+    last = true;
+    return Error::none();
+  }
+  const Side s = p.to_move;
+  const int h = m.houses[0];
+  if (t.move.n == kUmelbanatMaxSowings) return syntax(0, "more sowings than counters in one turn");
+  UmelbanatPosition w = p;
+  UmelbanatStop stop{};
+  if (const Code c = sow_house(o, w, h, s, stop); c != Code::ok) return sowing_error(c, w, h, s, 0);
+  const bool again = plays_again(w, s, stop);
+  if (again && !can_go_on(o, w, s))
+    return fail(Code::peck_sequence, 0,
+                "the sowing from " + house_str(h) +
+                    " pecked, and every sowing after it never ends: the turn cannot be completed (Davies 1925, p. 143; "
+                    "docs/RULES.md §Um el-Banât)");
+  if (!again) end_sowings(w, s);
+  p = w;
+  t.move.houses[t.move.n++] = static_cast<std::int8_t>(h);
+  last = !again;
+  return Error::none();
+}
+
+// beyt's random player (NOTATION.md section 12): the turn drawn as
+// umelbanat_random draws it (one sowing at a time, uniformly among those
+// that end; a dead end after a peck draws again among the whole turns),
+// then made sowing by sowing. The draws are those of the whole-turn player
+// before the events (same Rng, same turns).
+void umelbanat_random_events(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t, Rng& rng,
+                             std::vector<EventPick>* picks) {
+  const UmelbanatMove drawn = t.active() ? random_sowings(o, p, t.move, rng) : umelbanat_random(o, p, rng);
+  if (drawn.kind != UmelbanatMoveKind::sowings) {
+    if (picks) picks->push_back({false, 0, umelbanat_format(drawn)});  // the one listed
+    umelbanat_apply(o, p, drawn);
+    t.move = drawn;
+    return;
+  }
+  const Side s = p.to_move;
+  for (int i = t.move.n; i < drawn.n; ++i) {
+    const int h = drawn.houses[static_cast<std::size_t>(i)];
+    if (picks) {
+      std::size_t index = 0, at = 0;
+      for_each_sowing(o, p, [&](int listed) {
+        if (listed == h) index = at;
+        ++at;
+      });
+      picks->push_back({false, index, house_str(h)});
+    }
+    (void)umelbanat_sow(o, p, h, s);
+  }
+  end_sowings(p, s);
+  t.move = drawn;
+}
+
+}  // namespace
 
 Result umelbanat_outcome(const UmelbanatPosition& pos) noexcept {
   if (pos.phase != UmelbanatPhase::over) return Result::unfinished;
@@ -807,7 +975,7 @@ const std::vector<Preset>& umelbanat_presets() {
 
 // Um el-Banât as a Game and its States (lib/src/engine_state.hpp). A State remembers the
 // positions of the stage in play for the repetition rule.
-struct UmelbanatTraits {
+struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, UmelbanatEvents> {
   using Options = UmelbanatOptions;
   using Position = UmelbanatPosition;
   static constexpr std::string_view kName = "umelbanat";
@@ -815,7 +983,7 @@ struct UmelbanatTraits {
   static constexpr std::string_view kSources =
       "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .moves_enumerable = true, .describe_after = true, .drawing = true};
+      .start = true, .to_move = true, .events = true, .describe_after = true, .drawing = true};
   static const OptionTable<UmelbanatOptions>& options() { return umelbanat_options(); }
   static const std::vector<Preset>& presets() { return umelbanat_presets(); }
   static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
@@ -833,25 +1001,32 @@ struct UmelbanatTraits {
     return actor_of(p.to_move);
   }
 
-  // Pecks multiply the turns: a position can have more than 100000 different
-  // turns (orders of the pecking sowings). Past kListLimit the list is cut
-  // and the position is not enumerable; random_move draws sowing by sowing.
-  static constexpr std::size_t kListLimit = 1000;
-  static bool moves_enumerable(const UmelbanatOptions& o, const UmelbanatPosition& p) noexcept {
-    try {
-      std::vector<UmelbanatMove> moves;
-      return umelbanat_legal(o, p, moves, kListLimit);
-    } catch (...) {
-      return false;
-    }
+  // Events: each sowing, a peck continuing the turn (pecks multiply the
+  // whole turns past 100000 at some positions; one sowing at a time they
+  // are at most twelve).
+  using Turn = UmelbanatEvents;
+  static void decisions(const UmelbanatOptions& o, const UmelbanatPosition& p, const Turn& t,
+                        std::vector<std::string>& out) {
+    umelbanat_decisions(o, p, t, out);
   }
-  static void legal_moves(const UmelbanatOptions& o, const UmelbanatPosition& p, std::vector<std::string>& out) {
-    std::vector<UmelbanatMove> moves;
-    umelbanat_legal(o, p, moves, kListLimit);
-    for (const auto& m : moves) out.push_back(umelbanat_format(m));
+  static Error apply(const UmelbanatOptions& o, UmelbanatPosition& p, Turn& t, std::string_view e, bool& last) {
+    return umelbanat_apply_event(o, p, t, e, last);
   }
-  static void random_move(const UmelbanatOptions& o, const UmelbanatPosition& p, Rng& rng, std::string& out) {
-    umelbanat_format(umelbanat_random(o, p, rng), out);
+  // The Memory's part of play(): the positions seen in the stage.
+  static void finish(const UmelbanatOptions&, UmelbanatPosition& p, Memory& memory, Turn& t) {
+    after_move(p, memory);
+    t.move.n = 0;
+    t.move.kind = UmelbanatMoveKind::sowings;
+  }
+  static void turn_text(const UmelbanatOptions&, const UmelbanatPosition&, const Turn& t, std::string& out) {
+    umelbanat_format(t.move, out);
+  }
+  static void random_events(const UmelbanatOptions& o, UmelbanatPosition& p, Turn& t, Rng& rng,
+                            std::vector<EventPick>* picks) {
+    umelbanat_random_events(o, p, t, rng, picks);
+  }
+  static Error split(std::string_view canonical, std::vector<std::string>& out) {
+    return split_events(canonical, ",", out);
   }
 
   static void start(const UmelbanatOptions&, const UmelbanatPosition& p, Memory& m) { remember(p, m); }

@@ -20,8 +20,34 @@ Choices choices_at(const State& state) {
   if (c.result == "*") c.player = state.player_label();
   c.outcomes = state.chance_outcomes();
   state.legal_moves(c.moves);
-  c.complete = state.moves_enumerable();
   return c;
+}
+
+namespace {
+// Depth first from `s` (mid-turn or not): each listed event, applied.
+bool turns_from(const State& s, std::vector<std::string>& out, std::size_t limit, std::vector<std::string>& listed) {
+  const std::size_t mark = listed.size();
+  s.legal_moves(listed);
+  for (std::size_t i = mark; i < listed.size(); ++i) {
+    auto next = s.clone();
+    std::string turn;
+    if (next->apply(listed[i], &turn)) continue;
+    if (!next->mid_turn()) {
+      if (out.size() >= limit) return false;
+      out.push_back(std::move(turn));
+    } else if (!turns_from(*next, out, limit, listed)) {
+      return false;
+    }
+  }
+  listed.resize(mark);
+  return true;
+}
+}  // namespace
+
+bool whole_turns(const State& state, std::vector<std::string>& out, std::size_t limit) {
+  if (state.to_move() == Actor::chance) return false;
+  std::vector<std::string> listed;  // the events of each level, one after the other
+  return turns_from(state, out, limit, listed);
 }
 
 namespace {
@@ -45,7 +71,7 @@ std::string choices_text(const Choices& c) {
     return out;
   }
   out = c.actor + " to move, " + std::to_string(c.moves.size()) + (c.moves.size() == 1 ? " decision" : " decisions");
-  out += c.complete ? ":\n" : " (not every turn can be listed here):\n";
+  out += ":\n";
   for (const auto& m : c.moves) out += m + "\n";
   return out;
 }
@@ -62,7 +88,6 @@ std::string choices_json(const Choices& c) {
   j["outcomes"] = nlohmann::ordered_json::array();
   for (const auto& o : c.outcomes) j["outcomes"].push_back({{"text", o.text}, {"probability", o.probability}});
   j["moves"] = c.moves;
-  j["complete"] = c.complete;
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 

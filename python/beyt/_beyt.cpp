@@ -686,18 +686,19 @@ PYBIND11_MODULE(_beyt, m) {
                              "Who is to move as diagnostics name him (\"South\", \"North, player 2\" in Dleb's teams).")
       .def_property_readonly("turns_played", [](const PyPosition& p) { return p.state->turns_played(); },
                              "Turns played since the initial (or set-up) position.")
-      .def_property_readonly("moves_complete", [](const PyPosition& p) { return p.state->moves_enumerable(); },
-                             "False where legal_moves() cannot list every turn (a turn that starts with throws,\n"
-                             "Mankalah's tebweez set-up).")
+      .def_property_readonly("moves_complete", [](const PyPosition&) { return true; },
+                             "Deprecated: always True. legal_moves() lists every event in every game\n"
+                             "(NOTATION.md section 12).")
       .def_property_readonly("move_stack", [](const PyPosition& p) { return p.moves; },
                              "The moves push() played and pop() has not taken back, oldest first.")
       .def("legal_moves", [](const PyPosition& p) {
         std::vector<std::string> out;
         p.state->legal_moves(out);
         return out;
-      }, "The canonical text of every legal turn of the actor, in a fixed order (empty\n"
-         "when the game is over). Where moves_complete is False the list is not\n"
-         "complete (a turn that starts with throws; Mankalah's tebweez set-up).")
+      }, "Every event that may come next, in a fixed order (empty when the game is\n"
+         "over): a whole turn in Seega and in Mankalah's play; one event of a turn\n"
+         "elsewhere (a throw or the use of one in Tab and Dleb, a sowing in Um\n"
+         "el-Banat, a count of Mankalah's tebweez; NOTATION.md section 12).")
       .def("chance_outcomes", [](const PyPosition& p) {
         std::vector<std::pair<std::string, double>> out;
         for (auto& o : p.state->chance_outcomes()) out.emplace_back(std::move(o.text), o.probability);
@@ -718,14 +719,15 @@ PYBIND11_MODULE(_beyt, m) {
         // (legal_moves(), chance_outcomes(): a throw or one use of a throw in
         // Tab and Dleb; State::apply), as the position allows.
         Error e = p.state->mid_turn() ? p.state->apply(move) : p.state->play(move);
-        if (e && !p.state->mid_turn() && p.state->to_move() == Actor::chance && !p.state->apply(move)) e = Error::none();
+        if (e && !p.state->mid_turn() && !p.state->apply(move)) e = Error::none();
         if (e) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
         p.before.push_back(std::move(before));
         p.moves.push_back(move);
       }, py::arg("move"),
       "Plays `move`: a whole turn as a record writes it, or one event (an element of\n"
-      "legal_moves() or chance_outcomes(); in Tab and Dleb a throw or one use of a\n"
-      "throw, NOTATION.md section 12). Raises IllegalMove (.code the E3xx code,\n"
+      "legal_moves() or chance_outcomes(): in Tab and Dleb a throw or one use of a\n"
+      "throw, in Um el-Banat a sowing, in Mankalah a count of the tebweez; NOTATION.md\n"
+      "section 12). Raises IllegalMove (.code the E3xx code,\n"
       ".reason the rule and its source, .offset into the move text); the position is\n"
       "then unchanged.")
       .def("pop", [](PyPosition& p) {

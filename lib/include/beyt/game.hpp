@@ -16,7 +16,9 @@
 // Turns and events (notation/NOTATION.md section 12). A record holds turns
 // (`1,4,2:1I-K,4K-O,2O-Q`); a turn is a sequence of events, each a throw
 // (a chance event: `1`, `BBWW`) or one decision of a player (`4K-O`,
-// `1+`; in Seega, Mankalah and Um el-Banât a whole turn). play() applies a whole turn (the
+// `1+`; a sowing `C` of Um el-Banât, after which a peck continues the turn;
+// a count `10` of Mankalah's tebweez; in Seega and in Mankalah's other
+// turns a whole turn). play() applies a whole turn (the
 // replay of records); apply() applies one event, the State remembering the
 // turn in progress; legal_moves() lists the events possible next and
 // chance_outcomes() their probabilities at a throw. The turn's text is
@@ -118,8 +120,13 @@ class Game;
 ///   * showing it, optional: drawing().
 ///
 /// A turn is a sequence of events (notation/NOTATION.md section 12): Tâb's
-/// and Dleb's throws (Actor::chance) then the use of each throw; in Seega,
-/// Mankalah and Um el-Banât a turn is one event.
+/// and Dleb's throws (Actor::chance) then the use of each throw; Um
+/// el-Banât's sowings, one each, a peck continuing the turn; Mankalah's
+/// tebweez, the count of each beyt A..F then a..f. Seega's turns and
+/// Mankalah's others are one event each: Seega's placement pairs and steps
+/// with their chains of captures are finitely many at every position (each
+/// capture removes a piece, so a chain is at most as long as the pieces on
+/// the board), so they are listed whole.
 class State {
  public:
   virtual ~State() = default;
@@ -171,16 +178,14 @@ class State {
   /// Every event that may come next, in a fixed order, appended to `out`:
   /// the decisions of the player (or referee) to move, each a short text in
   /// the notation's own pieces (Tâb `4K-O`, `1m-n'`, `6--`; Dleb `1A1-B1`,
-  /// `1+`, `+1C5-C4`; a whole turn in the other games, e.g. Seega's
-  /// `b3-c3xc4-c5xd5`), or at a throw (to_move() == Actor::chance) the texts
-  /// of chance_outcomes(), in its order. Never empty unless the game is
-  /// over or moves_enumerable() is false; no cap in Tâb and Dleb. Each listed
-  /// text is accepted by apply().
+  /// `1+`, `+1C5-C4`; Um el-Banât's sowing `C`, listed A..F then a..f,
+  /// only those after which the turn can be completed; Mankalah's tebweez
+  /// count `10`, ascending, only those that leave a tebweez that can be
+  /// completed; a whole turn otherwise, e.g. Seega's `b3-c3xc4-c5xd5`), or at
+  /// a throw (to_move() == Actor::chance) the texts of chance_outcomes(), in
+  /// its order. Complete and never empty unless the game is over, in every
+  /// game, with no cap. Each listed text is accepted by apply().
   virtual void legal_moves(std::vector<std::string>& out) const = 0;
-  /// False where legal_moves() is not complete: Mankalah's distribution of
-  /// 72 hasa (tebweez), and an Um el-Banât position with more than 1 000
-  /// orders of pecking sowings (the list is cut there).
-  virtual bool moves_enumerable() const noexcept { return true; }
   /// At a throw, every outcome with its probability (summing to 1): Tâb's
   /// five stick counts, `1` `2` `3` `4` `6` (C(4,k)/16, Lane 1836); Dleb's
   /// billets by their white sides, four (`BBBW` `BBWW` `BWWW` `WWWW`

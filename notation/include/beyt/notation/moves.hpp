@@ -22,13 +22,22 @@ struct Choices {
   std::string result;        ///< "*" unless the game is over ("1-0", "0-1", "1/2-1/2")
   bool chance = false;       ///< a throw is due: `outcomes` lists it
   std::vector<ChanceOutcome> outcomes;  ///< at a throw, each outcome and its probability (they sum to 1)
-  std::vector<std::string> moves;       ///< State::legal_moves(): the decisions, or the outcomes' texts
-  bool complete = true;      ///< State::moves_enumerable(): false where `moves` cannot list every turn
+  std::vector<std::string> moves;       ///< State::legal_moves(): the decisions (every one), or the outcomes' texts
 };
 
 /// The choices at `state` (any State, between turns or during one). Never
 /// fails; a game that is over has no moves.
 Choices choices_at(const State& state);
+
+/// The whole turns that may be played from `state` (between turns, no throw
+/// due), each as its record writes it, appended to `out`: the events
+/// State::legal_moves() lists, followed depth first until each turn ends,
+/// in their listed order (a front end that enters whole turns, e.g. the
+/// studio's clicks). At most `limit` turns: returns false when the list
+/// was cut there (a Mankalah tebweez has millions; pecks multiply Um
+/// el-Banât's turns past 100 000 at some positions), or when a throw is
+/// due (Tâb, Dleb: no turn is whole before its throws); true otherwise.
+bool whole_turns(const State& state, std::vector<std::string>& out, std::size_t limit);
 
 /// As text, one line a choice after a heading line:
 ///   "South throws (chance), 5 outcomes:" then "1  0.25" ...
@@ -38,7 +47,7 @@ std::string choices_text(const Choices& choices);
 
 /// As one JSON object on one line: {"game", "position", "turn",
 /// "actor", "player", "result", "chance", "outcomes": [{"text", "probability"}],
-/// "moves": [...], "complete"}. The order of the keys is fixed.
+/// "moves": [...]}. The order of the keys is fixed.
 std::string choices_json(const Choices& choices);
 
 }  // namespace beyt::notation
