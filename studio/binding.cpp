@@ -7,6 +7,7 @@
 // library's: nothing of a game's rules is here or in the page's script.
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -46,6 +47,7 @@ struct Games : notation::GameVisitor {
   std::vector<GameRecord> records;
   std::vector<std::uint32_t> indexes;
   std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> warnings;  // the reader's (W101 a byte-order mark, W103 an XML comment dropped, ...)
   bool game(GameRecord&& record, std::uint32_t index) override {
     records.push_back(std::move(record));
     indexes.push_back(index);
@@ -54,6 +56,14 @@ struct Games : notation::GameVisitor {
   bool error(const Diagnostic& d) override {
     errors.push_back(d);
     return true;
+  }
+  void warning(const Diagnostic& d) override { warnings.push_back(d); }
+  // The reader's warnings, for the answers that write the games anew (format,
+  // convert): what they drop is said, as `beyt format` and `convert` say it.
+  ordered_json warnings_json() const {
+    ordered_json out = ordered_json::array();
+    for (const auto& w : warnings) out.push_back(diagnostic_json(w));
+    return out;
   }
   const GameRecord* find(std::uint32_t index) const {
     for (std::size_t i = 0; i < records.size(); ++i)
@@ -130,6 +140,100 @@ bool studio_turns(const State& state, std::vector<std::string>& moves) {
   return false;
 }
 
+// The events of the turn in progress as the page keeps them (a JSON array
+// of strings, as it applied them): false when it is not one.
+bool parse_events(const std::string& json, std::vector<std::string>& out) {
+  if (json.empty()) return true;
+  ordered_json list = ordered_json::parse(json, nullptr, false);
+  if (!list.is_array()) return false;
+  for (const auto& e : list) {
+    if (!e.is_string()) return false;
+    out.push_back(e.get<std::string>());
+  }
+  return true;
+}
+
+// The events of a turn in progress applied to the position where it begins
+// (pos.state, at the record's path): pos.before becomes that position and
+// `node` (pos.node) the turn so far, so that the board highlights what this
+// turn has done. Empty, or what stopped it ("event 3 (4K-O): ...").
+std::string apply_events(notation::NodePosition& pos, const std::vector<std::string>& events, notation::Node& node) {
+  if (events.empty()) return {};
+  auto start = pos.state->clone();
+  std::string turn;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (Error e = pos.state->apply(events[i], &turn))
+      return "event " + std::to_string(i + 1) + " (" + events[i] + "): " + code_id(e.code) + " " + e.reason;
+    if (!turn.empty()) return "the turn ended with event " + std::to_string(i + 1) + " (" + events[i] + ")";
+  }
+  node.move = pos.state->turn_in_progress();
+  pos.before = std::move(start);
+  pos.node = &node;
+  pos.turn += 1;
+  pos.end_of_game = false;
+  return {};
+}
+
+// The cells one event touches: those of the turn so far with the event,
+// less those of the turn so far, as the drawing of the position where the
+// turn began reads them (BoardDrawing::move_cells). Nothing for an event
+// with no cell (a throw forfeited, a dleb stored).
+MoveCells event_cells(const State& state, const State& start, const MoveCells& so_far, const std::string& event) {
+  MoveCells out;
+  const BoardDrawing* drawing = start.drawing();
+  if (!drawing) return out;
+  auto next = state.clone();
+  std::string turn;
+  if (next->apply(event, &turn)) return out;
+  const MoveCells with = drawing->move_cells(turn.empty() ? next->turn_in_progress() : turn);
+  for (std::size_t i = 0; i < with.from.size() && i < with.to.size(); ++i) {
+    if (i < so_far.from.size() && i < so_far.to.size() && so_far.from[i] == with.from[i] && so_far.to[i] == with.to[i])
+      continue;
+    out.from.push_back(with.from[i]);
+    out.to.push_back(with.to[i]);
+    const std::size_t taken = std::count(with.captured.begin(), with.captured.end(), with.to[i]) -
+                              std::count(so_far.captured.begin(), so_far.captured.end(), with.to[i]);
+    if (taken > 0) out.captured.push_back(with.to[i]);
+    break;
+  }
+  return out;
+}
+
+// `move` (a whole turn) written into game `k` of `games` at `at`, the game
+// written back in canonical form in place of its old text: {text, path} or
+// {error, diagnostic}.
+ordered_json write_move(const std::string& text, const std::string& file, const Games& games, std::size_t k,
+                        const notation::NodePath& at, const std::string& move) {
+  GameRecord record = games.records[k];
+  notation::NodePath reached;
+  if (Diagnostic d = notation::enter_move(record, file, games.indexes[k], at, move, reached)) {
+    ordered_json out = error_json(d.reason);
+    out["diagnostic"] = diagnostic_json(d);
+    return out;
+  }
+  // The game's text runs from its first token to the next game's.
+  const auto begin = static_cast<std::size_t>(games.records[k].loc.offset);
+  const std::size_t end =
+      k + 1 < games.records.size() ? static_cast<std::size_t>(games.records[k + 1].loc.offset) : text.size();
+  ordered_json out;
+  out["text"] = text.substr(0, begin) + notation::to_text(record) + text.substr(end);
+  out["path"] = reached.text();
+  return out;
+}
+
+// The game `index` of a text record that moves can be entered in, or an
+// error: its place in `games`.
+std::string entry_game(const std::string& text, const std::string& file, std::uint32_t index, Games& games,
+                       std::size_t& k) {
+  if (format_of(text, file) != Format::text) return "moves are entered in text records: convert this one to text first";
+  Diagnostic stop = read_all(text, file, games);
+  if (stop || !games.errors.empty()) return "the record cannot be read: correct its syntax errors first";
+  k = 0;
+  while (k < games.records.size() && games.indexes[k] != index) ++k;
+  if (k == games.records.size()) return "no game " + std::to_string(index);
+  return {};
+}
+
 }  // namespace
 
 /// `beyt validate --diagnostics json` of the text: a JSON array of the
@@ -172,9 +276,17 @@ std::string outline(const std::string& text, const std::string& file) {
 /// `render --format svg --ply PATH` draws (flipped: seen from North), its
 /// position text, who is to move, and every legal move with the cells it
 /// touches and their centres in the board's frame. An illegal move on the
-/// way: the position before it, and the error.
+/// way: the position before it, and the error. `events_json` (a JSON array
+/// of texts, "[]" or "" for none): the events of a Tâb or Dleb turn being
+/// entered from that position, applied first; then `byEvent` is true, the
+/// board is the one the events have left (the turn so far highlighted),
+/// `turnSoFar` and `throwsLeft` say where the turn stands, `chance` lists
+/// the outcomes of a throw due and `moves` the next events (State::apply),
+/// each with the one step it moves. {error} when an event does not apply.
 std::string view(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
-                 bool flipped) {
+                 const std::string& events_json, bool flipped) {
+  std::vector<std::string> events;
+  if (!parse_events(events_json, events)) return dump(error_json("the events are not a list of texts"));
   Games games;
   read_all(text, file, games);
   const GameRecord* record = games.find(index);
@@ -189,6 +301,11 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
   ordered_json out;
   if (problem) out["problem"] = diagnostic_json(problem);
   if (!pos.state) return dump(out);
+  notation::Node so_far;
+  if (!events.empty()) {
+    if (problem) return dump(error_json("no turn can be entered here: " + problem.reason));
+    if (std::string e = apply_events(pos, events, so_far); !e.empty()) return dump(error_json(e));
+  }
   const State& state = *pos.state;
   DrawOptions draw;
   draw.flipped = flipped;
@@ -211,15 +328,30 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
   out["terminal"] = state.is_terminal();
   out["outcome"] = std::string(result_token(state.outcome()));
   out["caption"] = notation::node_caption(*record, pos);
-  // The page enters whole turns (studio_turns). Where a turn is a sequence
-  // of events that starts with a throw (Tâb, Dleb: the chance actor's), the
-  // engine lists one event at a time; until the page enters throws and
-  // their uses by clicks, such a turn is typed as the source records it
-  // (docs/STUDIO.md).
+  // The page enters whole turns (studio_turns: Seega's, Mankalah's and Um
+  // el-Banât's, composed from the engine's events), except where a turn is a
+  // sequence of events that starts with a throw (Tâb, Dleb: the chance
+  // actor's): there it enters one event at a time (`events`, the turn so
+  // far), the throws as the source records them and then each use, as the
+  // engine lists them.
+  const bool throw_due = state.to_move() == Actor::chance;
+  const bool by_event = !state.is_terminal() && (throw_due || state.mid_turn());
+  out["byEvent"] = by_event;
+  out["events"] = events;
+  out["turnSoFar"] = state.turn_in_progress();
+  out["throwsLeft"] = state.throws_left();
   out["chance"] = ordered_json::array();
   for (const auto& c : state.chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
   std::vector<std::string> moves;
-  out["enumerable"] = studio_turns(state, moves);
+  if (by_event) {
+    if (!throw_due) state.legal_moves(moves);
+    out["enumerable"] = true;
+  } else {
+    out["enumerable"] = studio_turns(state, moves);
+  }
+  const State& start = pos.before && !events.empty() ? *pos.before : state;
+  const MoveCells before_event =
+      by_event && start.drawing() ? start.drawing()->move_cells(state.turn_in_progress()) : MoveCells{};
   out["moves"] = ordered_json::array();
   ordered_json centres = ordered_json::object();
   auto centre = [&](const std::string& cell) {
@@ -227,14 +359,15 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
     if (drawing && !centres.contains(cell) && drawing->cell_centre(cell, draw, p)) centres[cell] = {p.x, p.y};
   };
   for (const auto& m : moves) {
-    const MoveCells cells = drawing ? drawing->move_cells(m) : MoveCells{};
+    const MoveCells cells =
+        by_event ? event_cells(state, start, before_event, m) : drawing ? drawing->move_cells(m) : MoveCells{};
     for (const auto& c : cells.from) centre(c);
     for (const auto& c : cells.to) centre(c);
     out["moves"].push_back({{"move", m},
                             {"from", cells.from},
                             {"to", cells.to},
                             {"captured", cells.captured},
-                            {"says", state.describe_move(m)}});
+                            {"says", by_event ? std::string() : state.describe_move(m)}});
   }
   out["cells"] = std::move(centres);
   out["cell"] = draw.cell;
@@ -263,36 +396,56 @@ std::string legal_moves(const std::string& game_name, const std::string& rules_t
 /// of its old text: {text, path} or {error, diagnostic}.
 std::string enter(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
                   const std::string& move) {
-  if (format_of(text, file) != Format::text)
-    return dump(error_json("moves are entered in text records: convert this one to text first"));
   Games games;
-  Diagnostic stop = read_all(text, file, games);
-  if (stop || !games.errors.empty())
-    return dump(error_json("the record cannot be read: correct its syntax errors first"));
   std::size_t k = 0;
-  while (k < games.records.size() && games.indexes[k] != index) ++k;
-  if (k == games.records.size()) return dump(error_json("no game " + std::to_string(index)));
-  GameRecord record = games.records[k];
-  notation::NodePath at, reached;
+  if (std::string e = entry_game(text, file, index, games, k); !e.empty()) return dump(error_json(e));
+  notation::NodePath at;
   if (!notation::NodePath::parse(path_text, at)) return dump(error_json("not a position: " + path_text));
-  if (Diagnostic d = notation::enter_move(record, file, index, at, move, reached)) {
-    ordered_json out = error_json(d.reason);
-    out["diagnostic"] = diagnostic_json(d);
+  return dump(write_move(text, file, games, k, at, move));
+}
+
+/// One event of a Tâb or Dleb turn (State::apply: a throw as the source
+/// records it, or a use as the engine lists it) after `events_json` (the
+/// turn so far, a JSON array of the events applied) at position `path` of
+/// game `index` of a text record. The turn goes on: {turnSoFar, events} (the
+/// events with this one). The event ends the turn: the turn's text, as the
+/// engine assembles it, is entered as enter() enters a move: {text, path,
+/// turn}. An event that is not legal here: {error, code}, nothing changed.
+std::string event(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
+                  const std::string& events_json, const std::string& event_text) {
+  Games games;
+  std::size_t k = 0;
+  if (std::string e = entry_game(text, file, index, games, k); !e.empty()) return dump(error_json(e));
+  std::vector<std::string> events;
+  if (!parse_events(events_json, events)) return dump(error_json("the events are not a list of texts"));
+  notation::NodePath at;
+  if (!notation::NodePath::parse(path_text, at)) return dump(error_json("not a position: " + path_text));
+  notation::NodePosition pos;
+  Diagnostic d = notation::replay_to(games.records[k], file, index, at, pos);
+  // A result that does not fit the moves yet (E401..E404) is what entering
+  // the rest of the game puts right, as enter_move says.
+  if (d && (!pos.state || d.code < Code::result_mismatch || d.code > Code::barrier_count))
+    return dump(error_json("no turn can be entered here: " + d.reason));
+  notation::Node so_far;
+  if (std::string e = apply_events(pos, events, so_far); !e.empty()) return dump(error_json(e));
+  std::string turn;
+  if (Error e = pos.state->apply(event_text, &turn)) {
+    ordered_json out = error_json(e.reason);
+    out["code"] = code_id(e.code);
     return dump(out);
   }
-  // The game's text runs from its first token to the next game's.
-  const auto begin = static_cast<std::size_t>(games.records[k].loc.offset);
-  const std::size_t end =
-      k + 1 < games.records.size() ? static_cast<std::size_t>(games.records[k + 1].loc.offset) : text.size();
-  ordered_json out;
-  out["text"] = text.substr(0, begin) + notation::to_text(record) + text.substr(end);
-  out["path"] = reached.text();
+  events.push_back(event_text);
+  if (turn.empty()) return dump(ordered_json{{"turnSoFar", pos.state->turn_in_progress()}, {"events", events}});
+  ordered_json out = write_move(text, file, games, k, at, turn);
+  out["turn"] = turn;
   return dump(out);
 }
 
-/// `beyt format` of the text, in its own format: {text, diagnostics} (games
-/// that do not replay are kept as they were and reported); {error,
-/// diagnostics} when a game cannot be read (nothing is formatted).
+/// `beyt format` of the text, in its own format: {text, diagnostics,
+/// warnings} (games that do not replay are kept as they were and reported;
+/// the reader's warnings, e.g. W103 for an XML comment that the text no
+/// longer holds); {error, diagnostics} when a game cannot be read (nothing
+/// is formatted).
 std::string format(const std::string& text, const std::string& file) {
   Games games;
   Diagnostic stop = read_all(text, file, games);
@@ -316,11 +469,13 @@ std::string format(const std::string& text, const std::string& file) {
     writer.finish();
   }
   out["text"] = formatted.str();
+  out["warnings"] = games.warnings_json();
   return dump(out);
 }
 
 /// The text's games written in format `to` (text, json, xml, jsonl), as
-/// `beyt convert --to` writes them: {text} or {error, diagnostics}.
+/// `beyt convert --to` writes them: {text, warnings} (the reader's warnings,
+/// as format()'s) or {error, diagnostics}.
 std::string convert(const std::string& text, const std::string& file, const std::string& to) {
   Format target;
   if (!notation::parse_format(to, target)) return dump(error_json("unknown format '" + to + "'"));
@@ -341,6 +496,7 @@ std::string convert(const std::string& text, const std::string& file, const std:
     writer.finish();
     return s.str();
   }();
+  out["warnings"] = games.warnings_json();
   return dump(out);
 }
 
@@ -401,6 +557,7 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("view", &view);
   emscripten::function("legalMoves", &legal_moves);
   emscripten::function("enter", &enter);
+  emscripten::function("event", &event);
   emscripten::function("format", &format);
   emscripten::function("convert", &convert);
   emscripten::function("newRecord", &new_record);

@@ -339,6 +339,7 @@ TEST(TabEvents, ATurnByHand) {
   ASSERT_FALSE(s->apply("2"));
   EXPECT_EQ(s->to_move(), Actor::north);
   EXPECT_EQ(s->turn_in_progress(), "1WBBB,4,2:");
+  EXPECT_EQ(s->throws_left(), (std::vector<int>{1, 2, 4}));  // what the studio shows still to use
   EXPECT_EQ(s->apply("3").code, Code::wrong_phase);
   listed.clear();
   s->legal_moves(listed);
@@ -350,9 +351,11 @@ TEST(TabEvents, ATurnByHand) {
   EXPECT_EQ(s->apply("1--").code, Code::throw_not_available);
   ASSERT_FALSE(s->apply("2k-m"));
   EXPECT_EQ(s->turn_in_progress(), "1WBBB,4,2:1i-k,2k-m");
+  EXPECT_EQ(s->throws_left(), (std::vector<int>{4}));
   ASSERT_FALSE(s->apply("4--", &turn));
   EXPECT_EQ(turn, "1WBBB,4,2:1i-k,2k-m,4--");
   EXPECT_FALSE(s->mid_turn());
+  EXPECT_TRUE(s->throws_left().empty());
   EXPECT_TRUE(s->equals(*ref));
   EXPECT_EQ(s->turns_played(), 2u);
   std::vector<std::string> events;
@@ -393,6 +396,7 @@ TEST(DlebEvents, AnEntryByHand) {
   std::vector<std::string> listed;
   s->legal_moves(listed);
   EXPECT_EQ(listed, (std::vector<std::string>{"1A1-B1"}));  // no forfeit, no store while slaves remain
+  EXPECT_EQ(s->throws_left(), (std::vector<int>{1}));      // the dleb scored at stage 1
   EXPECT_EQ(s->apply("1--").code, Code::must_free);
   std::string turn;
   ASSERT_FALSE(s->apply("1A1-B1", &turn));

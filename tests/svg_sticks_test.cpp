@@ -407,8 +407,18 @@ TEST(DlebSvg, MenSlavesAndDoubles) {
   int rects = 0, circles = 0;
   for (auto at = body.find("<rect"); at != std::string::npos; at = body.find("<rect", at + 1)) ++rects;
   for (auto at = body.find("<circle"); at != std::string::npos; at = body.find("<circle", at + 1)) ++circles;
-  EXPECT_EQ(rects, 2) << "the slaves are squares\n" << body;
-  EXPECT_EQ(circles, 2) << "the free men are discs\n" << body;
+  // Every man is a disc; a slave bears a square in the other colour (as the
+  // text diagrams' ■ □), never a square alone, which reads as a checkbox.
+  EXPECT_EQ(rects, 2) << "the slaves bear a square\n" << body;
+  EXPECT_EQ(circles, 4) << "every man is a disc\n" << body;
+  int white = 0, black = 0;  // the squares: South's white on black, North's black on white
+  for (auto at = body.find("<rect"); at != std::string::npos; at = body.find("<rect", at + 1)) {
+    const std::string tag = body.substr(at, body.find('>', at) - at);
+    white += tag.find("fill=\"#fff\"") != std::string::npos;
+    black += tag.find("fill=\"#000\"") != std::string::npos;
+  }
+  EXPECT_EQ(white, 1) << body;
+  EXPECT_EQ(black, 1) << body;
   EXPECT_NE(body.find(">2</text>"), std::string::npos) << "the double's count\n" << body;
   Figure f;
   f.state = s.get();

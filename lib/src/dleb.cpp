@@ -916,20 +916,22 @@ void dleb_draw_board(const DlebPosition& pos, svg::Canvas& c, const DrawOptions&
   }
 }
 
-// A man centred on `p`, `r` px: team South black, team North white with a
-// black rim; a slave (never moved) a square, a free man a disc; a double
-// carries its count.
+// A man centred on `p`, `r` px: a disc, team South black, team North white
+// with a black rim; a slave (never moved) bears a square in the other
+// colour, as the text diagrams mark a slave with a square (■ □; a square
+// alone for the man read as a checkbox on a page); a double carries its count.
 void dleb_man(svg::Canvas& c, svg::Point p, double r, Side team, bool slave, int count, const DrawOptions& d) {
   const bool south = team == Side::south;
   svg::Paint paint;
   paint.fill = south ? "#000" : "#fff";
   paint.stroke = "#000";
   paint.stroke_width = std::max(1.0, 0.05 * d.cell);
+  c.circle(p, r, paint);
   if (slave) {
-    const double h = 0.88 * r;
-    c.rect(p.x - h, p.y - h, 2 * h, 2 * h, paint);
-  } else {
-    c.circle(p, r, paint);
+    svg::Paint mark;
+    mark.fill = south ? "#fff" : "#000";
+    const double h = 0.42 * r;
+    c.rect(p.x - h, p.y - h, 2 * h, 2 * h, mark);
   }
   if (count > 1) {
     svg::Font k{d.font, 1.25 * r, svg::Anchor::middle, true, false, south ? "#fff" : "#000"};

@@ -438,6 +438,14 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       if (turn_.active()) Traits::turn_text(options_, pos_, turn_, out);
     return out;
   }
+  std::vector<int> throws_left() const override {
+    std::vector<int> out;
+    if constexpr (kEvents)
+      if (turn_.active())
+        for (std::size_t v = 0; v < turn_.avail.size(); ++v)
+          for (int k = 0; k < static_cast<int>(turn_.avail[v]); ++k) out.push_back(static_cast<int>(v));
+    return out;
+  }
   Error turn_events(std::string_view text, std::vector<std::string>& out) const override {
     if constexpr (kEvents) {
       std::string canonical;

@@ -26,6 +26,8 @@
     game: 1, path: '0',
     view: null,
     clicks: [],          // the cells clicked so far for a move
+    events: [],          // a Tâb or Dleb turn being entered: its events so far (throws, uses)
+    eventsAt: '',        // where that turn is entered ("game:path")
     history: [],         // undo: {text, bytes, name, cursor}
     timings: { firstBoard: null, lastRefresh: null, lastValidate: null },
     games: null,
@@ -49,14 +51,14 @@
     render(record, ply, options = {}) {
       const file = options.file || '', game = options.game || 1;
       if (ply === undefined || ply === null || ply === '') ply = String(mainLineLength(call('outline', record, file), game));
-      const v = call('view', record, file, game, String(ply), !!options.flipped);
+      const v = call('view', record, file, game, String(ply), '[]', !!options.flipped);
       if (v.error) throw new Error(v.error);
       if (v.problem && v.path !== String(ply)) throw new Error(v.problem.message);
       return v.svg;
     },
     /** The position text (render --format position) after PLY, and who is to move and the legal moves there. */
     position(record, ply, options = {}) {
-      const v = call('view', record, options.file || '', options.game || 1, String(ply), false);
+      const v = call('view', record, options.file || '', options.game || 1, String(ply), '[]', false);
       if (v.error) throw new Error(v.error);
       if (v.problem && v.path !== String(ply)) throw new Error(v.problem.message);
       return { position: v.position, toMove: v.toMove, terminal: v.terminal, moves: v.moves.map(m => m.move) };
@@ -70,6 +72,7 @@
   window.beytStudio = {
     state: st, timings: st.timings, setText: (t, name) => load(t, name || '', null), refresh: () => refresh(),
     keys: m => entry.keys(st.view, m),  // the cells clicked for a move of the board shown
+    throwEntry: t => playEvent(t),       // a throw entered as the source records it
   };
 
   function mainLineLength(outline, game) {
@@ -250,7 +253,7 @@
   function showView() {
     const board = $('board');
     st.clicks = [];
-    $('entry-error').textContent = '';
+    if (!st.events.length) $('entry-error').textContent = '';
     const g = currentGame();
     if (!g) {
       st.view = null;
@@ -261,7 +264,15 @@
       showMarks();
       return;
     }
-    const v = call('view', input(), fileName(), st.game, st.path, $('flip').checked);
+    // A turn entered event by event belongs to the position where it began.
+    const at = `${st.game}:${st.path}`;
+    if (st.eventsAt !== at) { st.events = []; st.eventsAt = at; }
+    let v = call('view', input(), fileName(), st.game, st.path, JSON.stringify(st.events), $('flip').checked);
+    if (v.error && st.events.length) {  // the record changed under the turn: it starts again
+      $('entry-error').textContent = `The turn being entered was dropped: ${v.error}`;
+      st.events = [];
+      v = call('view', input(), fileName(), st.game, st.path, '[]', $('flip').checked);
+    }
     st.view = v;
     if (v.svg) {
       board.innerHTML = v.svg;
@@ -273,7 +284,7 @@
     }
     const title = v.title ? `${v.title}, game ${st.game}` : `game ${st.game}`;
     $('where').textContent = v.error ? v.error : !v.path ? `${title}: no board (${v.problem ? v.problem.code : 'see the problems listed'})` :
-      `${title}: ${v.path === '0' ? 'the start' : 'after turn ' + v.path}` +
+      `${title}: ${v.path === '0' ? 'the start' : 'after turn ' + v.path}` + (st.events.length ? ', a turn being entered' : '') +
       (v.terminal ? ` — game over (${v.outcome})` : v.toMove ? ` — ${v.toMove} to move` : '');
     // The caption is under the board in the SVG; here only what stopped it.
     $('caption').textContent = v.problem ? (v.path ? 'The board stops before an illegal move: ' : 'No board: ') +
@@ -295,24 +306,30 @@
   // engine lists (whole turns, State::legal_moves); a move with no keys is a
   // button (a pass, turning the board, the end of a board or stage).
   // throwOutcomes / decisions: what may happen next (the engine's chance
-  // outcomes; the legal moves). apply(text): the move written into the
-  // record (notation::enter_move). Tâb and Dleb turns (throws, then which
-  // piece each throw moves) are typed until the engines list a turn's
-  // events one by one; their keys are none.
+  // outcomes; the legal moves, or in a Tâb or Dleb turn the events listed
+  // one at a time, each with the cells it touches). apply(text): the move
+  // written into the record (notation::enter_move), or one event of the turn
+  // being entered (State::apply; the turn is written when it ends). Tâb and
+  // Dleb: a use is clicked as its piece and where it goes; a throw is entered
+  // as the source records it, `faces` being the letters the notation writes
+  // the sticks or billets with (NOTATION.md sections 6 and 7), `piece` what
+  // the prompt calls a piece.
   const houses = move => /^[A-Fa-f](,[A-Fa-f])*$/.test(move) ? move.split(',') : [];
   const entry = {
     adapters: {
       seega: { keys: m => m.from.concat(m.to), unordered: m => m.from.length === 0 },  // a placement: two cells, either order
       mankalah: { keys: m => m.from },
       umelbanat: { keys: m => houses(m.move) },
-      tab: { keys: () => [], typed: true },
-      dleb: { keys: () => [], typed: true },
+      tab: { keys: m => m.from.concat(m.to), piece: 'kelb', faces: 'WB',
+             throwHelp: 'the count (1 for táb, 2, 3, 4, 6), or the count and the four sticks as they fell (1WBBB)' },
+      dleb: { keys: m => m.from.concat(m.to), piece: 'man', faces: 'BWG',
+              throwHelp: 'the billets as they fell: W white, B black, G on its side (BWBB)' },
     },
     adapter(v) { return this.adapters[v.game] || { keys: () => [], typed: true }; },
     keys(v, m) { return this.adapter(v).keys(m); },
     throwOutcomes(v) { return v.chance || []; },
     decisions(v) { return v.moves || []; },
-    apply(move) { return play(move); },
+    apply(move) { return st.view && st.view.byEvent ? playEvent(move) : play(move); },
   };
 
   function matches(v, m, seq) {
@@ -328,6 +345,8 @@
     const choices = $('choices'), throws = $('throws'), prompt = $('prompt');
     choices.textContent = '';
     throws.textContent = '';
+    $('faces').textContent = '';
+    $('turn-box').hidden = true;
     const board = $('board');
     board.classList.remove('clickable');
     drawTargets();
@@ -339,7 +358,9 @@
     const buttons = moves.filter(m => entry.keys(v, m).length === 0);
     const ad = entry.adapter(v);
     if (clickable.length) board.classList.add('clickable');
-    if (ad.typed || !v.enumerable) {
+    if (v.byEvent) {
+      showTurn(v, ad, clickable.length, buttons.length);
+    } else if (ad.typed || !v.enumerable) {
       prompt.textContent = `${v.toMove} to play: type the ${ad.typed ? 'turn (its throws as recorded, then its moves)' : 'move'} below` +
         (clickable.length ? ', or click the board' : '') + '.';
     } else if (clickable.length) {
@@ -353,15 +374,60 @@
       b.textContent = m.move;
       b.dataset.move = m.move;
       if (m.says) b.title = m.says;
+      else if (v.byEvent) b.title = /--$/.test(m.move) ? `forfeit this throw (${m.move})` : `play ${m.move}`;
       b.addEventListener('click', () => entry.apply(m.move));
       choices.append(b);
     }
-    for (const o of entry.throwOutcomes(v)) {
-      const b = document.createElement('button');
-      b.textContent = o.text;
-      b.title = `a throw of ${o.text} (probability ${o.p.toFixed(3)}): put it in the turn's text`;
-      b.addEventListener('click', () => { const f = $('move'); f.value += (f.value && !/[\s,]$/.test(f.value) ? ' ' : '') + o.text; f.focus(); });
-      throws.append(b);
+  }
+
+  // A Tâb or Dleb turn, event by event: the turn so far and the throws still
+  // to be used; at a throw, the field for it as the source records it, with
+  // the engine's outcomes as buttons and the faces to click in.
+  function showTurn(v, ad, clickable, buttons) {
+    const so = $('turn-so-far');
+    so.textContent = '';
+    const turnNo = v.path.split('.').map(Number);
+    turnNo[turnNo.length - 1] += 1;
+    const head = document.createElement('b');
+    head.textContent = `Turn ${turnNo[turnNo.length - 1]}, ${v.toMove}: `;
+    const code = document.createElement('code');
+    code.textContent = v.turnSoFar || '(no throw yet)';
+    so.append(head, code);
+    if (v.throwsLeft && v.throwsLeft.length) so.append(document.createTextNode(` — throws still to use: ${v.throwsLeft.join(', ')}`));
+    if (st.events.length) so.append(document.createTextNode(' (Undo takes back the last event)'));
+    $('turn-box').hidden = false;
+    const outcomes = entry.throwOutcomes(v);
+    $('throw-form').hidden = !outcomes.length;
+    if (outcomes.length) {
+      $('prompt').textContent = `${v.toMove} throws: enter the throw as the source records it — ${ad.throwHelp || 'as the notation writes it'}.`;
+      $('throw').placeholder = outcomes.map(o => o.text).join(' ');
+      $('throw').title = ad.throwHelp || '';
+      const billets = outcomes.every(o => /^[A-Z]+$/.test(o.text)) ? outcomes[0].text.length : 0;
+      for (const f of ad.faces || '') {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = f;
+        b.dataset.face = f;
+        b.title = `add ${f} to the throw`;
+        b.addEventListener('click', () => {
+          const t = $('throw');
+          t.value += f;
+          // A throw of billets is entered when it has as many as the stage throws.
+          if (billets && t.value.length === billets) entry.apply(t.value);
+        });
+        $('faces').append(b);
+      }
+      for (const o of outcomes) {
+        const b = document.createElement('button');
+        b.textContent = o.text;
+        b.dataset.throw = o.text;
+        b.title = `a throw of ${o.text} (chance ${o.p.toFixed(3)})`;
+        b.addEventListener('click', () => entry.apply(o.text));
+        $('throws').append(b);
+      }
+    } else {
+      $('prompt').textContent = `${v.toMove} to play: ` + (clickable ? `click the ${ad.piece || 'piece'} and where it goes` : '') +
+        (clickable && buttons ? ', or ' : '') + (buttons ? 'choose below' : '') + '.';
     }
   }
 
@@ -439,7 +505,7 @@
     for (const m of exact) {
       const b = document.createElement('button');
       b.className = 'stop';
-      b.textContent = `${m.move} (end the move here)`;
+      b.textContent = v.byEvent ? m.move : `${m.move} (end the move here)`;
       b.dataset.move = m.move;
       b.addEventListener('click', () => entry.apply(m.move));
       choices.prepend(b);
@@ -453,6 +519,34 @@
       $('entry-error').textContent = r.diagnostic ? `${r.diagnostic.code}: ${r.error}` : r.error;
       return false;
     }
+    written(r);
+    return true;
+  }
+
+  // One event of a Tâb or Dleb turn at the position shown (a throw as the
+  // source records it, or a use): the turn goes on, or, ended, is written
+  // into the record as the engine assembles it.
+  function playEvent(event) {
+    const r = call('event', input(), fileName(), st.game, st.path, JSON.stringify(st.events), event);
+    $('throw').value = '';
+    if (r.error) {
+      $('entry-error').textContent = r.code ? `${r.code}: ${r.error}` : r.error;
+      showEntry();
+      return false;
+    }
+    $('entry-error').textContent = '';
+    if (r.text === undefined) {
+      st.events = r.events;
+      showView();
+      return true;
+    }
+    st.events = [];
+    written(r);
+    return true;
+  }
+
+  // A move written into the record: the text, and the cursor on the move.
+  function written(r) {
     remember();
     setText(r.text);
     st.outline = call('outline', input(), fileName());
@@ -464,7 +558,6 @@
     }
     $('move').value = '';
     refresh();
-    return true;
   }
 
   // --- the text: load, edit, keep, undo --------------------------------------
@@ -479,6 +572,11 @@
     if (st.history.length > 200) st.history.shift();
   }
   function undo() {
+    if (st.events.length) {  // the last event of the turn being entered
+      st.events = st.events.slice(0, -1);
+      showView();
+      return;
+    }
     const h = st.history.pop();
     if (!h) { $('entry-error').textContent = 'Nothing to undo here (typing has its own undo: Ctrl+Z in the editor).'; return; }
     text.value = h.text;
@@ -537,6 +635,16 @@
     const r = call('convert', input(), fileName(), format);
     if (r.error) { $('entry-error').textContent = r.error + ' (see the problems listed)'; return; }
     download(r.text, baseName() + ext, type);
+    sayWarnings(r.warnings, `Saved as ${ext}`);
+  }
+
+  // The reader's warnings when the record is written anew (format, a
+  // download in another format): what was dropped, as beyt format and
+  // beyt convert say it (W103: an XML comment).
+  function sayWarnings(warnings, done) {
+    if (!warnings || !warnings.length) return;
+    $('entry-error').textContent = `${done}, with ${warnings.length === 1 ? 'a warning' : warnings.length + ' warnings'}: ` +
+      warnings.map(w => `${w.severity}[${w.code}] ${w.line ? w.line + ':' + w.column + ' ' : ''}${w.message}`).join('; ');
   }
 
   function copySvg() {
@@ -583,6 +691,7 @@
     text.setSelectionRange(Math.min(cursor, r.text.length), Math.min(cursor, r.text.length));
     refresh();
     if (r.diagnostics.length) $('entry-error').textContent = `${r.diagnostics.length} game(s) do not replay and were kept as they were.`;
+    else sayWarnings(r.warnings, 'Formatted');
   }
 
   // --- a new record: the tag pairs, Game and Rules from the game table -------
@@ -676,7 +785,8 @@
       if (go) { e.preventDefault(); step(go); }
     });
     $('board').addEventListener('click', e => { const c = cellAt(e); if (c) clickCell(c); });
-    $('typed').addEventListener('submit', e => { e.preventDefault(); const m = $('move').value.trim(); if (m) entry.apply(m); });
+    $('typed').addEventListener('submit', e => { e.preventDefault(); const m = $('move').value.trim(); if (m) (st.events.length ? playEvent : play)(m); });
+    $('throw-form').addEventListener('submit', e => { e.preventDefault(); const t = $('throw').value.trim(); if (t) playEvent(t); });
     $('undo').addEventListener('click', undo);
     $('comment-form').addEventListener('submit', e => { e.preventDefault(); addComment($('comment').value.trim()); });
     $('format').addEventListener('click', formatRecord);

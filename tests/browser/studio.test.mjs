@@ -6,12 +6,17 @@
 //     button, gets the diagnostics `beyt validate --diagnostics json` prints
 //     (code, line, column, severity, message), with and without --strict,
 //     and the page lists them;
-//   * entry: the main line of a sample of Seega, Mankalah and Um el-Banât is
-//     entered by clicks on the board (and on the buttons of the moves that
-//     have no cell: a pass, turning the board, a board's or stage's end),
-//     and that of a Tâb sample by typed turns, after the tag section alone
-//     was pasted; the record downloaded with the .beyt button is byte for
-//     byte `beyt format` of the sample's main line and passes validate --strict;
+//   * entry: the main line of a sample of each game is entered by clicks on
+//     the board (and on the buttons of the moves that have no cell: a pass,
+//     turning the board, a board's or stage's end, a throw forfeited, a dleb
+//     stored), Tâb's and Dleb's throws as the sample records them (the
+//     engine's outcome buttons, the billets clicked one by one, a throw with
+//     its sticks' faces typed), after the tag section alone was pasted; the
+//     record downloaded with the .beyt button is byte for byte `beyt format`
+//     of the sample's main line and passes validate --strict; a Tâb game
+//     transcribed from Lane's description (his "táb and four and two", the
+//     capture from m through s into a) is entered so and passes validate
+//     --strict; Undo inside a turn takes back its last event;
 //     a different move at an earlier turn starts a variation; Undo takes a
 //     move back; the text survives a reload;
 //   * the board: a pasted sample of each of the five games shows at its last
@@ -231,7 +236,12 @@ async function latestDownload(before, ext) {
 
 // Clicks the cell `cell` of the board where it is on the screen.
 async function clickCell(cell) {
-  const p = await tab.evaluate(c => {
+  await clickCells([cell]);
+}
+// Clicks the cells `cells` in turn (the board stays where it is between the
+// clicks of one move: only the rings change).
+async function clickCells(cells) {
+  const points = await tab.evaluate(list => list.map(c => {
     const svg = document.querySelector('#board svg'), v = beytStudio.state.view;
     const g = svg.querySelector('g[transform^="translate"]');
     const m = /translate\(([-\d.]+)[ ,]([-\d.]+)\)/.exec(g.getAttribute('transform'));
@@ -240,17 +250,110 @@ async function clickCell(cell) {
     pt.y = +m[2] + v.cells[c][1];
     const q = pt.matrixTransform(svg.getScreenCTM());
     return { x: q.x, y: q.y };
-  }, cell);
-  await tab.mouse.click(p.x, p.y);
+  }), cells);
+  for (const p of points) await tab.mouse.click(p.x, p.y);
 }
 
-// Tâb's turns are typed (throws, then moves), until the engines list a
-// turn's events one by one (docs/STUDIO.md, "What is left for Tâb and Dleb").
+// The events of a turn (NOTATION.md section 12): its throws, then its uses,
+// as the canonical text lists them.
+function turnEvents(turn) {
+  const colon = turn.indexOf(':');
+  const throws = (colon < 0 ? turn : turn.slice(0, colon)).split(',');
+  return colon < 0 ? throws : throws.concat(turn.slice(colon + 1).split(','));
+}
+
+// Enters one event of a Tâb or Dleb turn as a person would: a throw by the
+// engine's outcome button when it is written so, by its billets clicked one
+// by one (Dleb; `tally.typeBillets`: typed instead, as a transcriber who
+// knows the notation does), else typed as the source records it (Tâb's
+// sticks' faces);
+// a use by its piece and where it goes clicked on the board (and the choice
+// of the two events that share those cells: one man of a double), or by its
+// button (a forfeit, a dleb stored). Counts what it did in `tally`.
+async function enterEvent(ev, tally) {
+  const at = await tab.evaluate(x => {
+    const v = beytStudio.state.view;
+    const found = v && v.moves && v.moves.find(m => m.move === x);
+    return { chance: v && v.chance.length > 0, keys: found ? beytStudio.keys(found) : null, game: v && v.game,
+             throwButton: !!document.querySelector(`#throws button[data-throw="${x}"]`) };
+  }, ev);
+  if (at.chance) {
+    if (at.throwButton) {
+      await tab.click(`#throws button[data-throw="${ev}"]`);
+      ++tally.buttons;
+    } else if (/^[BWG]+$/.test(ev) && !tally.typeBillets) {
+      for (const f of ev) { await tab.click(`#faces button[data-face="${f}"]`); ++tally.faces; }
+    } else if (tally.typeBillets) {
+      // Typed into the throw field and Enter, in one step (the billets as a
+      // paste: the field's value, then its form submitted).
+      await tab.evaluate(t => { document.getElementById('throw').value = t; document.getElementById('throw-form').requestSubmit(); }, ev);
+      ++tally.typed;
+    } else {
+      await tab.click('#throw', { clickCount: 3 });
+      await tab.type('#throw', ev);
+      await tab.keyboard.press('Enter');
+      ++tally.typed;
+    }
+    return;
+  }
+  if (!at.keys) throw new Error(`${ev} is not among the events the page lists`);
+  await clickMove(ev, at.keys, tally);
+}
+
+// A move (or event) the engine lists, with the cells a person clicks for
+// it: the cells, then the button that ends it there if one is offered (a
+// Seega capture that could go on, Walker's rule 9; one man of a double);
+// no cell: its button (a pass, a throw forfeited, a dleb stored, ...).
+async function clickMove(move, keys, tally) {
+  if (keys.length) {
+    await clickCells(keys);
+    tally.clicks += keys.length;
+    const stop = await tab.$(`#choices button.stop[data-move="${move}"]`);
+    if (stop) { await stop.click(); ++tally.buttons; }
+  } else {
+    await tab.click(`#choices button[data-move="${move}"]`);
+    ++tally.buttons;
+  }
+}
+
+// Enters the turn `move` at the position shown: a whole move by clicks (or
+// typed where the engine lists none), a Tâb or Dleb turn event by event.
+async function enterTurn(name, move, tally) {
+  const step = await tab.evaluate(m => {
+    const v = beytStudio.state.view;
+    const found = v && v.moves && v.moves.find(x => x.move === m);
+    return { byEvent: v && v.byEvent, keys: found ? beytStudio.keys(found) : null, enumerable: v && v.enumerable };
+  }, move);
+  if (step.byEvent) {
+    const events = turnEvents(move);
+    for (const ev of events) await enterEvent(ev, tally);  // a wrong one: its turn is not written (checked after)
+    ++tally.events;
+  } else if (step.keys) {
+    await clickMove(move, step.keys, tally);
+  } else {
+    // Not listed: a Mankalah distribution of the 72 hasa (tebweez), a free
+    // set-up the engine does not list; typed as the source records it.
+    check(!step.enumerable, `${name}: ${move} is listed by the engine or is typed`);
+    await tab.click('#move', { clickCount: 3 });
+    await tab.type('#move', move);
+    await tab.keyboard.press('Enter');
+    ++tally.typed;
+  }
+}
+
+// The record downloaded with the .beyt button.
+async function downloadBeyt() {
+  for (const f of fs.readdirSync(downloads)) fs.rmSync(path.join(downloads, f));
+  await tab.click('#save-beyt');
+  return latestDownload([], '.beyt');
+}
+
 const entries = [
   { name: 'seega', file: 'samples/seega/walker-5x5.beyt' },
   { name: 'mankalah', file: 'samples/mankalah/akil-board.beyt' },
   { name: 'umelbanat', file: 'samples/umelbanat/four-stages.beyt' },
   { name: 'tab', file: 'samples/tab/lane-9.beyt' },
+  { name: 'dleb', file: 'samples/dleb/marin-2x2.beyt' },
 ];
 for (const e of entries) {
   // The reference: the sample's main line alone (no variation, comment or
@@ -265,46 +368,111 @@ for (const e of entries) {
   // The tag section alone is pasted; every move is clicked.
   const tags = reference.slice(0, reference.indexOf('\n\n') + 2) + game.result + '\n';
   await paste(tags);
-  let clicks = 0, buttons = 0, typed = 0, turn = 0;
+  const tally = { clicks: 0, buttons: 0, faces: 0, typed: 0, events: 0 };
+  const started = Date.now();
+  let turn = 0;
   const want = await tab.evaluate(t => beyt.outline(t).games[0].moves.filter(m => !m.path.includes('.')).map(m => m.move), reference);
   for (const move of want) {
     ++turn;
-    const step = await tab.evaluate(m => {
-      const v = beytStudio.state.view;
-      const found = v && v.moves && v.moves.find(x => x.move === m);
-      return { path: v && v.path, keys: found ? beytStudio.keys(found) : null, enumerable: v && v.enumerable };
-    }, move);
-    if (!check(step.path === String(turn - 1), `${e.name}: turn ${turn} is entered after turn ${turn - 1} (${step.path})`)) break;
-    if (step.keys && step.keys.length) {
-      for (const c of step.keys) { await clickCell(c); ++clicks; }
-      // A capture that could go on (Walker's rule 9): the move ends here.
-      const stop = await tab.$(`#choices button.stop[data-move="${move}"]`);
-      if (stop) { await stop.click(); ++buttons; }
-    } else if (step.keys) {
-      await tab.click(`#choices button[data-move="${move}"]`);
-      ++buttons;
-    } else {
-      // Not listed: a Mankalah distribution of the 72 hasa (tebweez), a free
-      // set-up the engine does not list, or a Tâb turn; typed as the source
-      // records it.
-      check(!step.enumerable, `${e.name}: turn ${turn} (${move}) is listed by the engine or is typed`);
-      await tab.click('#move', { clickCount: 3 });
-      await tab.type('#move', move);
-      await tab.keyboard.press('Enter');
-      ++typed;
-    }
+    const from = await tab.evaluate(() => beytStudio.state.view && beytStudio.state.view.path);
+    if (!check(from === String(turn - 1), `${e.name}: turn ${turn} is entered after turn ${turn - 1} (${from})`)) break;
+    // Dleb: the billets of the first 40 turns clicked one by one, the others typed.
+    tally.typeBillets = e.name === 'dleb' && turn > 40;
+    await enterTurn(e.name, move, tally);
     const at = await tab.evaluate(() => beytStudio.state.view && beytStudio.state.view.path);
     if (!check(at === String(turn), `${e.name}: after entering ${move} the board is at turn ${turn} (${at}; ${await tab.$eval('#entry-error', x => x.textContent)})`)) break;
   }
-  for (const f of fs.readdirSync(downloads)) fs.rmSync(path.join(downloads, f));
-  const before = [];
-  await tab.click('#save-beyt');
-  const got = await latestDownload(before, '.beyt');
+  const got = await downloadBeyt();
   check(got && fs.readFileSync(got, 'utf8') === reference,
         `${e.name}: the downloaded record is beyt format of the main line of ${e.file}`);
   if (got && fs.readFileSync(got, 'utf8') !== reference) fs.writeFileSync(path.join(out, `${e.name}-entered.beyt`), fs.readFileSync(got));
   check(cli(['validate', '--strict', '--quiet', got || '/nonexistent']).status === 0, `${e.name}: the downloaded record passes validate --strict`);
-  console.log(`ok - ${e.name}: ${want.length} turns of ${e.file} entered: ${clicks} clicks on the board, ${buttons} buttons, ${typed} typed`);
+  console.log(`ok - ${e.name}: ${want.length} turns of ${e.file} entered in ${((Date.now() - started) / 1000).toFixed(1)} s: ${tally.clicks} clicks on the board, ` +
+              `${tally.buttons} buttons, ${tally.faces} billets clicked, ${tally.typed} typed` +
+              (tally.events ? ` (${tally.events} turns event by event)` : ''));
+}
+
+// --- the done-when of issue 22: a Tâb game transcribed from Lane's description ---
+// Lane 1836 (docs/RULES.md §Tâb): the players throw alternately until one
+// throws táb (South 3, North 2); South's "táb and four and two" take the kelb
+// on I seven cells, to Q; North, whose kelbs are all Nasranis, forfeits his
+// throws without a táb; South's kelb goes on round the middle rows to m,
+// whence Lane's throws of 2, 4 and 1 reach o, s and, "by the throw of táb",
+// a, taking North's kelb there.
+{
+  const lane = ['3', '2', '1,4,2:1I-K,4K-O,2O-Q', '2:2--', '2:2Q-S', '3:3--', '3:3S-m', '2:2--', '4,1,2:2m-o,4o-s,1sxa'];
+  await paste('[Event "Lane\'s description of táb"]\n[Site "Egypt"]\n[Date "1836.??.??"]\n[Round "?"]\n[South "?"]\n[North "?"]\n' +
+              '[Result "*"]\n[Game "tab"]\n[Rules "lane"]\n[Source "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), táb: his worked examples"]\n' +
+              '[Cells "lane"]\n\n*\n');
+  const tally = { clicks: 0, buttons: 0, faces: 0, typed: 0, events: 0 };
+  let turn = 0;
+  for (const move of lane) {
+    ++turn;
+    if (turn === 3) {
+      // Undo inside the turn: the throws 1 and 4, Undo, 4 again.
+      await enterEvent('1', tally);
+      await enterEvent('4', tally);
+      await tab.click('#undo');
+      const back = await tab.evaluate(() => ({ events: beytStudio.state.events, so: document.getElementById('turn-so-far').textContent }));
+      check(JSON.stringify(back.events) === '["1"]' && back.so.includes('1'), `Undo in a turn takes back its last event (${JSON.stringify(back)})`);
+      await enterEvent('4', tally);
+      await enterEvent('2', tally);
+      const left = await tab.evaluate(() => ({ left: beytStudio.state.view.throwsLeft, so: document.getElementById('turn-so-far').textContent }));
+      check(JSON.stringify(left.left) === '[1,2,4]' && /throws still to use: 1, 2, 4/.test(left.so),
+            `after "táb and four and two" the page shows the throws still to use (${JSON.stringify(left)})`);
+      // The kelb on I clicked: its destination is ringed (the screenshot of docs/STUDIO.md).
+      await clickCell('I');
+      ++tally.clicks;
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await tab.screenshot({ path: path.join(out, 'studio-tab-entry.png') });
+      await clickCell('K');
+      ++tally.clicks;
+      for (const ev of ['4K-O', '2O-Q']) await enterEvent(ev, tally);
+    } else {
+      await enterTurn('lane', move, tally);
+    }
+    const at = await tab.evaluate(() => beytStudio.state.view && beytStudio.state.view.path);
+    if (!check(at === String(turn), `lane: after entering ${move} the board is at turn ${turn} (${at}; ${await tab.$eval('#entry-error', x => x.textContent)})`)) break;
+  }
+  const got = await downloadBeyt();
+  const textGot = got ? fs.readFileSync(got, 'utf8') : '';
+  check(textGot.includes('3. 1,4,2:1I-K,4K-O,2O-Q') && textGot.includes('9. 4,1,2:2m-o,4o-s,1sxa'),
+        `the transcription of Lane's examples is written in the record (${textGot.slice(textGot.indexOf('\n\n'))})`);
+  const v = cli(['validate', '--strict', got || '/nonexistent']);
+  check(v.status === 0, `the transcription of Lane's description passes beyt validate --strict (${v.stdout}${v.stderr})`);
+  // A different turn 9 at turn 8 starts a variation, as for the other games.
+  await tab.evaluate(() => document.getElementById('text').blur());
+  await tab.keyboard.press('Home');
+  for (let i = 0; i < 8; ++i) await tab.keyboard.press('ArrowRight');
+  for (const ev of ['3', '3m-p']) await enterEvent(ev, tally);
+  const variation = await tab.evaluate(() => ({ path: beytStudio.state.view.path, text: document.getElementById('text').value,
+                                                problems: beytStudio.state.diagnostics.length }));
+  check(variation.path === '9.1.9' && variation.text.includes('(9. 3:3m-p)') && variation.problems === 0,
+        `a different turn at turn 9 starts the variation (9. 3:3m-p) (${variation.path}; ${variation.problems} problems)`);
+  await tab.evaluate(() => window.scrollTo(0, 0));
+  console.log(`ok - Lane's description of táb: ${lane.length} turns entered (${tally.clicks} clicks on the board, ${tally.buttons} buttons), validate --strict accepts it`);
+}
+
+// --- an XML comment: format and save say, as beyt format does, that it is dropped (W103) ---
+if (await tab.evaluate(() => BEYT_XML)) {
+  const xmlText = fs.readFileSync(path.join(source, 'samples/tab/lane-9.xml'), 'utf8');
+  const withComment = xmlText.replace(/(<beyt[^>]*>)/, '$1\n<!-- a note of the editor -->');
+  check(withComment !== xmlText, 'an XML comment is put into lane-9.xml');
+  const file = path.join(out, 'lane-9-commented.xml');
+  fs.writeFileSync(file, withComment);
+  const cliSays = cli(['format', file, '-o', path.join(out, 'lane-9-formatted.xml')]).stderr;
+  check(/W103/.test(cliSays), `beyt format warns of the XML comment (${cliSays.trim()})`);
+  await (await tab.$('#open')).uploadFile(file);
+  await tab.waitForFunction(() => document.getElementById('file-name').textContent === 'lane-9-commented.xml', { timeout: 20000 });
+  await tab.click('#format');
+  const said = await tab.$eval('#entry-error', x => x.textContent);
+  check(/W103/.test(said), `the studio's Format says the XML comment is dropped (${said})`);
+  await (await tab.$('#open')).uploadFile(file);
+  await tab.waitForFunction(() => document.getElementById('file-name').textContent === 'lane-9-commented.xml' && !document.getElementById('entry-error').textContent, { timeout: 20000 }).catch(() => {});
+  await tab.click('#save-json');
+  const saidSave = await tab.$eval('#entry-error', x => x.textContent);
+  check(/W103/.test(saidSave), `the studio's .json download says the XML comment is dropped (${saidSave})`);
+  console.log('ok - an XML comment: Format and the .json download show W103, as beyt format does');
 }
 
 // --- a variation, undo, JSON download, reload -----------------------------------

@@ -213,6 +213,12 @@ class State {
   /// The text of the turn in progress so far, as its record would begin
   /// (`1,4,2:1I-K`, `=10,2`, `C,D`); empty between turns.
   virtual std::string turn_in_progress() const { return {}; }
+  /// The values of the turn's throws not yet used or forfeited, ascending,
+  /// one entry a throw (Tâb `1,4,2:1I-K` gives 2 and 4; Dleb's dleb and
+  /// gsse of an entry by dag once it is made: Marin 1931, p. 509). Empty
+  /// between turns, during the throwing of an entry, and in games without
+  /// throws. For a person entering a turn event by event (the studio).
+  virtual std::vector<int> throws_left() const { return {}; }
   /// The events of the whole turn `turn_text` from this position (between
   /// turns), in order, in the form legal_moves() lists them (a throw as
   /// written): the canonical turn split into its pieces, e.g.
