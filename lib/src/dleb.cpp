@@ -1445,6 +1445,8 @@ struct DlebTraits {
   // Events: the throws, then the use of each throw value.
   using Turn = DlebEvents;
   static bool chance_due(const DlebOptions&, const DlebPosition&, const Turn& t) noexcept { return !t.thrown; }
+  /// The values of the turn's throws not used yet, ascending, one entry per throw.
+  static void throws_left(const Turn& t, std::vector<int>& out) { throws_left_of(t.avail, out); }
   static std::vector<ChanceOutcome> chance_outcomes(const DlebOptions&, const DlebPosition& p, const Turn& t) {
     std::array<BilletOutcome, 5> list;
     const int n = billet_outcomes(p, t, list), billets = billets_due(p, t);

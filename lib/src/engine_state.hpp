@@ -168,6 +168,7 @@ concept events = requires(Turn<T> t) {
   requires exactly<decltype(&T::random_events),
                    void (*)(Opt<T>, typename T::Position&, typename T::Turn&, Rng&, std::vector<EventPick>*)>;
   requires exactly<decltype(&T::split), Error (*)(std::string_view, std::vector<std::string>&)>;
+  requires exactly<decltype(&T::throws_left), void (*)(Turn<T>, std::vector<int>&)>;
 };
 template <class T>
 concept position_text = requires { requires exactly<decltype(&T::position_text), std::string (*)(Opt<T>, Pos<T>)>; };
@@ -270,12 +271,22 @@ concept EngineTraitsFor =
     T::kHooks.drawing == hooks::drawing<T> && T::kHooks.capture_mark == hooks::capture_mark<T> &&
     (!T::kHooks.capture_mark || T::kHooks.drawing);
 
+/// The `throws_left` hook of a game with throws whose turn counts its
+/// throws not used yet by value (`avail[v]`: how many throws of value v):
+/// each value once per throw, ascending.
+template <class Counts>
+void throws_left_of(const Counts& avail, std::vector<int>& out) {
+  for (std::size_t v = 0; v < avail.size(); ++v)
+    for (int k = 0; k < static_cast<int>(avail[v]); ++k) out.push_back(static_cast<int>(v));
+}
+
 /// The chance part of the `events` hook for a game without throws (the
 /// mancala games): no throw is ever due. Their traits derive from it.
 template <class Options, class Position, class Turn>
 struct NoThrows {
   static bool chance_due(const Options&, const Position&, const Turn&) noexcept { return false; }
   static std::vector<ChanceOutcome> chance_outcomes(const Options&, const Position&, const Turn&) { return {}; }
+  static void throws_left(const Turn&, std::vector<int>&) {}
 };
 
 template <class Traits>
@@ -441,9 +452,7 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   std::vector<int> throws_left() const override {
     std::vector<int> out;
     if constexpr (kEvents)
-      if (turn_.active())
-        for (std::size_t v = 0; v < turn_.avail.size(); ++v)
-          for (int k = 0; k < static_cast<int>(turn_.avail[v]); ++k) out.push_back(static_cast<int>(v));
+      if (turn_.active()) Traits::throws_left(turn_, out);
     return out;
   }
   Error turn_events(std::string_view text, std::vector<std::string>& out) const override {

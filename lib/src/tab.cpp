@@ -1225,6 +1225,8 @@ struct TabTraits {
   // Events: the throws, then the use of each throw.
   using Turn = TabEvents;
   static bool chance_due(const TabOptions&, const TabPosition&, const Turn& t) noexcept { return !t.thrown; }
+  /// The values of the turn's throws not used yet, ascending, one entry per throw.
+  static void throws_left(const Turn& t, std::vector<int>& out) { throws_left_of(t.avail, out); }
   static std::vector<ChanceOutcome> chance_outcomes(const TabOptions&, const TabPosition&, const Turn& t) {
     return throw_outcomes(t.text.nthrows);
   }
