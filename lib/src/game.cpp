@@ -132,6 +132,37 @@ Error State::find_event(std::string_view event, std::size_t& index) const {
   return Error{Code::illegal_move, "'" + std::string(event) + "' is accepted but is none of the listed events", 0};
 }
 
+// The value-returning forms of the calls with an out-parameter.
+std::vector<std::string> State::legal_moves() const {
+  std::vector<std::string> out;
+  legal_moves(out);
+  return out;
+}
+
+Expected<std::string> State::check(std::string_view move_text) const {
+  return to_expected<std::string>([&](std::string& out) { return check(move_text, out); });
+}
+
+Expected<std::vector<std::string>> State::turn_events(std::string_view turn_text) const {
+  return to_expected<std::vector<std::string>>([&](std::vector<std::string>& out) { return turn_events(turn_text, out); });
+}
+
+Expected<std::size_t> State::find_event(std::string_view event) const {
+  return to_expected<std::size_t>([&](std::size_t& out) { return find_event(event, out); });
+}
+
+Expected<Result> State::adjudicate(std::string_view termination) const {
+  return to_expected<Result>([&](Result& out) { return adjudicate(termination, out); });
+}
+
+Expected<RuleSet> Game::parse_rules(std::string_view text) const {
+  return to_expected<RuleSet>([&](RuleSet& out) { return parse_rules(text, out); });
+}
+
+Expected<std::unique_ptr<State>> Game::new_state(const RuleSet& rules, std::string_view setup) const {
+  return to_expected<std::unique_ptr<State>>([&](std::unique_ptr<State>& out) { return new_state(rules, setup, out); });
+}
+
 Error State::adjudicate(std::string_view termination, Result&) const {
   return Error{Code::bad_termination,
                "Termination \"" + chars::excerpt(termination) + "\" is not decided by the rules of " +

@@ -62,6 +62,11 @@ void canonical_tag_order(GameRecord& record) {
   record.tags = std::move(ordered);
 }
 
+Expected<GameRecord, Diagnostic> canonical_form(const GameRecord& record, const std::string& file,
+                                                std::uint32_t index, const std::string& default_game) {
+  return to_expected<GameRecord>([&](GameRecord& out) { return canonical_form(record, file, index, default_game, out); });
+}
+
 Diagnostic canonical_form(const GameRecord& record, const std::string& file, std::uint32_t index,
                           const std::string& default_game, GameRecord& out) {
   ReplayOptions replay_options;

@@ -6,6 +6,11 @@
 
 namespace beyt::notation {
 
+Expected<GameRecord> random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed,
+                                 std::uint32_t round, std::uint32_t max_turns) {
+  return to_expected<GameRecord>([&](GameRecord& out) { return random_game(game, rules, rng, seed, round, max_turns, out); });
+}
+
 Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed, std::uint32_t round,
                   std::uint32_t max_turns, GameRecord& out) {
   std::unique_ptr<State> state;

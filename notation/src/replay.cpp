@@ -468,6 +468,11 @@ bool spell_game_and_rules(GameRecord& record) {
   return changed;
 }
 
+Expected<Replay, Diagnostic> replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
+                                    const ReplayOptions& options) {
+  return to_expected<Replay>([&](Replay& out) { return replay(record, file, game_index, options, out); });
+}
+
 Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
                   const ReplayOptions& options, Replay& out) {
   Context ctx{record, file, game_index, options, options.variations};

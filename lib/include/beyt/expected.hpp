@@ -15,6 +15,7 @@
 // operator* and operator-> on an error are undefined, as for std::optional.
 #pragma once
 
+#include <functional>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -117,5 +118,18 @@ class Expected<void, E> {
   E error_{};
   bool failed_ = false;
 };
+
+/// The value-returning form of a call that fills an out-parameter and
+/// returns an error value (Error, or notation::Diagnostic: false when there
+/// is none): `fill(t)` on a default-made T gives that T, or its error.
+///
+///   Expected<SeegaPosition> p = to_expected<SeegaPosition>(
+///       [&](SeegaPosition& out) { return SeegaPosition::parse(text, out); });
+template <class T, class F>
+auto to_expected(F&& fill) -> Expected<T, std::decay_t<std::invoke_result_t<F&, T&>>> {
+  T out{};
+  if (auto error = std::invoke(fill, out)) return unexpected(std::move(error));
+  return out;
+}
 
 }  // namespace beyt

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "beyt/errors.hpp"
+#include "beyt/expected.hpp"
 #include "beyt/options.hpp"
 #include "beyt/drawing.hpp"
 
@@ -172,6 +173,8 @@ class State {
   /// itself; Code::bad_termination if the termination is not allowed here.
   /// The default knows none: "barrier" and other game-decided endings fail.
   virtual Error adjudicate(std::string_view termination, Result& out) const;
+  /// As adjudicate(termination, out): the Result, or the error.
+  Expected<Result> adjudicate(std::string_view termination) const;
 
   // --- events ---------------------------------------------------------------
 
@@ -186,6 +189,8 @@ class State {
   /// its order. Complete and never empty unless the game is over, in every
   /// game, with no cap. Each listed text is accepted by apply().
   virtual void legal_moves(std::vector<std::string>& out) const = 0;
+  /// As legal_moves(out), in a new vector.
+  std::vector<std::string> legal_moves() const;
   /// At a throw, every outcome with its probability (summing to 1): Tâb's
   /// five stick counts, `1` `2` `3` `4` `6` (C(4,k)/16, Lane 1836); Dleb's
   /// billets by their white sides, four (`BBBW` `BBWW` `BWWW` `WWWW`
@@ -227,12 +232,16 @@ class State {
   /// that plays a stored dleb after its last throw's use (the event order
   /// ends a turn with that use: play the stored dleb before it).
   virtual Error turn_events(std::string_view turn_text, std::vector<std::string>& out) const;
+  /// As turn_events(turn_text, out): the events, or the error.
+  Expected<std::vector<std::string>> turn_events(std::string_view turn_text) const;
   /// Which listed event `event` is: its index in legal_moves() (at a throw,
   /// also in chance_outcomes()). A text listed as it is; otherwise the first
   /// listed event that apply() takes to an equal State (a throw written with
   /// its faces or its billets in another order, a capture written with `-`).
   /// Errors: those of apply().
   Error find_event(std::string_view event, std::size_t& index) const;
+  /// As find_event(event, index): the index, or the error.
+  Expected<std::size_t> find_event(std::string_view event) const;
   /// Plays the rest of the turn (a whole turn between turns) by beyt's
   /// random player, the one `beyt generate` uses, event by event: each
   /// throw drawn from the sticks (each white with probability 1/2), each
@@ -263,6 +272,8 @@ class State {
   /// As play(), without applying: on success `canonical` holds the move in
   /// canonical form (e.g. captures filled in).
   virtual Error check(std::string_view move_text, std::string& canonical) const = 0;
+  /// As check(move_text, canonical): the turn in canonical form, or the error.
+  Expected<std::string> check(std::string_view move_text) const;
   /// What `move_text` does when played from this position (the position
   /// BEFORE the move), in a few words for a caption: "North passes",
   /// "Board ends: each takes the hasa on his own side", "South's opening
@@ -297,12 +308,23 @@ class Game {
   Error parse_rules(std::string_view text, RuleSet& out) const {
     return RuleSet::parse(text, options(), presets(), out);
   }
+  /// As parse_rules(text, out): the RuleSet, or the error.
+  Expected<RuleSet> parse_rules(std::string_view text) const;
   /// A State under `rules`: the initial position if `setup` is empty, else
   /// the position written by State::position_text(). Errors: bad_rules when
   /// the RuleSet holds a value the game cannot use, bad_setup (with offset
   /// into `setup`) when the position text is malformed or impossible.
   virtual Error new_state(const RuleSet& rules, std::string_view setup,
                           std::unique_ptr<State>& out) const = 0;
+  /// As new_state(rules, setup, out): the State (never null), or the error.
+  ///
+  ///   const Game* seega = find_game("seega");
+  ///   auto rules = seega->parse_rules("walker");
+  ///   if (!rules) return rules.error();
+  ///   auto state = seega->new_state(*rules);   // the initial position
+  ///   if (!state) return state.error();
+  ///   (*state)->play("c1,c5");
+  Expected<std::unique_ptr<State>> new_state(const RuleSet& rules, std::string_view setup = {}) const;
 };
 
 /// The explicit table of games, in a fixed order (no static registrars).

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "beyt/expected.hpp"
 #include "beyt/game.hpp"
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/record.hpp"
@@ -51,5 +52,9 @@ void canonical_tag_order(GameRecord& record);
 /// left as it was.
 Diagnostic canonical_form(const GameRecord& record, const std::string& file, std::uint32_t index,
                           const std::string& default_game, GameRecord& out);
+/// As canonical_form(record, file, index, default_game, out): the record in
+/// canonical form, or the validator's diagnostic.
+Expected<GameRecord, Diagnostic> canonical_form(const GameRecord& record, const std::string& file,
+                                                std::uint32_t index, const std::string& default_game = {});
 
 }  // namespace beyt::notation

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "beyt/errors.hpp"
+#include "beyt/expected.hpp"
 #include "beyt/game.hpp"
 #include "beyt/notation/record.hpp"
 
@@ -22,5 +23,8 @@ namespace beyt::notation {
 /// make a State.
 Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed, std::uint32_t round,
                   std::uint32_t max_turns, GameRecord& out);
+/// As random_game(game, rules, rng, seed, round, max_turns, out): the record, or the error.
+Expected<GameRecord> random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed,
+                                 std::uint32_t round, std::uint32_t max_turns);
 
 }  // namespace beyt::notation

@@ -32,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "beyt/expected.hpp"
 #include "beyt/game.hpp"
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/record.hpp"
@@ -72,6 +73,12 @@ struct Replay {
 /// the game, rules or set-up could not be resolved).
 Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
                   const ReplayOptions& options, Replay& out);
+/// As replay(record, file, game_index, options, out): the Replay of a
+/// valid record, or its first error. The state reached before an illegal
+/// move goes with the error; a caller that draws it (`beyt render` of a
+/// broken record) uses the form above.
+Expected<Replay, Diagnostic> replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
+                                    const ReplayOptions& options = {});
 
 /// The names of the tags beyt reads (NOTATION.md section 3): the roster,
 /// Game, Rules, SetUp, Source, Termination, Annotator, Cells. Tag names are
