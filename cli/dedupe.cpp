@@ -3,8 +3,7 @@
 // under the same rules, from the same start position, with the same main
 // line; tags, comments, NAGs, variations and the result are not compared.
 // The first of each set is kept. Streams: a 128-bit hash of each game kept
-// is all that is held.
-#include <functional>
+// is all that is held (notation::game_identity, game_hash: canonical.hpp).
 #include <iostream>
 #include <unordered_map>
 
@@ -19,68 +18,10 @@ struct DedupeOptions {
   bool report = false;
 };
 
-/// What makes a game a duplicate, as text (hashed, never kept):
-///   "G\n" game "\n" option=value;... "\n" start position "\n" canonical turns
-/// when the game replays to the end of its main line: the rules compared by
-/// their values (walker and "walker; chain=mandatory" are the same), the
-/// start by the engine's position text (no SetUp and a SetUp of the initial
-/// position are the same), each turn in the engine's canonical text (a
-/// capture left out or written is the same turn). Otherwise, as written:
-///   "W\n" Game "\n" Rules "\n" SetUp "\n" turns
-std::string identity(const notation::GameRecord& record, const std::string& file, std::uint32_t index) {
-  std::string key;
-  Start start;
-  if (!resolve(record, file, index, "", start)) {
-    key = "G\n";
-    key += start.game->name();
-    key += '\n';
-    for (const auto& [name, value] : start.rules.values()) key += name + '=' + value + ';';
-    key += '\n';
-    key += start.state->position_text();
-    key += '\n';
-    std::string canonical;
-    bool legal = true;
-    for (const auto& node : record.moves) {
-      if (start.state->check(node.move, canonical) || start.state->play(canonical)) {
-        legal = false;
-        break;
-      }
-      key += canonical;
-      key += ' ';
-    }
-    if (legal) return key;
+struct GameHashHasher {
+  std::size_t operator()(const notation::GameHash& h) const noexcept {
+    return static_cast<std::size_t>(h.a ^ (h.b << 1));
   }
-  key = "W\n";
-  for (auto name : {"Game", "Rules", "SetUp"}) {
-    const notation::TagPair* tag = record.find_tag(name);
-    if (tag) key += tag->value;
-    key += '\n';
-  }
-  for (const auto& node : record.moves) {
-    key += node.move;
-    key += ' ';
-  }
-  return key;
-}
-
-/// Two 64-bit hashes of different families (FNV-1a and the standard
-/// library's): two different games share both with a chance of about 2^-128.
-struct Hash128 {
-  std::uint64_t a = 0, b = 0;
-  bool operator==(const Hash128&) const = default;
-};
-
-Hash128 hash_of(std::string_view s) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (char c : s) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
-  }
-  return {h, std::hash<std::string_view>{}(s)};
-}
-
-struct Hash128Hasher {
-  std::size_t operator()(const Hash128& h) const noexcept { return static_cast<std::size_t>(h.a ^ (h.b << 1)); }
 };
 
 // Where a kept game came from.
@@ -98,7 +39,8 @@ class Deduper : public GameSink {
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     if (inputs_.empty() || inputs_.back() != input.name()) inputs_.push_back(input.name());
     const Origin here{static_cast<std::uint32_t>(inputs_.size() - 1), index};
-    auto [it, fresh] = seen_.try_emplace(hash_of(identity(record, input.name(), index)), here);
+    const notation::GameHash hash = notation::game_hash(notation::game_identity(record, input.name(), index));
+    auto [it, fresh] = seen_.try_emplace(hash, here);
     if (fresh) {
       output_.writer().game(record);
       return true;
@@ -116,7 +58,7 @@ class Deduper : public GameSink {
   const DedupeOptions& o_;
   RecordOutput& output_;
   std::vector<std::string> inputs_;
-  std::unordered_map<Hash128, Origin, Hash128Hasher> seen_;
+  std::unordered_map<notation::GameHash, Origin, GameHashHasher> seen_;
 };
 
 }  // namespace

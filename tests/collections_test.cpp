@@ -12,6 +12,7 @@
 #include <set>
 
 #include "beyt/game.hpp"
+#include "beyt/notation/canonical.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
@@ -712,6 +713,26 @@ TEST_F(Collections, DedupeComparesRulesAndStartByTheirMeaning) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(read_records(read("unique.beyt")).size(), 4u);
+  // The same through the library's key (notation::game_identity, game_hash),
+  // which dedupe uses: a game is a duplicate when its hash is an earlier one's.
+  const std::vector<GameRecord> records = read_records(text);
+  ASSERT_EQ(records.size(), games.size());
+  std::vector<beyt::notation::GameHash> seen;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const std::string identity =
+        beyt::notation::game_identity(records[i], "games.beyt", static_cast<std::uint32_t>(i + 1));
+    const beyt::notation::GameHash h = beyt::notation::game_hash(identity);
+    EXPECT_EQ(std::find(seen.begin(), seen.end(), h) != seen.end(), games[i].second) << i + 1;
+    seen.push_back(h);
+    // Replayed games by their meaning, the invalid ones (7, 8) as written.
+    EXPECT_EQ(identity.substr(0, 2), i >= 6 ? "W\n" : "G\n") << i + 1 << ": " << identity;
+  }
+  EXPECT_EQ(beyt::notation::game_identity(records[0], "games.beyt", 1),
+            "G\nseega\n" + [&] {
+              std::string values;
+              for (const auto& [name, value] : rules.values()) values += name + '=' + value + ';';
+              return values;
+            }() + "\n" + start->position_text() + "\nc1,c5 a3,e3 ");
   // Usage and reading errors.
   EXPECT_EQ(run("dedupe").status, 2);
   EXPECT_EQ(run("dedupe --to yaml " + q("games.beyt")).status, 2);

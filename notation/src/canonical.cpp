@@ -1,6 +1,7 @@
 // A record in canonical form (beyt/notation/canonical.hpp).
 #include "beyt/notation/canonical.hpp"
 
+#include <functional>
 #include <iterator>
 
 #include "beyt/notation/replay.hpp"
@@ -90,6 +91,51 @@ Diagnostic canonical_form(const GameRecord& record, const std::string& file, std
   canonical_tag_order(canonical);
   out = std::move(canonical);
   return {};
+}
+
+std::string game_identity(const GameRecord& record, const std::string& file, std::uint32_t index) {
+  std::string key;
+  Start start;
+  if (!resolve(record, file, index, "", start)) {
+    key = "G\n";
+    key += start.game->name();
+    key += '\n';
+    for (const auto& [name, value] : start.rules.values()) key += name + '=' + value + ';';
+    key += '\n';
+    key += start.state->position_text();
+    key += '\n';
+    std::string canonical;
+    bool legal = true;
+    for (const auto& node : record.moves) {
+      if (start.state->check(node.move, canonical) || start.state->play(canonical)) {
+        legal = false;
+        break;
+      }
+      key += canonical;
+      key += ' ';
+    }
+    if (legal) return key;
+  }
+  key = "W\n";
+  for (auto name : {"Game", "Rules", "SetUp"}) {
+    const TagPair* tag = record.find_tag(name);
+    if (tag) key += tag->value;
+    key += '\n';
+  }
+  for (const auto& node : record.moves) {
+    key += node.move;
+    key += ' ';
+  }
+  return key;
+}
+
+GameHash game_hash(std::string_view identity) noexcept {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c : identity) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return {h, std::hash<std::string_view>{}(identity)};
 }
 
 }  // namespace beyt::notation

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "beyt/expected.hpp"
 #include "beyt/game.hpp"
@@ -56,5 +57,28 @@ Diagnostic canonical_form(const GameRecord& record, const std::string& file, std
 /// canonical form, or the validator's diagnostic.
 Expected<GameRecord, Diagnostic> canonical_form(const GameRecord& record, const std::string& file,
                                                 std::uint32_t index, const std::string& default_game = {});
+
+/// What makes game `index` of `file` the same game as another, for `beyt
+/// dedupe` (docs/COLLECTIONS.md): a text, to be hashed (game_hash), of
+///   "G\n" game "\n" option=value;... "\n" start position "\n" canonical turns
+/// when the game replays to the end of its main line: the rules compared by
+/// their values (walker and "walker; chain=optional" are the same), the
+/// start by the engine's position text (no SetUp and a SetUp of the initial
+/// position are the same), each turn in the engine's canonical text (a
+/// capture left out or written is the same turn). Otherwise, as written:
+///   "W\n" Game "\n" Rules "\n" SetUp "\n" turns
+/// Tags, comments, NAGs, variations and the result are never part of it.
+/// Never fails: a game that cannot be resolved or replayed is taken as written.
+std::string game_identity(const GameRecord& record, const std::string& file, std::uint32_t index);
+
+/// A 128-bit hash of a game_identity(): two 64-bit hashes of different
+/// families (FNV-1a and the standard library's), so that two different
+/// games share both with a chance of about 2^-128. A collection keeps only
+/// these (`beyt dedupe` streams: the hash of each game kept is all it holds).
+struct GameHash {
+  std::uint64_t a = 0, b = 0;
+  bool operator==(const GameHash&) const = default;
+};
+GameHash game_hash(std::string_view identity) noexcept;
 
 }  // namespace beyt::notation
