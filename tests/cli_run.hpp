@@ -148,11 +148,20 @@ inline std::vector<fs::path> sample_files(const std::string& ext) {
   return out;
 }
 
-/// A fresh folder under the temporary directory for this test process.
+/// A fresh folder under the temporary directory for this test process,
+/// removed with what it holds when the process ends (ctest runs each test in
+/// a process of its own: thousands of folders otherwise).
 inline fs::path temp_dir() {
-  fs::path dir = fs::temp_directory_path() / ("beyt-cli-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
+  struct Owned {
+    fs::path path = fs::temp_directory_path() / ("beyt-cli-test-" + std::to_string(::getpid()));
+    ~Owned() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  };
+  static const Owned dir;
+  fs::create_directories(dir.path);
+  return dir.path;
 }
 
 }  // namespace beyt::test
