@@ -268,6 +268,12 @@ INSTANTIATE_TEST_SUITE_P(Mankalah, Events,
                                            Case{"mankalah", "akil", 1000, 400},
                                            Case{"mankalah", "akil; target=5; skip-origin=no", 100, 1500},
                                            Case{"mankalah", "ghasheem; loop=none", 200, 300}));
+// Seega lists whole turns (a placement pair, a step with its chain: finite,
+// every chain step captures; beyt/game.hpp), each one event.
+INSTANTIATE_TEST_SUITE_P(Seega, Events,
+                         ::testing::Values(Case{"seega", "walker", 1000, 300}, Case{"seega", "lane", 1000, 300},
+                                           Case{"seega", "walker; size=7", 100, 300},
+                                           Case{"seega", "lane; size=9", 50, 400}));
 INSTANTIATE_TEST_SUITE_P(Umelbanat, Events,
                          ::testing::Values(Case{"umelbanat", "davies", 1000, 500},
                                            Case{"umelbanat", "davies; first=north", 200, 500},
@@ -310,7 +316,7 @@ TEST_P(EventSamples, ReplayEventByEvent) {
   EXPECT_GT(turns, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Games, EventSamples, ::testing::Values("tab", "dleb", "mankalah", "umelbanat"));
+INSTANTIATE_TEST_SUITE_P(Games, EventSamples, ::testing::Values("tab", "dleb", "seega", "mankalah", "umelbanat"));
 
 // Tâb's events, by hand: Lane's opening, a throw with its faces, the uses in
 // another order than the throws, a forfeit among them.
