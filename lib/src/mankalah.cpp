@@ -83,7 +83,7 @@ InPlace sow_in_place(Pits& pits, int beyt, bool skip_origin) noexcept {
 // Settling a position after a move
 // ---------------------------------------------------------------------------
 
-int board_total(const Pits& p) { return pit_sum(p, 0, kPits); }
+int board_total(const Pits& p) { return pit_sum<0, kPits>(p); }
 
 void end_board(MankalahPosition& pos) {
   for (int i = 0; i < kPits; ++i) {
@@ -1028,7 +1028,7 @@ std::string mankalah_describe(const MankalahOptions& o, const MankalahPosition& 
   if (m.kind == MankalahMoveKind::feed) --start[m.feed_from], ++start[m.beyt];
   const MankalahSowing r = mankalah_sow(start, m.beyt, o.skip_origin);
   out += mover + " sows from " + std::string(1, pit_letter(m.beyt));
-  if (after.phase == MankalahPhase::end && pit_sum(after.pits, 0, kPits) == 0 && pos.phase != MankalahPhase::end) {
+  if (after.phase == MankalahPhase::end && board_total(after.pits) == 0 && pos.phase != MankalahPhase::end) {
     // The board ended on this turn: what was left went to the row's owner.
     const int sown_take = m.taken >= 0 ? m.taken : r.taken;
     const int left = after.taken[0] + after.taken[1] - pos.taken[0] - pos.taken[1] - sown_take;

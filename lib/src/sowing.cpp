@@ -8,7 +8,7 @@
 namespace beyt {
 
 bool PitsHistory::seen(const Pits& pits, int side, std::uint64_t context) {
-  const int total = pit_sum(pits, 0, kPits);
+  const int total = pit_sum<0, kPits>(pits);
   if (total != total_ || context != context_) clear();
   total_ = total;
   context_ = context;

@@ -720,7 +720,7 @@ std::string UmelbanatPosition::text() const {
 }
 
 Error umelbanat_validate(const UmelbanatPosition& p) {
-  if (pit_sum(p.pits, 0, kPits) + p.held[0] + p.held[1] != kUmelbanatCounters)
+  if (pit_sum<0, kPits>(p.pits) + p.held[0] + p.held[1] != kUmelbanatCounters)
     return setup_error(0, "the houses and the counters held make 48");
   for (int h = 0; h < kPits; ++h)
     if (p.mark[h] != UmelbanatMark::none && p.mark[h] == daughter_of(p.owner[h]))

@@ -98,7 +98,7 @@ struct MankalahPosition {
   /// The canonical position text; parse(text()) gives an equal position.
   std::string text() const;
   /// Hasa in `side`'s row.
-  int row(Side side) const noexcept { return pit_sum(pits, side == Side::south ? 0 : 6, 6); }
+  int row(Side side) const noexcept { return side == Side::south ? pit_sum<0, 6>(pits) : pit_sum<6, 6>(pits); }
   /// The side who sowed first on this board.
   Side began() const noexcept { return turned ? distributor : opponent(distributor); }
 

@@ -227,15 +227,31 @@ constexpr std::uint64_t byte_pairs(std::uint64_t x) noexcept {
 }
 }  // namespace detail
 
+namespace detail {
+// The counters in the bytes of the pits' two words selected by the masks.
+// Two words of 16-bit lanes of at most 510 + 510: their sum, lane by lane at
+// most 4 * 1020, is gathered into the top lane by one multiplication.
+inline int masked_pit_sum(const Pits& pits, std::uint64_t low_mask, std::uint64_t high_mask) noexcept {
+  const PitWords w = load_pits(pits);
+  const std::uint64_t lanes = byte_pairs(w.low & low_mask) + byte_pairs(w.high & high_mask);
+  return static_cast<int>((lanes * 0x0001000100010001ull) >> 48);
+}
+}  // namespace detail
+
 /// Total of the counters in pits [first, first + n) (0 <= first, first + n
 /// <= 12): the bytes summed a word at a time, exact for any counts.
 inline int pit_sum(const Pits& pits, int first, int n) noexcept {
-  const detail::PitWords w = detail::load_pits(pits);
-  // Two words of 16-bit lanes of at most 510 + 510: their sum, lane by lane
-  // at most 4 * 1020, is gathered into the top lane by one multiplication.
-  const std::uint64_t lanes = detail::byte_pairs(w.low & detail::byte_range(first, n, 0)) +
-                              detail::byte_pairs(w.high & detail::byte_range(first, n, 8));
-  return static_cast<int>((lanes * 0x0001000100010001ull) >> 48);
+  return detail::masked_pit_sum(pits, detail::byte_range(first, n, 0), detail::byte_range(first, n, 8));
+}
+
+/// pit_sum(pits, First, N) with the range known at compile time, for the hot
+/// paths (a row's total after every sowing): the masks are constants, so the
+/// sum is a few instructions wherever the compiler puts it.
+template <int First, int N>
+inline int pit_sum(const Pits& pits) noexcept {
+  static_assert(First >= 0 && N >= 0 && First + N <= 12, "pits [First, First + N) lie in 0..12");
+  constexpr std::uint64_t low = detail::byte_range(First, N, 0), high = detail::byte_range(First, N, 8);
+  return detail::masked_pit_sum(pits, low, high);
 }
 
 /// The positions of one board or stage seen so far, for the repetition rules
