@@ -90,7 +90,7 @@ bool plays_again(const UmelbanatPosition& w, Side s, UmelbanatStop stop) noexcep
 
 // The turn of s has ended on `w`: the opponent moves, or the referee ends
 // the stage when only daughters' houses hold counters.
-void end_sowings(UmelbanatPosition& w, Side s) noexcept {
+inline void end_sowings(UmelbanatPosition& w, Side s) noexcept {
   w.to_move = opponent(s);
   if (w.only_daughters()) {
     w.phase = UmelbanatPhase::end;
@@ -184,7 +184,7 @@ detail::PitWords words_of(const std::array<Byte, kPits>& a) noexcept {
   return w;
 }
 // Bit 7 of byte h set for each house h that holds counters and no daughter.
-detail::PitWords free_and_full(const UmelbanatPosition& p) noexcept {
+inline detail::PitWords free_and_full(const UmelbanatPosition& p) noexcept {
   const detail::PitWords pits = detail::load_pits(p.pits), marks = words_of(p.mark);
   return {nonzero(pits.low) & ~nonzero(marks.low),
           static_cast<std::uint32_t>(nonzero(pits.high) & ~nonzero(marks.high))};
