@@ -98,6 +98,13 @@ struct EngineHooks {
   /// Without it a turn is one event (State::apply is play of the canonical
   /// text), listed by the required legal_moves and drawn by random_move.
   bool events = false;
+  /// static void random_turn(const Options&, const Position&, Rng&, std::string&):
+  /// with `events`, the whole turn random_events would draw from a turn's
+  /// start, with the same draws of the Rng, as turn_text writes it, drawn
+  /// without making it (the mancala games, whose random player draws a whole
+  /// turn first). Default: random_events on a copy, then turn_text.
+  /// State::random_move's quick path; play() then makes the turn once.
+  bool random_turn = false;
   /// static std::string position_text(const Options&, const Position&).
   /// Default: Position::text().
   bool position_text = false;
@@ -170,6 +177,9 @@ concept events = requires(Turn<T> t) {
   requires exactly<decltype(&T::split), Error (*)(std::string_view, std::vector<std::string>&)>;
   requires exactly<decltype(&T::throws_left), void (*)(Turn<T>, std::vector<int>&)>;
 };
+template <class T>
+concept random_turn =
+    requires { requires exactly<decltype(&T::random_turn), void (*)(Opt<T>, Pos<T>, Rng&, std::string&)>; };
 template <class T>
 concept position_text = requires { requires exactly<decltype(&T::position_text), std::string (*)(Opt<T>, Pos<T>)>; };
 template <class T>
@@ -265,6 +275,7 @@ concept EngineTraitsFor =
     T::kHooks.start == hooks::start<T> && T::kHooks.to_move == hooks::to_move<T> &&
     T::kHooks.player_label == hooks::player_label<T> &&
     T::kHooks.events == hooks::events<T> && T::kHooks.chance_outcomes == hooks::chance_outcomes<T> &&
+    T::kHooks.random_turn == hooks::random_turn<T> && (!T::kHooks.random_turn || T::kHooks.events) &&
     T::kHooks.position_text == hooks::position_text<T> &&
     T::kHooks.adjudicate == hooks::adjudicate<T> && T::kHooks.describe == hooks::describe<T> &&
     T::kHooks.describe_after == hooks::describe_after<T> && !(T::kHooks.describe && T::kHooks.describe_after) &&
@@ -481,6 +492,8 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     out.clear();
     if (is_terminal()) return;
     if constexpr (kEvents) {
+      if constexpr (Traits::kHooks.random_turn)
+        if (!turn_.active()) return Traits::random_turn(options_, pos_, rng, out);
       Position p = pos_;
       Turn t = turn_;
       Traits::random_events(options_, p, t, rng, nullptr);

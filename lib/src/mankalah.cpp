@@ -725,6 +725,21 @@ void mankalah_decisions(const MankalahOptions& o, const MankalahPosition& p, con
 // uniformly among those listed), then placed count by count; every other
 // turn uniformly among the listed moves. The draws are those of the
 // whole-turn player before the events (same Rng, same turns).
+// The random player's move at `p` outside the distribution, uniformly among
+// for_each_legal's: its index `pick` there; false when there is none.
+bool draw_move(const MankalahOptions& o, const MankalahPosition& p, SowMemo& memo, Rng& rng, MankalahMove& out,
+               std::uint64_t& pick) {
+  std::uint64_t n = 0;
+  for_each_legal(o, p, memo, [&n](const MankalahMove&) { ++n; });
+  if (n == 0) return false;
+  pick = rng.below(n);
+  std::uint64_t i = 0;
+  for_each_legal(o, p, memo, [&](const MankalahMove& m) {
+    if (i++ == pick) out = m;
+  });
+  return true;
+}
+
 void mankalah_random_events(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, Rng& rng,
                             std::vector<EventPick>* picks) {
   bool last = false;
@@ -742,14 +757,8 @@ void mankalah_random_events(const MankalahOptions& o, MankalahPosition& p, Manka
     return;
   }
   SowMemo memo;  // the second pass finds every sowing of the first, apply_move too
-  std::uint64_t n = 0;
-  for_each_legal(o, p, memo, [&n](const MankalahMove&) { ++n; });
-  if (n == 0) return;
-  const std::uint64_t pick = rng.below(n);
-  std::uint64_t i = 0;
-  for_each_legal(o, p, memo, [&](const MankalahMove& m) {
-    if (i++ == pick) t.move = m;
-  });
+  std::uint64_t pick = 0;
+  if (!draw_move(o, p, memo, rng, t.move, pick)) return;
   if (picks) picks->push_back({false, static_cast<std::size_t>(pick), mankalah_format(t.move)});
   apply_move(o, p, t.move, memo);
 }
@@ -1087,7 +1096,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static constexpr std::string_view kSources =
       "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .describe_after = true, .drawing = true};
+      .start = true, .to_move = true, .events = true, .random_turn = true, .describe_after = true, .drawing = true};
   static const OptionTable<MankalahOptions>& options() { return mankalah_options(); }
   static const std::vector<Preset>& presets() { return mankalah_presets(); }
   static MankalahPosition initial(const MankalahOptions&) { return MankalahPosition::initial(); }
@@ -1131,6 +1140,14 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static void random_events(const MankalahOptions& o, MankalahPosition& p, Turn& t, Rng& rng,
                             std::vector<EventPick>* picks) {
     mankalah_random_events(o, p, t, rng, picks);
+  }
+  // mankalah_random_events' turn, drawn alike but not made.
+  static void random_turn(const MankalahOptions& o, const MankalahPosition& p, Rng& rng, std::string& out) {
+    if (p.phase == MankalahPhase::distribute) return mankalah_format(mankalah_random_distribution(o, rng), out);
+    SowMemo memo;  // the second pass finds every sowing of the first
+    MankalahMove m;
+    std::uint64_t pick = 0;
+    if (draw_move(o, p, memo, rng, m, pick)) mankalah_format(m, out);
   }
   // A tebweez is its counts; every other turn one event.
   static Error split(std::string_view canonical, std::vector<std::string>& out) {

@@ -441,9 +441,9 @@ namespace {
 // player may sow): one sowing at a time, uniformly among those that end;
 // back off to the full list of the turn's completions if a random path
 // runs into a dead end.
-UmelbanatMove random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, UmelbanatMove m, Rng& rng) {
+void random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, UmelbanatMove& m, Rng& rng) {
   std::vector<UmelbanatMove> all;
-  const UmelbanatMove given = m;
+  const std::uint8_t given = m.n;
   UmelbanatPosition w = pos;
   const Side s = pos.to_move;
   for (;;) {
@@ -458,19 +458,20 @@ UmelbanatMove random_sowings(const UmelbanatOptions& o, const UmelbanatPosition&
       if (stops[n] != UmelbanatStop::endless) ok[n++] = h;
     }
     if (n == 0) {
-      if (given.n == 0) {
+      if (given == 0) {
         umelbanat_legal(o, pos, all);
       } else {  // after a peck (`pos`: the turn so far): the turns that complete it
-        UmelbanatMove prefix = given;
-        legal_dfs(o, pos, s, prefix, all, 100000);
+        m.n = given;
+        legal_dfs(o, pos, s, m, all, 100000);
       }
-      return all[rng.below(all.size())];
+      m = all[rng.below(all.size())];
+      return;
     }
     int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
     m.houses[m.n++] = static_cast<std::int8_t>(ok[k]);
     w = after[k];
     if (stops[k] != UmelbanatStop::peck || w.only_daughters() || !w.can_sow(s) || m.n == kUmelbanatMaxSowings)
-      return m;
+      return;
   }
 }
 
@@ -489,7 +490,9 @@ UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPositio
     }
     return m;
   }
-  return random_sowings(o, pos, UmelbanatMove{}, rng);
+  UmelbanatMove m;
+  random_sowings(o, pos, m, rng);
+  return m;
 }
 
 // ---------------------------------------------------------------------------
@@ -594,7 +597,13 @@ Error umelbanat_apply_event(const UmelbanatOptions& o, UmelbanatPosition& p, Ume
 // before the events (same Rng, same turns).
 void umelbanat_random_events(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t, Rng& rng,
                              std::vector<EventPick>* picks) {
-  const UmelbanatMove drawn = t.active() ? random_sowings(o, p, t.move, rng) : umelbanat_random(o, p, rng);
+  UmelbanatMove drawn;
+  if (t.active()) {
+    drawn = t.move;
+    random_sowings(o, p, drawn, rng);
+  } else {
+    drawn = umelbanat_random(o, p, rng);
+  }
   if (drawn.kind != UmelbanatMoveKind::sowings) {
     if (picks) picks->push_back({false, 0, umelbanat_format(drawn)});  // the one listed
     umelbanat_apply(o, p, drawn);
@@ -983,7 +992,7 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static constexpr std::string_view kSources =
       "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .describe_after = true, .drawing = true};
+      .start = true, .to_move = true, .events = true, .random_turn = true, .describe_after = true, .drawing = true};
   static const OptionTable<UmelbanatOptions>& options() { return umelbanat_options(); }
   static const std::vector<Preset>& presets() { return umelbanat_presets(); }
   static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
@@ -1024,6 +1033,10 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static void random_events(const UmelbanatOptions& o, UmelbanatPosition& p, Turn& t, Rng& rng,
                             std::vector<EventPick>* picks) {
     umelbanat_random_events(o, p, t, rng, picks);
+  }
+  // umelbanat_random_events' turn, drawn alike but not made.
+  static void random_turn(const UmelbanatOptions& o, const UmelbanatPosition& p, Rng& rng, std::string& out) {
+    umelbanat_format(umelbanat_random(o, p, rng), out);
   }
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
     return split_events(canonical, ",", out);
