@@ -8,9 +8,15 @@
 //     before the game is over, the turn text the State assembles is the
 //     record's canonical turn byte for byte, and the State after the turn's
 //     last event equals the State play() of the turn leaves;
-//   * the random player picks the listed event at the index it reports, and
-//     its throws follow the listed probabilities; random_move() is the turn
-//     play_random() plays;
+//   * the chance actor is to move at some event of the generated games of
+//     Tâb and Dleb, at none in the games without throws (Seega, Mankalah,
+//     Um el-Banât);
+//   * the random player picks the listed event at the index it reports;
+//     random_move() is the turn play_random() plays;
+//   * in the games with throws (suite ThrowEvents, Tâb's and Dleb's rule
+//     sets only): a turn begins with a throw, the random player uses the
+//     throws in the order they fell, and its throws follow the listed
+//     probabilities;
 //   * apply() refuses what is not an event here, with the State unchanged.
 #include <gtest/gtest.h>
 
@@ -36,13 +42,15 @@ struct Case {
   const char* rules;
   int games;      // generated games replayed event by event
   int max_turns;
+  bool throws = false;  // Tâb's sticks, Dleb's billets: the chance actor throws
 };
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.game << " [" << c.rules << "]"; }
 
 // Replays one turn event by event on `s` and as a whole on `ref` (equal
-// States before), checking every event against the lists.
-void replay_turn(State& s, State& ref, const std::string& turn) {
+// States before), checking every event against the lists; adds to `throws`
+// (if given) the events at which the chance actor was to move.
+void replay_turn(State& s, State& ref, const std::string& turn, std::size_t* throws = nullptr) {
   std::string canonical;
   Error e = s.check(turn, canonical);
   ASSERT_FALSE(e) << turn << ": " << e.reason;
@@ -60,6 +68,7 @@ void replay_turn(State& s, State& ref, const std::string& turn) {
     ASSERT_FALSE(listed.empty()) << "no event listed before " << event << " of " << turn << " at "
                                  << s.position_text() << " / " << s.turn_in_progress();
     if (s.to_move() == Actor::chance) {
+      if (throws) ++*throws;
       auto outcomes = s.chance_outcomes();
       ASSERT_EQ(outcomes.size(), listed.size());
       double total = 0;
@@ -96,21 +105,29 @@ void replay_turn(State& s, State& ref, const std::string& turn) {
 }
 
 class Events : public beyt::test::GameFixture<Case> {};
+// The games with throws: Tâb's and Dleb's rule sets.
+class ThrowEvents : public beyt::test::GameFixture<Case> {};
 
 // Games as `beyt generate` makes them (random_move, then play), replayed
-// event by event.
+// event by event; the chance actor throws in the games with throws only.
 TEST_P(Events, GeneratedGamesReplayEventByEvent) {
   const Case& c = GetParam();
+  std::size_t throws = 0;
   for (int g = 0; g < c.games; ++g) {
     Rng rng(5000 + static_cast<std::uint64_t>(g));
     auto maker = initial(), s = initial(), ref = initial();
     for (int t = 0; t < c.max_turns && !maker->is_terminal(); ++t) {
       const std::string turn = maker->random_move(rng);
       ASSERT_FALSE(maker->play(turn)) << turn;
-      replay_turn(*s, *ref, turn);
+      replay_turn(*s, *ref, turn, &throws);
       if (HasFailure()) return;
     }
     EXPECT_EQ(s->outcome(), maker->outcome());
+  }
+  if (c.throws) {
+    EXPECT_GT(throws, 0u);
+  } else {
+    EXPECT_EQ(throws, 0u) << "the chance actor to move in a game without throws";
   }
 }
 
@@ -161,11 +178,11 @@ TEST_P(Events, RandomPicksAreListed) {
 // The random player uses the throws in the order they fell (an entering
 // Dleb turn: its dleb, then its gsse), as `beyt generate` always has: the
 // same seed writes the same games (NOTATION.md section 12).
-TEST_P(Events, TheRandomPlayerUsesTheThrowsInOrder) {
+TEST_P(ThrowEvents, TheRandomPlayerUsesTheThrowsInOrder) {
   const Case& c = GetParam();
   Rng rng(314);
   auto s = initial();
-  if (s->to_move() != Actor::chance) GTEST_SKIP() << "no throws";
+  ASSERT_EQ(s->to_move(), Actor::chance);  // a turn begins with its throw
   int checked = 0;
   for (int t = 0; t < c.max_turns && !s->is_terminal(); ++t) {
     std::string turn;
@@ -206,9 +223,9 @@ TEST_P(Events, TheRandomPlayerUsesTheThrowsInOrder) {
 
 // The random player's throws follow chance_outcomes(): each outcome's share
 // of many first throws is its probability (within five standard deviations).
-TEST_P(Events, ThrowsFollowTheListedProbabilities) {
+TEST_P(ThrowEvents, ThrowsFollowTheListedProbabilities) {
   auto s = initial();
-  if (s->to_move() != Actor::chance) GTEST_SKIP() << "no throw at the start";
+  ASSERT_EQ(s->to_move(), Actor::chance);
   const auto outcomes = s->chance_outcomes();
   std::vector<int> seen(outcomes.size());
   Rng rng(4242);
@@ -250,17 +267,21 @@ TEST_P(Events, ApplyRefusesWhatIsNoEventHere) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Tab, Events,
-                         ::testing::Values(Case{"tab", "lane", 1000, 400}, Case{"tab", "lane; width=7; pieces=4", 200, 400},
-                                           Case{"tab", "lane; width=13", 200, 400},
-                                           Case{"tab", "lane; width=15; pieces=3; first=north", 200, 400},
-                                           Case{"tab", "lane; release=any; enemy-row-safe=no", 200, 400},
-                                           Case{"tab", "lane; width=11; pass-enemy=no", 200, 400}));
-INSTANTIATE_TEST_SUITE_P(Dleb, Events,
-                         ::testing::Values(Case{"dleb", "marin", 1000, 400}, Case{"dleb", "marin; players=2", 200, 600},
-                                           Case{"dleb", "marin; cross-lines=4; players=3; first=north", 200, 600},
-                                           Case{"dleb", "marin; cross-lines=8; time=night; double-course=mover", 200, 600},
-                                           Case{"dleb", "marin; cross-lines=100", 100, 300}));
+const Case kTab[] = {{"tab", "lane", 1000, 400, true},
+                     {"tab", "lane; width=7; pieces=4", 200, 400, true},
+                     {"tab", "lane; width=13", 200, 400, true},
+                     {"tab", "lane; width=15; pieces=3; first=north", 200, 400, true},
+                     {"tab", "lane; release=any; enemy-row-safe=no", 200, 400, true},
+                     {"tab", "lane; width=11; pass-enemy=no", 200, 400, true}};
+const Case kDleb[] = {{"dleb", "marin", 1000, 400, true},
+                      {"dleb", "marin; players=2", 200, 600, true},
+                      {"dleb", "marin; cross-lines=4; players=3; first=north", 200, 600, true},
+                      {"dleb", "marin; cross-lines=8; time=night; double-course=mover", 200, 600, true},
+                      {"dleb", "marin; cross-lines=100", 100, 300, true}};
+INSTANTIATE_TEST_SUITE_P(Tab, Events, ::testing::ValuesIn(kTab));
+INSTANTIATE_TEST_SUITE_P(Dleb, Events, ::testing::ValuesIn(kDleb));
+INSTANTIATE_TEST_SUITE_P(Tab, ThrowEvents, ::testing::ValuesIn(kTab));
+INSTANTIATE_TEST_SUITE_P(Dleb, ThrowEvents, ::testing::ValuesIn(kDleb));
 INSTANTIATE_TEST_SUITE_P(Mankalah, Events,
                          ::testing::Values(Case{"mankalah", "ghasheem", 1000, 400},
                                            Case{"mankalah", "ghasheem; skip-origin=no", 200, 400},

@@ -686,9 +686,20 @@ PYBIND11_MODULE(_beyt, m) {
                              "Who is to move as diagnostics name him (\"South\", \"North, player 2\" in Dleb's teams).")
       .def_property_readonly("turns_played", [](const PyPosition& p) { return p.state->turns_played(); },
                              "Turns played since the initial (or set-up) position.")
-      .def_property_readonly("moves_complete", [](const PyPosition&) { return true; },
-                             "Deprecated: always True. legal_moves() lists every event in every game\n"
-                             "(NOTATION.md section 12).")
+      .def_property_readonly("throws_left", [](const PyPosition& p) { return p.state->throws_left(); },
+                             "The values of the turn's throws not yet used or forfeited, ascending, one\n"
+                             "entry a throw (Tab after `1,4,2:1I-K`: [2, 4]; in Dleb the dleb and gsse of\n"
+                             "an entry by dag once it is made, Marin 1931, p. 509). Empty between turns,\n"
+                             "while a Dleb entry's billets are thrown, and in games without throws\n"
+                             "(Seega, Mankalah, Um el-Banat). State::throws_left.")
+      .def_property_readonly("moves_complete", [](const PyPosition&) {
+        if (PyErr_WarnEx(PyExc_DeprecationWarning,
+                         "Position.moves_complete is deprecated and always True: legal_moves() lists "
+                         "every event in every game (NOTATION.md section 12)", 1) < 0)
+          throw py::error_already_set();  // the warning filter made it an error
+        return true;
+      }, "Deprecated (reading it warns: DeprecationWarning): always True. legal_moves()\n"
+         "lists every event in every game (NOTATION.md section 12).")
       .def_property_readonly("move_stack", [](const PyPosition& p) { return p.moves; },
                              "The moves push() played and pop() has not taken back, oldest first.")
       .def("legal_moves", [](const PyPosition& p) {

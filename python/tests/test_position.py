@@ -1,6 +1,7 @@
 """Position: the rules engine, one test per game against the C++ engine."""
 
 import json
+import warnings
 
 import pytest
 
@@ -48,7 +49,6 @@ def test_legal_moves_all_playable(game):
     for g in beyt.generate(game, seed=5, count=1, max_turns=60):
         for p in list(g.positions())[:60]:
             moves = p.legal_moves()
-            assert p.moves_complete
             if not p.is_over():
                 assert moves, (game, p.text())
             for move in moves[:40]:
@@ -75,6 +75,73 @@ def test_chance_outcomes_of_stick_games(game, first):
 @pytest.mark.parametrize("game", ["seega", "mankalah", "umelbanat"])
 def test_no_chance_in_the_other_games(game):
     assert beyt.Position.start(game).chance_outcomes() == []
+
+
+def test_throws_left_tab_mid_turn():
+    # State::throws_left, as tests/events_test.cpp (TabEvents.ATurnByHand)
+    # checks it: Lane's opening, then a turn entered event by event.
+    p = beyt.Position.start("tab", "lane")
+    assert p.throws_left == []  # between turns
+    p.push("3")  # an opening throw without tab: the whole turn
+    for throw in ("1WBBB", "4", "2"):
+        p.push(throw)
+    assert p.actor == "North" and p.turns_played == 1
+    assert p.throws_left == [1, 2, 4]  # ascending, one entry a throw
+    p.push("1i-k")
+    p.push("2k-m")
+    assert p.throws_left == [4]
+    p.push("4--")  # the turn ends
+    assert p.throws_left == [] and p.turns_played == 2
+    # The same as a whole turn leaves.
+    q = beyt.Position.start("tab", "lane")
+    q.push("3")
+    q.push("1,4,2:1i-k,2k-m,4--")
+    assert p == q and q.throws_left == []
+    # pop() takes a use back: its throw is left again.
+    p.pop()
+    assert p.throws_left == [4]
+
+
+def test_throws_left_dleb_entry_by_dag():
+    # Marin 1931, p. 509: the entry's stages (four, three, then two billets),
+    # empty while they are thrown; the dag enters with the dleb scored at
+    # stage 1 (tests/events_test.cpp, DlebEvents.AnEntryByHand).
+    p = beyt.Position.start("dleb", "marin; cross-lines=4")
+    for throw in ("WBBB", "WBW"):
+        p.push(throw)
+        assert p.actor == "chance" and p.throws_left == []
+    p.push("WB")
+    assert p.actor == "South" and p.throws_left == [1]
+    p.push("1A1-B1")
+    assert p.throws_left == [] and p.turns_played == 1
+
+
+@pytest.mark.parametrize("game,rules,events", [("mankalah", "akil", ["0", "30"]),
+                                               ("umelbanat", "davies", ["B"])])
+def test_throws_left_empty_in_mancala_games(game, rules, events):
+    # No throws: empty between turns and during a turn (a tebweez, the
+    # sowings of a turn of Davies' Fig. 9).
+    if game == "umelbanat":
+        p = beyt.Position.from_text(game, "3,2,0,7,0,0,6,6,6,6,6,6 SSSSSSNNNNNN ---n-------- 0-0 S play S", rules)
+    else:
+        p = beyt.Position.start(game, rules)
+    assert p.throws_left == []
+    for event in events:
+        p.push(event)
+    assert p.turns_played == 0 and p.move_stack == events  # mid-turn
+    assert p.actor in ("South", "North") and p.chance_outcomes() == []
+    assert p.throws_left == []
+
+
+def test_moves_complete_is_deprecated():
+    p = beyt.Position.start("tab")
+    with pytest.warns(DeprecationWarning, match="moves_complete is deprecated"):
+        assert p.moves_complete is True
+    # A filter that makes the warning an error raises it.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        with pytest.raises(DeprecationWarning):
+            p.moves_complete
 
 
 def test_start_from_text_and_errors():
