@@ -1,8 +1,6 @@
 // What the collection subcommands share (cli/collection.hpp).
 #include "collection.hpp"
 
-#include <sys/stat.h>
-
 #include <iostream>
 
 #include "beyt/notation/replay.hpp"
@@ -10,37 +8,6 @@
 #include "names.hpp"
 
 namespace beyt::cli {
-namespace {
-
-// Passes the games of one input on; reports the ones that cannot be read.
-class InputVisitor : public notation::GameVisitor {
- public:
-  InputVisitor(GameSink& sink, Input& input, ReadSummary& summary) : sink_(sink), input_(input), summary_(summary) {}
-  bool game(notation::GameRecord&& record, std::uint32_t index) override {
-    ++summary_.games;
-    input_.forget_before(record.loc.offset);  // diagnostics quote this game or later ones
-    if (sink_.game(std::move(record), input_, index)) return true;
-    summary_.stopped = true;
-    return false;
-  }
-  bool error(const notation::Diagnostic& d) override {
-    ++summary_.unreadable;
-    print_diagnostic(err(), d, &input_, false);
-    if (d.loc.line > 0) input_.forget_before(d.loc.offset);
-    return true;
-  }
-  // A reader's warning (W101 a byte-order mark, W103 an XML comment the
-  // output will not hold): said, so that nothing is dropped silently.
-  void warning(const notation::Diagnostic& w) override { print_diagnostic(err(), w, &input_, false); }
-
- private:
-  GameSink& sink_;
-  Input& input_;
-  ReadSummary& summary_;
-};
-
-}  // namespace
-
 void add_common_options(CommandLine& line, CommonOptions& o, std::string_view output_help, bool quiet) {
   if (!output_help.empty()) {
     line.option("o,output", std::string(output_help), o.output)
@@ -77,40 +44,18 @@ bool parse_common(CommandLine& line, int argc, char** argv, CommonOptions& o, in
   return true;
 }
 
-ReadSummary read_inputs(const std::vector<std::string>& paths, std::optional<notation::Format> from,
-                        GameSink& sink, notation::ReadOptions options) {
-  ReadSummary summary;
-  for (const auto& path : paths) {
-    Input input;
-    if (!open_input(input, path)) {
-      summary.failed = true;
-      continue;
-    }
-    const notation::Format format = input.format(from);
-    sink.begin_input(input, format);
-    InputVisitor visitor(sink, input, summary);
-    notation::Diagnostic d = notation::read_games(input.stream(), input.name(), format, visitor, options);
-    if (d) {
-      ++summary.unreadable;
-      summary.failed = true;
-      print_diagnostic(err(), d, &input, false);
-    }
-    if (summary.stopped) break;
-  }
-  return summary;
+void PrintingSink::diagnostic(const notation::Diagnostic& d, Input* input) { print_diagnostic(err(), d, input, false); }
+
+notation::ReadInputsOptions read_options(const CommonOptions& o) {
+  notation::ReadInputsOptions options;
+  options.format = o.from_format;
+  return options;
 }
 
 bool inputs_exist(const std::vector<std::string>& paths) {
-  for (const auto& path : paths) {
-    if (path == "-") continue;
-    // A FIFO or a device is not opened twice (the writer of a FIFO would
-    // see its reader go); it is reported when it is read.
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) continue;
-    Input input;
-    if (!open_input(input, path)) return false;
-  }
-  return true;
+  const notation::Diagnostic d = notation::unreadable_input(paths);
+  if (d) print_diagnostic(err(), d, nullptr, false);
+  return !d;
 }
 
 int check_inputs(std::string_view command, const std::vector<std::string>& inputs, const std::string& output) {

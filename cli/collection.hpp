@@ -1,8 +1,10 @@
 // cli/collection.hpp - what the subcommands that work on collections of
-// records share (convert, format, select, split, dedupe, stats): the games
-// of several inputs read in order, streaming, past the games that cannot be
-// read; a record's game, rules and start position resolved as the validator
-// does; the engine's canonical text of every move; the canonical tag order.
+// records share (convert, format, select, split, dedupe, stats): their
+// common options, the games of several inputs read in order (the library's
+// read_inputs, with the diagnostics printed), the checks before an output
+// is opened, and the records they write; a record's game, rules and start
+// position resolved as the validator does; the engine's canonical text of
+// every move; the canonical tag order.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +17,7 @@
 #include "beyt/game.hpp"
 #include "beyt/notation/canonical.hpp"
 #include "beyt/notation/formats.hpp"
+#include "beyt/notation/read_inputs.hpp"
 #include "beyt/notation/record.hpp"
 #include "cli.hpp"
 
@@ -48,42 +51,25 @@ void add_common_options(CommandLine& line, CommonOptions& o, std::string_view ou
 /// 0) or a usage error printed (exit_code 2).
 bool parse_common(CommandLine& line, int argc, char** argv, CommonOptions& o, int& exit_code);
 
-/// Receives the games of the inputs, one at a time, in input order.
-class GameSink {
+/// What notation::read_inputs (the inputs' games read in order, streaming,
+/// past the games that cannot be read: beyt/notation/read_inputs.hpp) met.
+using notation::ReadSummary;
+
+/// A GameSink (the library's) that prints every diagnostic as `beyt`
+/// prints it: on standard error (err()), in text form with the quoted line
+/// and caret (print_diagnostic), E501 with the system's reason.
+class PrintingSink : public notation::GameSink {
  public:
-  virtual ~GameSink() = default;
-  /// The `index`-th game (1-based) of `input`. Return false to stop reading.
-  virtual bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) = 0;
-  /// Called before the games of each input, with the format it is read in.
-  virtual void begin_input(Input& input, notation::Format format) {
-    (void)input;
-    (void)format;
-  }
+  void diagnostic(const notation::Diagnostic& d, Input* input) override;
 };
 
-/// What read_inputs met.
-struct ReadSummary {
-  std::uint64_t games = 0;       ///< games passed to the sink
-  std::uint64_t unreadable = 0;  ///< errors that spoilt a game, or stopped a file (a JSON syntax error)
-  bool failed = false;           ///< an input could not be read, or an error stopped a file
-  bool stopped = false;          ///< the sink asked to stop
-};
+/// The read_inputs() options of the common options: the format of every
+/// input (--from), the text notation's defaults.
+notation::ReadInputsOptions read_options(const CommonOptions& o);
 
-/// Reads every game of each of `paths` ("-": standard input) in turn, in the
-/// format `from` gives, else its own (Input::format: the extension, else the
-/// content), and passes each to `sink`. An error that spoils one game is
-/// reported on standard error as its diagnostic (file:line:column:
-/// error[CODE]: ...) and counted, and the reader goes on with the next game
-/// (GameVisitor::error); an error the reader cannot go on from (a JSON
-/// syntax error, a read failure) ends that input (ReadSummary::failed). An
-/// input that cannot be opened gets E501 with the system's reason. The
-/// readers' warnings (W101, W103: what the output will not hold) are
-/// reported on standard error too, and fail nothing.
-ReadSummary read_inputs(const std::vector<std::string>& paths, std::optional<notation::Format> from,
-                        GameSink& sink, notation::ReadOptions options = {});
-
-/// Checks that every one of `paths` can be read (Input::open), before an
-/// output is opened; reports the first that cannot (E501 with the reason).
+/// Checks that every one of `paths` can be read (notation::unreadable_input),
+/// before an output is opened; prints the first that cannot (E501 with the
+/// reason) on standard error.
 bool inputs_exist(const std::vector<std::string>& paths);
 
 /// The checks every subcommand that writes makes before it reads anything:
@@ -101,7 +87,7 @@ class RecordOutput {
   /// The writer, made at the first game (a subcommand that fails before any
   /// game writes nothing to standard output, not even an empty document).
   notation::RecordWriter& writer();
-  /// The format of an input being read (GameSink::begin_input): the
+  /// The format of an input being read (notation::GameSink::begin_input): the
   /// output's format when neither --to, -o nor --from decided it (the first
   /// input's).
   void input_format(notation::Format f) {

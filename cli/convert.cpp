@@ -62,7 +62,7 @@ bool rewrite_cells(notation::GameRecord& record, const std::string& cells, std::
   return true;
 }
 
-class WritingVisitor : public GameSink {
+class WritingVisitor : public PrintingSink {
  public:
   WritingVisitor(RecordOutput& output, std::string cells) : output_(output), cells_(std::move(cells)) {}
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
@@ -129,14 +129,14 @@ int run_convert(int argc, char** argv) {
   RecordOutput output;
   if (int rc = output.open("convert", common)) return rc;
   WritingVisitor visitor(output, o.cells);
-  notation::ReadOptions read_options;
-  read_options.strict = o.strict;
-  ReadSummary read = read_inputs(o.inputs, common.from_format, visitor, read_options);
+  notation::ReadInputsOptions read = read_options(common);
+  read.strict = o.strict;
+  ReadSummary summary = notation::read_inputs(o.inputs, read, visitor);
   if (!visitor.error.empty()) {
-    read.failed = true;
+    summary.failed = true;
     err() << "beyt convert: --cells: " << visitor.error << "\n";
   }
-  return output.finish("convert", read) ? kExitOk : kExitInvalid;
+  return output.finish("convert", summary) ? kExitOk : kExitInvalid;
 }
 
 }  // namespace beyt::cli

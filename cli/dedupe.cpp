@@ -30,7 +30,7 @@ struct Origin {
   std::uint32_t game;
 };
 
-class Deduper : public GameSink {
+class Deduper : public PrintingSink {
  public:
   Deduper(const DedupeOptions& o, RecordOutput& output) : o_(o), output_(output) {}
 
@@ -84,7 +84,7 @@ int run_dedupe(int argc, char** argv) {
   RecordOutput output;
   if (int rc = output.open("dedupe", o.common)) return rc;
   Deduper deduper(o, output);
-  ReadSummary r = read_inputs(o.common.files, o.common.from_format, deduper);
+  ReadSummary r = notation::read_inputs(o.common.files, read_options(o.common), deduper);
   if (!output.finish("dedupe", r)) return kExitInvalid;
   if (!o.common.quiet)
     err() << "beyt dedupe: " << r.games << (r.games == 1 ? " game, " : " games, ") << r.games - deduper.dropped

@@ -37,7 +37,7 @@ struct FormatTally {
 // Formats each game it is given and writes it: to one output for all the
 // inputs (-o, standard output), or to a stream of one input's own, in that
 // input's format (-i, --check).
-class Formatter : public GameSink {
+class Formatter : public PrintingSink {
  public:
   Formatter(RecordOutput& output, const FormatOptions& options, FormatTally& tally)
       : output_(&output), options_(options), tally_(tally) {}
@@ -153,7 +153,7 @@ bool check_file(const std::string& path, const FormatOptions& o, FormatTally& ta
   ComparingBuf buf(path);
   std::ostream out(&buf);
   Formatter formatter(out, o, tally);
-  ReadSummary r = read_inputs({path}, o.common.from_format, formatter);
+  ReadSummary r = notation::read_inputs({path}, read_options(o.common), formatter);
   unreadable = r.failed || r.unreadable > 0;
   if (unreadable) return true;
   formatter.finish();
@@ -187,7 +187,7 @@ bool format_in_place(const std::string& path, const FormatOptions& o, FormatTall
   TeeBuf tee(*output.stream().rdbuf(), old_file);
   std::ostream out(&tee);
   Formatter formatter(out, o, tally);
-  ReadSummary r = read_inputs({path}, o.common.from_format, formatter);
+  ReadSummary r = notation::read_inputs({path}, read_options(o.common), formatter);
   if (r.failed || r.unreadable > 0) {
     err() << "beyt format: " << path << " is left as it was (a game could not be read)\n";
     return false;  // output's destructor discards the new file
@@ -258,7 +258,7 @@ int run_format(int argc, char** argv) {
     RecordOutput output;
     if (int rc = output.open("format", o.common)) return rc;
     Formatter formatter(output, o, tally);
-    ReadSummary r = read_inputs(o.common.files, o.common.from_format, formatter);
+    ReadSummary r = notation::read_inputs(o.common.files, read_options(o.common), formatter);
     if (!output.finish("format", r)) return kExitInvalid;  // unreadable: the output is not committed
   }
   if (!o.common.quiet) {

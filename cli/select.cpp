@@ -33,7 +33,7 @@ struct SelectOptions {
 };
 
 // Selects games and writes them.
-class Selector : public GameSink {
+class Selector : public PrintingSink {
  public:
   Selector(const SelectOptions& options, std::vector<notation::TagCondition> tags, std::optional<notation::Date> from,
            std::optional<notation::Date> to, std::vector<const Game*> games, RecordOutput* output)
@@ -250,7 +250,7 @@ int run_select(int argc, char** argv) {
     return rc;
   }
   Selector selector(o, std::move(tags), from, to, std::move(games), o.count ? nullptr : &output);
-  ReadSummary r = read_inputs(o.common.files, o.common.from_format, selector);
+  ReadSummary r = notation::read_inputs(o.common.files, read_options(o.common), selector);
   // --count prints the count of the games read even when one could not be
   // (and exits 1, as validate would); written games go out only when all were read.
   const bool all_read = !r.failed && r.unreadable == 0;

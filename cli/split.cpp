@@ -76,7 +76,7 @@ class NamePattern {
 // no part of an earlier split would be left after the last one: a broken
 // input, a write failure or a signal leaves the files of an earlier split
 // as they were.
-class Splitter : public GameSink {
+class Splitter : public PrintingSink {
  public:
   Splitter(const SplitOptions& o, const NamePattern& pattern) : o_(o), pattern_(pattern) {}
 
@@ -217,7 +217,7 @@ int run_split(int argc, char** argv) {
   }
   if (!inputs_exist(o.common.files)) return kExitInvalid;
   Splitter splitter(o, pattern);
-  ReadSummary r = read_inputs(o.common.files, o.common.from_format, splitter);
+  ReadSummary r = notation::read_inputs(o.common.files, read_options(o.common), splitter);
   bool all_read = !r.failed && r.unreadable == 0 && !splitter.failed();
   // Parts of an earlier split after the last part of this one would mix
   // the two runs (docs/COLLECTIONS.md): refused unless --force.

@@ -19,7 +19,7 @@ struct StatsOptions {
 
 // The counters and both forms of the report are the library's
 // (beyt/notation/stats.hpp), which the Python package shares.
-class Counter : public GameSink {
+class Counter : public PrintingSink {
  public:
   bool game(notation::GameRecord&& record, Input& input, std::uint32_t index) override {
     stats_.add(record, input.name(), index);
@@ -65,7 +65,7 @@ int run_stats(int argc, char** argv) {
   int exit_code = kExitOk;
   if (!parse_common(line, argc, argv, o.common, exit_code)) return exit_code;
   Counter counter;
-  ReadSummary r = read_inputs(o.common.files, o.common.from_format, counter);
+  ReadSummary r = notation::read_inputs(o.common.files, read_options(o.common), counter);
   // Standard output: a write that fails (a full device) is E503 at the end
   // of the run (StandardOutput, main.cpp).
   if (o.json) print_json(std::cout, counter.groups(), r, o);

@@ -41,6 +41,7 @@
 #include "beyt/notation/input.hpp"
 #include "beyt/notation/json.hpp"
 #include "beyt/notation/moves.hpp"
+#include "beyt/notation/read_inputs.hpp"
 #include "beyt/notation/reader.hpp"
 #include "beyt/notation/record.hpp"
 #include "beyt/notation/replay.hpp"

@@ -2,7 +2,8 @@
 // lines its diagnostics quote: the way `beyt` reads every input (a file or
 // standard input) and prints `file:line:column: error[E..]: ...` with the
 // line and its caret, in the library for every front end that reads files
-// (the command line, notation/validate_inputs.hpp, the examples).
+// (the command line, notation/read_inputs.hpp, notation/validate_inputs.hpp,
+// the examples).
 //
 //   beyt::notation::InputFile in;
 //   std::string error;
