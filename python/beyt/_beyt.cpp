@@ -82,21 +82,6 @@ Format format_named(const std::string& name) {
   return f;
 }
 
-// The format of the file `path` open in `in` (at its start), as the CLI
-// finds it: `forced`, else the extension, else the first bytes (read ahead
-// and given back).
-Format input_format(std::istream& in, const std::string& path, const std::optional<Format>& forced) {
-  Format f;
-  if (forced) return *forced;
-  if (notation::format_of_extension(path, f)) return f;
-  char buf[512];
-  in.read(buf, sizeof buf);
-  f = notation::format_of_content(std::string_view(buf, static_cast<std::size_t>(in.gcount())));
-  in.clear();
-  in.seekg(0);
-  return f;
-}
-
 // --- games --------------------------------------------------------------------------
 
 // One record and where it came from. A record the reader could not read
@@ -468,66 +453,62 @@ py::dict validate_part(const std::string& path, std::uint64_t offset, std::uint6
 // length) of a JSON Lines file (whole false): the counters' state
 // (CollectionStats::state), the games that could not be read, whether the
 // input failed (could not be opened, or an error stopped it) and the
-// diagnostics the CLI prints on standard error.
-class StatsVisitor : public notation::GameVisitor {
+// diagnostics the CLI prints on standard error. A whole input is read as
+// the CLI reads it (notation::read_inputs, its warnings too); a piece of
+// one by read_games on its bytes.
+class StatsSink : public notation::GameSink, public notation::GameVisitor {
  public:
-  StatsVisitor(notation::CollectionStats& stats, std::vector<Diagnostic>& errors, std::uint64_t& unreadable)
-      : stats_(stats), errors_(errors), unreadable_(unreadable) {}
+  StatsSink(notation::CollectionStats& stats, std::vector<Diagnostic>& diagnostics, const std::string& path)
+      : stats_(stats), diagnostics_(diagnostics), path_(path) {}
+  bool game(GameRecord&& record, notation::InputFile&, std::uint32_t index) override {
+    return game(std::move(record), index);
+  }
+  void diagnostic(const Diagnostic& d, notation::InputFile*) override { diagnostics_.push_back(d); }
   bool game(GameRecord&& record, std::uint32_t index) override {
-    stats_.add(record, file, index);
+    stats_.add(record, path_, index);
     return true;
   }
   bool error(const Diagnostic& d) override {
-    ++unreadable_;
-    errors_.push_back(d);
+    ++unreadable;
+    diagnostics_.push_back(d);
     return true;
   }
-  std::string file;
+  std::uint64_t unreadable = 0;  // the piece's (GameVisitor::error)
 
  private:
   notation::CollectionStats& stats_;
-  std::vector<Diagnostic>& errors_;
-  std::uint64_t& unreadable_;
+  std::vector<Diagnostic>& diagnostics_;
+  const std::string& path_;
 };
 
 py::dict stats_part(const std::string& path, std::uint64_t offset, std::uint64_t length, bool whole,
                     const std::optional<std::string>& format) {
-  std::optional<Format> forced;
-  if (format) forced = format_named(*format);
+  notation::ReadInputsOptions options;
+  if (format) options.format = format_named(*format);
   notation::CollectionStats stats;
-  std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> diagnostics;
   std::uint64_t unreadable = 0;
   bool failed = false;
   {
     py::gil_scoped_release nogil;
-    StatsVisitor visitor(stats, errors, unreadable);
-    visitor.file = path;
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in || std::filesystem::is_directory(path)) {
-      Diagnostic d;
-      d.code = Code::io_error;
-      d.file = path;
-      d.reason = cannot_read(path, !in ? (errno ? errno : ENOENT) : EISDIR);
-      errors.push_back(d);
-      failed = true;
+    StatsSink sink(stats, diagnostics, path);
+    if (whole) {
+      const notation::ReadSummary r = notation::read_inputs({path}, options, sink);
+      unreadable = r.unreadable;
+      failed = r.failed;
     } else {
-      std::unique_ptr<std::istream> part;
-      Format f = Format::jsonl;
-      if (whole) {
-        f = input_format(in, path, forced);
-      } else {
-        std::string bytes(length, '\0');
-        in.seekg(static_cast<std::streamoff>(offset));
-        in.read(bytes.data(), static_cast<std::streamsize>(length));
-        bytes.resize(static_cast<std::size_t>(in.gcount()));
-        part = std::make_unique<std::istringstream>(std::move(bytes));
-      }
-      Diagnostic d = notation::read_games(part ? *part : in, path, f, visitor);
+      std::ifstream in(path, std::ios::binary);
+      std::string bytes(length, '\0');
+      in.seekg(static_cast<std::streamoff>(offset));
+      in.read(bytes.data(), static_cast<std::streamsize>(length));
+      bytes.resize(static_cast<std::size_t>(in.gcount()));
+      std::istringstream part(std::move(bytes));
+      Diagnostic d = notation::read_games(part, path, Format::jsonl, sink);
+      unreadable = sink.unreadable;
       if (d) {
         ++unreadable;
         failed = true;
-        errors.push_back(d);
+        diagnostics.push_back(d);
       }
     }
   }
@@ -535,7 +516,7 @@ py::dict stats_part(const std::string& path, std::uint64_t offset, std::uint64_t
   out["state"] = stats.state();
   out["unreadable"] = unreadable;
   out["failed"] = failed;
-  out["diagnostics"] = to_python(errors);
+  out["diagnostics"] = to_python(diagnostics);
   return out;
 }
 

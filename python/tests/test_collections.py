@@ -177,3 +177,21 @@ def test_stub_covers_the_api():
             assert (member.__doc__ or getattr(getattr(cls, name), "__doc__", None)), (cls.__name__, name)
     for fn in (beyt.read_games, beyt.read_game, beyt.validate, beyt.write_games, beyt.generate, beyt.games, beyt.stats):
         assert fn.__doc__ and len(fn.__doc__) > 80
+
+
+def test_stats_reads_as_the_cli_with_its_warnings(tmp_path):
+    # beyt.stats reads whole inputs as `beyt stats` does (the library's
+    # read_inputs): a byte-order mark's W101 and an unreadable input's E501
+    # are among its diagnostics, in the CLI's order, and only the E501 fails.
+    bom = tmp_path / "bom.beyt"
+    with open("samples/seega/walker-5x5.beyt", "rb") as f:
+        bom.write_bytes(b"\xef\xbb\xbf" + f.read())
+    missing = str(tmp_path / "missing.beyt")
+    report = beyt.stats([str(bom), missing])
+    code, out, err = cli("stats", "--json", str(bom), missing)
+    assert dict(report) == json.loads(out)
+    assert [d.code for d in report.diagnostics] == ["W101", "E501"]
+    assert [str(d).split(": ")[1] for d in report.diagnostics] == [
+        line.split(": ")[1] for line in err.splitlines() if ": warning[" in line or ": error[" in line]
+    assert not report.ok and code != 0
+    assert beyt.stats(str(bom)).ok
