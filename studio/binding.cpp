@@ -288,8 +288,8 @@ std::string outline(const std::string& text, const std::string& file) {
 /// of texts, "[]" or "" for none): the events of a turn being entered from
 /// that position (Tâb, Dleb, an Um el-Banât turn of several sowings, a
 /// Mankalah tebweez), applied first. `byEvent` says whether the turn here
-/// is entered event by event (turn_by_event); then the
-/// board is the one the events have left (the turn so far highlighted),
+/// is entered event by event (turn_by_event); then the board is the one
+/// the events have left (the turn so far highlighted),
 /// `turnSoFar` and `throwsLeft` say where the turn stands, `chance` lists
 /// the outcomes of a throw due and `moves` the next events (State::apply),
 /// each with the one step it moves. {error} when an event does not apply.
@@ -410,13 +410,13 @@ std::string enter(const std::string& text, const std::string& file, std::uint32_
 }
 
 /// One event of a turn entered event by event (State::apply: a throw as the
-/// source records it, a use, a sowing, a tebweez count as the engine lists
-/// it) after `events_json` (the
-/// turn so far, a JSON array of the events applied) at position `path` of
-/// game `index` of a text record. The turn goes on: {turnSoFar, events} (the
-/// events with this one). The event ends the turn: the turn's text, as the
-/// engine assembles it, is entered as enter() enters a move: {text, path,
-/// turn}. An event that is not legal here: {error, code}, nothing changed.
+/// source records it; a use, a sowing, a tebweez count as the engine lists
+/// it) after `events_json` (the turn so far, a JSON array of the events
+/// applied) at position `path` of game `index` of a text record. The turn
+/// goes on: {turnSoFar, events} (the events with this one). The event ends
+/// the turn: the turn's text, as the engine assembles it, is entered as
+/// enter() enters a move: {text, path, turn}. An event that is not legal
+/// here: {error, code}, nothing changed.
 std::string event(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
                   const std::string& events_json, const std::string& event_text) {
   Games games;
