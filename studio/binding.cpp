@@ -19,7 +19,6 @@
 #include "beyt/notation/figures.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/game_info.hpp"
-#include "beyt/notation/moves.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/validate.hpp"
 
@@ -130,13 +129,22 @@ Diagnostic replay_near(const GameRecord& record, const std::string& file, std::u
   return first;
 }
 
-// The whole turns the page may enter at `state` (notation::whole_turns, at
-// most 1000), into `moves`; false, with none, where they cannot all be
-// listed (a throw is due; a Mankalah tebweez; an Um el-Banât position
-// whose pecks make more than 1000 turns): the page then has the turn typed.
-bool studio_turns(const State& state, std::vector<std::string>& moves) {
-  if (notation::whole_turns(state, moves, 1000)) return true;
-  moves.clear();
+// Whether the page enters the turn at `state` one event at a time: where a
+// turn may be more than one event. That is general, not a list of games: a
+// throw is due (Tâb, Dleb: the throws, then their uses), a turn is in
+// progress, or some event the engine lists does not end the turn (an Um
+// el-Banât sowing that pecks, a count of a Mankalah tebweez). Elsewhere
+// every listed event is a whole turn (Seega's turns, Mankalah's sowings,
+// feeds and board ends, an Um el-Banât position where no sowing pecks) and
+// the page enters it as one: the same clicks, with its description.
+bool turn_by_event(const State& state, const std::vector<std::string>& events) {
+  if (state.is_terminal()) return false;
+  if (state.to_move() == Actor::chance || state.mid_turn()) return true;
+  std::string turn;
+  for (const auto& e : events) {
+    auto next = state.clone();
+    if (!next->apply(e, &turn) && turn.empty()) return true;
+  }
   return false;
 }
 
@@ -277,9 +285,11 @@ std::string outline(const std::string& text, const std::string& file) {
 /// position text, who is to move, and every legal move with the cells it
 /// touches and their centres in the board's frame. An illegal move on the
 /// way: the position before it, and the error. `events_json` (a JSON array
-/// of texts, "[]" or "" for none): the events of a Tâb or Dleb turn being
-/// entered from that position, applied first; then `byEvent` is true, the
-/// board is the one the events have left (the turn so far highlighted),
+/// of texts, "[]" or "" for none): the events of a turn being entered from
+/// that position (Tâb, Dleb, an Um el-Banât turn of several sowings, a
+/// Mankalah tebweez), applied first. `byEvent` says whether the turn here
+/// is entered event by event (turn_by_event); then the board is the one
+/// the events have left (the turn so far highlighted),
 /// `turnSoFar` and `throwsLeft` say where the turn stands, `chance` lists
 /// the outcomes of a throw due and `moves` the next events (State::apply),
 /// each with the one step it moves. {error} when an event does not apply.
@@ -328,27 +338,19 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
   out["terminal"] = state.is_terminal();
   out["outcome"] = std::string(result_token(state.outcome()));
   out["caption"] = notation::node_caption(*record, pos);
-  // The page enters whole turns (studio_turns: Seega's, Mankalah's and Um
-  // el-Banât's, composed from the engine's events), except where a turn is a
-  // sequence of events that starts with a throw (Tâb, Dleb: the chance
-  // actor's): there it enters one event at a time (`events`, the turn so
-  // far), the throws as the source records them and then each use, as the
-  // engine lists them.
+  // The next events (State::legal_moves: complete at every position, the
+  // outcomes at a throw); entered one at a time where a turn may be more
+  // than one (turn_by_event), else each is a whole turn.
+  std::vector<std::string> moves;
   const bool throw_due = state.to_move() == Actor::chance;
-  const bool by_event = !state.is_terminal() && (throw_due || state.mid_turn());
+  if (!state.is_terminal() && !throw_due) state.legal_moves(moves);
+  const bool by_event = turn_by_event(state, moves);
   out["byEvent"] = by_event;
   out["events"] = events;
   out["turnSoFar"] = state.turn_in_progress();
   out["throwsLeft"] = state.throws_left();
   out["chance"] = ordered_json::array();
   for (const auto& c : state.chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
-  std::vector<std::string> moves;
-  if (by_event) {
-    if (!throw_due) state.legal_moves(moves);
-    out["enumerable"] = true;
-  } else {
-    out["enumerable"] = studio_turns(state, moves);
-  }
   const State& start = pos.before && !events.empty() ? *pos.before : state;
   const MoveCells before_event =
       by_event && start.drawing() ? start.drawing()->move_cells(state.turn_in_progress()) : MoveCells{};
@@ -363,6 +365,9 @@ std::string view(const std::string& text, const std::string& file, std::uint32_t
         by_event ? event_cells(state, start, before_event, m) : drawing ? drawing->move_cells(m) : MoveCells{};
     for (const auto& c : cells.from) centre(c);
     for (const auto& c : cells.to) centre(c);
+    // An event that names a cell (an Um el-Banât sowing names its house,
+    // which the page clicks, even where the turn so far already sowed it).
+    if (by_event) centre(m);
     out["moves"].push_back({{"move", m},
                             {"from", cells.from},
                             {"to", cells.to},
@@ -404,13 +409,14 @@ std::string enter(const std::string& text, const std::string& file, std::uint32_
   return dump(write_move(text, file, games, k, at, move));
 }
 
-/// One event of a Tâb or Dleb turn (State::apply: a throw as the source
-/// records it, or a use as the engine lists it) after `events_json` (the
-/// turn so far, a JSON array of the events applied) at position `path` of
-/// game `index` of a text record. The turn goes on: {turnSoFar, events} (the
-/// events with this one). The event ends the turn: the turn's text, as the
-/// engine assembles it, is entered as enter() enters a move: {text, path,
-/// turn}. An event that is not legal here: {error, code}, nothing changed.
+/// One event of a turn entered event by event (State::apply: a throw as the
+/// source records it; a use, a sowing, a tebweez count as the engine lists
+/// it) after `events_json` (the turn so far, a JSON array of the events
+/// applied) at position `path` of game `index` of a text record. The turn
+/// goes on: {turnSoFar, events} (the events with this one). The event ends
+/// the turn: the turn's text, as the engine assembles it, is entered as
+/// enter() enters a move: {text, path, turn}. An event that is not legal
+/// here: {error, code}, nothing changed.
 std::string event(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
                   const std::string& events_json, const std::string& event_text) {
   Games games;

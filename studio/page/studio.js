@@ -26,7 +26,7 @@
     game: 1, path: '0',
     view: null,
     clicks: [],          // the cells clicked so far for a move
-    events: [],          // a Tâb or Dleb turn being entered: its events so far (throws, uses)
+    events: [],          // a turn entered event by event: its events so far (throws, uses, sowings, counts)
     eventsAt: '',        // where that turn is entered ("game:path")
     history: [],         // undo: {text, bytes, name, cursor}
     timings: { firstBoard: null, lastRefresh: null, lastValidate: null },
@@ -306,7 +306,8 @@
   // engine lists (whole turns, State::legal_moves); a move with no keys is a
   // button (a pass, turning the board, the end of a board or stage).
   // throwOutcomes / decisions: what may happen next (the engine's chance
-  // outcomes; the legal moves, or in a Tâb or Dleb turn the events listed
+  // outcomes; the legal moves, or in a turn entered event by event (Tâb, Dleb,
+  // an Um el-Banât turn that may peck, a Mankalah tebweez) the events listed
   // one at a time, each with the cells it touches). apply(text): the move
   // written into the record (notation::enter_move), or one event of the turn
   // being entered (State::apply; the turn is written when it ends). Tâb and
@@ -318,8 +319,9 @@
   const entry = {
     adapters: {
       seega: { keys: m => m.from.concat(m.to), unordered: m => m.from.length === 0 },  // a placement: two cells, either order
-      mankalah: { keys: m => m.from },
-      umelbanat: { keys: m => houses(m.move) },
+      // A tebweez, count by count: the beyts in the notation's order (NOTATION.md section 12).
+      mankalah: { keys: m => m.from, eventHelp: n => `the count of hasa for beyt ${'ABCDEFabcdef'[n] || '?'}` },
+      umelbanat: { keys: m => houses(m.move), clickHelp: 'a house to sow from (after a peck the turn goes on)' },
       tab: { keys: m => m.from.concat(m.to), piece: 'kelb', faces: 'WB',
              throwHelp: 'the count (1 for táb, 2, 3, 4, 6), or the count and the four sticks as they fell (1WBBB)' },
       dleb: { keys: m => m.from.concat(m.to), piece: 'man', faces: 'BWG',
@@ -360,7 +362,7 @@
     if (clickable.length) board.classList.add('clickable');
     if (v.byEvent) {
       showTurn(v, ad, clickable.length, buttons.length);
-    } else if (ad.typed || !v.enumerable) {
+    } else if (ad.typed) {
       prompt.textContent = `${v.toMove} to play: type the ${ad.typed ? 'turn (its throws as recorded, then its moves)' : 'move'} below` +
         (clickable.length ? ', or click the board' : '') + '.';
     } else if (clickable.length) {
@@ -368,6 +370,19 @@
         (buttons.length ? ', or choose below' : '') + '.';
     } else {
       prompt.textContent = `${v.toMove} to play: choose below.`;
+    }
+    // Many events without a cell (a tebweez count: up to 73): a list to pick from.
+    if (v.byEvent && buttons.length > 16) {
+      const sel = document.createElement('select');
+      sel.id = 'event-pick';
+      sel.setAttribute('aria-label', 'the next event');
+      for (const m of buttons) sel.append(new Option(m.move, m.move));
+      const b = document.createElement('button');
+      b.id = 'event-play';
+      b.textContent = 'Play';
+      b.addEventListener('click', () => entry.apply(sel.value));
+      choices.append(sel, b);
+      return;
     }
     for (const m of buttons) {
       const b = document.createElement('button');
@@ -380,9 +395,9 @@
     }
   }
 
-  // A Tâb or Dleb turn, event by event: the turn so far and the throws still
-  // to be used; at a throw, the field for it as the source records it, with
-  // the engine's outcomes as buttons and the faces to click in.
+  // A turn event by event: the turn so far and the throws still to be used;
+  // at a throw, the field for it as the source records it, with the engine's
+  // outcomes as buttons and the faces to click in.
   function showTurn(v, ad, clickable, buttons) {
     const so = $('turn-so-far');
     so.textContent = '';
@@ -391,7 +406,7 @@
     const head = document.createElement('b');
     head.textContent = `Turn ${turnNo[turnNo.length - 1]}, ${v.toMove}: `;
     const code = document.createElement('code');
-    code.textContent = v.turnSoFar || '(no throw yet)';
+    code.textContent = v.turnSoFar || (v.chance.length ? '(no throw yet)' : '(nothing yet)');
     so.append(head, code);
     if (v.throwsLeft && v.throwsLeft.length) so.append(document.createTextNode(` — throws still to use: ${v.throwsLeft.join(', ')}`));
     if (st.events.length) so.append(document.createTextNode(' (Undo takes back the last event)'));
@@ -426,8 +441,8 @@
         $('throws').append(b);
       }
     } else {
-      $('prompt').textContent = `${v.toMove} to play: ` + (clickable ? `click the ${ad.piece || 'piece'} and where it goes` : '') +
-        (clickable && buttons ? ', or ' : '') + (buttons ? 'choose below' : '') + '.';
+      $('prompt').textContent = `${v.toMove} to play: ` + (clickable ? `click ${ad.clickHelp || `the ${ad.piece || 'piece'} and where it goes`}` : '') +
+        (clickable && buttons ? ', or ' : '') + (buttons ? `choose ${ad.eventHelp ? ad.eventHelp(st.events.length) + ' ' : ''}below` : '') + '.';
     }
   }
 
@@ -523,8 +538,8 @@
     return true;
   }
 
-  // One event of a Tâb or Dleb turn at the position shown (a throw as the
-  // source records it, or a use): the turn goes on, or, ended, is written
+  // One event of a turn at the position shown (a throw as the source records
+  // it, a use, a sowing, a tebweez count): the turn goes on, or, ended, is written
   // into the record as the engine assembles it.
   function playEvent(event) {
     const r = call('event', input(), fileName(), st.game, st.path, JSON.stringify(st.events), event);

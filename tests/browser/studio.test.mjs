@@ -255,8 +255,10 @@ async function clickCells(cells) {
 }
 
 // The events of a turn (NOTATION.md section 12): its throws, then its uses,
-// as the canonical text lists them.
+// as the canonical text lists them; an Um el-Banât turn's sowings; a
+// Mankalah tebweez's counts (`=10,2,...`: the counts without the `=`).
 function turnEvents(turn) {
+  if (turn.startsWith('=')) return turn.slice(1).split(',');
   const colon = turn.indexOf(':');
   const throws = (colon < 0 ? turn : turn.slice(0, colon)).split(',');
   return colon < 0 ? throws : throws.concat(turn.slice(colon + 1).split(','));
@@ -310,34 +312,47 @@ async function clickMove(move, keys, tally) {
     tally.clicks += keys.length;
     const stop = await tab.$(`#choices button.stop[data-move="${move}"]`);
     if (stop) { await stop.click(); ++tally.buttons; }
-  } else {
+  } else if (await tab.$(`#choices button[data-move="${move}"]`)) {
     await tab.click(`#choices button[data-move="${move}"]`);
     ++tally.buttons;
+  } else {
+    // Many events without a cell (a tebweez count): picked from the list.
+    await tab.select('#event-pick', move);
+    await tab.click('#event-play');
+    ++tally.picks;
   }
 }
 
-// Enters the turn `move` at the position shown: a whole move by clicks (or
-// typed where the engine lists none), a Tâb or Dleb turn event by event.
+// Enters the turn `move` at the position shown: a whole move by clicks or
+// its button, a turn of several events (Tâb, Dleb, an Um el-Banât turn that
+// may peck, a Mankalah tebweez) event by event. The first such turn of more
+// than one event that is not a throw (`tally.undoOnce`): its first event,
+// the turn so far shown, Undo, and again.
 async function enterTurn(name, move, tally) {
   const step = await tab.evaluate(m => {
     const v = beytStudio.state.view;
     const found = v && v.moves && v.moves.find(x => x.move === m);
-    return { byEvent: v && v.byEvent, keys: found ? beytStudio.keys(found) : null, enumerable: v && v.enumerable };
+    return { byEvent: v && v.byEvent, chance: v && v.chance.length > 0, keys: found ? beytStudio.keys(found) : null };
   }, move);
   if (step.byEvent) {
     const events = turnEvents(move);
+    if (tally.undoOnce && !step.chance && events.length > 1) {
+      tally.undoOnce = false;
+      await enterEvent(events[0], tally);
+      const so = await tab.evaluate(() => ({ events: beytStudio.state.events, so: document.getElementById('turn-so-far').textContent }));
+      check(JSON.stringify(so.events) === JSON.stringify([events[0]]) && so.so.includes(events[0]),
+            `${name}: the first event of ${move} is the turn so far (${JSON.stringify(so)})`);
+      await tab.click('#undo');
+      const back = await tab.evaluate(() => beytStudio.state.events.length);
+      check(back === 0, `${name}: Undo in the turn takes back its event (${back} left)`);
+    }
     for (const ev of events) await enterEvent(ev, tally);  // a wrong one: its turn is not written (checked after)
     ++tally.events;
+    if (events.length > 1) ++tally.longEvents;
   } else if (step.keys) {
     await clickMove(move, step.keys, tally);
   } else {
-    // Not listed: a Mankalah distribution of the 72 hasa (tebweez), a free
-    // set-up the engine does not list; typed as the source records it.
-    check(!step.enumerable, `${name}: ${move} is listed by the engine or is typed`);
-    await tab.click('#move', { clickCount: 3 });
-    await tab.type('#move', move);
-    await tab.keyboard.press('Enter');
-    ++tally.typed;
+    check(false, `${name}: ${move} is among the moves the page lists`);
   }
 }
 
@@ -368,7 +383,8 @@ for (const e of entries) {
   // The tag section alone is pasted; every move is clicked.
   const tags = reference.slice(0, reference.indexOf('\n\n') + 2) + game.result + '\n';
   await paste(tags);
-  const tally = { clicks: 0, buttons: 0, faces: 0, typed: 0, events: 0 };
+  const tally = { clicks: 0, buttons: 0, faces: 0, typed: 0, picks: 0, events: 0, longEvents: 0,
+                  undoOnce: e.name === 'mankalah' || e.name === 'umelbanat' };
   const started = Date.now();
   let turn = 0;
   const want = await tab.evaluate(t => beyt.outline(t).games[0].moves.filter(m => !m.path.includes('.')).map(m => m.move), reference);
@@ -388,8 +404,15 @@ for (const e of entries) {
   if (got && fs.readFileSync(got, 'utf8') !== reference) fs.writeFileSync(path.join(out, `${e.name}-entered.beyt`), fs.readFileSync(got));
   check(cli(['validate', '--strict', '--quiet', got || '/nonexistent']).status === 0, `${e.name}: the downloaded record passes validate --strict`);
   console.log(`ok - ${e.name}: ${want.length} turns of ${e.file} entered in ${((Date.now() - started) / 1000).toFixed(1)} s: ${tally.clicks} clicks on the board, ` +
-              `${tally.buttons} buttons, ${tally.faces} billets clicked, ${tally.typed} typed` +
-              (tally.events ? ` (${tally.events} turns event by event)` : ''));
+              `${tally.buttons} buttons, ${tally.picks} picked from a list, ${tally.faces} billets clicked, ${tally.typed} typed` +
+              (tally.events ? ` (${tally.events} turns event by event, ${tally.longEvents} of several events)` : ''));
+  // Um el-Banât's turns with a peck (several sowings) and Mankalah's tebweez
+  // (12 counts) are entered event by event; Seega's turns are whole.
+  if (e.name === 'umelbanat' || e.name === 'mankalah') {
+    check(tally.longEvents > 0 && !tally.undoOnce, `${e.name}: turns of several events entered event by event, one undone within (${tally.longEvents})`);
+  }
+  if (e.name === 'mankalah') check(tally.picks > 0, `mankalah: the tebweez counts picked from the engine's list (${tally.picks})`);
+  if (e.name === 'seega') check(tally.events === 0, `seega: whole turns (${tally.events} by event)`);
 }
 
 // --- the done-when of issue 22: a Tâb game transcribed from Lane's description ---
