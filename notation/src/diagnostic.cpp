@@ -106,6 +106,14 @@ void window(std::string_view line, std::uint32_t& column, std::string& shown) {
 
 }  // namespace
 
+Diagnostic io_error(std::string file, std::string reason) {
+  Diagnostic d;
+  d.code = Code::io_error;
+  d.file = std::move(file);
+  d.reason = std::move(reason);
+  return d;
+}
+
 std::string printable(std::string_view s) {
   std::uint32_t unused = 0;
   return escape(s, 0, unused);

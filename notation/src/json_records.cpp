@@ -1553,11 +1553,7 @@ bool byte_order_mark(Source& src, const std::string& file, GameVisitor& visitor,
 
 /// The input stream failed (not a fault of the record).
 Diagnostic read_failure(const std::string& file) {
-  Diagnostic d;
-  d.code = Code::io_error;
-  d.file = file;
-  d.reason = "cannot read the input";
-  return d;
+  return io_error(file, "cannot read the input");
 }
 
 // --- Writer -----------------------------------------------------------------

@@ -10,14 +10,6 @@ namespace beyt::notation {
 namespace {
 
 // E501 for an input that cannot be opened: `reason` "cannot read 'PATH': ...".
-Diagnostic open_error(const std::string& path, std::string reason) {
-  Diagnostic d;
-  d.code = Code::io_error;
-  d.reason = std::move(reason);
-  d.file = path;
-  return d;
-}
-
 // Passes the games of one input on, and what the reader reports about it.
 class InputVisitor : public GameVisitor {
  public:
@@ -58,7 +50,7 @@ ReadSummary read_inputs(const std::vector<std::string>& paths, const ReadInputsO
     std::string error;
     if (!input.open(path, error)) {
       summary.failed = true;
-      sink.diagnostic(open_error(path, std::move(error)), nullptr);
+      sink.diagnostic(io_error(path, std::move(error)), nullptr);
       continue;
     }
     const Format format = input.format(options.format);
@@ -84,7 +76,7 @@ Diagnostic unreadable_input(const std::vector<std::string>& paths) {
     if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) continue;
     InputFile input;
     std::string error;
-    if (!input.open(path, error)) return open_error(path, std::move(error));
+    if (!input.open(path, error)) return io_error(path, std::move(error));
   }
   return {};
 }

@@ -236,11 +236,7 @@ Expected<GameReader, Diagnostic> GameReader::open(const std::string& path, std::
                                                 ReadOptions options) {
   auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!*in) {
-    Diagnostic d;
-    d.code = Code::io_error;
-    d.file = path;
-    d.reason = std::string("cannot open the file: ") + std::strerror(errno);
-    return unexpected(std::move(d));
+    return unexpected(io_error(path, std::string("cannot open the file: ") + std::strerror(errno)));
   }
   Expected<GameReader, Diagnostic> r = open(*in, path, format, options);
   if (r) r->impl_->owned = std::move(in);

@@ -205,11 +205,7 @@ void ValidationReport::no_games(const Diagnostic& d) {
 }
 
 void ValidationReport::unreadable(const std::string& file, const std::string& reason) {
-  Diagnostic d;
-  d.code = Code::io_error;
-  d.reason = reason;
-  d.file = file;
-  diagnostics_.push_back(std::move(d));
+  diagnostics_.push_back(io_error(file, reason));
   ++tally_.unreadable;
 }
 

@@ -41,14 +41,6 @@ struct Settings {
 };
 
 // E501 for an input that cannot be opened: `reason` "cannot read 'PATH': ...".
-Diagnostic file_error(const std::string& path, const std::string& reason) {
-  Diagnostic d;
-  d.code = Code::io_error;
-  d.reason = reason;
-  d.file = path;
-  return d;
-}
-
 // Tells the listener that input `path` is done: the counts since `before`.
 void input_done(const Settings& options, const std::string& path, const Tally& before, const Tally& now) {
   Tally t;
@@ -201,7 +193,7 @@ void validate_file(const Settings& options, const std::string& path, Tally& tall
   InputFile input;
   std::string error;
   if (!input.open(path, error)) {
-    options.listener->diagnostic(file_error(path, error), nullptr);
+    options.listener->diagnostic(io_error(path, error), nullptr);
     ++tally.unreadable;
   } else {
     const Format format = input.format(options.format);
@@ -824,7 +816,7 @@ class ParallelValidator {
         break;
       case Entry::Kind::unreadable: {
         const Tally before = tally_;
-        options_.listener->diagnostic(file_error(b.path, e.reason), nullptr);
+        options_.listener->diagnostic(io_error(b.path, e.reason), nullptr);
         ++tally_.unreadable;
         input_done(options_, b.path, before, tally_);
         break;

@@ -40,6 +40,11 @@ struct Diagnostic {
   explicit operator bool() const noexcept { return code != Code::ok; }
 };
 
+/// The diagnostic of an input that cannot be read (E501, Code::io_error):
+/// `file` as given ("-" for standard input) and `reason` in words (e.g.
+/// InputFile::open's "cannot read 'PATH': REASON"), no place in the file.
+Diagnostic io_error(std::string file, std::string reason);
+
 /// `s` safe to print on a terminal: every character a terminal could act on
 /// written out as JSON writes it (CR as \r, ESC as \u001b: every C0 control
 /// but TAB, DEL and the C1 controls U+0080-U+009F), each byte that is not
