@@ -421,6 +421,15 @@ TEST(TikzWriter, ShapesTextAndColours) {
                       "\u00e2 ?};"),
             std::string::npos)
       << "TeX's special characters escaped, the -- ligature broken, a letter pdflatex cannot set as ?\n" << body;
+  // Letters pdflatex's default encoding (OT1) lacks: Ŋ from T1 where the
+  // document has it, else N with a warning; Ħ, in no standard font, H.
+  svg::Canvas letters(svg::Backend::tikz, 1);
+  letters.text({0, 0}, "\u014a\u0126", svg::Font{});
+  EXPECT_NE(letters.body().find("{\\ifcsname\\csname cf@encoding\\endcsname\\string\\NG\\endcsname \u014a\\else"
+                                "\\PackageWarning{beyt}{letter U+014A set as N (load T1 fontenc to set it)}N\\fi{}"
+                                "\\PackageWarning{beyt}{letter U+0126 set as H (no glyph in pdflatex's fonts)}H};"),
+            std::string::npos)
+      << letters.body();
   const std::string doc = c.document({100, 50}, "T");
   EXPECT_NE(doc.find("\\begin{tikzpicture}[x=0.5pt,y=-0.5pt]"), std::string::npos) << "y down, as in the SVG";
   EXPECT_NE(doc.find("\\path[fill=white] (0,0) rectangle (100,50);"), std::string::npos);

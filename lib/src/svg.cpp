@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
+#include <iterator>
 
 namespace beyt::svg {
 
@@ -349,10 +351,60 @@ std::string tikz_colour(const std::string& c) {
          std::to_string(rgb[2]) + "}";
 }
 
+// The letters of Latin-1 and Latin Extended-A that pdflatex cannot set in
+// its default font encoding (OT1) although it reads them as UTF-8 (docs/
+// DIAGRAMS.md, "TikZ and PDF"). Those with a `command` are in the T1
+// encoding: written as a test of the document's encoding, the letter itself
+// where the encoding has the command (`\usepackage[T1]{fontenc}`), else the
+// fallback and a LaTeX warning that names the letter. Those without one are
+// in no encoding of pdflatex's standard fonts: always the fallback and the
+// warning. Sorted by code point.
+struct TexLetter {
+  char32_t cp;
+  const char* command;   // the T1 text command the letter is set with, or nullptr
+  const char* fallback;  // what OT1 (and without a command, every encoding) sets
+};
+constexpr TexLetter tex_letters[] = {
+    {0x00AB, "\\guillemotleft", "\\textless\\textless{}"},
+    {0x00BB, "\\guillemotright", "\\textgreater\\textgreater{}"},
+    {0x00D0, "\\DH", "D"}, {0x00DE, "\\TH", "Th"}, {0x00F0, "\\dh", "d"}, {0x00FE, "\\th", "th"},
+    {0x0104, "\\k", "A"}, {0x0105, "\\k", "a"}, {0x0110, "\\DJ", "D"}, {0x0111, "\\dj", "d"},
+    {0x0118, "\\k", "E"}, {0x0119, "\\k", "e"}, {0x0126, nullptr, "H"}, {0x0127, nullptr, "h"},
+    {0x012E, "\\k", "I"}, {0x012F, "\\k", "i"}, {0x0138, nullptr, "k"}, {0x013F, nullptr, "L\u00b7"},
+    {0x0140, nullptr, "l\u00b7"}, {0x0149, nullptr, "'n"}, {0x014A, "\\NG", "N"}, {0x014B, "\\ng", "n"},
+    {0x0166, nullptr, "T"}, {0x0167, nullptr, "t"}, {0x0172, "\\k", "U"}, {0x0173, "\\k", "u"},
+    {0x017F, nullptr, "s"},
+};
+
+const TexLetter* tex_letter(char32_t cp) {
+  const auto* end = std::end(tex_letters);
+  const auto* at = std::lower_bound(std::begin(tex_letters), end, cp,
+                                    [](const TexLetter& l, char32_t c) { return l.cp < c; });
+  return at != end && at->cp == cp ? at : nullptr;
+}
+
+// A letter of tex_letters as TikZ node text: `letter` is its UTF-8 bytes.
+void append_tex_letter(std::string& out, const TexLetter& l, std::string_view letter) {
+  char code[8];
+  std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(l.cp));
+  const std::string warning = std::string("\\PackageWarning{beyt}{letter ") + code + " set as " + l.fallback +
+                              (l.command ? " (load T1 fontenc to set it)}" : " (no glyph in pdflatex's fonts)}");
+  if (!l.command) {
+    out += warning + l.fallback;
+    return;
+  }
+  out += "\\ifcsname\\csname cf@encoding\\endcsname\\string";
+  out += l.command;
+  out += "\\endcsname ";
+  out.append(letter);
+  out += "\\else" + warning + l.fallback + "\\fi{}";
+}
+
 // Text for a TikZ node: TeX's special characters escaped, the ligatures of
 // -- ,, `` '' broken, control characters dropped; letters of Latin-1 and
 // Latin Extended-A and the common punctuation kept (pdflatex reads them as
-// UTF-8), any other code point written as '?'.
+// UTF-8; those its default encoding lacks as tex_letters says), any other
+// code point written as '?'.
 std::string tikz_text(std::string_view text) {
   std::string out;
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
@@ -392,8 +444,10 @@ std::string tikz_text(std::string_view text) {
     }
     const bool kept = (cp >= 0xA0 && cp <= 0x17F && cp != 0xAD) || cp == 0x2013 || cp == 0x2014 || cp == 0x2018 ||
                       cp == 0x2019 || cp == 0x201C || cp == 0x201D || cp == 0x2026;
-    if (kept) out.append(text.data() + i - len, len);
-    else out += '?';
+    const std::string_view letter(text.data() + i - len, len);
+    if (!kept) out += '?';
+    else if (const TexLetter* l = tex_letter(cp)) append_tex_letter(out, *l, letter);
+    else out.append(letter);
   }
   return out;
 }

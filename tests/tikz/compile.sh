@@ -2,7 +2,8 @@
 # `beyt render --format tikz` compiles with pdflatex for every game (issue 23;
 # docs/DIAGRAMS.md "TikZ"): a plate in colour with its legend, a figure sheet
 # in black and white, an empty board, and a record whose title holds every
-# character TeX treats specially and letters outside Latin-1. Each picture is
+# character TeX treats specially and letters outside Latin-1, and every letter
+# of Latin-1 and Latin Extended-A under OT1 and T1 encodings. Each picture is
 # \input into a small article and must compile without error. .ci/setup
 # installs pdflatex (texlive-latex-base) and TikZ (texlive-pictures); without
 # them the test fails and says so: it is never skipped.
@@ -41,15 +42,37 @@ cat > odd.beyt <<'REC'
 1. c1,c5 *
 REC
 picture odd odd.beyt --legend
-for p in "${pictures[@]}"; do
+# Every letter of Latin-1 and Latin Extended-A in the title, and dashes,
+# quotes, Arabic, CJK, an emoji, a combining accent and a no-break space in
+# the legend's names (tests/tikz/every-letter.beyt).
+picture letters "$source/tests/tikz/every-letter.beyt" --legend
+compile() {  # NAME DOC PREAMBLE-LINE...: \input NAME.tex into DOC.tex and compile it
+  local p=$1 doc=$2; shift 2
   # As a paper would: the picture scaled to the text width.
-  printf '%s\n' '\documentclass{article}' '\usepackage{tikz}' '\pagestyle{empty}' '\begin{document}' \
-    "\\noindent\\resizebox{\\linewidth}{!}{\\input{$p.tex}}" '\end{document}' > "doc-$p.tex"
-  if ! pdflatex -interaction=nonstopmode -halt-on-error "doc-$p.tex" > "doc-$p.out" 2>&1; then
-    echo "Tikz.CompilesForEveryGame: $p.tex does not compile:" >&2
-    grep -A5 '^!' "doc-$p.out" >&2 || tail -20 "doc-$p.out" >&2
+  printf '%s\n' '\documentclass{article}' '\usepackage{tikz}' "$@" '\pagestyle{empty}' '\begin{document}' \
+    "\\noindent\\resizebox{\\linewidth}{!}{\\input{$p.tex}}" '\end{document}' > "$doc.tex"
+  if ! pdflatex -interaction=nonstopmode -halt-on-error "$doc.tex" > "$doc.out" 2>&1; then
+    echo "Tikz.CompilesForEveryGame: $p.tex does not compile in $doc.tex:" >&2
+    grep -A5 '^!' "$doc.out" >&2 || tail -20 "$doc.out" >&2
     exit 1
   fi
-  test -s "doc-$p.pdf"
-done
-echo "Tikz.CompilesForEveryGame: ${#pictures[@]} pictures compiled ($out)"
+  test -s "$doc.pdf"
+}
+for p in "${pictures[@]}"; do compile "$p" "doc-$p"; done
+# The letters pdflatex's default encoding (OT1) lacks are set from T1 where
+# the document loads it; otherwise (and for the nine no standard font has)
+# their fallback, with a warning that names each (docs/DIAGRAMS.md).
+compile letters doc-letters-t1 '\usepackage[T1]{fontenc}'
+warned() { grep -o 'Package beyt Warning: letter U+[0-9A-F]*' "$1" | sed 's/.*U+//' | sort -u | tr '\n' ' '; }
+never='0126 0127 0138 013F 0140 0149 0166 0167 017F '
+t1_only='00AB 00BB 00D0 00DE 00F0 00FE 0104 0105 0110 0111 0118 0119 012E 012F 014A 014B 0172 0173 '
+expect_ot1=$(printf '%s' "$never$t1_only" | tr ' ' '\n' | grep . | sort | tr '\n' ' ')
+if [ "$(warned doc-letters.log)" != "$expect_ot1" ]; then
+  echo "Tikz.CompilesForEveryGame: OT1 warned of $(warned doc-letters.log), expected $expect_ot1" >&2
+  exit 1
+fi
+if [ "$(warned doc-letters-t1.log)" != "$never" ]; then
+  echo "Tikz.CompilesForEveryGame: T1 warned of $(warned doc-letters-t1.log), expected $never" >&2
+  exit 1
+fi
+echo "Tikz.CompilesForEveryGame: ${#pictures[@]} pictures compiled, and the letters' picture under T1 ($out)"
