@@ -642,10 +642,10 @@ PYBIND11_MODULE(_beyt, m) {
         return out;
       }, "The alternatives to this turn, in order: a list of lines, each a list of Move.")
       .def_property_readonly("line", [](const PyMove& mv) { return mv.node->loc.line; },
-                             "The 1-based line of the turn's first character in its input (text; JSON\n"
-                             "and XML give the line where the reader knows it); 0: unknown (generated).")
+                             "The 1-based line of the turn's first character in its input (in JSON and\n"
+                             "XML, of the move text in its string or element); 0 in a generated game.")
       .def_property_readonly("column", [](const PyMove& mv) { return mv.node->loc.column; },
-                             "The 1-based column of that character, in code points; 0: unknown.")
+                             "The 1-based column of that character, in code points; 0 in a generated game.")
       .def("__repr__", [](const PyMove& mv) {
         return "<Move " + std::to_string(mv.turn) + ". " + mv.node->move + ">";
       })
