@@ -8,7 +8,8 @@ Where CMake builds the module:
  * the folder BEYT_BUILD_DIR names, if set: a folder configured with
    `cmake -S . -B DIR` for this interpreter (the test suite's wheel is built
    from the build under test so); setuptools then keeps its own files
-   (build/, beyt.egg-info) in DIR/python/setuptools, out of this folder;
+   (build/, beyt.egg-info) in DIR/python/setuptools, out of this folder
+   (else in build/ beside this file);
  * else `build` beside this file when `cmake -S . -B build` configured it for
    this interpreter (README.md's build folder): the module is built there as
    by `cmake --build build --target beyt_python`, nothing twice;
@@ -102,13 +103,19 @@ class CMakeBuild(build_ext):
 
 
 def setuptools_options():
-    """With BEYT_BUILD_DIR, where setuptools keeps its files."""
+    """Where setuptools keeps its files: BEYT_BUILD_DIR/python/setuptools,
+    else build/ beside this file (beyt.egg-info too: nothing is written into
+    the sources)."""
     build_dir = os.environ.get("BEYT_BUILD_DIR")
-    if not build_dir:
-        return {}
-    base = os.path.join(os.path.abspath(build_dir), "python", "setuptools")
+    if build_dir:
+        base = os.path.join(os.path.abspath(build_dir), "python", "setuptools")
+        options = {"build": {"build_base": base}}
+    else:
+        base = os.path.join(HERE, "build")
+        options = {}
     os.makedirs(base, exist_ok=True)
-    return {"build": {"build_base": base}, "egg_info": {"egg_base": base}}
+    options["egg_info"] = {"egg_base": base}
+    return options
 
 
 setup(
