@@ -5,7 +5,10 @@
 //  * notation/NOTATION.md's table of every option and preset agrees too;
 //  * every citation of a docs/RULES.md section anywhere in the project names
 //    one of those sections;
-//  * the project stands on its own: no file refers to material outside it.
+//  * the project stands on its own: no file refers to material outside it;
+//  * docs/python/README.md's commands and the tutorial notebook's header
+//    command run as they are written (PythonDocs, run by ctest as
+//    Docs.PythonReadmeRunsAsWritten when the Python package is built).
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -16,6 +19,7 @@
 #include <sstream>
 
 #include "beyt/game.hpp"
+#include "cli_run.hpp"
 
 namespace {
 
@@ -225,6 +229,91 @@ TEST(Docs, TheProjectStandsOnItsOwn) {
     for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));  // any capitals
     for (const auto& s : outside) EXPECT_EQ(text.find(s), std::string::npos) << file << " mentions " << s;
   }
+}
+
+// The ```LANG blocks of a Markdown text, in order.
+std::vector<std::string> fenced_blocks(const std::string& text, const std::string& lang) {
+  std::vector<std::string> out;
+  const std::string open = "```" + lang + "\n";
+  for (std::size_t at = text.find(open); at != std::string::npos; at = text.find(open, at)) {
+    at += open.size();
+    const std::size_t end = text.find("```", at);
+    if (end == std::string::npos) break;
+    out.push_back(text.substr(at, end - at));
+    at = end + 3;
+  }
+  return out;
+}
+
+// docs/python/README.md runs as written (issue 30): its ```sh blocks, in
+// order, as one bash script (set -e), from the reader's folder: a copy of the
+// repository's folder (without build folders, node_modules, .git), whose
+// `build` is the build under test (BEYT_BINARY_DIR: "cmake -S . -B build" done,
+// as README.md's "Building"). No variable is set that a reader would not have.
+// A block's lines "# TEXT" are output: each TEXT must come out, in order. The
+// commands the notebook's header shows are lines of those blocks, so they run
+// too. Registered apart (tests/CMakeLists.txt) as it builds in the build tree.
+TEST(PythonDocs, ReadmeRunsAsWritten) {
+  const std::string readme = slurp(kRoot / "docs/python/README.md");
+  const std::vector<std::string> blocks = fenced_blocks(readme, "sh");
+  ASSERT_GE(blocks.size(), 4u) << "docs/python/README.md: install, wheel, build tree, notebook, removal";
+  std::string script = "set -e\n";
+  std::vector<std::string> commands, outputs;
+  for (const auto& block : blocks) {
+    script += block;
+    std::istringstream in(block);
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("# ", 0) == 0) {
+        outputs.push_back(line.substr(2));
+      } else if (!line.empty()) {
+        const std::size_t comment = line.find("  #");
+        commands.push_back(trim(line.substr(0, comment)));
+      }
+    }
+  }
+  // The notebook's header (its first cell) shows commands in `code`: each
+  // one that a reader would type is one of the README's.
+  const std::string notebook = slurp(kRoot / "docs/python/tutorial.ipynb");
+  const std::string header = notebook.substr(0, notebook.find("\"cell_type\": \"code\""));
+  std::size_t shown = 0;
+  for (const auto& span : code_spans(header)) {
+    if (span.rfind("python3 ", 0) != 0 && span.rfind("pip ", 0) != 0) continue;
+    ++shown;
+    EXPECT_NE(std::find(commands.begin(), commands.end(), span), commands.end())
+        << "the notebook's header shows `" << span << "`, which docs/python/README.md does not run";
+  }
+  EXPECT_GE(shown, 2u) << "the notebook's header shows how to install the package and run it";
+
+  // The reader's folder.
+  const fs::path top = fs::temp_directory_path() / ("beyt-python-docs-" + std::to_string(::getpid()));
+  const fs::path reader = top / "beyt";
+  fs::remove_all(top);
+  fs::create_directories(reader);
+  for (const auto& e : fs::directory_iterator(kRoot)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("build", 0) == 0 || name == "node_modules" || name == ".git" || name == ".venv" ||
+        name == "dist")
+      continue;
+    fs::copy(e.path(), reader / name, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+  }
+  fs::create_directory_symlink(BEYT_BINARY_DIR, reader / "build");
+  {
+    std::ofstream(top / "readme.sh", std::ios::binary) << script;
+  }
+  const beyt::test::CliRun r =
+      beyt::test::capture("cd " + beyt::test::quote(reader.string()) + " && bash ../readme.sh");
+  ASSERT_EQ(r.status, 0) << script << "\n---\n" << r.out;
+  std::size_t at = 0;
+  for (const auto& want : outputs) {
+    const std::size_t found = r.out.find(want, at);
+    ASSERT_NE(found, std::string::npos) << "no \"" << want << "\" after byte " << at << " of:\n" << r.out;
+    at = found + want.size();
+  }
+  // What the removal left: no file of the package in the environment.
+  const beyt::test::CliRun left = beyt::test::capture(
+      "cd " + beyt::test::quote(reader.string()) + " && find .venv/lib -path '*beyt*'");
+  EXPECT_EQ(left.out, "") << "pip uninstall beyt left these";
+  fs::remove_all(top);
 }
 
 }  // namespace

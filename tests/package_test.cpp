@@ -51,12 +51,13 @@ TEST(Package, BeytVersionPrintsTheProjectVersion) {
   EXPECT_EQ(r.out, std::string("beyt ") + BEYT_PROJECT_VERSION + "\n");
 }
 
-// The version is written once: in project(), nowhere else in the sources.
+// The version is written once: in project(), nowhere else in the sources
+// (the Python package's setup.py reads it there).
 TEST(Package, TheVersionIsWrittenOnce) {
   const std::string version = BEYT_PROJECT_VERSION;
   std::vector<std::string> places;
   for (const char* top : {"CMakeLists.txt", "README.md", "cli", "cmake", "docs", "lib", "notation", "studio", "tests",
-                          "bench", "fuzz"}) {
+                          "bench", "fuzz", "python", "setup.py", "pyproject.toml"}) {
     const fs::path p = kRoot / top;
     std::vector<fs::path> files;
     if (fs::is_regular_file(p)) files.push_back(p);

@@ -616,23 +616,36 @@ PYBIND11_MODULE(_beyt, m) {
     }
   });
 
-  py::class_<PyMove>(m, "Move")
-      .def_property_readonly("text", [](const PyMove& mv) { return mv.node->move; })
-      .def_property_readonly("ply", [](const PyMove& mv) { return mv.ply; })
-      .def_property_readonly("turn", [](const PyMove& mv) { return mv.turn; })
-      .def_property_readonly("comment", [](const PyMove& mv) { return joined(mv.node->after); })
-      .def_property_readonly("comments_before", [](const PyMove& mv) { return mv.node->before; })
-      .def_property_readonly("comments_after", [](const PyMove& mv) { return mv.node->after; })
+  py::class_<PyMove>(m, "Move",
+      "One turn of a record's main line or of a variation, with its annotations\n"
+      "(notation::Node): Game.mainline() and Move.variations give them. Read-only;\n"
+      "it keeps its record alive.")
+      .def_property_readonly("text", [](const PyMove& mv) { return mv.node->move; },
+                             "The turn as the record writes it (\"b3-c3xc4\"; NOTATION.md).")
+      .def_property_readonly("ply", [](const PyMove& mv) { return mv.ply; },
+                             "Its 1-based place in its line (the main line or its variation).")
+      .def_property_readonly("turn", [](const PyMove& mv) { return mv.turn; },
+                             "Its turn number, 1-based; a variation continues the count of the turn it\n"
+                             "replaces.")
+      .def_property_readonly("comment", [](const PyMove& mv) { return joined(mv.node->after); },
+                             "The comments after the turn, joined by a blank (\"\" when none).")
+      .def_property_readonly("comments_before", [](const PyMove& mv) { return mv.node->before; },
+                             "The comments before the turn (\"N. {c} move\"), a list of str.")
+      .def_property_readonly("comments_after", [](const PyMove& mv) { return mv.node->after; },
+                             "The comments after the turn, a list of str.")
       .def_property_readonly("nags", [](const PyMove& mv) {
         return std::vector<int>(mv.node->nags.begin(), mv.node->nags.end());
-      })
+      }, "Its numeric annotation glyphs, 1 to 255 in order (\"!\" is 1, \"$14\" 14).")
       .def_property_readonly("variations", [](const PyMove& mv) {
         py::list out;
         for (const auto& line : mv.node->variations) out.append(line_moves(mv.record, line, mv.turn));
         return out;
-      })
-      .def_property_readonly("line", [](const PyMove& mv) { return mv.node->loc.line; })
-      .def_property_readonly("column", [](const PyMove& mv) { return mv.node->loc.column; })
+      }, "The alternatives to this turn, in order: a list of lines, each a list of Move.")
+      .def_property_readonly("line", [](const PyMove& mv) { return mv.node->loc.line; },
+                             "The 1-based line of the turn's first character in its input (in JSON and\n"
+                             "XML, of the move text in its string or element); 0 in a generated game.")
+      .def_property_readonly("column", [](const PyMove& mv) { return mv.node->loc.column; },
+                             "The 1-based column of that character, in code points; 0 in a generated game.")
       .def("__repr__", [](const PyMove& mv) {
         return "<Move " + std::to_string(mv.turn) + ". " + mv.node->move + ">";
       })

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Diagnostic:
     turn: int
     player: str
     message: str
-    text: str = field(default="", repr=False, compare=False)
+    text: str = dataclasses.field(default="", repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text.rstrip("\n")
