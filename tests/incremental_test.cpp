@@ -75,7 +75,7 @@ void edit_and_compare(bool strict) {
   std::minstd_rand next;
   const std::vector<std::string> inserts = {"x", " ", "\n", "{", "}", "(", ")", "[", "\n\n[Event \"?\"]\n", "1.", "*", "\"",
                                             "\xEF\xBB\xBF", "\n[Game \"seega\"]\n\n1. b2,c4 *\n\n"};
-  for (int round = 0; round < 160; ++round) {
+  for (int round = 0; round < 100; ++round) {
     const std::size_t at = next() % (text.size() + 1);
     std::string what;
     switch (round % 4) {
@@ -229,7 +229,7 @@ TEST(IncrementalValidator, OtherFormatsAreValidatedWhole) {
 }
 
 TEST(IncrementalValidator, AnEmptyTextHoldsNoGame) {
-  IncrementalValidator v("e.beyt");
+  IncrementalValidator v("c.beyt");
   v.update("");
   ASSERT_EQ(v.diagnostics().size(), 1u);
   EXPECT_EQ(v.diagnostics()[0].code, beyt::Code::no_games);
