@@ -19,6 +19,7 @@
 #include "beyt/notation/figures.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/game_info.hpp"
+#include "beyt/notation/incremental.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/validate.hpp"
 
@@ -95,6 +96,21 @@ void outline_line(const notation::Line& line, std::vector<std::uint32_t> prefix,
       outline_line(n.variations[v], inner, turn, out);
     }
   }
+}
+
+// One game of the outline: its index, place, tags, result and every move
+// with its path and place.
+ordered_json game_json(const GameRecord& r, std::uint32_t index) {
+  ordered_json g;
+  g["index"] = index;
+  g["line"] = r.loc.line;
+  g["column"] = r.loc.column;
+  g["tags"] = ordered_json::array();
+  for (const auto& t : r.tags) g["tags"].push_back({t.name, t.value});
+  g["result"] = r.result;
+  g["moves"] = ordered_json::array();
+  outline_line(r.moves, {}, 1, g["moves"]);
+  return g;
 }
 
 // The position `path` of a record, replayed as far as it goes: an illegal
@@ -207,42 +223,90 @@ MoveCells event_cells(const State& state, const State& start, const MoveCells& s
   return out;
 }
 
-// `move` (a whole turn) written into game `k` of `games` at `at`, the game
-// written back in canonical form in place of its old text: {text, path} or
-// {error, diagnostic}.
-ordered_json write_move(const std::string& text, const std::string& file, const Games& games, std::size_t k,
-                        const notation::NodePath& at, const std::string& move) {
-  GameRecord record = games.records[k];
+// `move` (a whole turn) written into game `index` (`record`) at `at`, the
+// game written back in canonical form in place of its old text: {text,
+// path} or {error, diagnostic}.
+// The game's text runs from its first token to `end`, the next game's (or
+// the end of the text).
+ordered_json write_move(const std::string& text, const std::string& file, GameRecord record, std::uint32_t index,
+                        std::size_t end, const notation::NodePath& at, const std::string& move) {
+  const auto begin = static_cast<std::size_t>(record.loc.offset);
   notation::NodePath reached;
-  if (Diagnostic d = notation::enter_move(record, file, games.indexes[k], at, move, reached)) {
+  if (Diagnostic d = notation::enter_move(record, file, index, at, move, reached)) {
     ordered_json out = error_json(d.reason);
     out["diagnostic"] = diagnostic_json(d);
     return out;
   }
-  // The game's text runs from its first token to the next game's.
-  const auto begin = static_cast<std::size_t>(games.records[k].loc.offset);
-  const std::size_t end =
-      k + 1 < games.records.size() ? static_cast<std::size_t>(games.records[k + 1].loc.offset) : text.size();
   ordered_json out;
   out["text"] = text.substr(0, begin) + notation::to_text(record) + text.substr(end);
   out["path"] = reached.text();
   return out;
 }
 
+// The game a move is entered in: its record, index and where its text ends
+// (the next game's first byte, or the end of the text).
+struct EntryGame {
+  GameRecord record;
+  std::uint32_t index = 0;
+  std::size_t end = 0;
+};
+
 // The game `index` of a text record that moves can be entered in, or an
-// error: its place in `games`.
-std::string entry_game(const std::string& text, const std::string& file, std::uint32_t index, Games& games,
-                       std::size_t& k) {
+// error (the record read whole).
+std::string entry_game(const std::string& text, const std::string& file, std::uint32_t index, EntryGame& out) {
   if (format_of(text, file) != Format::text) return "moves are entered in text records: convert this one to text first";
+  Games games;
   Diagnostic stop = read_all(text, file, games);
   if (stop || !games.errors.empty()) return "the record cannot be read: correct its syntax errors first";
-  k = 0;
+  std::size_t k = 0;
   while (k < games.records.size() && games.indexes[k] != index) ++k;
   if (k == games.records.size()) return "no game " + std::to_string(index);
+  out.record = std::move(games.records[k]);
+  out.index = index;
+  out.end = k + 1 < games.records.size() ? static_cast<std::size_t>(games.records[k + 1].loc.offset) : text.size();
   return {};
 }
 
+// `move` played at `path_text` of the game: {text, path} or {error, diagnostic}.
+std::string enter_into(const std::string& text, const std::string& file, EntryGame& g, const std::string& path_text,
+                       const std::string& move) {
+  notation::NodePath at;
+  if (!notation::NodePath::parse(path_text, at)) return dump(error_json("not a position: " + path_text));
+  return dump(write_move(text, file, std::move(g.record), g.index, g.end, at, move));
+}
+
+// One event of a turn entered event by event in the game (event() below).
+std::string event_into(const std::string& text, const std::string& file, EntryGame& g, const std::string& path_text,
+                       const std::string& events_json, const std::string& event_text) {
+  std::vector<std::string> events;
+  if (!parse_events(events_json, events)) return dump(error_json("the events are not a list of texts"));
+  notation::NodePath at;
+  if (!notation::NodePath::parse(path_text, at)) return dump(error_json("not a position: " + path_text));
+  notation::NodePosition pos;
+  Diagnostic d = notation::replay_to(g.record, file, g.index, at, pos);
+  // A result that does not fit the moves yet (E401..E404) is what entering
+  // the rest of the game puts right, as enter_move says.
+  if (d && (!pos.state || d.code < Code::result_mismatch || d.code > Code::barrier_count))
+    return dump(error_json("no turn can be entered here: " + d.reason));
+  notation::Node so_far;
+  if (std::string e = apply_events(pos, events, so_far); !e.empty()) return dump(error_json(e));
+  std::string turn;
+  if (Error e = pos.state->apply(event_text, &turn)) {
+    ordered_json out = error_json(e.reason);
+    out["code"] = code_id(e.code);
+    return dump(out);
+  }
+  events.push_back(event_text);
+  if (turn.empty()) return dump(ordered_json{{"turnSoFar", pos.state->turn_in_progress()}, {"events", events}});
+  ordered_json out = write_move(text, file, std::move(g.record), g.index, g.end, at, turn);
+  out["turn"] = turn;
+  return dump(out);
+}
+
 }  // namespace
+
+std::string view_of(const GameRecord* record, const notation::GameErrors* slips, const std::string& file,
+                    std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped);
 
 /// `beyt validate --diagnostics json` of the text: a JSON array of the
 /// diagnostic objects, in the order validate prints them.
@@ -263,19 +327,7 @@ std::string outline(const std::string& text, const std::string& file) {
   ordered_json out;
   out["format"] = std::string(notation::format_name(format_of(text, file)));
   out["games"] = ordered_json::array();
-  for (std::size_t i = 0; i < games.records.size(); ++i) {
-    const GameRecord& r = games.records[i];
-    ordered_json g;
-    g["index"] = games.indexes[i];
-    g["line"] = r.loc.line;
-    g["column"] = r.loc.column;
-    g["tags"] = ordered_json::array();
-    for (const auto& t : r.tags) g["tags"].push_back({t.name, t.value});
-    g["result"] = r.result;
-    g["moves"] = ordered_json::array();
-    outline_line(r.moves, {}, 1, g["moves"]);
-    out["games"].push_back(std::move(g));
-  }
+  for (std::size_t i = 0; i < games.records.size(); ++i) out["games"].push_back(game_json(games.records[i], games.indexes[i]));
   out["readable"] = !stop && games.errors.empty();
   return dump(out);
 }
@@ -295,20 +347,45 @@ std::string outline(const std::string& text, const std::string& file) {
 /// each with the one step it moves. {error} when an event does not apply.
 std::string view(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
                  const std::string& events_json, bool flipped) {
-  std::vector<std::string> events;
-  if (!parse_events(events_json, events)) return dump(error_json("the events are not a list of texts"));
   Games games;
   read_all(text, file, games);
-  const GameRecord* record = games.find(index);
+  return view_of(games.find(index), nullptr, file, index, path_text, events_json, flipped);
+}
+
+namespace {
+
+// A game the reader found slips in (`slips`: its GameErrors), read as
+// recovered: the position `path` no further than the last one the slips
+// leave intact (the main-line turns before the first that may be lost or
+// changed; no variation when one may be).
+void within_slips(const GameRecord& record, const notation::GameErrors& slips, notation::NodePath& path) {
+  const auto intact = static_cast<std::uint32_t>(std::min<std::size_t>(slips.turns, record.moves.size()));
+  auto& s = path.steps;
+  if (s.size() > 1 && (!slips.variations || s[0] > intact + 1)) s = {s[0] > 0 ? s[0] - 1 : 0};
+  if (s.size() == 1) s[0] = std::min(s[0], intact);
+}
+
+}  // namespace
+
+std::string view_of(const GameRecord* record, const notation::GameErrors* slips, const std::string& file,
+                    std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped) {
+  std::vector<std::string> events;
+  if (!parse_events(events_json, events)) return dump(error_json("the events are not a list of texts"));
   if (!record) return dump(error_json("no game " + std::to_string(index) + " can be read"));
   notation::NodePath path;
   if (!notation::NodePath::parse(path_text, path)) return dump(error_json("not a position: " + path_text));
+  ordered_json out;
+  if (slips && !slips->errors.empty()) {
+    // The text has a slip: the last position that can be read, said so.
+    out["slip"] = diagnostic_json(slips->errors.front());
+    within_slips(*record, *slips, path);
+    if (!events.empty()) return dump(error_json("no turn can be entered here: " + slips->errors.front().reason));
+  }
   const notation::Node* node = nullptr;
   std::string why;
   if (!notation::locate(*record, path, node, why)) return dump(error_json(why));
   notation::NodePosition pos;
   Diagnostic problem = replay_near(*record, file, index, path, pos);
-  ordered_json out;
   if (problem) out["problem"] = diagnostic_json(problem);
   if (!pos.state) return dump(out);
   notation::Node so_far;
@@ -401,12 +478,9 @@ std::string legal_moves(const std::string& game_name, const std::string& rules_t
 /// of its old text: {text, path} or {error, diagnostic}.
 std::string enter(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
                   const std::string& move) {
-  Games games;
-  std::size_t k = 0;
-  if (std::string e = entry_game(text, file, index, games, k); !e.empty()) return dump(error_json(e));
-  notation::NodePath at;
-  if (!notation::NodePath::parse(path_text, at)) return dump(error_json("not a position: " + path_text));
-  return dump(write_move(text, file, games, k, at, move));
+  EntryGame g;
+  if (std::string e = entry_game(text, file, index, g); !e.empty()) return dump(error_json(e));
+  return enter_into(text, file, g, path_text, move);
 }
 
 /// One event of a turn entered event by event (State::apply: a throw as the
@@ -419,32 +493,9 @@ std::string enter(const std::string& text, const std::string& file, std::uint32_
 /// here: {error, code}, nothing changed.
 std::string event(const std::string& text, const std::string& file, std::uint32_t index, const std::string& path_text,
                   const std::string& events_json, const std::string& event_text) {
-  Games games;
-  std::size_t k = 0;
-  if (std::string e = entry_game(text, file, index, games, k); !e.empty()) return dump(error_json(e));
-  std::vector<std::string> events;
-  if (!parse_events(events_json, events)) return dump(error_json("the events are not a list of texts"));
-  notation::NodePath at;
-  if (!notation::NodePath::parse(path_text, at)) return dump(error_json("not a position: " + path_text));
-  notation::NodePosition pos;
-  Diagnostic d = notation::replay_to(games.records[k], file, index, at, pos);
-  // A result that does not fit the moves yet (E401..E404) is what entering
-  // the rest of the game puts right, as enter_move says.
-  if (d && (!pos.state || d.code < Code::result_mismatch || d.code > Code::barrier_count))
-    return dump(error_json("no turn can be entered here: " + d.reason));
-  notation::Node so_far;
-  if (std::string e = apply_events(pos, events, so_far); !e.empty()) return dump(error_json(e));
-  std::string turn;
-  if (Error e = pos.state->apply(event_text, &turn)) {
-    ordered_json out = error_json(e.reason);
-    out["code"] = code_id(e.code);
-    return dump(out);
-  }
-  events.push_back(event_text);
-  if (turn.empty()) return dump(ordered_json{{"turnSoFar", pos.state->turn_in_progress()}, {"events", events}});
-  ordered_json out = write_move(text, file, games, k, at, turn);
-  out["turn"] = turn;
-  return dump(out);
+  EntryGame g;
+  if (std::string e = entry_game(text, file, index, g); !e.empty()) return dump(error_json(e));
+  return event_into(text, file, g, path_text, events_json, event_text);
 }
 
 /// `beyt format` of the text, in its own format: {text, diagnostics,
@@ -554,6 +605,249 @@ bool has_xml() {
 #endif
 }
 
+
+// --- the text being edited: checked again only where it changes ------------
+//
+// The page's editor holds one text; it is given once per change (check),
+// and everything the page shows of it while it is edited (the problems, the
+// game at the cursor, its board, a move entered) is asked of it here, by
+// place or game, without the text: notation::IncrementalValidator reads and
+// replays again only the games a change touches, and in slices (a budget in
+// milliseconds; checkMore goes on) where one touches much.
+
+namespace {
+
+notation::IncrementalValidator session;
+std::string session_file;
+bool session_strict = false;
+bool session_started = false;
+std::uint64_t session_checks = 1;  // one more at each check: what was read before is old
+
+// Where the checking stands: {done, checked, size (bytes), errors, warnings, games}.
+std::string session_status(bool done) {
+  ++session_checks;
+  std::size_t games = 0;
+  for (std::size_t i = 0; i < session.entry_count(); ++i)
+    games += session.entry(i).kind == notation::CheckedEntry::Kind::game;
+  ordered_json out;
+  out["done"] = done;
+  out["checked"] = session.checked_to();
+  out["size"] = session.text().size();
+  out["errors"] = session.errors();
+  out["warnings"] = session.warnings();
+  out["format"] = std::string(notation::format_name(session.format()));
+  if (session.format() == Format::text) {
+    out["games"] = games;
+  } else {
+    Games all;
+    read_all(session.text(), session_file, all);
+    out["games"] = all.records.size();
+  }
+  return dump(out);
+}
+
+// An entry's place: a game's first token, an error's, the end (after all).
+bool entry_before(const notation::CheckedEntry& e, std::uint32_t line, std::uint32_t column) {
+  std::uint32_t l = e.line, c = e.column;
+  if (e.kind != notation::CheckedEntry::Kind::game) {
+    if (e.diagnostics.empty() || e.diagnostics.back().loc.line == 0) return e.kind != notation::CheckedEntry::Kind::end;
+    l = e.diagnostics.back().loc.line;
+    c = e.diagnostics.back().loc.column;
+  }
+  return l < line || (l == line && c <= column);
+}
+
+// Game `index` of the text being edited, as read (with the reader's slips
+// in it, if any): false when there is none.
+// The last game read, kept until the next check (the outline at the cursor
+// and its board ask for the same game after each change).
+struct LastGame {
+  std::uint64_t checks = 0;
+  std::uint32_t index = 0;
+  bool found = false;
+  GameRecord record;
+  notation::GameErrors slips;
+  std::size_t end = 0;
+} last_game;
+bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameErrors& slips, std::size_t& end);
+
+bool session_game(std::uint32_t index, GameRecord& record, notation::GameErrors& slips, std::size_t& end) {
+  if (last_game.checks != session_checks || last_game.index != index) {
+    last_game.checks = session_checks;
+    last_game.index = index;
+    last_game.found = read_session_game(index, last_game.record, last_game.slips, last_game.end);
+  }
+  record = last_game.record;
+  slips = last_game.slips;
+  end = last_game.end;
+  return last_game.found;
+}
+
+bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameErrors& slips, std::size_t& end) {
+  const std::string& text = session.text();
+  if (session.format() == Format::text) {
+    if (!session.read_game(index, record, slips)) return false;
+    end = text.size();
+    for (std::size_t i = session.entry_at(record.loc.offset) + 1; i < session.entry_count(); ++i)
+      if (session.entry(i).kind == notation::CheckedEntry::Kind::game) {
+        end = static_cast<std::size_t>(session.entry(i).offset);
+        break;
+      }
+    return true;
+  }
+  Games all;
+  read_all(text, session_file, all);
+  const GameRecord* r = all.find(index);
+  if (!r) return false;
+  record = *r;
+  end = text.size();
+  return true;
+}
+
+// The game `index` of the text checked that moves can be entered in (free
+// of syntax errors), or an error.
+std::string session_entry_game(std::uint32_t index, EntryGame& out) {
+  if (session.format() != Format::text) return "moves are entered in text records: convert this one to text first";
+  notation::GameErrors slips;
+  if (!session_game(index, out.record, slips, out.end)) return "no game " + std::to_string(index) + " can be read";
+  if (!slips.errors.empty()) return "this game cannot be read: correct its syntax errors first";
+  out.index = index;
+  return {};
+}
+
+}  // namespace
+
+std::string game_outline(std::uint32_t index);
+
+/// The editor's text checked as `beyt validate` checks it (`file` names it;
+/// `strict`: validate --strict), read and replayed again only where it
+/// changed since the last call (notation::IncrementalValidator), for about
+/// `budget_ms` milliseconds at most (0: to the end; checkMore goes on):
+/// {done, checked, size (bytes checked, of), errors, warnings, format, games}.
+std::string check(const std::string& text, const std::string& file, bool strict, double budget_ms) {
+  if (!session_started || file != session_file || strict != session_strict) {
+    notation::ValidateOptions options;
+    options.strict = strict;
+    session.reset(file, options);
+    session_file = file;
+    session_strict = strict;
+    session_started = true;
+  }
+  return session_status(session.update(text, budget_ms));
+}
+
+/// check() of the text's UTF-8 bytes where the page has put them (`size`
+/// bytes at `data`, in the module's memory): a long text is given so without
+/// a copy through JavaScript strings.
+std::string check_bytes(std::uintptr_t data, std::size_t size, const std::string& file, bool strict, double budget_ms) {
+  return check(std::string(reinterpret_cast<const char*>(data), size), file, strict, budget_ms);
+}
+
+/// check() of the text last checked with bytes [from, to) replaced by the
+/// `size` bytes at `data`: the window of a long text the page's editor
+/// holds, edited ({error} when [from, to) is not within the text).
+std::string check_window(std::size_t from, std::size_t to, std::uintptr_t data, std::size_t size,
+                         const std::string& file, bool strict, double budget_ms) {
+  const std::string& text = session.text();
+  if (from > to || to > text.size()) return dump(error_json("the window is not in the text checked"));
+  const std::string_view with(reinterpret_cast<const char*>(data), size);
+  if (session_started && file == session_file && strict == session_strict)
+    return session_status(session.edit(from, to, with, budget_ms));
+  std::string next;
+  next.reserve(text.size() - (to - from) + size);
+  next.append(text, 0, from).append(with).append(text, to);
+  return check(next, file, strict, budget_ms);
+}
+
+/// The checking of check() goes on for about `budget_ms` milliseconds.
+std::string check_more(double budget_ms) { return session_status(session.resume(budget_ms)); }
+
+/// The diagnostics of the text checked, in validate's order, from the
+/// `first` (0-based) on, `count` at most: a JSON array (as validate()'s).
+/// Until the checking is done, those beyond it are from before the last
+/// change (their places moved with the text).
+std::string problems(std::uint32_t first, std::uint32_t count) {
+  ordered_json out = ordered_json::array();
+  std::size_t n = 0;
+  auto take = [&](const Diagnostic& d) {
+    if (n++ >= first && out.size() < count) out.push_back(diagnostic_json(d));
+  };
+  if (session.format() != Format::text || session.entry_count() == 0) {
+    for (const auto& d : session.diagnostics()) take(d);
+    return dump(out);
+  }
+  for (std::size_t i = 0; i < session.entry_count() && out.size() < count; ++i)
+    for (const auto& d : session.entry(i).diagnostics) take(d);
+  return dump(out);
+}
+
+/// The game of the text checked that holds line:column (the last that
+/// starts before it; else the first), as outline() gives a game, with
+/// `slip` (the first of the reader's errors in it) when it has any; {} when
+/// the text holds no game that can be read.
+std::string game_at(std::uint32_t line, std::uint32_t column) {
+  std::uint32_t index = 0;
+  if (session.format() == Format::text) {
+    std::size_t lo = 0, hi = session.entry_count();  // entries before the place: [0, lo)
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (entry_before(session.entry(mid), line, column)) lo = mid + 1;
+      else hi = mid;
+    }
+    for (std::size_t i = lo; i-- > 0 && !index;)
+      if (session.entry(i).kind == notation::CheckedEntry::Kind::game) index = session.entry(i).index;
+    for (std::size_t i = 0; i < session.entry_count() && !index; ++i)
+      if (session.entry(i).kind == notation::CheckedEntry::Kind::game) index = session.entry(i).index;
+  } else {
+    Games all;
+    read_all(session.text(), session_file, all);
+    for (std::size_t i = 0; i < all.records.size(); ++i) {
+      const auto& loc = all.records[i].loc;
+      if (i == 0 || (loc.line > 0 && (loc.line < line || (loc.line == line && loc.column <= column))))
+        index = all.indexes[i];
+    }
+  }
+  return game_outline(index);
+}
+
+/// Game `index` of the text checked as game_at() gives it.
+std::string game_outline(std::uint32_t index) {
+  GameRecord record;
+  notation::GameErrors slips;
+  std::size_t end = 0;
+  if (index == 0 || !session_game(index, record, slips, end)) return "{}";
+  ordered_json g = game_json(record, index);
+  if (!slips.errors.empty()) g["slip"] = diagnostic_json(slips.errors.front());
+  return dump(g);
+}
+
+/// view() of game `index` of the text checked. A game with slips (syntax
+/// errors the reader read past, an open comment) shows the last position
+/// the slips leave intact at or before `path`, and `slip`: the first.
+std::string view_at(std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped) {
+  GameRecord record;
+  notation::GameErrors slips;
+  std::size_t end = 0;
+  const bool found = session_game(index, record, slips, end);
+  return view_of(found ? &record : nullptr, &slips, session_file, index, path_text, events_json, flipped);
+}
+
+/// enter() into game `index` of the text checked (the game must be free of
+/// syntax errors; the others may have some): {text, path} or {error, diagnostic}.
+std::string enter_at(std::uint32_t index, const std::string& path_text, const std::string& move) {
+  EntryGame g;
+  if (std::string e = session_entry_game(index, g); !e.empty()) return dump(error_json(e));
+  return enter_into(session.text(), session_file, g, path_text, move);
+}
+
+/// event() in game `index` of the text checked.
+std::string event_at(std::uint32_t index, const std::string& path_text, const std::string& events_json,
+                     const std::string& event_text) {
+  EntryGame g;
+  if (std::string e = session_entry_game(index, g); !e.empty()) return dump(error_json(e));
+  return event_into(session.text(), session_file, g, path_text, events_json, event_text);
+}
+
 }  // namespace beyt::studio
 
 EMSCRIPTEN_BINDINGS(beyt) {
@@ -570,4 +864,14 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("games", &games);
   emscripten::function("rules", &rules);
   emscripten::function("hasXml", &has_xml);
+  emscripten::function("check", &check);
+  emscripten::function("checkBytes", &check_bytes);
+  emscripten::function("checkWindow", &check_window);
+  emscripten::function("checkMore", &check_more);
+  emscripten::function("problems", &problems);
+  emscripten::function("gameAt", &game_at);
+  emscripten::function("gameOutline", &game_outline);
+  emscripten::function("viewAt", &view_at);
+  emscripten::function("enterAt", &enter_at);
+  emscripten::function("eventAt", &event_at);
 }

@@ -1362,6 +1362,14 @@ struct TextReader::Impl {
 TextReader::TextReader(std::istream& in, std::string file, ReadOptions options)
     : impl_(std::make_unique<Impl>(in, std::move(file), options)) {}
 
+TextReader::TextReader(std::istream& in, std::string file, ReadOptions options, TextPlace start)
+    : TextReader(in, std::move(file), options) {
+  impl_->base = start.offset;
+  impl_->line = start.line;
+  impl_->game = start.games;
+  impl_->started = start.offset > 0;  // a byte-order mark there is one between games, as the whole input's reader sees it
+}
+
 TextReader::~TextReader() = default;
 
 bool TextReader::next(GameRecord& out) { return impl_->next(out); }

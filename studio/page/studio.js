@@ -21,18 +21,19 @@
     name: '',            // the file's name: its extension decides the format until the first edit
     edited: true,        // typed into since it was opened (then the content decides)
     bytes: null,         // Uint8Array of the opened file, until edited
-    diagnostics: [],
-    outline: { games: [], format: 'text', readable: true },
+    diagnostics: [],     // the first LIST of them (check.errors + check.warnings in all)
+    check: null,         // where the checking stands (the module's check: done, errors, warnings, games, format)
+    outline: { games: [], format: 'text' },  // the game at the cursor (gameAt), alone
     game: 1, path: '0',
     view: null,
     clicks: [],          // the cells clicked so far for a move
     events: [],          // a turn entered event by event: its events so far (throws, uses, sowings, counts)
     eventsAt: '',        // where that turn is entered ("game:path")
     history: [],         // undo: {text, bytes, name, cursor}
-    timings: { firstBoard: null, lastRefresh: null, lastValidate: null },
+    timings: { firstBoard: null, lastRefresh: null, lastValidate: null, checkedAt: null },
     games: null,
   };
-  const input = () => st.bytes || text.value;
+  const input = () => st.bytes || ed.value();
   const fileName = () => (st.edited ? '' : st.name);
 
   window.beyt = {
@@ -71,6 +72,9 @@
   // For the tests and the curious: the page's state and figures.
   window.beytStudio = {
     state: st, timings: st.timings, setText: (t, name) => load(t, name || '', null), refresh: () => refresh(),
+    checked: () => !!st.check && st.check.done,  // the text is checked to its end (a long one is checked in slices)
+    text: () => ed.value(),                      // the whole text (a long one is in the editor a window at a time)
+    cursorTo: i => { text.focus(); ed.setCursor(i); pickFromCursor(); showView(); },
     keys: m => entry.keys(st.view, m),  // the cells clicked for a move of the board shown
     throwEntry: t => playEvent(t),       // a throw entered as the source records it
   };
@@ -78,6 +82,99 @@
   function mainLineLength(outline, game) {
     const g = outline.games.find(x => x.index === game);
     return g ? g.moves.filter(m => !m.path.includes('.')).length : 0;
+  }
+
+  // --- the editor: the whole text, or a window of it -----------------------
+  // A long text (more than LONG characters) is not put whole into the
+  // textarea, which lays all of it out again at every keystroke (Chromium:
+  // about a tenth of a second per megabyte): the textarea holds a window of
+  // whole lines around the cursor (about WINDOW characters), moved where the
+  // cursor goes and when it is scrolled to an edge, and the note over the
+  // editor says which lines it shows. The page keeps the whole text (ed.full);
+  // a paste over all the editor holds replaces the whole text.
+  const LONG = 262144, WINDOW = 32768;
+  // What the module checked (checkText): the whole text (`synced`) but the
+  // window's edits since (`dirty`); the window's place in it in UTF-8 bytes
+  // (aBytes, winBytes): a keystroke sends the window alone.
+  const ed = {
+    full: '', a: 0, b: 0,  // the textarea holds full[a, b)
+    whole: false,          // the next input replaces the whole text (a paste over all the window)
+    synced: false, dirty: false, aBytes: 0, winBytes: 0,
+    value() { return this.full; },
+    cursor() { return this.a + text.selectionStart; },
+    // The text is `value`; the window (if any) where the cursor is put next.
+    set(value) { this.full = value; this.synced = false; this.a = 0; this.b = -1; this.place(0); },
+    // The window around index i (whole lines), or the whole text when it is short.
+    place(i) {
+      const s = this.full;
+      let a = 0, b = s.length;
+      if (s.length > LONG) {
+        a = Math.max(0, i - WINDOW / 2);
+        a = a > 0 ? s.lastIndexOf('\n', a) + 1 : 0;
+        b = s.indexOf('\n', Math.min(s.length, a + WINDOW));
+        b = b < 0 ? s.length : b + 1;
+      }
+      if (a === this.a && b === this.b) return;
+      this.a = a;
+      this.b = b;
+      if (this.dirty) this.synced = false;
+      if (this.synced) { this.aBytes = utf8Length(s, 0, a); this.winBytes = utf8Length(s, a, b); }
+      text.value = a === 0 && b === s.length ? s : s.slice(a, b);
+      const note = $('window-note');
+      if (a === 0 && b === s.length) { note.hidden = true; return; }
+      const ls = textStarts(), line = x => placeOf(s, x).line;
+      note.hidden = false;
+      note.textContent = `A long text: lines ${line(a).toLocaleString('en')}–${line(Math.max(a, b - 1)).toLocaleString('en')} of ` +
+        `${ls.length.toLocaleString('en')} are in the editor (scroll to its edge, or click a problem or a move, to go elsewhere).`;
+    },
+    setCursor(i) {
+      if (i < this.a || i > this.b) this.place(i);
+      text.setSelectionRange(i - this.a, i - this.a);
+    },
+    // The textarea was edited: its window spliced into the whole text.
+    edited() {
+      if (this.whole) {
+        this.whole = false;
+        this.synced = false;
+        const v = text.value, i = text.selectionStart;
+        this.full = v;
+        this.a = 0;
+        this.b = v.length;
+        if (v.length > LONG) { this.place(i); text.setSelectionRange(i - this.a, i - this.a); }
+        return;
+      }
+      const i = this.cursor();
+      this.full = this.full.slice(0, this.a) + text.value + this.full.slice(this.b);
+      this.b = this.a + text.value.length;
+      this.dirty = true;
+      if ((this.full.length > LONG) !== (this.b - this.a < this.full.length)) { this.synced = false; this.b = -1; this.place(i); this.setCursor(i); }
+    },
+    // Scrolled to an edge of the window: the window moves on, the line at the edge kept in view.
+    scrolled() {
+      if (this.a === 0 && this.b === this.full.length) return;
+      const lh = parseFloat(getComputedStyle(text).lineHeight) || 19;
+      const top = text.scrollTop < lh && this.a > 0, bottom = text.scrollTop + text.clientHeight > text.scrollHeight - lh && this.b < this.full.length;
+      if (!top && !bottom) return;
+      const edge = top ? this.a : this.b, i = this.cursor();
+      this.place(edge);
+      const before = (this.full.slice(this.a, edge).match(/\n/g) || []).length;
+      text.scrollTop = Math.max(0, before * lh - (top ? 0 : text.clientHeight - 2 * lh));
+      if (i >= this.a && i <= this.b) text.setSelectionRange(i - this.a, i - this.a);
+      showMarks();
+    },
+  };
+
+  // The length in UTF-8 of s[a, b).
+  function utf8Length(s, a, b) {
+    let n = b - a;
+    for (let i = a; i < b; ++i) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) continue;
+      if (c < 0x800) n += 1;
+      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < b && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 2; ++i; }  // a pair: 4 bytes
+      else n += 2;  // (a lone surrogate: U+FFFD, 3 bytes, as TextEncoder writes it)
+    }
+    return n;
   }
 
   // --- places: (line, column in code points) <-> index in the text --------
@@ -92,44 +189,104 @@
     for (let c = 1; c < column && i < s.length && s[i] !== '\n'; ++c) i += s.codePointAt(i) > 0xffff ? 2 : 1;
     return i;
   }
+  // The line starts of the editor's text, kept until it changes.
+  let startsOf = null, starts = [0];
+  function textStarts() {
+    if (startsOf !== ed.full) { startsOf = ed.full; starts = lineStarts(startsOf); }
+    return starts;
+  }
   function placeOf(s, index) {
-    const before = s.slice(0, index);
-    const line = before.split('\n').length;
-    const start = before.lastIndexOf('\n') + 1;
-    return { line, column: [...s.slice(start, index)].length + 1 };
+    const ls = s === ed.full ? textStarts() : lineStarts(s);
+    let lo = 0, hi = ls.length - 1;  // the last line that starts at or before index
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ls[mid] <= index) lo = mid; else hi = mid - 1; }
+    return { line: lo + 1, column: [...s.slice(ls[lo], index)].length + 1 };
   }
   const before = (a, b) => a.line < b.line || (a.line === b.line && a.column <= b.column);
 
   // --- checking and showing ----------------------------------------------
+  // The module checks the text as it changes, reading again only the games
+  // a change touches (notation::IncrementalValidator), for SLICE ms at a
+  // time: a change that touches much (a long paste, a '{' that opens a
+  // comment up to the end) is checked on in later turns of the event loop,
+  // the page answering in between. At most LIST problems are listed and
+  // underlined (the summary says how many there are).
+  const SLICE = 40, LIST = 200;
+  let checking = 0;
   function refresh() {
     if (!module) return;
+    clearTimeout(checking);
     const t0 = performance.now();
-    st.diagnostics = call('validate', input(), fileName(), $('strict').checked);
+    st.check = checkText();
     const t1 = performance.now();
-    st.outline = call('outline', input(), fileName());
-    pickFromCursor();
-    showProblems();
-    showView();
-    const t2 = performance.now();
+    showChecked();
     st.timings.lastValidate = t1 - t0;
-    st.timings.lastRefresh = t2 - t0;
+    st.timings.lastRefresh = performance.now() - t0;
+    if (!st.check.done) checking = setTimeout(checkMore, 0);
+  }
+  // The text to the module's check: a file's bytes as they are; the editor's
+  // text as UTF-8 put straight into the module's memory.
+  const encoder = new TextEncoder();
+  let checks = 0;  // the module's answers change with each check
+  function checkText() {
+    ++checks;
+    const strict = $('strict').checked;
+    if (st.bytes) { ed.synced = false; return call('check', st.bytes, fileName(), strict, SLICE); }
+    const windowOnly = ed.synced && (ed.a !== 0 || ed.b !== ed.full.length);
+    const s = windowOnly ? text.value : ed.value(), room = s.length * 3 + 1, at = module._malloc(room);
+    try {
+      const { written } = encoder.encodeInto(s, module.HEAPU8.subarray(at, at + room));
+      const r = JSON.parse(windowOnly ? module.checkWindow(ed.aBytes, ed.aBytes + ed.winBytes, at, written, fileName(), strict, SLICE)
+                                      : module.checkBytes(at, written, fileName(), strict, SLICE));
+      if (windowOnly) ed.winBytes = written;
+      else { ed.synced = true; ed.aBytes = utf8Length(s, 0, ed.a); ed.winBytes = written - ed.aBytes - utf8Length(s, ed.b, s.length); }
+      ed.dirty = false;
+      return r;
+    } finally {
+      module._free(at);
+    }
+  }
+  function checkMore() {
+    ++checks;
+    st.check = call('checkMore', SLICE);
+    if (st.check.done) return showChecked();
+    showSummary();
+    checking = setTimeout(checkMore, 0);
+  }
+  // What the checking found: the problems (the list drawn again only when
+  // it changed), the game at the cursor, its board.
+  let problemsListed = '';
+  function showChecked() {
+    if (st.check.done) st.timings.checkedAt = performance.now();
+    const listed = module.problems(0, LIST);
+    st.diagnostics = JSON.parse(listed);
+    pickFromCursor();
+    if (listed !== problemsListed) showProblems();
+    else showSummary();
+    problemsListed = listed;
+    showView();
+  }
+
+  function showSummary() {
+    const c = st.check, summary = $('summary');
+    const { errors, warnings, games } = c;
+    const listed = st.diagnostics.length < errors + warnings ? ` (the first ${st.diagnostics.length} listed and underlined)` : '';
+    const mb = n => (n / 1048576).toFixed(1);
+    const checking = c.done ? '' : `Checking… ${mb(c.checked)} of ${mb(c.size)} MB` + (errors + warnings ? ' so far: ' : '.');
+    if (!ed.value() && !st.bytes) {
+      summary.textContent = '';
+    } else if (errors + warnings === 0) {
+      summary.textContent = checking || `Valid: ${games} ${games === 1 ? 'game' : 'games'}, as beyt validate${$('strict').checked ? ' --strict' : ''} finds.`;
+    } else {
+      summary.textContent = checking + `${errors} ${errors === 1 ? 'error' : 'errors'}` +
+        (warnings ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '') + listed;
+    }
+    summary.className = !c.done ? '' : errors + warnings === 0 ? 'ok' : errors ? 'bad' : '';
   }
 
   function showProblems() {
     const list = $('problems');
     list.textContent = '';
-    const errors = st.diagnostics.filter(d => d.severity === 'error').length;
-    const warnings = st.diagnostics.length - errors;
-    const games = st.outline.games.length;
-    const summary = $('summary');
-    if (!text.value && !st.bytes) {
-      summary.textContent = '';
-    } else if (st.diagnostics.length === 0) {
-      summary.textContent = `Valid: ${games} ${games === 1 ? 'game' : 'games'}, as beyt validate${$('strict').checked ? ' --strict' : ''} finds.`;
-    } else {
-      summary.textContent = `${errors} ${errors === 1 ? 'error' : 'errors'}` + (warnings ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '');
-    }
-    summary.className = st.diagnostics.length === 0 ? 'ok' : errors ? 'bad' : '';
+    showSummary();
     for (const d of st.diagnostics) {
       const li = document.createElement('li');
       li.className = d.severity;
@@ -148,45 +305,82 @@
     }
   }
 
-  // The offending spans underlined: from the diagnostic's column to the end
-  // of the word there (at least one character).
+  // The offending spans underlined (those listed): from the diagnostic's
+  // column to the end of the word there (at least one character); and the
+  // move whose position the board shows. The backdrop mirrors the text in
+  // blocks of whole lines, each rewritten only when its text or marks change:
+  // a keystroke in a long text redraws the block it is in.
+  const BLOCK = 8192;
+  let blocks = [];  // {key, node}
   function showMarks() {
-    const s = text.value, starts = lineStarts(s);
+    const full = ed.value(), starts = textStarts(), s = text.value;  // the whole text; the window the textarea holds
     const spans = [];
     for (const d of st.diagnostics) {
       if (!d.line) continue;
-      const a = indexOf(s, starts, d.line, d.column);
+      const a = indexOf(full, starts, d.line, d.column);
       let b = a;
-      while (b < s.length && !/[\s,;(){}[\]<>"]/.test(s[b])) ++b;
-      if (b === a && a < s.length && s[a] !== '\n') ++b;
+      while (b < full.length && !/[\s,;(){}[\]<>"]/.test(full[b])) ++b;
+      if (b === a && a < full.length && full[a] !== '\n') ++b;
       spans.push({ a, b, cls: d.severity });
     }
-    // The move whose position the board shows.
     const g = currentGame(), m = g && g.moves.find(x => x.path === st.path);
     if (m && m.line) {
-      const a = indexOf(s, starts, m.line, m.column);
+      const a = indexOf(full, starts, m.line, m.column);
       spans.push({ a, b: a + m.move.length, cls: 'cur' });
     }
+    for (const sp of spans) { sp.a -= ed.a; sp.b -= ed.a; }
     spans.sort((x, y) => x.a - y.a);
-    let html = '', at = 0;
-    const esc = t => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-    for (const sp of spans) {
-      if (sp.a < at) continue;
-      html += esc(s.slice(at, sp.a)) + `<mark class="${sp.cls}">` + (sp.b > sp.a ? esc(s.slice(sp.a, sp.b)) : ' ') + '</mark>';
-      at = Math.max(sp.b, sp.a);
+    while (spans.length && spans[0].a < 0) spans.shift();  // before the window
+    // The blocks wanted: [a, b) ends after a line end (or at the end of the text).
+    const want = [];
+    let k = 0;
+    for (let a = 0; ;) {
+      let b = s.indexOf('\n', a + BLOCK);
+      b = b < 0 ? s.length : b + 1;
+      const marks = [];
+      while (k < spans.length && spans[k].a < b) marks.push(spans[k++]);
+      want.push({ a, b, marks, key: s.slice(a, b) + '\u0000' + marks.map(x => `${x.a - a},${Math.min(x.b, b) - a},${x.cls}`).join(';') + (b === s.length ? '\u0000end' : '') });
+      if (b >= s.length) break;
+      a = b;
     }
-    backdrop.innerHTML = html + esc(s.slice(at)) + '\n ';
-    backdrop.scrollTop = text.scrollTop;
+    // The blocks that did not change, at the start and at the end, stay.
+    let same = 0;
+    while (same < want.length && same < blocks.length && blocks[same].key === want[same].key) ++same;
+    let tail = 0;
+    while (tail < want.length - same && tail < blocks.length - same &&
+           blocks[blocks.length - 1 - tail].key === want[want.length - 1 - tail].key) ++tail;
+    const esc = t => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const fresh = want.slice(same, want.length - tail).map(w => {
+      let html = '', at = w.a;
+      for (const sp of w.marks) {
+        const a = Math.max(sp.a, w.a), b = Math.min(sp.b, w.b);
+        if (a < at) continue;
+        html += esc(s.slice(at, a)) + `<mark class="${sp.cls}">` + (b > a ? esc(s.slice(a, b)) : ' ') + '</mark>';
+        at = Math.max(b, a);
+      }
+      const node = document.createElement('div');
+      node.innerHTML = html + esc(s.slice(at, w.b)) + (w.b === s.length ? '\n ' : '');
+      return { key: w.key, node };
+    });
+    const old = blocks.slice(same, blocks.length - tail);
+    const next = blocks[blocks.length - tail] ? blocks[blocks.length - tail].node : null;
+    for (const o of old) o.node.remove();
+    for (const f of fresh) backdrop.insertBefore(f.node, next);
+    blocks = blocks.slice(0, same).concat(fresh, blocks.slice(blocks.length - tail));
+    requestAnimationFrame(() => { backdrop.scrollTop = text.scrollTop; });  // (in the frame: no layout forced here)
   }
 
   // The game and position at the cursor: the last game that starts before
   // it, and in it the last move that starts before it (none: the start).
+  let gameAt = {}, gameAtKey = '';
   function pickFromCursor() {
-    const games = st.outline.games;
-    if (!games.length) { st.game = 1; st.path = '0'; return; }
-    const here = placeOf(text.value, text.selectionStart);
-    let g = games[0];
-    for (const x of games) if (x.line && before(x, here)) g = x;
+    const here = placeOf(ed.value(), ed.cursor());
+    // (The same question after the same check, as a keyup after its input asks it: the same answer.)
+    const key = `${checks}:${here.line}:${here.column}`;
+    if (key !== gameAtKey) { gameAtKey = key; gameAt = st.check ? call('gameAt', here.line, here.column) : {}; }
+    const g = gameAt;
+    st.outline = { format: st.check ? st.check.format : 'text', games: g.index ? [g] : [] };
+    if (!g.index) { st.game = 1; st.path = '0'; return; }
     st.game = g.index;
     st.path = '0';
     for (const m of g.moves) if (m.line && before(m, here)) st.path = m.path;
@@ -197,11 +391,11 @@
   // The cursor to a place (`focus`: into the editor, as a problem clicked
   // does; stepping through the game leaves the keys to the page).
   function moveCursor(line, column, focus = true) {
-    const i = indexOf(text.value, lineStarts(text.value), line, column);
+    const i = indexOf(ed.value(), textStarts(), line, column);
     if (focus) text.focus();
-    text.setSelectionRange(i, i);
+    ed.setCursor(i);
     const lh = parseFloat(getComputedStyle(text).lineHeight) || 19;
-    const top = (line - 1) * lh;
+    const top = (line - placeOf(ed.value(), ed.a).line) * lh;
     if (top < text.scrollTop || top > text.scrollTop + text.clientHeight - 2 * lh) text.scrollTop = Math.max(0, top - text.clientHeight / 3);
     backdrop.scrollTop = text.scrollTop;
     pickFromCursor();
@@ -250,45 +444,50 @@
   }
 
   // --- the board -----------------------------------------------------------
+  // Where no board can be drawn (no game can be read at the cursor, as
+  // while a tag pair is half typed), the last board drawn stays, dimmed and
+  // said to be the last that could be read: the page does not jump. A game
+  // with a slip (a syntax error, a '{' not yet closed) shows the last
+  // position the slip leaves readable (the module's viewAt).
+  let shownSvg = null;
   function showView() {
     const board = $('board');
     st.clicks = [];
     if (!st.events.length) $('entry-error').textContent = '';
     const g = currentGame();
-    if (!g) {
+    const stale = why => {
       st.view = null;
-      board.textContent = '';
-      $('where').textContent = '';
-      $('caption').textContent = text.value || st.bytes ? 'No game can be read here: see the problems listed.' : '';
+      const kept = board.querySelector('svg');
+      board.classList.toggle('stale', !!kept);
+      $('where').textContent = kept ? 'the last board that could be read' : '';
+      $('caption').textContent = ed.value() || st.bytes ? why + (kept ? ' The board above is the last that could be read.' : '') : '';
       showEntry();
       showMarks();
-      return;
-    }
+    };
+    if (!g) return stale(st.check && !st.check.done ? 'Checking the text…' : 'No game can be read here: see the problems listed.');
     // A turn entered event by event belongs to the position where it began.
     const at = `${st.game}:${st.path}`;
     if (st.eventsAt !== at) { st.events = []; st.eventsAt = at; }
-    let v = call('view', input(), fileName(), st.game, st.path, JSON.stringify(st.events), $('flip').checked);
+    let v = call('viewAt', st.game, st.path, JSON.stringify(st.events), $('flip').checked);
     if (v.error && st.events.length) {  // the record changed under the turn: it starts again
       $('entry-error').textContent = `The turn being entered was dropped: ${v.error}`;
       st.events = [];
-      v = call('view', input(), fileName(), st.game, st.path, '[]', $('flip').checked);
+      v = call('viewAt', st.game, st.path, '[]', $('flip').checked);
     }
+    if (!v.svg) return stale(v.error ? v.error : v.problem ? `No board: ${v.problem.code} ${v.problem.message}` : v.caption || 'No board here.');
     st.view = v;
-    if (v.svg) {
-      board.innerHTML = v.svg;
-      board.dataset.game = st.game;
-      board.dataset.path = v.path;
-      if (st.timings.firstBoard === null) st.timings.firstBoard = performance.now();
-    } else {
-      board.textContent = '';
-    }
+    if (v.svg !== shownSvg) board.innerHTML = shownSvg = v.svg;  // (a keystroke in a comment leaves the board as it is: not drawn again)
+    board.classList.toggle('stale', !!v.slip);
+    board.dataset.game = st.game;
+    board.dataset.path = v.path;
+    if (st.timings.firstBoard === null) st.timings.firstBoard = performance.now();
     const title = v.title ? `${v.title}, game ${st.game}` : `game ${st.game}`;
-    $('where').textContent = v.error ? v.error : !v.path ? `${title}: no board (${v.problem ? v.problem.code : 'see the problems listed'})` :
-      `${title}: ${v.path === '0' ? 'the start' : 'after turn ' + v.path}` + (st.events.length ? ', a turn being entered' : '') +
+    $('where').textContent = `${title}: ${v.path === '0' ? 'the start' : 'after turn ' + v.path}` +
+      (v.slip ? ' (the last position that can be read)' : '') + (st.events.length ? ', a turn being entered' : '') +
       (v.terminal ? ` — game over (${v.outcome})` : v.toMove ? ` — ${v.toMove} to move` : '');
     // The caption is under the board in the SVG; here only what stopped it.
-    $('caption').textContent = v.problem ? (v.path ? 'The board stops before an illegal move: ' : 'No board: ') +
-      `${v.problem.code} ${v.problem.message}` : v.svg ? '' : v.caption || '';
+    $('caption').textContent = v.slip ? `A slip at ${v.slip.line}:${v.slip.column} (${v.slip.code}): the last position that can be read is shown.` :
+      v.problem ? `The board stops before an illegal move: ${v.problem.code} ${v.problem.message}` : '';
     showEntry();
     showMarks();
   }
@@ -353,6 +552,7 @@
     board.classList.remove('clickable');
     drawTargets();
     if (!v || v.error || !v.svg) { prompt.textContent = ''; return; }
+    if (v.slip) { prompt.textContent = 'Correct the slip in the text to enter moves here.'; return; }
     if (v.problem) { prompt.textContent = 'Correct the illegal move to go on from here.'; return; }
     if (v.terminal) { prompt.textContent = `The game is over (${v.outcome}).`; return; }
     const moves = entry.decisions(v);
@@ -451,7 +651,7 @@
     const marks = $('marks');
     marks.textContent = '';
     const v = st.view, svg = $('board').querySelector('svg');
-    if (!v || !svg || !v.moves || v.terminal || v.problem) return;
+    if (!v || !svg || !v.moves || v.terminal || v.problem || v.slip) return;
     marks.setAttribute('viewBox', svg.getAttribute('viewBox'));
     marks.setAttribute('preserveAspectRatio', svg.getAttribute('preserveAspectRatio') || 'xMidYMid meet');
     const off = boardOffset(svg), r = v.cell * 0.42;
@@ -529,7 +729,7 @@
 
   // A move written into the record at the position shown.
   function play(move) {
-    const r = call('enter', input(), fileName(), st.game, st.path, move);
+    const r = call('enterAt', st.game, st.path, move);
     if (r.error) {
       $('entry-error').textContent = r.diagnostic ? `${r.diagnostic.code}: ${r.error}` : r.error;
       return false;
@@ -542,7 +742,7 @@
   // it, a use, a sowing, a tebweez count): the turn goes on, or, ended, is written
   // into the record as the engine assembles it.
   function playEvent(event) {
-    const r = call('event', input(), fileName(), st.game, st.path, JSON.stringify(st.events), event);
+    const r = call('eventAt', st.game, st.path, JSON.stringify(st.events), event);
     $('throw').value = '';
     if (r.error) {
       $('entry-error').textContent = r.code ? `${r.code}: ${r.error}` : r.error;
@@ -564,12 +764,12 @@
   function written(r) {
     remember();
     setText(r.text);
-    st.outline = call('outline', input(), fileName());
-    const g = currentGame();
-    const m = g && g.moves.find(x => x.path === r.path);
+    clearTimeout(checking);
+    st.check = checkText();
+    const g = call('gameOutline', st.game);
+    const m = g.moves && g.moves.find(x => x.path === r.path);
     if (m) {
-      const i = indexOf(text.value, lineStarts(text.value), m.line, m.column);
-      text.setSelectionRange(i, i);
+      ed.setCursor(indexOf(ed.value(), textStarts(), m.line, m.column));
     }
     $('move').value = '';
     refresh();
@@ -577,13 +777,13 @@
 
   // --- the text: load, edit, keep, undo --------------------------------------
   function setText(value) {
-    text.value = value;
+    ed.set(value);
     st.bytes = null;
     st.edited = true;
     save();
   }
   function remember() {
-    st.history.push({ text: text.value, bytes: st.bytes, name: st.name, edited: st.edited, cursor: text.selectionStart });
+    st.history.push({ text: ed.value(), bytes: st.bytes, name: st.name, edited: st.edited, cursor: ed.cursor() });
     if (st.history.length > 200) st.history.shift();
   }
   function undo() {
@@ -594,12 +794,12 @@
     }
     const h = st.history.pop();
     if (!h) { $('entry-error').textContent = 'Nothing to undo here (typing has its own undo: Ctrl+Z in the editor).'; return; }
-    text.value = h.text;
+    ed.set(h.text);
     st.bytes = h.bytes;
     st.name = h.name;
     st.edited = h.edited;
     $('file-name').textContent = st.name;
-    text.setSelectionRange(h.cursor, h.cursor);
+    ed.setCursor(h.cursor);
     save();
     refresh();
   }
@@ -607,7 +807,7 @@
   function save() {
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
-      try { localStorage.setItem(STORE, JSON.stringify({ name: st.name, text: text.value })); } catch (e) { /* storage full or off */ }
+      try { localStorage.setItem(STORE, JSON.stringify({ name: st.name, text: ed.value() })); } catch (e) { /* storage full or off */ }
     }, 200);
   }
 
@@ -619,9 +819,9 @@
     st.name = name;
     st.edited = !name;
     $('file-name').textContent = name;
-    text.value = value;
+    ed.set(value);
     st.bytes = bytes;
-    text.setSelectionRange(text.value.length, text.value.length);
+    ed.setCursor(value.length);
     save();
     refresh();
   }
@@ -646,7 +846,7 @@
   }
   function baseName() { return (st.name || 'record').replace(/\.[^.]*$/, ''); }
   function saveAs(format, ext, type) {
-    if (st.outline.format === format && !st.bytes) return download(text.value, baseName() + ext, type);
+    if (st.outline.format === format && !st.bytes) return download(ed.value(), baseName() + ext, type);
     const r = call('convert', input(), fileName(), format);
     if (r.error) { $('entry-error').textContent = r.error + ' (see the problems listed)'; return; }
     download(r.text, baseName() + ext, type);
@@ -687,12 +887,12 @@
     if (/[{}]/.test(comment)) { $('entry-error').textContent = 'A comment cannot hold { or }.'; return; }
     const m = g && g.moves.find(x => x.path === st.path);
     if (!m) { $('entry-error').textContent = 'Put the cursor on a move to comment on it.'; return; }
-    const s = text.value;
-    let i = indexOf(s, lineStarts(s), m.line, m.column) + m.move.length;
+    const s = ed.value();
+    let i = indexOf(s, textStarts(), m.line, m.column) + m.move.length;
     while (i < s.length && /[!?]/.test(s[i])) ++i;
     remember();
     setText(s.slice(0, i) + ` {${comment}}` + s.slice(i));
-    text.setSelectionRange(i, i);
+    ed.setCursor(i);
     $('comment').value = '';
     refresh();
   }
@@ -701,9 +901,9 @@
     const r = call('format', input(), fileName());
     if (r.error) { $('entry-error').textContent = r.error + ': correct the syntax errors first.'; return; }
     remember();
-    const cursor = text.selectionStart;
+    const cursor = ed.cursor();
     setText(r.text);
-    text.setSelectionRange(Math.min(cursor, r.text.length), Math.min(cursor, r.text.length));
+    ed.setCursor(Math.min(cursor, r.text.length));
     refresh();
     if (r.diagnostics.length) $('entry-error').textContent = `${r.diagnostics.length} game(s) do not replay and were kept as they were.`;
     else sayWarnings(r.warnings, 'Formatted');
@@ -773,6 +973,7 @@
   function wire() {
     let pending = 0;
     text.addEventListener('input', () => {
+      ed.edited();
       st.bytes = null;  // edited: the text is the record now
       st.edited = true;
       save();
@@ -782,6 +983,7 @@
     // the name of the file opened before no longer applies.
     text.addEventListener('paste', () => {
       if (text.selectionStart === 0 && text.selectionEnd === text.value.length) {
+        ed.whole = true;
         st.name = '';
         $('file-name').textContent = '';
       }
@@ -789,7 +991,7 @@
     const follow = () => { cancelAnimationFrame(pending); pending = requestAnimationFrame(() => { const p = st.path, g = st.game; pickFromCursor(); if (p !== st.path || g !== st.game) showView(); }); };
     text.addEventListener('keyup', follow);
     text.addEventListener('click', follow);
-    text.addEventListener('scroll', () => { backdrop.scrollTop = text.scrollTop; });
+    text.addEventListener('scroll', () => { backdrop.scrollTop = text.scrollTop; ed.scrolled(); });
     $('strict').addEventListener('change', refresh);
     $('flip').addEventListener('change', showView);
     for (const b of document.querySelectorAll('#steps [data-go]')) b.addEventListener('click', () => step(b.dataset.go));
@@ -840,8 +1042,8 @@
     if (kept && typeof kept.text === 'string') {
       st.name = kept.name || '';
       $('file-name').textContent = st.name;
-      text.value = kept.text;
-      text.setSelectionRange(text.value.length, text.value.length);
+      ed.set(kept.text);
+      ed.setCursor(kept.text.length);
     }
     $('loading').hidden = true;
     refresh();

@@ -567,6 +567,104 @@ if (await tab.evaluate(() => BEYT_XML)) {
   const stats = a => `mean ${(a.reduce((x, y) => x + y, 0) / a.length).toFixed(1)} ms, max ${Math.max(...a).toFixed(1)} ms`;
   console.log(`# budget: a 300-turn Tâb record, per keystroke: validation ${stats(validate)}; validation, outline and board ${stats(whole)} (${validate.length} keys; budget 50 ms)`);
 }
+// --- the board stays: a slip, a comment being typed (issue 31, item 3) ----------
+{
+  // samples/invalid/E104-four-slips.beyt: four slips, and still a board.
+  await (await tab.$('#open')).uploadFile(path.join(source, 'samples/invalid/E104-four-slips.beyt'));
+  await tab.waitForFunction(() => document.getElementById('file-name').textContent === 'E104-four-slips.beyt', { timeout: 20000 });
+  const slips = await tab.evaluate(() => ({ svg: !!document.querySelector('#board svg'), where: document.getElementById('where').textContent,
+                                             caption: document.getElementById('caption').textContent, path: document.getElementById('board').dataset.path }));
+  check(slips.svg && /last position that can be read/.test(slips.where) && /[Ss]lip at \d+:\d+/.test(slips.caption),
+        `E104-four-slips.beyt shows the last position that can be read (${JSON.stringify(slips)})`);
+  // A comment typed into a valid record, from '{' to '}': the board stays, marked, and nothing moves.
+  await paste(fs.readFileSync(path.join(source, 'samples/seega/walker-5x5.beyt'), 'utf8'));
+  // Before turn 49: no '}' after it, the comment is open to the end.
+  await tab.evaluate(() => beytStudio.cursorTo(beytStudio.text().indexOf('49. e4-e3')));
+  const box = () => tab.evaluate(() => ({ entry: document.getElementById('entry').getBoundingClientRect().top,
+                                          svg: !!document.querySelector('#board svg'), stale: document.getElementById('board').classList.contains('stale'),
+                                          where: document.getElementById('where').textContent }));
+  const before = await box();
+  await tab.keyboard.type('{a no');
+  const open = await box();
+  check(open.svg && open.stale && /last position that can be read/.test(open.where) && Math.abs(open.entry - before.entry) < 1,
+        `while a comment is open the board stays, marked, and the entry panel does not move (${JSON.stringify([before, open])})`);
+  await tab.keyboard.type('te} ');
+  const closed = await box();
+  check(closed.svg && !closed.stale && Math.abs(closed.entry - before.entry) < 1 && /after turn 48/.test(closed.where),
+        `the comment closed, the board is the position at the cursor again (${JSON.stringify(closed)})`);
+  console.log('ok - the board stays while the text has a slip or an open comment');
+}
+
+// --- the budgets of long records (issue 32 finding 3, issue 31 item 7) ------------
+// Each: a text pasted, checked to its end (in slices: the page answers
+// meanwhile), then 20 characters typed at a place inside one game; a
+// keystroke's time is from its keydown to the frame after it was handled
+// (measured in the page). The test fails when a budget is exceeded.
+{
+  const sample = f => fs.readFileSync(path.join(source, f), 'utf8');
+  const valid = ['samples/seega/walker-5x5.beyt', 'samples/tab/lane-9.beyt', 'samples/mankalah/ghasheem-match.beyt',
+                 'samples/umelbanat/four-stages.beyt', 'samples/dleb/marin-2x2.beyt'].map(sample).join('\n');
+  const broken = sample('samples/seega/walker-5x5.beyt').replace('49. e4-e3', '49. e4-e2');  // an illegal move: one error a game
+  const repeat = (t, bytes) => { let out = ''; while (out.length < bytes) out += t + '\n'; return out; };
+  await tab.evaluate(() => {
+    window.beytKeys = [];
+    document.getElementById('text').addEventListener('keydown', () => {
+      const t0 = performance.now();
+      requestAnimationFrame(() => setTimeout(() => window.beytKeys.push(performance.now() - t0), 0));
+    }, true);
+  });
+  const p95 = a => a.slice().sort((x, y) => x - y)[Math.ceil(a.length * 0.95) - 1];
+  async function typeAt(marker, chars) {
+    // In a game's Event tag halfway through the text; or (marker null) before the result token at the end.
+    await tab.evaluate(m => {
+      const t = beytStudio.text(), i = m ? t.indexOf(m, t.length >> 1) + m.length : t.lastIndexOf('*');
+      beytStudio.cursorTo(i);
+    }, marker);
+    await tab.evaluate(() => { window.beytKeys = []; });
+    for (const ch of chars) await tab.keyboard.type(ch);
+    await tab.waitForFunction(n => window.beytKeys.length === n, { timeout: 60000 }, chars.length);
+    return tab.evaluate(() => window.beytKeys);
+  }
+  async function budget(what, text, marker, chars, keyBudget, pasteBudget) {
+    // The paste's time: from the paste event to the text checked to its end (the page's clock).
+    await tab.evaluate(() => { window.beytPasted = null; });
+    await tab.evaluate(t => {
+      const e = document.getElementById('text');
+      e.focus();
+      e.select();
+      window.beytPasted = performance.now();
+      e.dispatchEvent(new Event('paste', { bubbles: true }));
+      e.value = t;
+      e.setSelectionRange(t.length, t.length);
+      e.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    const handler = await tab.evaluate(() => beytStudio.timings.lastRefresh);
+    await tab.waitForFunction(() => beytStudio.checked(), { timeout: 120000, polling: 50 });
+    const pasted = await tab.evaluate(() => beytStudio.timings.checkedAt - window.beytPasted);
+    const found = await tab.evaluate(() => ({ ...beytStudio.state.check, listed: document.querySelectorAll('#problems li').length,
+                                               summary: document.getElementById('summary').textContent }));
+    const keys = await typeAt(marker, chars);
+    const worst = p95(keys);
+    console.log(`# budget: ${what} (${(text.length / 1048576).toFixed(1)} MB, ${found.games} games, ${found.errors} errors): ` +
+                (pasteBudget ? `paste checked in ${(pasted / 1000).toFixed(2)} s (its handler ${handler.toFixed(0)} ms; budget ${pasteBudget / 1000} s); ` : '') +
+                `a keystroke p95 ${worst.toFixed(0)} ms, median ${keys.slice().sort((x, y) => x - y)[keys.length >> 1].toFixed(0)} ms, max ${Math.max(...keys).toFixed(0)} ms (${keys.length} keys; budget ${keyBudget} ms)`);
+    check(worst < keyBudget, `${what}: a keystroke under ${keyBudget} ms at the 95th percentile (${worst.toFixed(0)} ms)`);
+    if (pasteBudget) check(pasted < pasteBudget, `${what}: the paste checked in under ${pasteBudget / 1000} s (${pasted.toFixed(0)} ms)`);
+    return found;
+  }
+  const bad = await budget('5 MB of short games with one error each', repeat(broken, 5 << 20), '[Event "', 'Cairo, 1835, by Lane ', 200, 5000);
+  check(bad.errors >= bad.games && bad.games > 3000 && bad.listed === 200 && /first 200 listed/.test(bad.summary),
+        `every game's error is counted, the first 200 listed, and the summary says so (${bad.errors} errors, ${bad.listed} listed: ${bad.summary})`);
+  const cli5 = cli(['validate', '-'], repeat(broken, 5 << 20));
+  check(new RegExp(`${bad.games} games: 0 valid, ${bad.games} invalid; ${bad.errors} errors`).test(cli5.stderr),
+        `the page counts what beyt validate counts (${cli5.stderr.trim()})`);
+  await budget('5 MB of valid games', repeat(valid, 5 << 20), '[Event "', 'Cairo, 1835, by Lane ', 200, 5000);
+  await budget('a 2 MB collection', repeat(valid, 2 << 20), '[Event "', 'Cairo, 1835, by Lane ', 200, 0);
+  const long = JSON.parse(run(['generate', '--game', 'tab', '--seed', '2', '--count', '1', '--max-turns', '3000', '--to', 'json']));
+  check(long.games[0].moves.length === 3000, `a generated Tâb game of 3 000 turns (${long.games[0].moves.length})`);
+  fs.writeFileSync(path.join(out, 'tab-3000.json'), JSON.stringify(long));
+  await budget('a 3 000-turn record', run(['convert', path.join(out, 'tab-3000.json'), '--to', 'text']), null, '{a note typed at the end} ', 50, 0);
+}
 console.log(`# budget: the page's size: ${pageBytes} bytes (${(pageBytes / 1048576).toFixed(2)} MiB; aim under 2 MB)`);
 
 await finish(session);

@@ -30,10 +30,25 @@ namespace beyt::notation {
 /// games: `validate -j` starts readers in the middle of a file and hands over
 /// from one to the other at such a game (notation/src/validate_inputs.cpp), which stays
 /// right only while this holds.
+/// Where a text reader's stream starts in the whole input, when it is read
+/// from a game that starts a line (TextReader's promise above) rather than
+/// from its first byte: the byte offset and line of the stream's first byte,
+/// and how many games the input holds before it. The reader's places and
+/// game indices are then the whole input's.
+struct TextPlace {
+  std::uint64_t offset = 0;
+  std::uint32_t line = 1;
+  std::uint32_t games = 0;
+};
+
 class TextReader {
  public:
   /// `file` is only used to fill Diagnostic::file.
   TextReader(std::istream& in, std::string file, ReadOptions options = {});
+  /// The same over a stream that starts at `start` in the input: at the
+  /// first byte of a game that starts a line (column 1), where the reader
+  /// of the whole input starts that game (notation/incremental.hpp).
+  TextReader(std::istream& in, std::string file, ReadOptions options, TextPlace start);
   ~TextReader();
   TextReader(const TextReader&) = delete;
   TextReader& operator=(const TextReader&) = delete;
