@@ -383,7 +383,7 @@ def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathL
     (read in pieces by every thread), one thread for everything else. The
     report is the same whatever ``jobs`` (equal to ``beyt validate -j
     JOBS``'s output). Runs without the GIL; raises ArgumentError (a
-    ValueError) for ``jobs`` outside 1..256, an unknown ``format`` or a
+    ValueError) for ``jobs`` below 1, an unknown ``format`` or a
     path holding a NUL byte (before anything is read), RecordError (E202)
     for an unknown ``game``; an input that cannot be read is an E501
     diagnostic of the report, never an exception.
@@ -398,8 +398,8 @@ def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathL
     names = [os.fspath(p) for p in paths]
     if jobs is None:
         jobs = 0  # the library's default: beyt validate without -j
-    elif not 1 <= jobs <= 256:
-        raise ArgumentError(f"jobs must be from 1 to 256, not {jobs}")
+    elif not 1 <= jobs <= 2**32 - 1:  # as beyt validate -j (the library takes at most 256 threads)
+        raise ArgumentError(f"jobs must be a whole number from 1 to 4294967295, not {jobs}")
     return Report(_beyt.validate(names, jobs, strict, game or "", format))
 
 

@@ -39,7 +39,7 @@ class RecordError(Error, ValueError):
 class ArgumentError(Error, ValueError):
     """An argument of the Python API that beyt cannot take, as Python's own
     functions raise ValueError for it: a number out of its range (a
-    ``blocksize`` below 1, ``jobs`` outside 1..256, a negative ``top``, an
+    ``blocksize`` below 1, ``jobs`` below 1, a negative ``top``, an
     SVG ``cell`` outside 8..400 px, NaN), a path holding a NUL byte (the
     system would read it cut at the NUL), an unknown format. ``.code`` is
     None (E502 for an unknown format)."""

@@ -242,7 +242,8 @@ def test_python_api_numbers_checked():
     with pytest.raises(ValueError, match="jobs"):
         beyt.validate([SEEGA], jobs=-3)
     with pytest.raises(ValueError, match="jobs"):
-        beyt.validate([SEEGA], jobs=257)
+        beyt.validate([SEEGA], jobs=2**32)
+    assert beyt.validate([SEEGA], jobs=257).ok  # as beyt validate -j 257: at most 256 threads are taken
     with pytest.raises(ValueError, match="top"):
         beyt.stats([SEEGA], top=-1)
     with pytest.raises(ValueError, match="unknown format"):
