@@ -109,7 +109,8 @@ TEST(InputBoundaries, AStreamThatCannotSeekIsToldAndReadWhole) {
   TempDir dir("one-way");
   for (Format f : {Format::text, Format::json, Format::xml, Format::jsonl}) {
     SCOPED_TRACE(std::string(notation::format_name(f)));
-    const std::string bytes = "\n\n   " + five_games(f, dir);
+    // Blanks first (XML allows none before its declaration).
+    const std::string bytes = (f == Format::xml ? "" : "\n\n   ") + five_games(f, dir);
     OneWay buf(bytes);
     std::istream in(&buf);
     auto reader = GameReader::open(in, "-");
@@ -269,9 +270,12 @@ TEST(InputBoundaries, AnSvgPlateReadAsARecordIsOneError) {
   const std::string reason = errors.empty() ? reader->status().reason : errors[0];
   EXPECT_NE(reason.find("the root element is <svg>, not <beyt>"), std::string::npos) << reason;
   // The command line agrees: one diagnostic.
-  const CliRun r = run("validate --diagnostics json " + quote(svg.string()) + " 2>/dev/null");
+  const CliRun r = run("validate --diagnostics json " + quote(svg.string()));
   EXPECT_NE(r.status, 0);
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  std::size_t diagnostics = 0;
+  for (std::size_t at = r.out.find("\"code\":"); at != std::string::npos; at = r.out.find("\"code\":", at + 1))
+    ++diagnostics;
+  EXPECT_EQ(diagnostics, 1u) << r.out;
   EXPECT_NE(r.out.find("E161"), std::string::npos) << r.out;
 }
 

@@ -1754,7 +1754,8 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
       d.loc.line = at.line;
       d.loc.column = at.column;
       d.loc.offset = at.offset;
-      d.reason = "expected the end of the input after the record, found '" + src.next_run() + "'";
+      d.reason = "expected the end of the input after the record, found " +
+                 (src.peek() == '\0' ? std::string("a NUL byte") : "'" + src.next_run() + "'");
       return d;
     }
     if (src.bad()) return read_failure(file);
