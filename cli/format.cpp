@@ -8,6 +8,8 @@
 // unchanged; only the layout of its format is canonical) and reported with
 // its diagnostic. A file with a game that cannot be read at all (a syntax
 // error) is not formatted: it is reported, and with -i left as it is.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -239,8 +241,14 @@ int run_format(int argc, char** argv) {
   FormatTally tally;
   bool ok = true;
   if (o.in_place || o.check) {
-    for (const auto& path : o.common.files)
+    for (const auto& path : o.common.files) {
       if (path == "-") return usage_error("format", "-i and --check need files, not standard input");
+      // A pipe, a FIFO, /dev/stdin: read once, it cannot be compared with
+      // what formatting writes (nor rewritten).
+      struct stat st {};
+      if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return usage_error("format", "-i and --check need regular files: '" + path + "' is not one (a pipe or a device)");
+    }
     if (!inputs_exist(o.common.files)) return kExitInvalid;
     bool would_change = false;
     for (const auto& path : o.common.files) {

@@ -429,8 +429,12 @@ TEST_F(CliCounts, EveryCombination) {
       {"xml-unclosed.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
       {"xml-structure.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
       {"xml-chars.xml", "beyt validate: 1 input, 3 games: 2 valid, 1 invalid; 1 error\n", 1},
-      // well-formed, but no beyt record (E161): reported, and the reading goes on
-      {"xml-root.xml", "beyt validate: 1 input, 0 games: 0 valid, 0 invalid; 1 error outside the games\n", 1},
+      // well-formed, but no beyt record at all (E161, a root other than
+      // <beyt>): one error, and the reading stops
+      {"xml-root.xml",
+       "beyt validate: 1 input, 0 games: 0 valid, 0 invalid; 1 error; checking of " + d +
+           "/xml-root.xml stopped before the first game: the rest was not checked\n",
+       1},
       {"xml-after.xml",
        "beyt validate: 1 input, 3 games: 3 valid, 0 invalid; 1 error; checking of " + d +
            "/xml-after.xml stopped after game 3: the rest was not checked\n",
@@ -458,8 +462,8 @@ TEST_F(CliCounts, EveryCombination) {
        1},
       {"--strict @W401-finished-unknown-result.beyt", "beyt validate: 1 input, 1 game: 0 valid, 1 invalid; 1 error\n", 1},
       {"json-syntax.json xml-root.xml three.beyt",
-       "beyt validate: 3 inputs, 5 games: 4 valid, 1 invalid; 2 errors (1 outside the games); checking of " + d +
-           "/json-syntax.json stopped at game 2: the rest was not checked\n",
+       "beyt validate: 3 inputs, 5 games: 4 valid, 1 invalid; 2 errors; checking stopped early in 2 inputs: the rest of "
+       "each was not checked\n",
        1},
       {"json-syntax.json xml-after.xml",
        "beyt validate: 2 inputs, 5 games: 4 valid, 1 invalid; 2 errors; checking stopped early in 2 inputs: the rest of each "

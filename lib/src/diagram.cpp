@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace beyt {
 namespace {
@@ -330,8 +331,29 @@ std::string to_move_line(const State& state) {
   return nl == std::string::npos ? a : a.substr(nl + 1);
 }
 
+namespace {
+// "the NAME must be from LOW to HIGH px, not VALUE", or empty when `value`
+// is in range (NaN is not).
+std::string out_of_range(std::string_view name, double value, double low, double high) {
+  if (value >= low && value <= high) return {};
+  std::ostringstream s;
+  s << "the " << name << " must be from " << low << " to " << high << " px, not " << value;
+  return s.str();
+}
+}  // namespace
+
+std::string draw_options_problem(const DrawOptions& draw) {
+  std::string why = out_of_range("cell size", draw.cell, kMinCell, kMaxCell);
+  if (why.empty()) why = out_of_range("font size", draw.font_size, 0, kMaxFontSize);
+  return why;
+}
+
 bool svg_page(const std::vector<Figure>& figures, const DrawOptions& d, const PageOptions& page, std::string& out,
               std::string& why) {
+  if (std::string problem = draw_options_problem(d); !problem.empty()) {
+    why = std::move(problem);
+    return false;
+  }
   if (figures.empty()) {
     why = "no board to draw";
     return false;

@@ -24,7 +24,7 @@ constexpr std::size_t kChunk = std::size_t{64} * 1024;
 std::string reason_of(int error_number) { return std::strerror(error_number); }
 
 std::string cannot_write(const std::string& path, const std::string& reason) {
-  return "cannot write " + (path == "-" ? std::string("standard output") : "'" + path + "'") + ": " + reason;
+  return "cannot write " + (path == "-" ? std::string("standard output") : "'" + shown_path(path) + "'") + ": " + reason;
 }
 
 // --- The pending temporary files ---------------------------------------------
@@ -279,6 +279,10 @@ bool OutputFile::open(const std::string& path, std::string& error, const OutputO
   namespace fs = std::filesystem;
   Impl& out = *impl_;
   out.path = path;
+  if (std::string why = path_problem(path); !why.empty()) {
+    error = cannot_write(path, why);
+    return false;
+  }
   if (path == "-") {
     std::cout.flush();
     out.fd = 1;
@@ -435,6 +439,22 @@ void drain_standard_output() {
 namespace {
 thread_local std::string g_activity = "starting";  // each thread's own: a worker's input is its own
 }  // namespace
+
+std::string path_problem(std::string_view path) {
+  const std::size_t nul = path.find('\0');
+  if (nul == std::string_view::npos) return {};
+  return "the path holds a NUL byte (at byte " + std::to_string(nul + 1) + "), which no file name can";
+}
+
+std::string shown_path(std::string_view path) {
+  std::string out;
+  out.reserve(path.size());
+  for (const char c : path) {
+    if (c == '\0') out += "\\0";
+    else out += c;
+  }
+  return out;
+}
 
 void set_activity(std::string what) { g_activity = std::move(what); }
 const std::string& activity() { return g_activity; }

@@ -23,7 +23,7 @@ constexpr std::size_t kChunk = std::size_t{64} * 1024;
 std::string reason_of(int error_number) { return std::strerror(error_number); }
 
 std::string cannot_read(const std::string& path, const std::string& reason) {
-  return "cannot read " + (path == "-" ? std::string("standard input") : "'" + path + "'") + ": " + reason;
+  return "cannot read " + (path == "-" ? std::string("standard input") : "'" + io::shown_path(path) + "'") + ": " + reason;
 }
 std::string cannot_read(const std::string& path, int error_number) { return cannot_read(path, reason_of(error_number)); }
 
@@ -209,7 +209,11 @@ InputFile::~InputFile() = default;
 bool InputFile::open(const std::string& path, std::string& error) {
   Impl& in = *impl_;
   in.name = path;
-  io::set_activity(path == "-" ? std::string("reading standard input") : "reading '" + path + "'");
+  io::set_activity(path == "-" ? std::string("reading standard input") : "reading '" + io::shown_path(path) + "'");
+  if (std::string why = io::path_problem(path); !why.empty()) {
+    error = cannot_read(path, why);
+    return false;
+  }
   if (path == "-") {
     in.fd = 0;
   } else {

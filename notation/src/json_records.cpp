@@ -191,6 +191,7 @@ class Source {
     skipped_ = skip_to_ = 0;
     run_len_ = 0;
     stop_at_line_end_ = line;
+    nul_seen_ = false;
     set_limit();
   }
 
@@ -244,8 +245,20 @@ class Source {
     }
     const auto c = static_cast<unsigned char>(*p_++);
     if (c == '\n' || c == '\r') line_end(c);
+    if (c == 0) [[unlikely]] {
+      // nlohmann's lexer takes a 0 byte for the end of its input (of a C
+      // string): the rest of the line or file would be dropped unread. It
+      // gets a byte it refuses everywhere instead (a control character:
+      // not a token, nor in a string); the error says NUL (nul_seen).
+      nul_seen_ = true;
+      return 0x01;
+    }
     return c;
   }
+
+  /// Whether the lexer was given a NUL byte of the input (as 0x01, see
+  /// get_low) since the value began: its error is then that NUL.
+  bool nul_seen() const noexcept { return nul_seen_; }
 
   bool more() { return p_ < buf_.data() + len_ || refill(); }
   char peek() const noexcept { return *p_; }
@@ -663,6 +676,7 @@ class Source {
   bool last_ends_line_ = false;      // ... and whether the last byte it took ended a line
   bool eof_ = false, literal_ = false;
   bool stop_at_line_end_ = false;  // JSON Lines: a value ends with its line
+  bool nul_seen_ = false;          // a NUL byte went to the lexer (get_low)
   // skip_indent: the blanks passed over since origin_, and the last run of
   // them, skip_len_ blanks up to skip_to_ (skip_to_ 0: none to put back).
   std::uint64_t skipped_ = 0, skip_len_ = 0, skip_to_ = 0;
@@ -1205,6 +1219,8 @@ class Handler {
         what.find("- unexpected '{'") != std::string_view::npos;
     const std::string run = src_.literal_run();
     SyntaxReason r = json_syntax_reason(ex.id, what, token, run);
+    if (src_.nul_seen())  // the lexer stopped at a NUL byte (given it as 0x01: Source::get_low)
+      r = {Code::json_syntax, "a NUL byte: JSON has none outside a string, and a string writes it escaped (\\u0000)"};
     // "01": the number is the token that ran on, from its first digit.
     const bool run_on = !run.empty() && r.reason.rfind("'" + run + "'", 0) == 0;
     const Pos at = unexpected_value || run_on || ex.id == 406 ? src_.error_token() : src_.at_count(position);
@@ -1738,7 +1754,8 @@ Diagnostic read_json(std::istream& in, const std::string& file, GameVisitor& vis
       d.loc.line = at.line;
       d.loc.column = at.column;
       d.loc.offset = at.offset;
-      d.reason = "expected the end of the input after the record, found '" + src.next_run() + "'";
+      d.reason = "expected the end of the input after the record, found " +
+                 (src.peek() == '\0' ? std::string("a NUL byte") : "'" + src.next_run() + "'");
       return d;
     }
     if (src.bad()) return read_failure(file);

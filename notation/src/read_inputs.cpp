@@ -6,6 +6,8 @@
 
 #include <utility>
 
+#include "beyt/io.hpp"
+
 namespace beyt::notation {
 namespace {
 
@@ -73,7 +75,7 @@ Diagnostic unreadable_input(const std::vector<std::string>& paths) {
     // A FIFO or a device is not opened twice (the writer of a FIFO would
     // see its reader go); it is reported when it is read.
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) continue;
+    if (io::path_problem(path).empty() && ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) continue;
     InputFile input;
     std::string error;
     if (!input.open(path, error)) return io_error(path, std::move(error));

@@ -4,14 +4,15 @@
 // over one game at a time); JSON Lines and XML pull in their own files.
 #include "beyt/notation/reader.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <exception>
-#include <fstream>
+#include <ios>
 #include <semaphore>
+#include <streambuf>
 #include <thread>
 #include <utility>
+#include <vector>
 
+#include "beyt/notation/input.hpp"
 #include "beyt/notation/json.hpp"
 #include "format_table.hpp"
 
@@ -148,21 +149,43 @@ class JsonPull final : public PullReader, private GameVisitor {
   bool over_ = false;             // the caller has seen the end
 };
 
-/// As beyt tells an input's format (notation/src/input.cpp, InputFile::format): the
-/// extension, else the first bytes after blanks (at least 256 of them when
-/// the input has them, at most 1 MiB read), read from a stream that can
-/// seek back.
-Expected<Format, Diagnostic> find_format(std::istream& in, const std::string& file) {
-  Format f = Format::text;
-  if (file != "-" && format_of_extension(file, f)) return f;
-  const std::istream::pos_type start = in.tellg();
-  if (start == std::istream::pos_type(-1)) {
-    Diagnostic d;
-    d.code = Code::usage;
-    d.file = file;
-    d.reason = "the format cannot be told: no known extension, and the input cannot be read twice; give it";
-    return unexpected(std::move(d));
+/// A stream buffer that gives back the bytes read ahead to tell the format
+/// (`head`), then the rest of the stream they came from: the format is told
+/// without seeking, so a pipe or standard input is read whole. A read
+/// failure of the stream (its badbit) is passed on as one of this buffer
+/// (the reading istream's badbit: the readers' E501).
+class AfterHead final : public std::streambuf {
+ public:
+  AfterHead(std::string head, std::istream& rest) : head_(std::move(head)), rest_(rest), buf_(kChunk) {
+    setg(head_.data(), head_.data(), head_.data() + head_.size());
   }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (!head_.empty()) std::string().swap(head_);  // its bytes were all taken: its memory goes back
+    if (rest_.bad()) throw std::ios_base::failure("read failure");
+    if (!rest_.good()) return traits_type::eof();
+    rest_.read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+    const auto n = static_cast<std::size_t>(rest_.gcount());
+    if (n == 0) {
+      if (rest_.bad()) throw std::ios_base::failure("read failure");  // the istream sets badbit
+      return traits_type::eof();
+    }
+    setg(buf_.data(), buf_.data(), buf_.data() + n);
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{64} << 10;
+  std::string head_;
+  std::istream& rest_;
+  std::vector<char> buf_;
+};
+
+/// The first bytes of `in`, enough to tell its format by format_of_content:
+/// at least 256 after blanks when the input has them, at most 1 MiB.
+std::string read_head(std::istream& in) {
   constexpr std::size_t kMaxLook = std::size_t{1} << 20;
   std::string head;
   for (std::size_t want = 4096;; want *= 4) {
@@ -173,9 +196,7 @@ Expected<Format, Diagnostic> find_format(std::istream& in, const std::string& fi
     const std::size_t first = head.find_first_not_of(std::string_view(" \t\r\n\xEF\xBB\xBF", 7));
     if ((first != std::string::npos && head.size() - first >= 256) || head.size() < want || want >= kMaxLook) break;
   }
-  in.clear();
-  in.seekg(start);
-  return format_of_content(head);
+  return head;
 }
 
 }  // namespace
@@ -193,7 +214,12 @@ struct GameReader::Impl {
       : file(std::move(f)), format(fmt), pull(detail::format_row(fmt).pull(in, file, options)) {
     status.file = file;
   }
-  std::unique_ptr<std::istream> owned;  // open(path): the file (declared first: destroyed last)
+  // What the reader reads, when it is the reader's own (declared first:
+  // destroyed after `pull`): open(path)'s input, or the head read to tell
+  // the format and the stream after it.
+  std::unique_ptr<InputFile> input;
+  std::unique_ptr<std::streambuf> after_head;
+  std::unique_ptr<std::istream> owned;
   std::string file;
   Format format;
   std::unique_ptr<PullReader> pull;
@@ -224,22 +250,31 @@ GameReader::~GameReader() = default;
 
 Expected<GameReader, Diagnostic> GameReader::open(std::istream& in, std::string file, std::optional<Format> format,
                                                 ReadOptions options) {
-  if (!format) {
-    Expected<Format, Diagnostic> found = find_format(in, file);
-    if (!found) return unexpected(std::move(found).error());
-    format = *found;
+  Format f = Format::text;
+  if (format) f = *format;
+  else if (file == "-" || !format_of_extension(file, f)) {
+    // Told by the first bytes, which are then read again from memory: no
+    // seeking back, so a pipe is read whole too.
+    std::string head = read_head(in);
+    f = format_of_content(head);
+    auto after = std::make_unique<AfterHead>(std::move(head), in);
+    auto stream = std::make_unique<std::istream>(after.get());
+    GameReader r(*stream, std::move(file), f, options);
+    r.impl_->after_head = std::move(after);
+    r.impl_->owned = std::move(stream);
+    return r;
   }
-  return GameReader(in, std::move(file), *format, options);
+  return GameReader(in, std::move(file), f, options);
 }
 
 Expected<GameReader, Diagnostic> GameReader::open(const std::string& path, std::optional<Format> format,
                                                 ReadOptions options) {
-  auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
-  if (!*in) {
-    return unexpected(io_error(path, std::string("cannot open the file: ") + std::strerror(errno)));
-  }
-  Expected<GameReader, Diagnostic> r = open(*in, path, format, options);
-  if (r) r->impl_->owned = std::move(in);
+  auto input = std::make_unique<InputFile>();
+  std::string error;
+  if (!input->open(path, error)) return unexpected(io_error(path, std::move(error)));
+  const Format f = input->format(format);  // without seeking back: a pipe is read whole
+  GameReader r(input->stream(), path, f, options);
+  r.impl_->input = std::move(input);
   return r;
 }
 

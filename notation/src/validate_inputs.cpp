@@ -709,6 +709,7 @@ class ParallelValidator {
   // then its end. False (nothing done) for any other input.
   bool read_in_chunks(const std::shared_ptr<Source>& source, const std::string& path) {
     const std::uint64_t size = std::min(options_.chunk_bytes, kNowhere / 2);
+    if (!io::path_problem(path).empty()) return false;  // refused by InputFile::open, as every input
     int fd;
     do {
       fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);

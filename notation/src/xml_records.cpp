@@ -322,10 +322,11 @@ class Reader {
   // Everything XML calls not well-formed is E160 (xml_wf checks what
   // pugixml does not), and it stops the reading outside the games. What is
   // well-formed but no beyt record (E161: text or an unknown element in
-  // <beyt>, a root element or attribute beyt does not know) is passed to
-  // the visitor as an error outside the games, and the reading goes on (a
-  // DOCTYPE stops it: beyt reads no DTD), so that an error of either kind
-  // further on is found too.
+  // <beyt>, an attribute beyt does not know) is passed to the visitor as
+  // an error outside the games, and the reading goes on (a DOCTYPE stops
+  // it: beyt reads no DTD; so does a root element other than <beyt>: the
+  // document is no record at all), so that an error of either kind further
+  // on is found too.
 
   bool prolog() {
     path_.clear();
@@ -361,8 +362,10 @@ class Reader {
     path_ += root_name_;
     const std::size_t at = pos_;
     pos_ = end + 1;
+    // Another document (an SVG drawing, XHTML): nothing in it is a record,
+    // so its reading stops here, with one error, not one for each element.
     if (root_name_ != "beyt")
-      return outside_error(Code::xml_structure, at, "the root element is <" + root_name_ + ">, not <beyt>");
+      return structure_at(at, "the root element is <" + root_name_ + ">, not <beyt>: this is not a beyt record");
     bool version = false;
     for (pugi::xml_attribute a : root.attributes()) {
       const std::string_view name = a.name();

@@ -24,14 +24,15 @@ from __future__ import annotations
 import io
 import json
 import os
+import weakref
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _beyt
 from ._types import Diagnostic
-from .errors import Error, IllegalMove, InputError, RecordError, WriteError
+from .errors import ArgumentError, Error, IllegalMove, InputError, RecordError, WriteError
 
 __all__ = [
-    "Diagnostic", "Error", "Game", "IllegalMove", "InputError", "Move", "Position", "RecordError",
+    "ArgumentError", "Diagnostic", "Error", "Game", "IllegalMove", "InputError", "Move", "Position", "RecordError",
     "Report", "StatsReport", "WriteError", "games", "generate", "read_game", "read_games", "stats", "validate",
     "write_games", "__version__",
 ]
@@ -146,9 +147,10 @@ class Game:
             monochrome: bool = False) -> str:
         """The SVG plate of a position, as ``beyt render --format svg --ply
         PLY`` draws it: ``ply`` a turn of the main line (0 the start) or a
-        variation's address ("12.1.14", docs/DIAGRAMS.md); ``cell`` in px.
-        Raises Error for a position the record does not have, IllegalMove or
-        RecordError when the replay fails before it."""
+        variation's address ("12.1.14", docs/DIAGRAMS.md); ``cell`` in px,
+        from 8 to 400 (``--size``'s range; else ArgumentError, a
+        ValueError). Raises Error for a position the record does not have,
+        IllegalMove or RecordError when the replay fails before it."""
         return self._core.svg(str(ply), cell, flipped, monochrome)
 
     def viewer_html(self) -> str:
@@ -170,48 +172,59 @@ class Game:
         return f"<Game {self.file} #{self.index}: {self.game} {self.result}, {len(self._core.mainline())} turns>"
 
 
-def _source(source: Any) -> tuple:
+def _source(source: Any, text: Union[str, bytes, None]) -> tuple:
     """(kind, value, name) for GameReader: a path, a text or a file object."""
-    if isinstance(source, os.PathLike):
-        return "path", os.fspath(source), os.fspath(source)
-    if isinstance(source, bytes):
-        return "text", source, "<text>"
-    if isinstance(source, str):
-        stripped = source.lstrip("\ufeff \t\r\n")
-        if "\n" in source or stripped[:1] in ("[", "{", "<") or source == "":
-            return "text", source, "<text>"
-        return "path", source, source
+    if text is not None:
+        if source is not None:
+            raise TypeError("read_games: give the source or text=, not both")
+        if not isinstance(text, (str, bytes)):
+            raise TypeError(f"read_games: text= takes str or bytes, not {type(text).__name__}")
+        return "text", text, "<text>"
+    if isinstance(source, (str, bytes, os.PathLike)):
+        path = os.fspath(source)  # a str (or bytes) is a path, as open() takes it
+        name = path if isinstance(path, str) else path.decode("utf-8", "replace")
+        return "path", path, name
     if hasattr(source, "read"):
         name = getattr(source, "name", None)
         return "file", source, name if isinstance(name, str) else "<stream>"
-    raise TypeError(f"read_games: a path, a file object or text, not {type(source).__name__}")
+    raise TypeError(f"read_games: a path, a file object or text=, not {type(source).__name__}")
 
 
-def read_games(source: Union[str, bytes, "os.PathLike[str]", io.IOBase], format: Optional[str] = None,
-               ) -> Iterator[Game]:
+def read_games(source: Union[str, bytes, "os.PathLike[str]", io.IOBase, None] = None, format: Optional[str] = None,
+               *, text: Union[str, bytes, None] = None) -> Iterator[Game]:
     """The games of ``source``, one at a time, lazily: a huge file streams in
     flat memory: the library's pull reader (beyt/notation/reader.hpp) reads
     each game when Python asks for it, with the GIL released.
 
-    ``source``: a path (str or os.PathLike), a file object (text or binary,
-    its ``read()`` is called), or the text itself (a str that holds a line
-    break or starts with ``[``, ``{`` or ``<``; or bytes). ``format``:
-    "text", "json", "xml" or "jsonl"; None finds it as the CLI does (the
-    extension .beyt/.txt/.json/.xml/.jsonl, else the content).
+    ``source``: a path (str, bytes or os.PathLike: a str is always a path,
+    as ``open()`` takes it; "-" is standard input, as for the CLI), or a
+    file object (text or binary, its ``read()`` is called). Record text
+    itself is given as ``text=`` (str or bytes), or as ``io.StringIO(text)``.
+    ``format``: "text", "json", "xml" or "jsonl"; None finds it as the CLI
+    does (the extension .beyt/.txt/.json/.xml/.jsonl, else the first bytes,
+    which are kept and read again from memory: a pipe, a FIFO or
+    /dev/stdin is read whole).
+
+    A file object's ``read()`` may give bytes or any bytes-like object
+    (bytearray, memoryview), or str from a text file; anything else (or
+    str from a binary file) is a TypeError. ``None`` (a non-blocking file
+    with no data yet) is not the end: the reader waits for data on the
+    file's ``fileno()``, or fails with InputError when it has none.
 
     A game the reader cannot read is yielded as a Game with ``readable``
     False and the reader's diagnostic in ``errors``; reading goes on at the
-    next game. Raises InputError (E501) for a path that cannot be read and
-    RecordError where the reader cannot go on (a JSON syntax error), after
-    the games before it.
+    next game. Raises InputError (E501) for a path that cannot be read,
+    ArgumentError (a ValueError) for a path holding a NUL byte or an
+    unknown format, and RecordError where the reader cannot go on (a JSON
+    syntax error), after the games before it.
 
     >>> import beyt
     >>> [g.tags["Round"] for g in beyt.read_games("samples/seega/walker-5x5.json")]
     ['1']
     """
-    kind, value, name = _source(source)
+    kind, value, name = _source(source, text)
     if format is not None and format not in FORMATS and format != "beyt":
-        raise Error(f"unknown format '{format}' (text, json, xml or jsonl)")
+        raise ArgumentError(f"unknown format '{format}' (text, json, xml or jsonl)", "E502")
     reader = _beyt.GameReader(kind, value, format, name)
     return _iterate(reader)
 
@@ -234,25 +247,111 @@ def _iterate(reader: Any) -> Iterator[Game]:
         reader.close()
 
 
-def read_game(source: Union[str, bytes, "os.PathLike[str]", io.IOBase], format: Optional[str] = None,
-              ) -> Optional[Game]:
-    """The first game of ``source`` (as read_games takes it), or None when it
-    holds none. Raises RecordError when that game cannot be read.
+class _Handle:
+    """The reading of a file object that read_game left off: the games
+    still to come (None once they are all read), and where the file stood
+    after (its tell(), or None)."""
+
+    __slots__ = ("ref", "games", "format", "mark", "weak")
+
+    def __init__(self, ref: Any, games: Iterator[Game], format: Optional[str], weak: bool) -> None:
+        self.ref = ref
+        self.games: Optional[Iterator[Game]] = games
+        self.format = format
+        self.mark: Any = None
+        self.weak = weak  # the file object is held weakly: the entry may outlive its games
+
+
+#: read_game's readings of file objects, by id() of the file object.
+_handles: Dict[int, _Handle] = {}
+
+
+def _mark(f: Any) -> Any:
+    try:
+        return f.tell()
+    except Exception:  # not seekable (a pipe), or closed: nothing to compare
+        return None
+
+
+def _drop(key: int) -> None:
+    handle = _handles.pop(key, None)
+    if handle is not None and handle.games is not None:
+        handle.games.close()  # type: ignore[attr-defined]
+
+
+def _first(games: Iterator[Game]) -> Optional[Game]:
+    for game in games:
+        if not game.readable:
+            d = game.errors[0]
+            raise RecordError(d.message, d.code, diagnostic=d)
+        return game
+    return None
+
+
+def read_game(source: Union[str, bytes, "os.PathLike[str]", io.IOBase, None] = None, format: Optional[str] = None,
+              *, text: Union[str, bytes, None] = None) -> Optional[Game]:
+    """The next game of ``source`` (as read_games takes it), or None when it
+    has no more. Raises RecordError when that game cannot be read.
+
+    A path or ``text=`` gives its first game. A file object gives its games
+    one call after the other, in every format, as python-chess's
+    ``read_game`` does::
+
+        with open("games.beyt", "rb") as f:
+            while (game := beyt.read_game(f)) is not None:
+                ...
+
+    The reader reads ahead of the game it returns, so the reading of a
+    file object is kept between calls (until its end, an error that stops
+    it, or the file object's end of life): the next call goes on from it
+    when the file still stands where that reading left it (its ``tell()``);
+    a file moved (``seek``) in between is read afresh from where it stands.
+    Read the file object with read_game only (not read_games, not its own
+    ``read()``) while games are left.
 
     >>> import beyt
-    >>> beyt.read_game('[Game "seega"]\\n\\n1. b2,c4 *\\n').mainline()[0].text
+    >>> beyt.read_game(text='[Game "seega"]\\n\\n1. b2,c4 *\\n').mainline()[0].text
     'b2,c4'
     """
-    games = read_games(source, format)
-    try:
-        for game in games:
-            if not game.readable:
-                d = game.errors[0]
-                raise RecordError(d.message, d.code, diagnostic=d)
-            return game
+    kind, _, _ = _source(source, text)
+    if kind != "file":
+        games = read_games(source, format, text=text)
+        try:
+            return _first(games)
+        finally:
+            games.close()  # type: ignore[attr-defined]
+    key = id(source)
+    handle = _handles.get(key)
+    if handle is not None and (handle.ref() is not source or handle.format != format or handle.mark != _mark(source)):
+        _drop(key)
+        handle = None
+    if handle is None:
+        weak = True
+        try:
+            ref: Any = weakref.ref(source, lambda _, key=key: _drop(key))
+        except TypeError:  # no weak references: held until its games are read
+            ref, weak = (lambda source=source: source), False  # noqa: E731
+        handle = _Handle(ref, read_games(source, format), format, weak)
+        _handles[key] = handle
+    if handle.games is None:  # all read, and the file not moved since: still the end
         return None
-    finally:
-        games.close()
+    try:
+        game = next(handle.games)
+    except StopIteration:
+        if handle.weak:  # the end is kept: a JSON or XML file at its end is no empty document
+            handle.games = None
+            handle.mark = _mark(source)
+        else:
+            _drop(key)
+        return None
+    except BaseException:
+        _drop(key)
+        raise
+    handle.mark = _mark(source)
+    if not game.readable:  # the reading goes on at the next game
+        d = game.errors[0]
+        raise RecordError(d.message, d.code, diagnostic=d)
+    return game
 
 
 class Report(dict):
@@ -283,10 +382,11 @@ def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathL
     ``-j``: the number of cores when some input is a text file over 1 MiB
     (read in pieces by every thread), one thread for everything else. The
     report is the same whatever ``jobs`` (equal to ``beyt validate -j
-    JOBS``'s output). Runs without the GIL; raises Error for ``jobs`` below
-    1, RecordError (E202) for an unknown ``game``, Error for an unknown
-    ``format``; an input that cannot be read is an E501 diagnostic of the
-    report, never an exception.
+    JOBS``'s output). Runs without the GIL; raises ArgumentError (a
+    ValueError) for ``jobs`` below 1, an unknown ``format`` or a
+    path holding a NUL byte (before anything is read), RecordError (E202)
+    for an unknown ``game``; an input that cannot be read is an E501
+    diagnostic of the report, never an exception.
 
     >>> import beyt
     >>> r = beyt.validate(["samples/invalid/E304-occupied.beyt"])
@@ -298,8 +398,8 @@ def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathL
     names = [os.fspath(p) for p in paths]
     if jobs is None:
         jobs = 0  # the library's default: beyt validate without -j
-    elif jobs < 1:
-        raise Error("jobs must be at least 1")
+    elif not 1 <= jobs <= 2**32 - 1:  # as beyt validate -j (the library takes at most 256 threads)
+        raise ArgumentError(f"jobs must be a whole number from 1 to 4294967295, not {jobs}")
     return Report(_beyt.validate(names, jobs, strict, game or "", format))
 
 
@@ -322,7 +422,8 @@ def stats(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike
     """``beyt stats`` of the inputs, in this process (beyt.dask.stats on a
     cluster): per game and rule set, games, results, valid and invalid games,
     turns, the ``top`` most frequent first turns, board or stage ends.
-    ``format`` as ``--from``.
+    ``format`` as ``--from``. Raises ArgumentError (a ValueError) for a
+    negative ``top``, an unknown ``format`` or a path holding a NUL byte.
 
     >>> import beyt
     >>> s = beyt.stats(["samples/seega/walker-5x5.beyt", "samples/tab/lane-9.beyt"])
@@ -331,9 +432,13 @@ def stats(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    if top < 0:
-        raise Error("top must not be negative")
+    _check_top(top)
     return _merge_stats([_beyt.stats_part(os.fspath(p), 0, 0, True, format) for p in paths], top)
+
+
+def _check_top(top: int) -> None:
+    if not 0 <= top <= 2**32 - 1:
+        raise ArgumentError(f"top must be from 0 to 4294967295, not {top}")
 
 
 def _merge_stats(parts: List[Dict[str, Any]], top: int) -> StatsReport:
@@ -363,7 +468,8 @@ def write_games(games: Iterable[Game], target: Union[str, "os.PathLike[str]"], f
     (with its mode). A write-protected ``target`` is refused (WriteError
     E503) unless ``force``, as ``beyt convert --force``. A game read from
     ``target`` itself is refused (WriteError E504) and nothing is written.
-    Returns the number of games written."""
+    A ``target`` holding a NUL byte or an unknown ``format`` is an
+    ArgumentError (a ValueError). Returns the number of games written."""
     path = os.fspath(target)
     if format is None:
         format = _beyt.output_format(path)

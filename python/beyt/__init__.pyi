@@ -5,7 +5,8 @@ import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._types import Diagnostic as Diagnostic
-from .errors import Error as Error, IllegalMove as IllegalMove, InputError as InputError
+from .errors import ArgumentError as ArgumentError, Error as Error, IllegalMove as IllegalMove
+from .errors import InputError as InputError
 from .errors import RecordError as RecordError, WriteError as WriteError
 
 __version__: str
@@ -121,8 +122,10 @@ class Report(Dict[str, Any]):
     summary: str
     ok: bool
 
-def read_games(source: _Source, format: Optional[str] = None) -> Iterator[Game]: ...
-def read_game(source: _Source, format: Optional[str] = None) -> Optional[Game]: ...
+def read_games(source: Optional[_Source] = None, format: Optional[str] = None, *,
+               text: Union[str, bytes, None] = None) -> Iterator[Game]: ...
+def read_game(source: Optional[_Source] = None, format: Optional[str] = None, *,
+              text: Union[str, bytes, None] = None) -> Optional[Game]: ...
 def validate(paths: Union[_Path, Sequence[_Path]], jobs: Optional[int] = None, *, strict: bool = False,
              game: Optional[str] = None, format: Optional[str] = None) -> Report:
     """``beyt validate -j JOBS``'s report. ``jobs``: the threads checking

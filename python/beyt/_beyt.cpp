@@ -8,6 +8,7 @@
 // through the library's pull reader (notation::GameReader).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <poll.h>
 
 #include <cerrno>
 #include <cstring>
@@ -53,6 +54,15 @@ std::string cannot_read(const std::string& path, int err) {
   return "cannot read '" + path + "': " + std::strerror(err);
 }
 
+// `path` as it may cross into the library: a path holding a NUL byte is an
+// ArgumentError (a ValueError, as Python's open() raises), with the
+// library's reason (io::path_problem).
+const std::string& path_argument(const std::string& path) {
+  if (std::string why = io::path_problem(path); !why.empty())
+    raise("ArgumentError", Code::ok, "'" + io::shown_path(path) + "': " + why);
+  return path;
+}
+
 // --- diagnostics -----------------------------------------------------------------
 
 // beyt.Diagnostic from the library's JSON form (the keys and values of
@@ -78,7 +88,7 @@ py::list to_python(const std::vector<Diagnostic>& ds) {
 Format format_named(const std::string& name) {
   Format f;
   if (!notation::parse_format(name, f))
-    raise("Error", Code::usage, "unknown format '" + name + "' (text, json, xml or jsonl)");
+    raise("ArgumentError", Code::usage, "unknown format '" + name + "' (text, json, xml or jsonl)");
   return f;
 }
 
@@ -173,12 +183,19 @@ PyPosition make_position(const std::string& game_name, const std::string& text, 
   return p;
 }
 
+// `draw` as the library can draw it: sizes out of range (draw_options_problem:
+// a cell from 8 to 400 px) are an ArgumentError (a ValueError).
+void draw_argument(const DrawOptions& draw) {
+  if (std::string why = draw_options_problem(draw); !why.empty()) raise("ArgumentError", Code::ok, why);
+}
+
 std::string position_svg(const State& state, double cell, bool flipped, bool monochrome, bool coordinates) {
   DrawOptions draw;
   draw.cell = cell;
   draw.flipped = flipped;
   draw.monochrome = monochrome;
   draw.coordinates = coordinates;
+  draw_argument(draw);
   PageOptions page;
   Figure figure;
   figure.state = &state;
@@ -189,18 +206,32 @@ std::string position_svg(const State& state, double cell, bool flipped, bool mon
 
 // --- the lazy reader --------------------------------------------------------------
 
-// A std::streambuf over a Python file object's read(): bytes, or str encoded
-// as UTF-8. Reading takes the GIL (the reader runs with it released).
+// A std::streambuf over a Python file object's read(). What read() may
+// return: bytes or any bytes-like object (bytearray, memoryview: the
+// buffer protocol) from a binary file, str (encoded as UTF-8) from a text
+// file; b"" or "" is the end. A file of io's binary classes (RawIOBase,
+// BufferedIOBase) must give bytes-like objects, one of TextIOBase str, any
+// other the kind of its first non-empty result throughout: else, and for
+// any other type, a TypeError (type_error). None (a non-blocking file with
+// no data yet) is not the end: the reader waits until the file has data
+// (poll() on its fileno(), checking for signals every 50 ms) and reads
+// again; a file that returns None and has no fileno() cannot be waited on,
+// and its reading fails (E501, saying so). Reading takes the GIL (the
+// reader runs with it released).
 class PyFileBuf : public std::streambuf {
  public:
-  explicit PyFileBuf(py::object file) : file_(std::move(file)) {}
+  explicit PyFileBuf(py::object file) : file_(std::move(file)) {
+    py::module_ io = py::module_::import("io");
+    if (py::isinstance(file_, io.attr("TextIOBase"))) kind_ = Kind::text;
+    else if (py::isinstance(file_, io.attr("RawIOBase")) || py::isinstance(file_, io.attr("BufferedIOBase")))
+      kind_ = Kind::binary;
+  }
   ~PyFileBuf() override {
     py::gil_scoped_acquire gil;
     file_ = py::object();
   }
-  std::string failure;  // the exception read() raised, if any
-  /// The bytes read ahead and not yet consumed.
-  std::string head() const { return std::string(eback(), egptr()); }
+  std::string failure;     // the exception read() raised, if any
+  std::string type_error;  // read() gave what it may not (a TypeError for the caller)
 
  protected:
   int_type underflow() override {
@@ -209,16 +240,14 @@ class PyFileBuf : public std::streambuf {
     {
       py::gil_scoped_acquire gil;
       try {
-        py::object chunk = file_.attr("read")(1 << 16);
-        if (py::isinstance<py::bytes>(chunk)) buffer_ = chunk.cast<std::string>();
-        else if (py::isinstance<py::str>(chunk)) buffer_ = chunk.cast<std::string>();
-        else buffer_.clear();
+        take(read_chunk());
       } catch (py::error_already_set& e) {
         failure = e.what();
         buffer_.clear();
       }
-      // The istream catches this and sets badbit: the reader reports E501.
-      if (!failure.empty()) throw std::ios_base::failure(failure);
+      // The istream catches this and sets badbit: the reader reports E501
+      // (or the binding raises type_error).
+      if (!failure.empty() || !type_error.empty()) throw std::ios_base::failure(failure);
     }
     if (buffer_.empty()) {
       done_ = true;
@@ -229,7 +258,69 @@ class PyFileBuf : public std::streambuf {
   }
 
  private:
+  enum class Kind { unknown, binary, text };
+
+  // read(64 KiB) until it gives something other than None (with the GIL).
+  py::object read_chunk() {
+    for (;;) {
+      py::object chunk = file_.attr("read")(1 << 16);
+      if (!chunk.is_none()) return chunk;
+      int fd = -1;
+      try {
+        if (py::hasattr(file_, "fileno")) fd = file_.attr("fileno")().cast<int>();
+      } catch (const std::exception&) {  // io.UnsupportedOperation: no descriptor
+      }
+      if (fd < 0) {
+        failure = "read() returned None (a non-blocking file with no data yet), and the file has no fileno() "
+                  "to wait on: give a blocking file";
+        return chunk;
+      }
+      int ready;
+      do {
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+        py::gil_scoped_release nogil;
+        pollfd wait{fd, POLLIN, 0};
+        ready = ::poll(&wait, 1, 50);
+      } while (ready == 0 || (ready < 0 && errno == EINTR));
+      if (ready < 0) {
+        failure = std::strerror(errno);
+        return py::none();
+      }
+    }
+  }
+
+  // buffer_ = the bytes of `chunk`, or type_error.
+  void take(const py::object& chunk) {
+    buffer_.clear();
+    if (chunk.is_none()) return;  // failure says why
+    const bool is_str = py::isinstance<py::str>(chunk);
+    const bool is_bytes = !is_str && PyObject_CheckBuffer(chunk.ptr());
+    const std::string type = py::str(py::type::of(chunk).attr("__name__"));
+    if (!is_str && !is_bytes) {
+      type_error = "read() returned " + type + ": a file object's read() must give bytes (a binary file) or "
+                   "str (a text file)";
+      return;
+    }
+    const Kind got = is_str ? Kind::text : Kind::binary;
+    if (kind_ != Kind::unknown && got != kind_) {
+      type_error = "read() of a " + std::string(kind_ == Kind::text ? "text" : "binary") + " file returned " + type +
+                   ": it must give " + (kind_ == Kind::text ? "str" : "bytes");
+      return;
+    }
+    if (is_str) {
+      buffer_ = chunk.cast<std::string>();
+    } else if (PyBytes_Check(chunk.ptr())) {
+      buffer_ = chunk.cast<std::string>();
+    } else {  // bytearray, memoryview, array, ...: its bytes, contiguous
+      py::object bytes = py::reinterpret_steal<py::object>(PyBytes_FromObject(chunk.ptr()));
+      if (!bytes) throw py::error_already_set();
+      buffer_ = bytes.cast<std::string>();
+    }
+    if (!buffer_.empty()) kind_ = got;
+  }
+
   py::object file_;
+  Kind kind_ = Kind::unknown;
   std::string buffer_;
   bool done_ = false;
 };
@@ -250,45 +341,32 @@ struct Item {
 class GameReader {
  public:
   // kind: "path", "text" or "file"; `source` the path, the text or the file
-  // object; `name` the file name diagnostics give.
+  // object; `name` the file name diagnostics give. The library's reader
+  // finds the format as beyt does (the extension of the path or of the
+  // file object's name, else the first bytes, which it keeps: nothing is
+  // read twice, so a pipe, /dev/stdin or a FIFO is read whole).
   GameReader(const std::string& kind, py::object source, std::optional<std::string> format, std::string name)
       : name_(std::move(name)) {
-    std::string head;
-    std::optional<Format> found;
+    std::optional<Format> forced;
+    if (format) forced = format_named(*format);
+    std::optional<Expected<notation::GameReader, Diagnostic>> opened;
     if (kind == "path") {
-      const std::string path = source.cast<std::string>();
-      errno = 0;
-      auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
-      if (!*file) raise("InputError", Code::io_error, cannot_read(path, errno ? errno : ENOENT));
-      if (std::filesystem::is_directory(path)) raise("InputError", Code::io_error, cannot_read(path, EISDIR));
-      char buf[512];
-      file->read(buf, sizeof buf);
-      head.assign(buf, static_cast<std::size_t>(file->gcount()));
-      file->clear();
-      file->seekg(0);
-      stream_ = std::move(file);
-      if (!format) {
-        Format f;
-        if (notation::format_of_extension(path, f)) found = f;
-      }
-    } else if (kind == "text") {
-      std::string text = source.cast<std::string>();
-      head = text.substr(0, 512);
-      stream_ = std::make_unique<std::istringstream>(std::move(text));
+      const std::string path = path_argument(source.cast<std::string>());
+      py::gil_scoped_release nogil;  // opening a FIFO waits for its writer
+      opened.emplace(notation::GameReader::open(path, forced));
     } else {
-      buf_ = std::make_unique<PyFileBuf>(source);
-      auto in = std::make_unique<std::istream>(buf_.get());
-      // The first bytes, for the format, without consuming them.
-      if (in->peek() != std::char_traits<char>::eof()) head = buf_->head();
-      stream_ = std::move(in);
-      if (!format) {
-        Format f;
-        if (notation::format_of_extension(name_, f)) found = f;
+      if (kind == "text") {
+        stream_ = std::make_unique<std::istringstream>(source.cast<std::string>());
+      } else {
+        buf_ = std::make_unique<PyFileBuf>(source);
+        stream_ = std::make_unique<std::istream>(buf_.get());
       }
+      py::gil_scoped_release nogil;  // the format is told from the first bytes: read() takes the GIL
+      opened.emplace(notation::GameReader::open(*stream_, name_, forced));
     }
-    if (format) found = format_named(*format);
-    if (!found) found = notation::format_of_content(head);
-    reader_.emplace(*stream_, name_, *found);
+    if (buf_ && !buf_->type_error.empty()) throw py::type_error(buf_->type_error);
+    if (!*opened) raise("InputError", Code::io_error, opened->error().reason);
+    reader_.emplace(std::move(**opened));
   }
 
   ~GameReader() { close(); }
@@ -313,6 +391,8 @@ class GameReader {
 
   const std::string& name() const { return name_; }
   std::string failure() const { return buf_ ? buf_->failure : std::string(); }
+  // What read() gave that it may not (PyFileBuf::type_error), or empty.
+  std::string type_error() const { return buf_ ? buf_->type_error : std::string(); }
 
  private:
   // One step of the library's reader: the warnings met before it, then the
@@ -414,6 +494,7 @@ notation::ValidationTally tally_of(const py::dict& d) {
 // validated with the places of the whole file.
 py::dict validate_part(const std::string& path, std::uint64_t offset, std::uint64_t length,
                        std::uint32_t lines_before, std::uint32_t games_before, bool strict, const std::string& game) {
+  path_argument(path);
   notation::ValidateOptions options;
   options.strict = strict;
   if (!game.empty()) options.default_game = std::string(game_named(game).name());
@@ -483,6 +564,7 @@ class StatsSink : public notation::GameSink, public notation::GameVisitor {
 
 py::dict stats_part(const std::string& path, std::uint64_t offset, std::uint64_t length, bool whole,
                     const std::optional<std::string>& format) {
+  path_argument(path);
   notation::ReadInputsOptions options;
   if (format) options.format = format_named(*format);
   notation::CollectionStats stats;
@@ -539,6 +621,7 @@ std::pair<std::string, std::string> stats_report(const std::vector<std::string>&
 // calling thread, in input order) and become Python objects afterwards.
 py::dict validate(const std::vector<std::string>& paths, unsigned jobs, bool strict, const std::string& game,
                   const std::optional<std::string>& format) {
+  for (const auto& path : paths) path_argument(path);
   notation::ValidateInputsOptions options;
   options.strict = strict;
   if (!game.empty()) options.default_game = std::string(game_named(game).name());
@@ -570,6 +653,7 @@ class Writer {
  public:
   Writer(const std::string& path, const std::string& format, bool force) {
     const Format f = format_named(format);  // raises for an unknown format before anything is opened
+    path_argument(path);
     io::OutputOptions options;
     options.force = force;
     std::string error;
@@ -835,6 +919,11 @@ PYBIND11_MODULE(_beyt, m) {
       .def("to_xml", [](const PyGame& g) { return record_text(g, Format::xml); })
       .def("to_jsonl", [](const PyGame& g) { return record_text(g, Format::jsonl); })
       .def("svg", [](const PyGame& g, const std::string& ply, double cell, bool flipped, bool monochrome) {
+        {
+          DrawOptions asked;
+          asked.cell = cell;
+          draw_argument(asked);  // before anything is replayed
+        }
         if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
         notation::NodePath path;
         if (!notation::NodePath::parse(ply, path)) raise("Error", Code::usage, "not a position: '" + ply + "' (e.g. 12 or 12.1.14)");
@@ -890,6 +979,7 @@ PYBIND11_MODULE(_beyt, m) {
       // Diagnostic), ("stopped", Diagnostic or None), or None at the end.
       .def("next", [](GameReader& r) -> py::object {
         std::optional<Item> item = r.next();
+        if (std::string why = r.type_error(); !why.empty()) throw py::type_error(why);
         if (!item) return py::none();
         switch (item->kind) {
           case Item::Kind::game: {
@@ -973,6 +1063,8 @@ PYBIND11_MODULE(_beyt, m) {
     if (!notation::format_of_extension(path, f)) f = notation::format_of_content(head);
     return std::string(notation::format_name(f));
   });
+  // ArgumentError for a path holding a NUL byte (before any work is planned).
+  m.def("check_path", [](const std::string& path) { path_argument(path); });
   m.def("output_format", [](const std::string& path) {
     return std::string(notation::format_name(notation::format_of_path(path)));
   });

@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import dask
 from dask import delayed
 
-from . import Report, StatsReport, _beyt, _merge_stats
+from . import ArgumentError, Report, StatsReport, _beyt, _check_top, _merge_stats
 
 __all__ = ["validate", "stats", "partitions"]
 
@@ -40,6 +40,7 @@ def _expand(paths_or_glob: Union[str, "os.PathLike[str]", Sequence[Union[str, "o
     out: List[str] = []
     for item in items:
         path = os.fspath(item)
+        _beyt.check_path(path)  # a NUL byte: ArgumentError (a ValueError), before any work
         if _glob.has_magic(path):
             out += sorted(_glob.glob(path)) or [path]
         else:
@@ -47,12 +48,25 @@ def _expand(paths_or_glob: Union[str, "os.PathLike[str]", Sequence[Union[str, "o
     return out
 
 
+def _blocksize(blocksize: Optional[int]) -> int:
+    """``blocksize``, BLOCKSIZE for None: a whole number of bytes, at least 1
+    (TypeError for another type, ArgumentError, a ValueError, below 1)."""
+    if blocksize is None:
+        return BLOCKSIZE
+    if isinstance(blocksize, bool) or not isinstance(blocksize, int):
+        raise TypeError(f"blocksize must be a whole number of bytes, not {type(blocksize).__name__}")
+    if blocksize < 1:
+        raise ArgumentError(f"blocksize must be at least 1 byte, not {blocksize}")
+    return blocksize
+
+
 def partitions(path: str, blocksize: Optional[int] = None, format: Optional[str] = None,
                ) -> List[Tuple[int, int]]:
     """The nominal byte ranges (start, end) ``path`` is cut into: one (0, 0)
     (the whole input) unless it is JSON Lines (by ``format`` or its
-    extension .jsonl) and larger than ``blocksize``."""
-    blocksize = blocksize or BLOCKSIZE
+    extension .jsonl) and larger than ``blocksize`` (bytes, at least 1;
+    None: BLOCKSIZE; else TypeError or ArgumentError, a ValueError)."""
+    blocksize = _blocksize(blocksize)
     is_jsonl = format == "jsonl" or (format is None and path.lower().endswith(".jsonl"))
     try:
         size = os.path.getsize(path) if is_jsonl and os.path.isfile(path) else 0
@@ -138,7 +152,9 @@ def validate(paths_or_glob: Union[str, "os.PathLike[str]", Sequence[Union[str, "
     of them. ``client``: a ``distributed.Client`` (None: the default client
     if one is running, else Dask's local scheduler). ``blocksize``: the size
     of the parts a JSON Lines file is cut into (default 64 MiB). ``strict``,
-    ``game``, ``format`` as for beyt.validate."""
+    ``game``, ``format`` as for beyt.validate. A ``blocksize`` below 1 is
+    an ArgumentError (a ValueError), raised before any work."""
+    blocksize = _blocksize(blocksize)
     paths = _expand(paths_or_glob)
     game_name = game or ""
     if game_name:
@@ -192,7 +208,9 @@ def stats(paths_or_glob: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.
     """``beyt stats`` of the inputs on a Dask cluster: the partitions' counters
     merged in input order, giving the StatsReport of beyt.stats (``beyt
     stats --json``'s object, ``.table`` the CLI's table). Arguments as for
-    validate; ``top`` as ``--top``."""
+    validate; ``top`` as ``--top`` (a negative one: ArgumentError)."""
+    blocksize = _blocksize(blocksize)
+    _check_top(top)
     paths = _expand(paths_or_glob)
     tasks = []
     for path in paths:

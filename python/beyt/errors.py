@@ -36,6 +36,15 @@ class RecordError(Error, ValueError):
     E1xx (syntax), E15x/E16x (JSON, XML), E2xx (Game, Rules, SetUp), E4xx."""
 
 
+class ArgumentError(Error, ValueError):
+    """An argument of the Python API that beyt cannot take, as Python's own
+    functions raise ValueError for it: a number out of its range (a
+    ``blocksize`` below 1, ``jobs`` below 1, a negative ``top``, an
+    SVG ``cell`` outside 8..400 px, NaN), a path holding a NUL byte (the
+    system would read it cut at the NUL), an unknown format. ``.code`` is
+    None (E502 for an unknown format)."""
+
+
 class InputError(Error, OSError):
     """An input that cannot be read (E501), with the system's reason."""
 

@@ -109,7 +109,7 @@ def test_write_games_safe(tmp_path):
     with pytest.raises(beyt.WriteError) as e:
         beyt.write_games([], tmp_path / "no-such-folder" / "x.beyt")
     assert e.value.code == "E503"
-    unreadable = list(beyt.read_games('[Game "seega"]\n\n1. b2,c4 {x *\n'))
+    unreadable = list(beyt.read_games(text='[Game "seega"]\n\n1. b2,c4 {x *\n'))
     with pytest.raises(beyt.Error):
         beyt.write_games(unreadable, tmp_path / "bad.beyt")
     assert not (tmp_path / "bad.beyt").exists()

@@ -47,7 +47,7 @@ def test_tags_ordered_and_properties():
 def test_moves_ply_turn_comment_nags_variations():
     text = ('[Game "seega"]\n[Rules "walker"]\n\n{opening} 1. b2,c4 {first} $1 '
             '(1. b1,c4 {instead}) 2. a3,e3 *\n')
-    g = beyt.read_game(text)
+    g = beyt.read_game(text=text)
     assert g.comments == ["opening"]
     m1, m2 = g.mainline()
     assert (m1.text, m1.ply, m1.turn, m1.comment, m1.nags) == ("b2,c4", 1, 1, "first", [1])
@@ -67,8 +67,8 @@ def test_sources_path_pathlike_file_text_bytes():
     with open(path, "rb") as f:
         from_binary = beyt.read_game(f)
     assert beyt.read_game(pathlib.Path(path)).to_text() == expected
-    assert beyt.read_game(text).to_text() == expected
-    assert beyt.read_game(text.encode()).to_text() == expected
+    assert beyt.read_game(text=text).to_text() == expected
+    assert beyt.read_game(text=text.encode()).to_text() == expected
     assert beyt.read_game(io.StringIO(text)).to_text() == expected
     assert from_binary.to_text() == expected
 
@@ -80,7 +80,7 @@ def test_format_sniffed_from_content(ext):
         data = f.read()
     # No extension to go by: a file object without a name, and text.
     a = beyt.read_game(io.BytesIO(data))
-    b = beyt.read_game(data.decode())
+    b = beyt.read_game(text=data.decode())
     assert a.to_text() == b.to_text() == beyt.read_game(path).to_text()
 
 
@@ -141,14 +141,14 @@ def test_file_object_read_as_asked(tmp_path, fmt):
 
 def test_unreadable_game_yielded_and_reading_goes_on():
     text = '[Game "seega"]\n\n1. b2,c4 {open *\n'
-    games = list(beyt.read_games(text))
+    games = list(beyt.read_games(text=text))
     assert len(games) == 1 and not games[0].readable
     assert games[0].errors[0].code == "E102"
     with pytest.raises(beyt.RecordError) as e:
-        beyt.read_game(text)
+        beyt.read_game(text=text)
     assert e.value.code == "E102"
     both = '[Game "seega"]\n\n1. b2 c4 $999 *\n\n[Game "seega"]\n\n1. b2,c4 *\n'
-    games = list(beyt.read_games(both))
+    games = list(beyt.read_games(text=both))
     assert [g.readable for g in games] == [False, True]
     with pytest.raises(beyt.Error):
         games[0].to_text()
@@ -190,7 +190,7 @@ def test_file_object_read_failure():
 
 
 def test_read_game_none_when_empty():
-    assert beyt.read_game("\n\n") is None
+    assert beyt.read_game(text="\n\n") is None
 
 
 def test_errors_of_invalid_record_equal_cli():

@@ -47,6 +47,14 @@ struct Legend {
 
 /// How a game draws its board in SVG (docs/DIAGRAMS.md). Every length is in
 /// px (CSS pixels: rsvg-convert writes one PNG pixel per px).
+/// The sizes a drawing takes, px: a cell from kMinCell to kMaxCell; the
+/// letters up to kMaxFontSize (0: 0.4 x cell). Every front end takes these
+/// ranges (`beyt render --size`, `--font-size`; the Python package's
+/// `cell`), and draw_options_problem says what lies outside them.
+inline constexpr double kMinCell = 8;
+inline constexpr double kMaxCell = 400;
+inline constexpr double kMaxFontSize = 200;
+
 struct DrawOptions {
   double cell = 40;             ///< side of a cell, beyt or point spacing
   std::string font = "serif";   ///< a generic or well-known family: the file stays self-contained
@@ -67,6 +75,12 @@ struct DrawOptions {
     return o;
   }
 };
+
+/// Why `draw` cannot be drawn, or empty when it can: a `cell` outside
+/// kMinCell..kMaxCell px or a `font_size` outside 0..kMaxFontSize px (NaN
+/// and infinities too), e.g. "the cell size must be from 8 to 400 px, not
+/// -40". svg_page refuses such options with this reason.
+std::string draw_options_problem(const DrawOptions& draw);
 
 /// The cells a move touches, named as BoardDrawing::cell_centre takes them:
 /// where pieces left, where they arrived (each step of a chain), what was

@@ -39,6 +39,7 @@
 #include <ostream>
 #include <streambuf>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace beyt::io {
@@ -127,6 +128,19 @@ class OutputFile {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+/// Why `path` cannot name a file, or empty when it can. A path holding a
+/// NUL byte cannot: the system would take it cut at the NUL
+/// ("secret.txt\0.beyt" names secret.txt), so it is refused, as Python's
+/// open() refuses it: "the path holds a NUL byte (at byte N), which no file
+/// name can". Every function of beyt that opens, creates or looks at a path
+/// asks this first (notation::InputFile::open, OutputFile::open,
+/// notation::GameReader::open, the validators); a front end gives the
+/// reason in its own form (the Python package: ValueError).
+std::string path_problem(std::string_view path);
+/// `path` as a message quotes it: each NUL byte written as the two
+/// characters "\0" (the rest as it is).
+std::string shown_path(std::string_view path);
 
 /// What the calling thread is doing, for the message of a failure that has
 /// no place of its own (out of memory: "out of memory while reading

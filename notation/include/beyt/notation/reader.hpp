@@ -63,15 +63,19 @@ class GameReader {
   GameReader(std::istream& in, std::string file, Format format, ReadOptions options = {});
 
   /// Reads `in`, in `format` when given, else as `beyt` tells an input's
-  /// format: by `file`'s extension (format_of_extension), else by its first
-  /// bytes (format_of_content; blanks are read past, up to 1 MiB), which
-  /// needs a stream that can seek back to where it stood. Error: E502
-  /// (Code::usage) when the format cannot be told, with `file` and why.
+  /// format: by `file`'s extension (format_of_extension; "-" has none),
+  /// else by its first bytes (format_of_content; blanks are read past, up
+  /// to 1 MiB). The bytes read to tell the format are kept and read again
+  /// from memory: `in` is never asked to seek, so a pipe or standard input
+  /// is read whole. A read failure of `in` (its badbit) is the reader's E501.
   static Expected<GameReader, Diagnostic> open(std::istream& in, std::string file,
                                              std::optional<Format> format = {}, ReadOptions options = {});
-  /// Opens and reads the file at `path` (the reader owns the stream), the
-  /// format found as above. Error: E501 (Code::io_error) when the file
-  /// cannot be opened, with the system's reason.
+  /// Opens and reads the input at `path` as `beyt` reads its inputs
+  /// (InputFile: "-" is standard input; a pipe, a FIFO or /dev/stdin is read
+  /// whole), the format found as above (InputFile::format). Error: E501
+  /// (Code::io_error) when it cannot be opened ("cannot read 'PATH':
+  /// REASON", the system's reason; a directory: "Is a directory"; a path
+  /// holding a NUL byte, io::path_problem).
   static Expected<GameReader, Diagnostic> open(const std::string& path, std::optional<Format> format = {},
                                              ReadOptions options = {});
 
