@@ -11,6 +11,9 @@
 #include <semaphore>
 #include <thread>
 #include <utility>
+#if defined(__GLIBCXX__)
+#include <cxxabi.h>  // abi::__forced_unwind
+#endif
 
 #include "beyt/notation/json.hpp"
 #include "format_table.hpp"
@@ -103,6 +106,10 @@ class JsonPull final : public PullReader, private GameVisitor {
   void run() {
     try {
       end_ = read_json(in_, file_, *this, options_);
+#if defined(__GLIBCXX__)
+    } catch (abi::__forced_unwind&) {  // the thread is being ended (pthread_exit, pthread_cancel): let it end
+      throw;
+#endif
     } catch (...) {
       failure_ = std::current_exception();
       end_ = Diagnostic{};
@@ -190,7 +197,7 @@ std::unique_ptr<PullReader> detail::pull_json(std::istream& in, const std::strin
 
 struct GameReader::Impl {
   Impl(std::istream& in, std::string f, Format fmt, ReadOptions options)
-      : file(std::move(f)), format(fmt), pull(detail::format_row(fmt).pull(in, file, options)) {
+      : file(std::move(f)), format(fmt), pull(detail::format_row(fmt).pull(in, file, options)), stop(options.stop) {
     status.file = file;
   }
   std::unique_ptr<std::istream> owned;  // open(path): the file (declared first: destroyed last)
@@ -200,10 +207,17 @@ struct GameReader::Impl {
   GameRecord record;  // the room of the last game, handed back by the caller's moves
   std::vector<Diagnostic> warnings;
   Diagnostic status;
+  const Stop* stop;  // ReadOptions::stop
   bool done = false;
 
   /// One step of the pull reader (not done yet), the reading marked done at its end.
   PullStep step(Diagnostic& error, bool skip) {
+    if (stop_requested(stop)) {  // ends as at the end of the input
+      done = true;
+      status = Diagnostic{};
+      status.file = file;
+      return PullStep::end;
+    }
     const PullStep s = pull->next(record, error, warnings, skip);
     if (s == PullStep::end || s == PullStep::stop) {
       done = true;
