@@ -133,33 +133,42 @@ class StopFiles : public ::testing::Test {
   }
 };
 
-// Requests the stop when the first input is done.
-struct StopAfterFirst : notation::InputsListener {
-  explicit StopAfterFirst(Stop& stop) : stop(stop) {}
-  void diagnostic(const notation::Diagnostic&, notation::InputFile*) override {}
+// Requests the stop (if any) when an input is done.
+struct StopAfterInput : notation::InputsListener {
+  explicit StopAfterInput(Stop* stop) : stop(stop) {}
+  void diagnostic(const notation::Diagnostic&, notation::InputFile*) override { ++diagnostics; }
   void input_done(const std::string&, const notation::ValidationTally&) override {
-    ++done;
-    stop.request();
+    if (stop) stop->request();
   }
-  Stop& stop;
-  int done = 0;
+  Stop* stop;
+  int diagnostics = 0;
 };
 
 TEST_F(StopFiles, ValidateInputsEndsAtTheNextInputWhateverTheThreads) {
   const std::vector<std::string> paths = files(4);
   for (unsigned jobs : {0u, 1u, 2u}) {
+    notation::ValidateInputsOptions options;
+    options.jobs = jobs;
+    Stop before;  // requested before the call: nothing is read
+    before.request();
+    options.stop = &before;
+    StopAfterInput quiet(nullptr);
+    const notation::ValidationTally none = notation::validate_inputs(paths, options, quiet);
+    EXPECT_EQ(none.inputs, 0u) << jobs;
+    EXPECT_EQ(quiet.diagnostics, 0) << jobs;
+    Stop never;  // given, never requested: every game
+    options.stop = &never;
+    EXPECT_EQ(notation::validate_inputs(paths, options, quiet).valid, 12u) << jobs;
+  }
+  for (unsigned jobs : {0u, 1u}) {  // one input at a time: the next is not read
     Stop stop;
     notation::ValidateInputsOptions options;
     options.jobs = jobs;
     options.stop = &stop;
-    StopAfterFirst listener(stop);
+    StopAfterInput listener(&stop);
     const notation::ValidationTally t = notation::validate_inputs(paths, options, listener);
-    EXPECT_LT(t.inputs, 4u) << jobs;
-    EXPECT_LT(t.valid, 12u) << jobs;
-    Stop never;
-    options.stop = &never;
-    StopAfterFirst all(never);
-    EXPECT_EQ(notation::validate_inputs(paths, options, all).valid, 12u) << jobs;
+    EXPECT_EQ(t.inputs, 1u) << jobs;
+    EXPECT_EQ(t.valid, 3u) << jobs;
   }
 }
 
@@ -172,7 +181,7 @@ TEST_F(StopFiles, ValidateInPiecesStopsFromAnotherThread) {
   options.jobs = 2;
   options.chunk_bytes = 4096;
   options.stop = &stop;
-  StopAfterFirst listener(stop);  // (never called before the end: one input)
+  StopAfterInput listener(nullptr);
   notation::ValidationTally t;
   std::thread call([&] { t = notation::validate_inputs({big.string()}, options, listener); });
   stop.request();
