@@ -199,9 +199,34 @@ Format format_of_input(std::string_view name, std::string_view head) noexcept {
   return format_of_content(head);
 }
 
+namespace {
+
+// ReadOptions::stop: passes everything on to `inner` until a stop is
+// requested, then tells the reader to stop at the next game or error.
+class StoppingVisitor final : public GameVisitor {
+ public:
+  StoppingVisitor(GameVisitor& inner, const Stop& stop) : inner_(inner), stop_(stop) {}
+  bool game(GameRecord&& record, std::uint32_t index) override {
+    return !stop_.requested() && inner_.game(std::move(record), index);
+  }
+  bool error(const Diagnostic& d) override { return !stop_.requested() && inner_.error(d); }
+  bool broken(GameRecord&& record, std::uint32_t index, const GameErrors& errors) override {
+    return !stop_.requested() && inner_.broken(std::move(record), index, errors);
+  }
+  void warning(const Diagnostic& w) override { inner_.warning(w); }
+
+ private:
+  GameVisitor& inner_;
+  const Stop& stop_;
+};
+
+}  // namespace
+
 Diagnostic read_games(std::istream& in, const std::string& file, Format f, GameVisitor& visitor,
                       ReadOptions options) {
-  return detail::format_row(f).read(in, file, visitor, options);
+  if (options.stop == nullptr) return detail::format_row(f).read(in, file, visitor, options);
+  StoppingVisitor stopping(visitor, *options.stop);
+  return detail::format_row(f).read(in, file, stopping, options);
 }
 
 struct RecordWriter::Impl {

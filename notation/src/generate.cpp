@@ -7,12 +7,13 @@
 namespace beyt::notation {
 
 Expected<GameRecord> random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed,
-                                 std::uint32_t round, std::uint32_t max_turns) {
-  return to_expected<GameRecord>([&](GameRecord& out) { return random_game(game, rules, rng, seed, round, max_turns, out); });
+                                 std::uint32_t round, std::uint32_t max_turns, const Stop* stop) {
+  return to_expected<GameRecord>(
+      [&](GameRecord& out) { return random_game(game, rules, rng, seed, round, max_turns, out, stop); });
 }
 
 Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed, std::uint32_t round,
-                  std::uint32_t max_turns, GameRecord& out) {
+                  std::uint32_t max_turns, GameRecord& out, const Stop* stop) {
   std::unique_ptr<State> state;
   if (Error e = game.new_state(rules, "", state)) return e;
   GameRecord record;
@@ -25,7 +26,7 @@ Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_
   record.set_tag("Result", "*");
   record.set_tag("Game", std::string(game.name()));
   record.set_tag("Rules", rules.canonical());
-  for (std::uint32_t turn = 0; turn < max_turns && !state->is_terminal(); ++turn) {
+  for (std::uint32_t turn = 0; turn < max_turns && !state->is_terminal() && !stop_requested(stop); ++turn) {
     // The random player, event by event (State::play_random): the turn
     // random_move would give, played without reading its text again.
     std::string move;

@@ -48,6 +48,7 @@ class InputVisitor : public GameVisitor {
 ReadSummary read_inputs(const std::vector<std::string>& paths, const ReadInputsOptions& options, GameSink& sink) {
   ReadSummary summary;
   for (const auto& path : paths) {
+    if (stop_requested(options.stop)) break;
     InputFile input;
     std::string error;
     if (!input.open(path, error)) {

@@ -11,6 +11,9 @@
 #include <thread>
 #include <utility>
 #include <vector>
+#if defined(__GLIBCXX__)
+#include <cxxabi.h>  // abi::__forced_unwind
+#endif
 
 #include "beyt/notation/input.hpp"
 #include "beyt/notation/json.hpp"
@@ -104,6 +107,10 @@ class JsonPull final : public PullReader, private GameVisitor {
   void run() {
     try {
       end_ = read_json(in_, file_, *this, options_);
+#if defined(__GLIBCXX__)
+    } catch (abi::__forced_unwind&) {  // the thread is being ended (pthread_exit, pthread_cancel): let it end
+      throw;
+#endif
     } catch (...) {
       failure_ = std::current_exception();
       end_ = Diagnostic{};
@@ -211,7 +218,7 @@ std::unique_ptr<PullReader> detail::pull_json(std::istream& in, const std::strin
 
 struct GameReader::Impl {
   Impl(std::istream& in, std::string f, Format fmt, ReadOptions options)
-      : file(std::move(f)), format(fmt), pull(detail::format_row(fmt).pull(in, file, options)) {
+      : file(std::move(f)), format(fmt), pull(detail::format_row(fmt).pull(in, file, options)), stop(options.stop) {
     status.file = file;
   }
   // What the reader reads, when it is the reader's own (declared first:
@@ -226,10 +233,17 @@ struct GameReader::Impl {
   GameRecord record;  // the room of the last game, handed back by the caller's moves
   std::vector<Diagnostic> warnings;
   Diagnostic status;
+  const Stop* stop;  // ReadOptions::stop
   bool done = false;
 
   /// One step of the pull reader (not done yet), the reading marked done at its end.
   PullStep step(Diagnostic& error, bool skip) {
+    if (stop_requested(stop)) {  // ends as at the end of the input
+      done = true;
+      status = Diagnostic{};
+      status.file = file;
+      return PullStep::end;
+    }
     const PullStep s = pull->next(record, error, warnings, skip);
     if (s == PullStep::end || s == PullStep::stop) {
       done = true;

@@ -1231,6 +1231,12 @@ struct TextReader::Impl {
 
   bool next(GameRecord& out) {
     if (failed) return false;
+    if (stop_requested(options.stop)) {  // ReadOptions::stop: ends as at the end of the input
+      error = Diagnostic{};
+      error.file = file;
+      error.game = game;
+      return false;
+    }
     // The previous game's turns are kept for reuse (movetext overwrites them
     // and drops those left over): no Node is built or destroyed per turn when
     // the caller hands the same record back, as read_text does.

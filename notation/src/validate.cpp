@@ -113,6 +113,7 @@ void validate(std::istream& in, const std::string& file, Format format, const Va
   ReadOptions read_options;
   read_options.strict = options.strict;
   read_options.max_errors = options.max_errors;
+  read_options.stop = options.stop;
   if (Diagnostic d = read_games(in, file, format, visitor, read_options)) visitor.stopped(d);
   if (!visitor.something()) listener.no_games(no_games_diagnostic(file, format, options.strict));
 }

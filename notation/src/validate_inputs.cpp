@@ -141,6 +141,7 @@ ReadOptions read_options_of(const Settings& options) {
   ReadOptions read;
   read.strict = options.strict;
   read.max_errors = options.max_errors;
+  read.stop = options.check.stop;
   return read;
 }
 
@@ -920,10 +921,16 @@ ValidationTally validate_inputs(const std::vector<std::string>& paths, const Val
   s.jobs = threads(paths, s, options.jobs);
   Tally tally;
   if (s.jobs == 1) {
-    for (const auto& path : paths) validate_file(s, path, tally);
+    for (const auto& path : paths) {
+      if (stop_requested(options.stop)) break;
+      validate_file(s, path, tally);
+    }
   } else {
     ParallelValidator parallel(s, tally);
-    for (const auto& path : paths) parallel.file(path);
+    for (const auto& path : paths) {
+      if (stop_requested(options.stop)) break;
+      parallel.file(path);
+    }
     parallel.finish();
   }
   return tally;

@@ -166,6 +166,24 @@ class Game:
         return ('<iframe sandbox="allow-scripts" style="width:100%;height:640px;border:0" srcdoc="'
                 + html.escape(page, quote=True) + '"></iframe>')
 
+    def __eq__(self, other: object) -> bool:
+        """Equal records: the same tags, comments, moves (with their
+        annotations and variations) and result, as the library compares
+        records (a game read from JSON equals the same game read from text).
+        Where it was read (``file``, ``index``, lines) is not compared. An
+        object of another type: NotImplemented (== is False)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return bool(self._core == other._core)
+
+    def __hash__(self) -> int:
+        return hash(self._core)
+
+    def __reduce__(self) -> tuple:
+        # pickle, copy.deepcopy, multiprocessing, Dask: the record with its
+        # places (the replay's diagnostics are the same after), rebuilt in C++.
+        return (Game, (self._core,))
+
     def __repr__(self) -> str:
         if not self.readable:
             return f"<Game {self.file} #{self.index}: unreadable>"
@@ -489,11 +507,15 @@ def write_games(games: Iterable[Game], target: Union[str, "os.PathLike[str]"], f
 
 
 def generate(game: str, rules: Optional[str] = None, seed: int = 1, count: int = 1,
-             max_turns: int = 400) -> List[Game]:
+             max_turns: int = 400) -> Iterator[Game]:
     """``count`` random legal games, as ``beyt generate --game GAME --rules
     RULES --seed SEED --count COUNT --max-turns MAX_TURNS`` writes them (the
-    same library function: the same seed gives the same games). Raises
-    RecordError for an unknown game (E202) or rules (E203).
+    same library function: the same seed gives the same games), yielded one
+    at a time: they are made a few at a time as they are asked for (at most
+    64 at once), so that any number of them takes little memory
+    (``list(beyt.generate(...))`` holds them all). Ctrl-C (SIGINT) raises
+    KeyboardInterrupt within moments, however long a game. Raises
+    RecordError for an unknown game (E202) or rules (E203), at the call.
 
     >>> import beyt
     >>> [g.result for g in beyt.generate("mankalah", seed=3, count=2)]
@@ -501,7 +523,16 @@ def generate(game: str, rules: Optional[str] = None, seed: int = 1, count: int =
     """
     if count < 0 or max_turns < 0:
         raise Error("count and max_turns must not be negative")
-    return [Game(core) for core in _beyt.generate(game, rules, seed, count, max_turns)]
+    return _generated(_beyt.Generator(game, rules, seed, count, max_turns))
+
+
+def _generated(generator: Any) -> Iterator[Game]:
+    while True:
+        batch = generator.next_batch()
+        if not batch:
+            return
+        for core in batch:
+            yield Game(core)
 
 
 def games() -> List[Dict[str, Any]]:

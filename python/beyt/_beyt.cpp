@@ -10,19 +10,27 @@
 #include <pybind11/stl.h>
 #include <poll.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <deque>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <streambuf>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
+#if defined(__GLIBCXX__)
+#include <cxxabi.h>  // abi::__forced_unwind
+#endif
 
 #include "beyt/beyt.hpp"
 
@@ -33,6 +41,156 @@ using notation::Format;
 using notation::GameRecord;
 
 namespace {
+
+// --- the GIL --------------------------------------------------------------------
+//
+// The library reads, replays, validates and generates with the GIL released.
+// Two dangers come with that, met here once for every call:
+//  * The interpreter's end. When Python exits while a daemon thread is in
+//    such a call, CPython ends any thread other than the finalizing one that
+//    takes the GIL back (pthread_exit: a forced unwinding, which aborts the
+//    process when it meets a destructor, as pybind11's gil_scoped_release
+//    takes the GIL back in one). Here the GIL is taken back in a plain
+//    function (take_gil), never in a destructor, and a thread that sees the
+//    interpreter finalizing does not try: it waits for the process to end
+//    (park), as CPython 3.14's own threads do.
+//  * Signals. Python runs its signal handlers (KeyboardInterrupt for
+//    Ctrl-C) in the main thread only, when asked (PyErr_CheckSignals): a long
+//    call runs on a thread of its own while the calling thread asks every
+//    5 ms (interruptible), and stops the library (beyt::Stop) when a handler
+//    raises.
+
+unsigned long g_main_thread = 0;  // the ident of Python's main thread (set by the module's init)
+
+bool finalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing() != 0;
+#else
+  return _Py_IsFinalizing() != 0;
+#endif
+}
+
+// Whether this thread must not take the GIL: the interpreter is being
+// finalized (by the main thread) and would end this thread if it tried.
+bool must_not_take_gil() { return finalizing() && PyThread_get_thread_ident() != g_main_thread; }
+
+// A thread the exiting interpreter would end waits here for the process to end.
+[[noreturn]] void park() {
+  for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+}
+
+// Takes back the GIL that PyEval_SaveThread() gave up. A plain function (not
+// a destructor): should the interpreter begin to finalize while this waits
+// for the GIL, CPython ends the thread here and the unwinding passes.
+void take_gil(PyThreadState* state) {
+  if (must_not_take_gil()) park();
+  PyEval_RestoreThread(state);
+}
+
+// f() with the GIL released (a short call: one game's replay or reading). An
+// exception f() throws reaches the caller once the GIL is back.
+template <class F>
+std::invoke_result_t<F&> without_gil(F&& f) {
+  using R = std::invoke_result_t<F&>;
+  if constexpr (std::is_void_v<R>) {
+    without_gil([&] {
+      f();
+      return true;
+    });
+  } else {
+    std::exception_ptr failure;
+    std::optional<R> result;
+    PyThreadState* state = PyEval_SaveThread();
+    try {
+      result.emplace(f());
+#if defined(__GLIBCXX__)
+    } catch (abi::__forced_unwind&) {  // the thread is being ended: without the GIL
+      throw;
+#endif
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    take_gil(state);
+    if (failure) std::rethrow_exception(failure);
+    return std::move(*result);
+  }
+}
+
+// work(stop) (a long library call given `stop`: beyt/stop.hpp) on a thread
+// of its own, which takes no asynchronous signal, while this thread waits
+// with the GIL released and every 5 ms, in the main thread, takes the GIL
+// to run Python's signal handlers. When one raises (KeyboardInterrupt), the
+// library is asked to stop, its result (incomplete) is dropped once it has,
+// and the handler's exception is raised here. In any thread, a call still
+// running when the interpreter exits is stopped and this thread parks.
+template <class F>
+std::invoke_result_t<F&, const Stop&> interruptible(F&& work) {
+  using R = std::invoke_result_t<F&, const Stop&>;
+  Stop stop;
+  std::optional<R> result;
+  std::exception_ptr failure;
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  PyObject *type = nullptr, *value = nullptr, *trace = nullptr;  // what a signal handler raised
+  const bool main = PyThread_get_thread_ident() == g_main_thread;
+  PyThreadState* state = PyEval_SaveThread();
+  std::thread worker;
+  struct Joiner {  // also when the thread is ended while it takes the GIL
+    Stop& stop;
+    std::thread& thread;
+    ~Joiner() {
+      if (!thread.joinable()) return;
+      stop.request();
+      thread.join();
+    }
+  } joiner{stop, worker};
+  try {
+    io::SignalsBlocked blocked;  // inherited by the worker: Ctrl-C comes to this thread
+    worker = std::thread([&] {
+      try {
+        result.emplace(work(stop));
+      } catch (...) {  // std::bad_alloc, PyError: raised in the calling thread
+        failure = std::current_exception();
+      }
+      {
+        std::lock_guard lock(mutex);
+        done = true;
+      }
+      finished.notify_one();
+    });
+  } catch (...) {  // no thread could be made
+    take_gil(state);
+    throw;
+  }
+  for (;;) {
+    {
+      std::unique_lock lock(mutex);
+      if (finished.wait_for(lock, std::chrono::milliseconds(5), [&] { return done; })) break;
+    }
+    if (must_not_take_gil()) {
+      stop.request();
+      worker.join();
+      park();
+    }
+    if (!main || type != nullptr) continue;
+    PyEval_RestoreThread(state);
+    if (PyErr_CheckSignals() != 0) {
+      PyErr_Fetch(&type, &value, &trace);
+      if (type == nullptr) type = Py_NewRef(PyExc_KeyboardInterrupt);
+      stop.request();
+    }
+    state = PyEval_SaveThread();
+  }
+  worker.join();
+  take_gil(state);
+  if (type != nullptr) {
+    PyErr_Restore(type, value, trace);
+    throw py::error_already_set();
+  }
+  if (failure) std::rethrow_exception(failure);
+  return std::move(*result);
+}
 
 // --- errors -------------------------------------------------------------------
 
@@ -104,14 +262,7 @@ struct PyGame {
   std::optional<notation::CheckedGame> checked;  // the validator's replay, once asked
 
   const notation::CheckedGame& check() {
-    if (!checked) {
-      notation::CheckedGame c;
-      {
-        py::gil_scoped_release nogil;
-        c = notation::check_game(*record, file, index, {});
-      }
-      checked = std::move(c);
-    }
+    if (!checked) checked = without_gil([&] { return notation::check_game(*record, file, index, {}); });
     return *checked;
   }
 };
@@ -143,13 +294,191 @@ std::string joined(const std::vector<std::string>& comments) {
   return s;
 }
 
+// --- values: pickling -----------------------------------------------------------
+//
+// Games and moves pickle (and deep-copy) as plain tuples of their records,
+// locations included (Move.line, Diagnostic places after a replay): what
+// `*_tuple` makes, `*_of` takes back, raising ValueError for anything else
+// (a pickle is trusted no further than that: never a crash).
+
+[[noreturn]] void not_a_value(const char* what) { throw py::value_error(std::string("not a pickled beyt ") + what); }
+
+py::tuple checked_tuple(const py::handle& h, std::size_t size, const char* what) {
+  if (!py::isinstance<py::tuple>(h)) not_a_value(what);
+  auto t = py::reinterpret_borrow<py::tuple>(h);
+  if (t.size() != size) not_a_value(what);
+  return t;
+}
+
+py::tuple loc_tuple(const notation::SourceLoc& l) {
+  return py::make_tuple(l.line, l.column, l.offset, py::bytes(l.pointer), l.game, l.index, static_cast<int>(l.base));
+}
+
+notation::SourceLoc loc_of(const py::handle& h) {
+  const py::tuple t = checked_tuple(h, 7, "location");
+  notation::SourceLoc l;
+  l.line = t[0].cast<std::uint32_t>();
+  l.column = t[1].cast<std::uint32_t>();
+  l.offset = t[2].cast<std::uint64_t>();
+  l.pointer = t[3].cast<std::string>();
+  l.game = t[4].cast<std::uint32_t>();
+  l.index = t[5].cast<std::uint32_t>();
+  const int base = t[6].cast<int>();
+  if (base < 0 || base > static_cast<int>(notation::SourceLoc::Base::xml_move)) not_a_value("location");
+  l.base = static_cast<notation::SourceLoc::Base>(base);
+  return l;
+}
+
+py::list strings(const std::vector<std::string>& v) {
+  py::list out;
+  for (const auto& x : v) out.append(py::bytes(x));  // the record's bytes as they are
+  return out;
+}
+
+std::vector<std::string> strings_of(const py::handle& h) {
+  if (!py::isinstance<py::list>(h)) not_a_value("record");
+  std::vector<std::string> out;
+  for (const auto& x : h) {
+    if (!py::isinstance<py::bytes>(x)) not_a_value("record");
+    out.push_back(x.cast<std::string>());
+  }
+  return out;
+}
+
+py::tuple node_tuple(const notation::Node& n) {
+  py::list variations;
+  for (const auto& line : n.variations) {
+    py::list nodes;
+    for (const auto& v : line) nodes.append(node_tuple(v));
+    variations.append(nodes);
+  }
+  return py::make_tuple(py::bytes(n.move), loc_tuple(n.loc), strings(n.before),
+                        py::bytes(std::string(n.nags.begin(), n.nags.end())), strings(n.after), variations);
+}
+
+notation::Node node_of(const py::handle& h, unsigned depth) {
+  if (depth > notation::kMaxVariationDepth) not_a_value("move");
+  const py::tuple t = checked_tuple(h, 6, "move");
+  notation::Node n;
+  n.move = t[0].cast<std::string>();
+  n.loc = loc_of(t[1]);
+  n.before = strings_of(t[2]);
+  const std::string nags = t[3].cast<std::string>();
+  n.nags.assign(nags.begin(), nags.end());
+  n.after = strings_of(t[4]);
+  if (!py::isinstance<py::list>(t[5])) not_a_value("move");
+  for (const auto& line : t[5]) {
+    if (!py::isinstance<py::list>(line)) not_a_value("move");
+    notation::Line nodes;
+    for (const auto& v : line) nodes.push_back(node_of(v, depth + 1));
+    n.variations.push_back(std::move(nodes));
+  }
+  return n;
+}
+
+py::tuple record_tuple(const GameRecord& r) {
+  py::list tags, moves;
+  for (const auto& t : r.tags) tags.append(py::make_tuple(py::bytes(t.name), py::bytes(t.value), loc_tuple(t.loc), loc_tuple(t.value_loc)));
+  for (const auto& n : r.moves) moves.append(node_tuple(n));
+  return py::make_tuple(tags, strings(r.comments), moves, py::bytes(r.result), loc_tuple(r.loc), loc_tuple(r.result_loc),
+                        loc_tuple(r.moves_end),
+                        py::make_tuple(r.numbering.written, r.numbering.expected, loc_tuple(r.numbering.loc)));
+}
+
+GameRecord record_of(const py::handle& h) {
+  const py::tuple t = checked_tuple(h, 8, "game");
+  GameRecord r;
+  if (!py::isinstance<py::list>(t[0]) || !py::isinstance<py::list>(t[2])) not_a_value("game");
+  for (const auto& tag : t[0]) {
+    const py::tuple pair = checked_tuple(tag, 4, "game");
+    r.tags.push_back(notation::TagPair{pair[0].cast<std::string>(), pair[1].cast<std::string>(), loc_of(pair[2]),
+                                       loc_of(pair[3])});
+  }
+  r.comments = strings_of(t[1]);
+  for (const auto& n : t[2]) r.moves.push_back(node_of(n, 0));
+  r.result = t[3].cast<std::string>();
+  r.loc = loc_of(t[4]);
+  r.result_loc = loc_of(t[5]);
+  r.moves_end = loc_of(t[6]);
+  const py::tuple numbering = checked_tuple(t[7], 3, "game");
+  r.numbering.written = numbering[0].cast<std::uint32_t>();
+  r.numbering.expected = numbering[1].cast<std::uint32_t>();
+  r.numbering.loc = loc_of(numbering[2]);
+  return r;
+}
+
+py::tuple diagnostic_tuple(const Diagnostic& d) {
+  return py::make_tuple(static_cast<int>(d.code), py::bytes(d.reason), py::bytes(d.file), loc_tuple(d.loc), d.game, d.turn,
+                        py::bytes(d.player), static_cast<int>(d.severity));
+}
+
+Diagnostic diagnostic_of(const py::handle& h) {
+  const py::tuple t = checked_tuple(h, 8, "diagnostic");
+  Diagnostic d;
+  const int code = t[0].cast<int>();
+  bool known = false;
+  for (const Code* c = all_codes_begin(); c != all_codes_end(); ++c) known = known || static_cast<int>(*c) == code;
+  const int severity = t[7].cast<int>();
+  if (!known || severity < 0 || severity > static_cast<int>(Severity::warning)) not_a_value("diagnostic");
+  d.code = static_cast<Code>(code);
+  d.reason = t[1].cast<std::string>();
+  d.file = t[2].cast<std::string>();
+  d.loc = loc_of(t[3]);
+  d.game = t[4].cast<std::uint32_t>();
+  d.turn = t[5].cast<std::uint32_t>();
+  d.player = t[6].cast<std::string>();
+  d.severity = static_cast<Severity>(severity);
+  return d;
+}
+
+// hash() of a record, as its == sees it (GameRecord::operator==: locations
+// aside): its tags, result and main-line moves.
+std::size_t record_hash(const GameRecord& r) {
+  std::size_t h = std::hash<std::string>{}(r.result);
+  auto mix = [&](const std::string& x) { h = h * 1000003u ^ std::hash<std::string>{}(x); };
+  for (const auto& t : r.tags) {
+    mix(t.name);
+    mix(t.value);
+  }
+  for (const auto& n : r.moves) mix(n.move);
+  return h;
+}
+
+// NotImplemented, for == with an object of another type.
+py::object not_implemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
+
+// A type's __new__ for the classes Python may not make by themselves (their
+// objects come from the library: Position.start, read_games): an object
+// made by __new__ alone would hold no value.
+PyObject* refuse_new(PyTypeObject* type, PyObject*, PyObject*) {
+  PyErr_Format(PyExc_TypeError,
+               "cannot create '%s' objects with __new__: they come from the library (Position.start, "
+               "Position.from_text, read_games, generate)",
+               type->tp_name);
+  return nullptr;
+}
+py::custom_type_setup no_new() {
+  return py::custom_type_setup([](PyHeapTypeObject* heap) { heap->ht_type.tp_new = refuse_new; });
+}
+
 // --- positions --------------------------------------------------------------------
+
+// How the first state of a Position of a replay (Game.positions()) was
+// reached: the turns of a record's main line played from a position text.
+// Its pickle replays them, for what the text does not hold
+// (State::turns_played).
+struct Origin {
+  std::string text;                          // the position the replay started from
+  std::shared_ptr<const GameRecord> record;  // whose main line's first turns were played
+};
 
 struct PyPosition {
   std::unique_ptr<State> state;
   std::string rules;                                 // canonical rules text
   std::vector<std::unique_ptr<State>> before;        // the positions push() left, for pop()
   std::vector<std::string> moves;                    // the moves push() played
+  std::shared_ptr<const Origin> origin;              // a replay's position: where it started
+  std::uint32_t origin_turns = 0;                    // and the turns of origin->record played
 
   PyPosition copy() const {
     PyPosition p;
@@ -157,9 +486,23 @@ struct PyPosition {
     p.rules = rules;
     for (const auto& s : before) p.before.push_back(s->clone());
     p.moves = moves;
+    p.origin = origin;
+    p.origin_turns = origin_turns;
     return p;
   }
 };
+
+// Position.push: a whole turn (as a record writes it), or one event of a
+// turn (legal_moves(), chance_outcomes(): a throw or one use of a throw in
+// Tab and Dleb; State::apply), as the position allows.
+void push_move(PyPosition& p, const std::string& move) {
+  std::unique_ptr<State> before = p.state->clone();
+  Error e = p.state->mid_turn() ? p.state->apply(move) : p.state->play(move);
+  if (e && !p.state->mid_turn() && !p.state->apply(move)) e = Error::none();
+  if (e) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
+  p.before.push_back(std::move(before));
+  p.moves.push_back(move);
+}
 
 const Game& game_named(const std::string& name) {
   const Game* g = find_game(name);
@@ -218,37 +561,54 @@ std::string position_svg(const State& state, double cell, bool flipped, bool mon
 // again; a file that returns None and has no fileno() cannot be waited on,
 // and its reading fails (E501, saying so). Reading takes the GIL (the
 // reader runs with it released).
+//
+// In the raw C API, with no object of ours that holds a Python reference or
+// the GIL alive across a call that may run Python code: should the
+// interpreter exit meanwhile, CPython ends this thread where it takes the GIL
+// back (in PyGILState_Ensure, or inside read(), which lets the GIL go while it
+// waits), and the unwinding must not drop a reference without the GIL (which
+// crashed the exit) or run a destructor that takes it.
 class PyFileBuf : public std::streambuf {
  public:
-  explicit PyFileBuf(py::object file) : file_(std::move(file)) {
+  explicit PyFileBuf(py::handle file) : file_(file.inc_ref().ptr()) {
     py::module_ io = py::module_::import("io");
-    if (py::isinstance(file_, io.attr("TextIOBase"))) kind_ = Kind::text;
-    else if (py::isinstance(file_, io.attr("RawIOBase")) || py::isinstance(file_, io.attr("BufferedIOBase")))
+    if (py::isinstance(file, io.attr("TextIOBase"))) kind_ = Kind::text;
+    else if (py::isinstance(file, io.attr("RawIOBase")) || py::isinstance(file, io.attr("BufferedIOBase")))
       kind_ = Kind::binary;
   }
   ~PyFileBuf() override {
-    py::gil_scoped_acquire gil;
-    file_ = py::object();
+    if (!PyGILState_Check()) return;  // only ever the case while the thread is ended: the references are left
+    Py_XDECREF(file_);
+    drop_pending();
   }
-  std::string failure;     // the exception read() raised, if any
+  std::string failure;     // the error of the input read() raised (OSError, ValueError), if any
   std::string type_error;  // read() gave what it may not (a TypeError for the caller)
+
+  /// Any other exception read() raised (KeyboardInterrupt, SystemExit, a
+  /// TypeError of a broken file object) is not an error of the input: it is
+  /// raised again unchanged (GameReader::raise_pending). With the GIL.
+  bool has_pending() const { return pending_type_ != nullptr; }
+  [[noreturn]] void raise_pending() {
+    PyErr_Restore(std::exchange(pending_type_, nullptr), std::exchange(pending_value_, nullptr),
+                  std::exchange(pending_trace_, nullptr));
+    throw py::error_already_set();
+  }
 
  protected:
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
     if (done_) return traits_type::eof();
-    {
-      py::gil_scoped_acquire gil;
-      try {
-        take(read_chunk());
-      } catch (py::error_already_set& e) {
-        failure = e.what();
-        buffer_.clear();
-      }
-      // The istream catches this and sets badbit: the reader reports E501
-      // (or the binding raises type_error).
-      if (!failure.empty() || !type_error.empty()) throw std::ios_base::failure(failure);
+    // The interpreter is exiting: this thread must not take the GIL.
+    if (must_not_take_gil()) throw std::ios_base::failure("the interpreter is exiting");
+    const PyGILState_STATE gil = PyGILState_Ensure();
+    buffer_.clear();
+    read_chunk();
     }
+    PyGILState_Release(gil);
+    // The istream catches this and sets badbit: the reader reports E501
+    // (or the pending exception is raised instead).
+    if (!failure.empty() || !type_error.empty()) throw std::ios_base::failure(failure);
+    if (has_pending()) throw std::ios_base::failure("read() raised");
     if (buffer_.empty()) {
       done_ = true;
       return traits_type::eof();
@@ -260,42 +620,46 @@ class PyFileBuf : public std::streambuf {
  private:
   enum class Kind { unknown, binary, text };
 
-  // read(64 KiB) until it gives something other than None (with the GIL).
-  py::object read_chunk() {
+  // read(64 KiB) until it gives something other than None, into buffer_;
+  // or failure, type_error or the pending exception set. With the GIL.
+  void read_chunk() {
     for (;;) {
-      py::object chunk = file_.attr("read")(1 << 16);
-      if (!chunk.is_none()) return chunk;
-      int fd = -1;
-      try {
-        if (py::hasattr(file_, "fileno")) fd = file_.attr("fileno")().cast<int>();
-      } catch (const std::exception&) {  // io.UnsupportedOperation: no descriptor
+      PyObject* chunk = PyObject_CallMethod(file_, "read", "i", 1 << 16);
+      if (chunk == nullptr) return failed();
+      if (chunk != Py_None) {
+        take(chunk);
+        Py_DECREF(chunk);
+        return;
       }
+      Py_DECREF(chunk);
+      const int fd = PyObject_AsFileDescriptor(file_);  // fileno(); -1 and an exception where there is none
       if (fd < 0) {
+        PyErr_Clear();
         failure = "read() returned None (a non-blocking file with no data yet), and the file has no fileno() "
                   "to wait on: give a blocking file";
-        return chunk;
+        return;
       }
-      int ready;
+      int ready = 0, err = 0;
       do {
-        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-        py::gil_scoped_release nogil;
+        if (PyErr_CheckSignals() != 0) return failed();  // KeyboardInterrupt: pending, raised unchanged
+        PyThreadState* state = PyEval_SaveThread();
         pollfd wait{fd, POLLIN, 0};
         ready = ::poll(&wait, 1, 50);
-      } while (ready == 0 || (ready < 0 && errno == EINTR));
+        err = errno;
+        take_gil(state);
+      } while (ready == 0 || (ready < 0 && err == EINTR));
       if (ready < 0) {
-        failure = std::strerror(errno);
-        return py::none();
+        failure = std::strerror(err);
+        return;
       }
     }
   }
 
-  // buffer_ = the bytes of `chunk`, or type_error.
-  void take(const py::object& chunk) {
-    buffer_.clear();
-    if (chunk.is_none()) return;  // failure says why
-    const bool is_str = py::isinstance<py::str>(chunk);
-    const bool is_bytes = !is_str && PyObject_CheckBuffer(chunk.ptr());
-    const std::string type = py::str(py::type::of(chunk).attr("__name__"));
+  // buffer_ = the bytes of `chunk` (not None), or type_error or failure set.
+  void take(PyObject* chunk) {
+    const bool is_str = PyUnicode_Check(chunk);
+    const bool is_bytes = !is_str && PyObject_CheckBuffer(chunk);
+    const std::string type = Py_TYPE(chunk)->tp_name;
     if (!is_str && !is_bytes) {
       type_error = "read() returned " + type + ": a file object's read() must give bytes (a binary file) or "
                    "str (a text file)";
@@ -308,19 +672,53 @@ class PyFileBuf : public std::streambuf {
       return;
     }
     if (is_str) {
-      buffer_ = chunk.cast<std::string>();
-    } else if (PyBytes_Check(chunk.ptr())) {
-      buffer_ = chunk.cast<std::string>();
+      Py_ssize_t size = 0;
+      const char* utf8 = PyUnicode_AsUTF8AndSize(chunk, &size);
+      if (!utf8) return failed();  // a lone surrogate: UnicodeEncodeError, an error of the input
+      buffer_.assign(utf8, static_cast<std::size_t>(size));
+    } else if (PyBytes_Check(chunk)) {
+      buffer_.assign(PyBytes_AS_STRING(chunk), static_cast<std::size_t>(PyBytes_GET_SIZE(chunk)));
     } else {  // bytearray, memoryview, array, ...: its bytes, contiguous
-      py::object bytes = py::reinterpret_steal<py::object>(PyBytes_FromObject(chunk.ptr()));
-      if (!bytes) throw py::error_already_set();
-      buffer_ = bytes.cast<std::string>();
+      PyObject* bytes = PyBytes_FromObject(chunk);
+      if (!bytes) return failed();
+      buffer_.assign(PyBytes_AS_STRING(bytes), static_cast<std::size_t>(PyBytes_GET_SIZE(bytes)));
+      Py_DECREF(bytes);
     }
     if (!buffer_.empty()) kind_ = got;
   }
 
-  py::object file_;
+  // The exception read() raised (set): an error of the input (OSError,
+  // ValueError: a closed file, undecodable text) becomes `failure`
+  // ("OSError: disk on fire"); any other is kept to be raised again.
+  void failed() {
+    PyObject *type = nullptr, *value = nullptr, *trace = nullptr;
+    PyErr_Fetch(&type, &value, &trace);
+    if (!PyErr_GivenExceptionMatches(type, PyExc_OSError) && !PyErr_GivenExceptionMatches(type, PyExc_ValueError)) {
+      drop_pending();
+      pending_type_ = type;
+      pending_value_ = value;
+      pending_trace_ = trace;
+      return;
+    }
+    PyErr_NormalizeException(&type, &value, &trace);
+    PyObject* text = value ? PyObject_Str(value) : nullptr;
+    const char* words = text ? PyUnicode_AsUTF8(text) : nullptr;
+    if (!words) PyErr_Clear();
+    failure = std::string(value ? Py_TYPE(value)->tp_name : "error") + ": " + (words && *words ? words : "read() failed");
+    Py_XDECREF(text);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(trace);
+  }
+  void drop_pending() {
+    Py_XDECREF(std::exchange(pending_type_, nullptr));
+    Py_XDECREF(std::exchange(pending_value_, nullptr));
+    Py_XDECREF(std::exchange(pending_trace_, nullptr));
+  }
+
+  PyObject* file_;  // a reference of ours
   Kind kind_ = Kind::unknown;
+  PyObject *pending_type_ = nullptr, *pending_value_ = nullptr, *pending_trace_ = nullptr;
   std::string buffer_;
   bool done_ = false;
 };
@@ -345,15 +743,15 @@ class GameReader {
   // finds the format as beyt does (the extension of the path or of the
   // file object's name, else the first bytes, which it keeps: nothing is
   // read twice, so a pipe, /dev/stdin or a FIFO is read whole).
-  GameReader(const std::string& kind, py::object source, std::optional<std::string> format, std::string name)
+  GameReader(const std::string& kind, py::handle source, std::optional<std::string> format, std::string name)
       : name_(std::move(name)) {
     std::optional<Format> forced;
     if (format) forced = format_named(*format);
     std::optional<Expected<notation::GameReader, Diagnostic>> opened;
     if (kind == "path") {
       const std::string path = path_argument(source.cast<std::string>());
-      py::gil_scoped_release nogil;  // opening a FIFO waits for its writer
-      opened.emplace(notation::GameReader::open(path, forced));
+      // Opening a FIFO waits for its writer.
+      opened.emplace(without_gil([&] { return notation::GameReader::open(path, forced); }));
     } else {
       if (kind == "text") {
         stream_ = std::make_unique<std::istringstream>(source.cast<std::string>());
@@ -361,21 +759,32 @@ class GameReader {
         buf_ = std::make_unique<PyFileBuf>(source);
         stream_ = std::make_unique<std::istream>(buf_.get());
       }
-      py::gil_scoped_release nogil;  // the format is told from the first bytes: read() takes the GIL
-      opened.emplace(notation::GameReader::open(*stream_, name_, forced));
+      // The format is told from the first bytes: read() takes the GIL.
+      opened.emplace(without_gil([&] { return notation::GameReader::open(*stream_, name_, forced); }));
     }
+    raise_pending();
     if (buf_ && !buf_->type_error.empty()) throw py::type_error(buf_->type_error);
     if (!*opened) raise("InputError", Code::io_error, opened->error().reason);
     reader_.emplace(std::move(**opened));
   }
 
-  ~GameReader() { close(); }
+  // With the GIL (Python drops the reader): a JSON reader's thread is then
+  // waiting for its turn, never for the GIL, and ends without it.
+  ~GameReader() { reader_.reset(); }
 
   // Ends the reading (a JSON reader's own thread is stopped and joined; it
   // may be waiting for the GIL in PyFileBuf).
   void close() {
-    py::gil_scoped_release nogil;
-    reader_.reset();
+    without_gil([&] { reader_.reset(); });
+  }
+
+  // Raises the exception a file object's read() raised that is not an error
+  // of the input (PyFileBuf::pending), unchanged; the reading is over.
+  void raise_pending() {
+    if (!buf_ || !buf_->has_pending()) return;
+    finished_ = true;
+    pending_.clear();
+    buf_->raise_pending();
   }
 
   std::string format() const { return std::string(notation::format_name(reader_ ? reader_->format() : Format::text)); }
@@ -406,8 +815,7 @@ class GameReader {
     std::optional<Expected<GameRecord, Diagnostic>> got;
     std::vector<Diagnostic> warnings;
     Diagnostic failed;
-    {
-      py::gil_scoped_release nogil;
+    without_gil([&] {
       try {
         got = reader_->next();
       } catch (const std::exception& e) {  // out of memory: reported, never std::terminate
@@ -416,7 +824,7 @@ class GameReader {
         failed.reason = "cannot read '" + name_ + "': " + e.what();
       }
       warnings = reader_->take_warnings();
-    }
+    });
     for (auto& w : warnings) pending_.push_back(Item{Item::Kind::warning, {}, w.game, std::move(w)});
     if (failed) {
       finished_ = true;
@@ -499,8 +907,8 @@ py::dict validate_part(const std::string& path, std::uint64_t offset, std::uint6
   options.strict = strict;
   if (!game.empty()) options.default_game = std::string(game_named(game).name());
   PartReport report(strict, false);
-  {
-    py::gil_scoped_release nogil;
+  interruptible([&](const Stop& stop) {
+    options.stop = &stop;
     errno = 0;
     std::ifstream in(path, std::ios::binary);
     std::string bytes(length, '\0');
@@ -515,7 +923,8 @@ py::dict validate_part(const std::string& path, std::uint64_t offset, std::uint6
       std::istringstream part(std::move(bytes));
       notation::validate(part, path, Format::jsonl, options, report);
     }
-  }
+    return true;
+  });
   py::list diagnostics;
   for (Diagnostic d : report.diagnostics()) {
     if (d.loc.line > 0) {
@@ -571,8 +980,8 @@ py::dict stats_part(const std::string& path, std::uint64_t offset, std::uint64_t
   std::vector<Diagnostic> diagnostics;
   std::uint64_t unreadable = 0;
   bool failed = false;
-  {
-    py::gil_scoped_release nogil;
+  interruptible([&](const Stop& stop) {
+    options.stop = &stop;
     StatsSink sink(stats, diagnostics, path);
     if (whole) {
       const notation::ReadSummary r = notation::read_inputs({path}, options, sink);
@@ -585,7 +994,7 @@ py::dict stats_part(const std::string& path, std::uint64_t offset, std::uint64_t
       in.read(bytes.data(), static_cast<std::streamsize>(length));
       bytes.resize(static_cast<std::size_t>(in.gcount()));
       std::istringstream part(std::move(bytes));
-      Diagnostic d = notation::read_games(part, path, Format::jsonl, sink);
+      Diagnostic d = notation::read_games(part, path, Format::jsonl, sink, options);
       unreadable = sink.unreadable;
       if (d) {
         ++unreadable;
@@ -593,7 +1002,8 @@ py::dict stats_part(const std::string& path, std::uint64_t offset, std::uint64_t
         diagnostics.push_back(d);
       }
     }
-  }
+    return true;
+  });
   py::dict out;
   out["state"] = stats.state();
   out["unreadable"] = unreadable;
@@ -633,11 +1043,10 @@ py::dict validate(const std::vector<std::string>& paths, unsigned jobs, bool str
       diagnostics.push_back(notation::in_input(d, input));
     }
   } keeper;
-  notation::ValidationTally tally;
-  {
-    py::gil_scoped_release nogil;
-    tally = notation::validate_inputs(paths, options, keeper);
-  }
+  const notation::ValidationTally tally = interruptible([&](const Stop& stop) {
+    options.stop = &stop;
+    return notation::validate_inputs(paths, options, keeper);
+  });
   py::dict out = tally_dict(tally);
   out["diagnostics"] = to_python(keeper.diagnostics);
   return out;
@@ -676,6 +1085,56 @@ class Writer {
   std::optional<notation::RecordWriter> writer_;
 };
 
+// --- generating ------------------------------------------------------------------
+
+// `count` random games (notation::random_game, as `beyt generate`), handed
+// out in batches: the same seed gives the same games as the CLI.
+class Generator {
+ public:
+  Generator(const std::string& game_name, const std::optional<std::string>& rules, std::uint64_t seed,
+            std::uint32_t count, std::uint32_t max_turns)
+      : game_(game_named(game_name)), rng_(seed), seed_(seed), count_(count), max_turns_(max_turns) {
+    if (Error e = game_.parse_rules(rules.value_or(""), rules_))
+      raise("RecordError", e.code, e.reason, {{"offset", std::to_string(e.offset)}});
+  }
+
+  // The next games (none after the last): at least one, at most 64, and no
+  // more once 20 ms have gone by.
+  std::vector<PyGame> next_batch() {
+    if (busy_) raise("Error", Code::ok, "this generator is already running in another thread");
+    busy_ = true;
+    struct Free {
+      bool& busy;
+      ~Free() { busy = false; }
+    } free{busy_};
+    return interruptible([&](const Stop& stop) {
+      std::vector<PyGame> out;
+      const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+      while (next_ <= count_ && out.size() < 64 && (out.empty() || std::chrono::steady_clock::now() < until)) {
+        GameRecord record;
+        if (Error e = notation::random_game(game_, rules_, rng_, seed_, next_, max_turns_, record, &stop))
+          raise("Error", e.code, e.reason);
+        if (stop.requested()) break;  // unfinished: dropped, with the rest of the batch
+        PyGame g;
+        g.record = std::make_shared<const GameRecord>(std::move(record));
+        g.file = "<generated>";
+        g.index = next_++;
+        out.push_back(std::move(g));
+      }
+      return out;
+    });
+  }
+
+ private:
+  const Game& game_;
+  RuleSet rules_;
+  Rng rng_;
+  std::uint64_t seed_;
+  std::uint32_t count_, max_turns_;
+  std::uint32_t next_ = 1;  // the round of the next game
+  bool busy_ = false;
+};
+
 std::string record_text(const PyGame& g, Format f) {
   if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
   return notation::write_record(*g.record, f);
@@ -686,6 +1145,7 @@ std::string record_text(const PyGame& g, Format f) {
 PYBIND11_MODULE(_beyt, m) {
   m.doc() = "The C++ core of the beyt package (use the package `beyt`, not this module).";
   m.attr("__version__") = std::string(beyt::version());
+  g_main_thread = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
 
   py::register_exception_translator([](std::exception_ptr p) {
     try {
@@ -700,10 +1160,11 @@ PYBIND11_MODULE(_beyt, m) {
     }
   });
 
-  py::class_<PyMove>(m, "Move",
+  py::class_<PyMove>(m, "Move", no_new(),
       "One turn of a record's main line or of a variation, with its annotations\n"
       "(notation::Node): Game.mainline() and Move.variations give them. Read-only;\n"
-      "it keeps its record alive.")
+      "it keeps its record alive. A value (==, hash(), pickle) of its text, comments,\n"
+      "NAGs, variations, ply and turn; where it was read (.line, .column) is not part of it.")
       .def_property_readonly("text", [](const PyMove& mv) { return mv.node->move; },
                              "The turn as the record writes it (\"b3-c3xc4\"; NOTATION.md).")
       .def_property_readonly("ply", [](const PyMove& mv) { return mv.ply; },
@@ -733,9 +1194,21 @@ PYBIND11_MODULE(_beyt, m) {
       .def("__repr__", [](const PyMove& mv) {
         return "<Move " + std::to_string(mv.turn) + ". " + mv.node->move + ">";
       })
-      .def("__str__", [](const PyMove& mv) { return mv.node->move; });
+      .def("__str__", [](const PyMove& mv) { return mv.node->move; })
+      .def("__eq__", [](const PyMove& a, const py::object& b) -> py::object {
+        if (!py::isinstance<PyMove>(b)) return not_implemented();
+        const PyMove& o = b.cast<const PyMove&>();
+        return py::bool_(a.ply == o.ply && a.turn == o.turn && *a.node == *o.node);
+      }, py::arg("other"))
+      .def("__hash__", [](const PyMove& mv) {
+        return static_cast<std::int64_t>((std::hash<std::string>{}(mv.node->move) * 31 + mv.ply) * 31 + mv.turn) >> 1;
+      })
+      .def("__reduce__", [](const PyMove& mv) {
+        return py::make_tuple(py::module_::import("beyt._types").attr("_move"),
+                              py::make_tuple(node_tuple(*mv.node), mv.ply, mv.turn));
+      });
 
-  py::class_<PyPosition>(m, "Position",
+  py::class_<PyPosition>(m, "Position", no_new(),
       "A position of one game under one rule set, with the rules engine behind it\n"
       "(beyt/game.hpp State). Moves are text in the game's move syntax\n"
       "(notation/NOTATION.md). Positions are values: ==, hash() and copy() look at\n"
@@ -802,17 +1275,7 @@ PYBIND11_MODULE(_beyt, m) {
         return canonical;
       }, py::arg("move"), "The canonical form of `move` here (captures filled in), without playing it.\n"
                           "Raises IllegalMove as push().")
-      .def("push", [](PyPosition& p, const std::string& move) {
-        std::unique_ptr<State> before = p.state->clone();
-        // A whole turn (as a record writes it), or one event of a turn
-        // (legal_moves(), chance_outcomes(): a throw or one use of a throw in
-        // Tab and Dleb; State::apply), as the position allows.
-        Error e = p.state->mid_turn() ? p.state->apply(move) : p.state->play(move);
-        if (e && !p.state->mid_turn() && !p.state->apply(move)) e = Error::none();
-        if (e) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
-        p.before.push_back(std::move(before));
-        p.moves.push_back(move);
-      }, py::arg("move"),
+      .def("push", &push_move, py::arg("move"),
       "Plays `move`: a whole turn as a record writes it, or one event (an element of\n"
       "legal_moves() or chance_outcomes(): in Tab and Dleb a throw or one use of a\n"
       "throw, in Um el-Banat a sowing, in Mankalah a count of the tebweez; NOTATION.md\n"
@@ -856,11 +1319,29 @@ PYBIND11_MODULE(_beyt, m) {
       }, py::arg("cell") = 40.0, py::arg("flipped") = false, py::arg("monochrome") = false,
          py::arg("coordinates") = true,
          "The board as an SVG document (`cell` px a cell; docs/DIAGRAMS.md).")
-      .def("__eq__", [](const PyPosition& a, const PyPosition& b) { return a.state->equals(*b.state); })
+      .def("__eq__", [](const PyPosition& a, const py::object& b) -> py::object {
+        if (!py::isinstance<PyPosition>(b)) return not_implemented();
+        return py::bool_(a.state->equals(*b.cast<const PyPosition&>().state));
+      }, py::arg("other"), "Equal positions (board, side to move, phase, pending duties, rules); an object\n"
+                           "of another type: NotImplemented (so == is False, != True).")
       .def("__hash__", [](const PyPosition& p) { return static_cast<std::int64_t>(p.state->hash() >> 1); })
-      .def("__copy__", &PyPosition::copy);
+      .def("__copy__", &PyPosition::copy)
+      .def("__deepcopy__", [](const PyPosition& p, const py::object&) { return p.copy(); }, py::arg("memo"))
+      .def("__reduce__", [](const PyPosition& p) {
+        // The position it started from (a text), the turns of a replay
+        // played from there (Origin), and the moves pushed since: unpickled
+        // by playing them again, the move stack (pop()) included.
+        const State& root = p.before.empty() ? *p.state : *p.before.front();
+        std::vector<std::string> turns;
+        if (p.origin)
+          for (std::uint32_t i = 0; i < p.origin_turns; ++i) turns.push_back(p.origin->record->moves[i].move);
+        return py::make_tuple(py::module_::import("beyt._types").attr("_position"),
+                              py::make_tuple(std::string(root.game().name()), p.rules,
+                                             p.origin ? p.origin->text : root.position_text(), turns, p.moves));
+      }, "Pickles as the position it started from, the turns played since and the moves\n"
+         "pushed (pickle, copy.deepcopy, multiprocessing, Dask).");
 
-  py::class_<PyGame>(m, "Game")
+  py::class_<PyGame>(m, "Game", no_new())
       .def_property_readonly("tags", [](const PyGame& g) {
         py::dict d;
         for (const auto& t : g.record->tags) d[py::str(t.name)] = t.value;
@@ -872,6 +1353,23 @@ PYBIND11_MODULE(_beyt, m) {
       .def_property_readonly("index", [](const PyGame& g) { return g.index; })
       .def_property_readonly("line", [](const PyGame& g) { return g.record->loc.line; })
       .def_property_readonly("readable", [](const PyGame& g) { return !g.unreadable; })
+      .def("__eq__", [](const PyGame& a, const py::object& b) -> py::object {
+        if (!py::isinstance<PyGame>(b)) return not_implemented();
+        const PyGame& o = b.cast<const PyGame&>();
+        if (a.unreadable || o.unreadable)
+          return py::bool_(a.unreadable && o.unreadable && a.file == o.file && a.index == o.index &&
+                           a.unreadable->code == o.unreadable->code && a.unreadable->reason == o.unreadable->reason);
+        return py::bool_(*a.record == *o.record);
+      }, py::arg("other"))
+      .def("__hash__", [](const PyGame& g) {
+        return static_cast<std::int64_t>(g.unreadable ? std::hash<std::string>{}(g.unreadable->reason) : record_hash(*g.record)) >> 1;
+      })
+      .def("__reduce__", [](const PyGame& g) {
+        return py::make_tuple(py::module_::import("beyt._types").attr("_game"),
+                              py::make_tuple(g.unreadable ? py::object(py::none()) : py::object(record_tuple(*g.record)),
+                                             g.file, g.index,
+                                             g.unreadable ? py::object(diagnostic_tuple(*g.unreadable)) : py::object(py::none())));
+      })
       .def("mainline", [](const PyGame& g) { return line_moves(g.record, g.record->moves, 1); })
       .def("_errors", [](PyGame& g) {
         if (g.unreadable) return to_python(std::vector<Diagnostic>{*g.unreadable});
@@ -886,18 +1384,21 @@ PYBIND11_MODULE(_beyt, m) {
         // to the first illegal move (Game.errors says which).
         std::vector<PyPosition> out;
         if (g.unreadable) return out;
-        {
-          py::gil_scoped_release nogil;
+        without_gil([&] {
           notation::Start start;
-          if (notation::resolve(*g.record, g.file, g.index, "", start)) return out;
+          if (notation::resolve(*g.record, g.file, g.index, "", start)) return;
           const std::string rules = start.rules.canonical();
           out.reserve(g.record->moves.size() + 1);
           std::unique_ptr<State> state = std::move(start.state);
+          const auto origin = std::make_shared<const Origin>(Origin{state->position_text(), g.record});
+          std::uint32_t turns = 0;
           for (const auto& node : g.record->moves) {
             std::unique_ptr<State> next = state->clone();
             PyPosition p;
             p.state = std::move(state);
             p.rules = rules;
+            p.origin = origin;
+            p.origin_turns = turns++;
             out.push_back(std::move(p));
             if (next->play(node.move)) {
               state = nullptr;
@@ -909,9 +1410,11 @@ PYBIND11_MODULE(_beyt, m) {
             PyPosition p;
             p.state = std::move(state);
             p.rules = rules;
+            p.origin = origin;
+            p.origin_turns = turns;
             out.push_back(std::move(p));
           }
-        }
+        });
         return out;
       })
       .def("to_text", [](const PyGame& g) { return record_text(g, Format::text); })
@@ -931,15 +1434,10 @@ PYBIND11_MODULE(_beyt, m) {
         std::string why;
         if (!notation::locate(*g.record, path, node, why)) raise("Error", Code::usage, why);
         notation::NodePosition pos;
-        {
-          py::gil_scoped_release nogil;
-          Diagnostic d = notation::replay_to(*g.record, g.file, g.index, path, pos);
-          if (d) {
-            py::gil_scoped_acquire gil;
-            raise(d.code >= Code::move_syntax && d.code <= Code::illegal_move ? "IllegalMove" : "RecordError",
-                  d.code, notation::format_text(d));
-          }
-        }
+        const Diagnostic d = without_gil([&] { return notation::replay_to(*g.record, g.file, g.index, path, pos); });
+        if (d)
+          raise(d.code >= Code::move_syntax && d.code <= Code::illegal_move ? "IllegalMove" : "RecordError", d.code,
+                notation::format_text(d));
         DrawOptions draw;
         draw.cell = cell;
         draw.flipped = flipped;
@@ -961,17 +1459,19 @@ PYBIND11_MODULE(_beyt, m) {
         options.file = g.file;
         std::vector<std::string> warnings;
         std::string why;
-        {
-          py::gil_scoped_release nogil;
+        without_gil([&] {
           notation::ViewerWriter writer(out, options);
           if (writer.add(*g.record, g.index, problem, warnings, why)) writer.finish();
-        }
+        });
         if (!why.empty()) raise("Error", Code::ok, why);
         return out.str();
       });
 
-  py::class_<GameReader>(m, "GameReader")
-      .def(py::init<const std::string&, py::object, std::optional<std::string>, std::string>())
+  // The classes whose objects the module's functions make (GameReader,
+  // Writer, Generator): their types refuse __new__ too (no_new), so that no
+  // object without its C++ value can be made (a pybind11 __init__ would let
+  // __new__ alone make one, and a method of it crash).
+  py::class_<GameReader>(m, "GameReaderType", no_new(), "The library's pull reader (beyt.read_games uses it).")
       .def_property_readonly("format", &GameReader::format)
       .def_property_readonly("name", &GameReader::name)
       .def("close", &GameReader::close)
@@ -979,6 +1479,7 @@ PYBIND11_MODULE(_beyt, m) {
       // Diagnostic), ("stopped", Diagnostic or None), or None at the end.
       .def("next", [](GameReader& r) -> py::object {
         std::optional<Item> item = r.next();
+        r.raise_pending();
         if (std::string why = r.type_error(); !why.empty()) throw py::type_error(why);
         if (!item) return py::none();
         switch (item->kind) {
@@ -1007,6 +1508,38 @@ PYBIND11_MODULE(_beyt, m) {
         return py::none();
       });
 
+  // What the values' __reduce__ name: their objects again from a pickle.
+  m.def("_position", [](const std::string& game, const std::string& rules, const std::string& text,
+                        const std::vector<std::string>& turns, const std::vector<std::string>& moves) {
+    PyPosition p = make_position(game, text, rules);
+    if (!turns.empty()) {
+      auto record = std::make_shared<GameRecord>();
+      for (const auto& turn : turns) {
+        if (Error e = p.state->play(turn))
+          raise("IllegalMove", e.code, e.reason, {{"move", turn}, {"offset", std::to_string(e.offset)}});
+        record->moves.push_back(notation::Node{turn, {}, {}, {}, {}, {}});
+      }
+      p.origin = std::make_shared<const Origin>(Origin{text, std::move(record)});
+      p.origin_turns = static_cast<std::uint32_t>(turns.size());
+    }
+    for (const auto& move : moves) push_move(p, move);
+    return p;
+  });
+  m.def("_move", [](const py::tuple& node, std::uint32_t ply, std::uint32_t turn) {
+    auto record = std::make_shared<GameRecord>();
+    record->moves.push_back(node_of(node, 0));
+    const notation::Node* n = &record->moves.front();
+    return PyMove{std::move(record), n, ply, turn};
+  });
+  m.def("_game", [](const py::object& record, const std::string& file, std::uint32_t index, const py::object& unreadable) {
+    PyGame g;
+    g.record = std::make_shared<const GameRecord>(record.is_none() ? GameRecord{} : record_of(record));
+    g.file = file;
+    g.index = index;
+    if (!unreadable.is_none()) g.unreadable = diagnostic_of(unreadable);
+    return g;
+  });
+
   m.def("validate_part", &validate_part, py::arg("path"), py::arg("offset"), py::arg("length"),
         py::arg("lines_before"), py::arg("games_before"), py::arg("strict"), py::arg("game"));
   // The counts of several reports added up, with validate's summary line.
@@ -1021,35 +1554,28 @@ PYBIND11_MODULE(_beyt, m) {
   m.def("validate", &validate, py::arg("paths"), py::arg("jobs"), py::arg("strict"), py::arg("game"),
         py::arg("format"));
 
-  py::class_<Writer>(m, "Writer")
-      .def(py::init<const std::string&, const std::string&, bool>())
+  py::class_<Writer>(m, "WriterType", no_new())
       .def("game", &Writer::game)
       .def("finish", &Writer::finish)
       .def("discard", &Writer::discard);
 
-  m.def("generate", [](const std::string& game_name, const std::optional<std::string>& rules, std::uint64_t seed,
-                       std::uint32_t count, std::uint32_t max_turns) {
-    const Game& game = game_named(game_name);
-    RuleSet rule_set;
-    if (Error e = game.parse_rules(rules.value_or(""), rule_set))
-      raise("RecordError", e.code, e.reason, {{"offset", std::to_string(e.offset)}});
-    std::vector<PyGame> out;
-    Error failure;
-    {
-      py::gil_scoped_release nogil;
-      Rng rng(seed);
-      for (std::uint32_t i = 1; i <= count && !failure; ++i) {
-        GameRecord record;
-        failure = notation::random_game(game, rule_set, rng, seed, i, max_turns, record);
-        PyGame g;
-        g.record = std::make_shared<const GameRecord>(std::move(record));
-        g.file = "<generated>";
-        g.index = i;
-        out.push_back(std::move(g));
-      }
-    }
-    if (failure) raise("Error", failure.code, failure.reason);
-    return out;
+  // beyt.generate's games, made a batch at a time as Python asks for them
+  // (at most 64 games, or what 20 ms make: the games never sit in memory
+  // all at once), each batch interruptible (Ctrl-C: KeyboardInterrupt).
+  py::class_<Generator>(m, "GeneratorType", no_new())
+      .def("next_batch", &Generator::next_batch);
+  // (`source` a handle: no reference of the call's own to drop if the
+  // thread is ended while a file object's read() waits, PyFileBuf.)
+  m.def("GameReader", [](const std::string& kind, py::handle source, std::optional<std::string> format,
+                         std::string name) {
+    return std::make_unique<GameReader>(kind, source, std::move(format), std::move(name));
+  });
+  m.def("Writer", [](const std::string& path, const std::string& format, bool force) {
+    return std::make_unique<Writer>(path, format, force);
+  });
+  m.def("Generator", [](const std::string& game, const std::optional<std::string>& rules, std::uint64_t seed,
+                        std::uint32_t count, std::uint32_t max_turns) {
+    return std::make_unique<Generator>(game, rules, seed, count, max_turns);
   });
 
   m.def("games", []() {

@@ -37,3 +37,23 @@ class Diagnostic:
         """The diagnostic as ``beyt validate --diagnostics json``'s object."""
         return {k: getattr(self, k) for k in ("file", "line", "column", "pointer", "severity", "code",
                                              "name", "game", "turn", "player", "message")}
+
+
+# What the values of the C++ module (Position, Move, the core of Game) name
+# in their __reduce__: pickle keeps a reference to these Python functions
+# (a function of the module itself cannot be pickled by reference), which
+# give their objects back from the plain tuples pickled.
+
+def _position(game: str, rules: str, text: str, turns: list, moves: list) -> object:
+    from . import _beyt
+    return _beyt._position(game, rules, text, turns, moves)
+
+
+def _move(node: tuple, ply: int, turn: int) -> object:
+    from . import _beyt
+    return _beyt._move(node, ply, turn)
+
+
+def _game(record: object, file: str, index: int, unreadable: object) -> object:
+    from . import _beyt
+    return _beyt._game(record, file, index, unreadable)

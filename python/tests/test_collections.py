@@ -128,11 +128,21 @@ def test_write_games_safe(tmp_path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_generate_equals_cli(game, tmp_path):
-    games = beyt.generate(game, seed=7, count=3, max_turns=100)
+    games = list(beyt.generate(game, seed=7, count=3, max_turns=100))
     out = tmp_path / "g.beyt"
     cli("generate", "--game", game, "--seed", "7", "--count", "3", "--max-turns", "100", "-o", str(out), check=0)
     assert "".join(g.to_text() for g in games) == out.read_text(encoding="utf-8")
     assert all(g.errors == [] for g in games)
+
+
+def test_generate_is_lazy():
+    import itertools
+    import collections.abc
+    games = beyt.generate("tab", seed=7, count=10**9, max_turns=100)  # never all made
+    assert isinstance(games, collections.abc.Iterator)
+    first = list(itertools.islice(games, 70))  # two batches
+    assert [g.index for g in first] == list(range(1, 71))
+    assert first == list(beyt.generate("tab", seed=7, count=70, max_turns=100))
 
 
 def test_generate_errors():
@@ -144,7 +154,7 @@ def test_generate_errors():
     assert e.value.code == "E203"
     with pytest.raises(beyt.Error):
         beyt.generate("seega", count=-1)
-    assert beyt.generate("seega", count=0) == []
+    assert list(beyt.generate("seega", count=0)) == []
 
 
 def test_games_equal_cli():
@@ -161,7 +171,8 @@ def test_stub_covers_the_api():
     import ast
     import inspect
     stub = os.path.join(os.path.dirname(beyt.__file__), "__init__.pyi")
-    tree = ast.parse(open(stub, encoding="utf-8").read())
+    with open(stub, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
     names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
     names |= {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
     names |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}

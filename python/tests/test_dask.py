@@ -91,3 +91,21 @@ def test_dask_glob_and_default_scheduler(archive):
         beyt.dask.validate(archive[:1], game="chess")
     s = beyt.dask.stats([os.path.join(folder, "no-such.beyt")])
     assert not s.ok and s.diagnostics[0].code == "E501"
+
+
+def test_values_through_client_map(client):
+    # Games, positions and moves go to the worker processes and back pickled
+    # (issue 30, "Values that behave"), and come back equal.
+    from conftest import sample
+    games = list(beyt.generate("dleb", seed=5, count=4, max_turns=60))
+    games.append(beyt.read_game(sample("seega", "walker-5x5.beyt")))
+    futures = client.map(lambda g: (g, list(g.positions())[-1], g.mainline()[:2]), games, pure=False)
+    for game, (back, position, moves) in zip(games, client.gather(futures)):
+        assert back == game and back.errors == game.errors
+        assert position == list(game.positions())[-1]
+        assert moves == game.mainline()[:2]
+    start = beyt.Position.start("tab")
+    start.push(start.chance_outcomes()[0][0])
+    futures = client.map(lambda p: (p, p.legal_moves(), p.move_stack), [start, start.copy()], pure=False)
+    for position, legal, stack in client.gather(futures):
+        assert position == start and legal == start.legal_moves() and stack == start.move_stack

@@ -18,6 +18,7 @@
 #include "beyt/io.hpp"
 #include "beyt/options.hpp"
 #include "beyt/expected.hpp"
+#include "beyt/stop.hpp"
 #include "beyt/svg.hpp"
 #include "beyt/version.hpp"
 

@@ -9,6 +9,7 @@
 #include "beyt/errors.hpp"
 #include "beyt/expected.hpp"
 #include "beyt/game.hpp"
+#include "beyt/stop.hpp"
 #include "beyt/notation/record.hpp"
 
 namespace beyt::notation {
@@ -19,12 +20,15 @@ namespace beyt::notation {
 /// not over by then is written unfinished (`*`). The record has the roster
 /// (Event "beyt generate, seed SEED", Round `round`, South and North
 /// "random", Result the replayed outcome), Game and Rules (rules.canonical()).
+/// `stop` (beyt/stop.hpp; null: none) is looked at before each turn: once
+/// requested, the playout ends there, unfinished (`*`) as at max_turns, and
+/// is meant to be discarded.
 /// Errors (`out` is then unspecified): Code::bad_rules when the rules cannot
 /// make a State.
 Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed, std::uint32_t round,
-                  std::uint32_t max_turns, GameRecord& out);
-/// As random_game(game, rules, rng, seed, round, max_turns, out): the record, or the error.
+                  std::uint32_t max_turns, GameRecord& out, const Stop* stop = nullptr);
+/// As random_game(game, rules, rng, seed, round, max_turns, out, stop): the record, or the error.
 Expected<GameRecord> random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_t seed,
-                                 std::uint32_t round, std::uint32_t max_turns);
+                                 std::uint32_t round, std::uint32_t max_turns, const Stop* stop = nullptr);
 
 }  // namespace beyt::notation

@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "beyt/stop.hpp"
+
 namespace beyt::notation {
 
 /// A place in an input. Text: 1-based line and column (column counts Unicode
@@ -155,6 +157,11 @@ struct ReadOptions {
   /// of one game; at the limit it gives the game up and skips to the next
   /// one (kDefaultMaxErrors). 0: no limit.
   std::uint32_t max_errors = kDefaultMaxErrors;
+  /// Ends the reading early once requested (beyt/stop.hpp), looked at
+  /// before each game: read_games, TextReader::next and GameReader::next
+  /// then end as at the end of the input (what was read stands, the rest is
+  /// not read). Null (the default): read to the end.
+  const Stop* stop = nullptr;
 };
 
 /// Receives games one at a time from a streaming reader (text, JSON or XML).

@@ -28,6 +28,11 @@ struct ValidateOptions {
   /// Errors reported per game, at most (`validate --max-errors`; 0: no
   /// limit): ReadOptions::max_errors, ReplayOptions::max_errors.
   std::uint32_t max_errors = kDefaultMaxErrors;
+  /// Ends the validation early once requested (beyt/stop.hpp): the readers
+  /// look at it before each game (ReadOptions::stop), validate_inputs before
+  /// each input too. What was reported by then stands; the rest is not
+  /// checked, and the counts are incomplete. Null (the default): check all.
+  const Stop* stop = nullptr;
 };
 
 /// One game checked: its errors, every one that does not follow from
