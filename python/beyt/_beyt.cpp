@@ -603,7 +603,6 @@ class PyFileBuf : public std::streambuf {
     const PyGILState_STATE gil = PyGILState_Ensure();
     buffer_.clear();
     read_chunk();
-    }
     PyGILState_Release(gil);
     // The istream catches this and sets badbit: the reader reports E501
     // (or the pending exception is raised instead).
