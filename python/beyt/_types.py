@@ -45,15 +45,15 @@ class Diagnostic:
 # give their objects back from the plain tuples pickled.
 
 def _position(game: str, rules: str, text: str, turns: list, moves: list) -> object:
-    from . import _beyt
+    from . import _beyt  # type: ignore[attr-defined]  # the compiled module has no stub of its own
     return _beyt._position(game, rules, text, turns, moves)
 
 
 def _move(node: tuple, ply: int, turn: int) -> object:
-    from . import _beyt
+    from . import _beyt  # type: ignore[attr-defined]  # the compiled module has no stub of its own
     return _beyt._move(node, ply, turn)
 
 
 def _game(record: object, file: str, index: int, unreadable: object) -> object:
-    from . import _beyt
+    from . import _beyt  # type: ignore[attr-defined]  # the compiled module has no stub of its own
     return _beyt._game(record, file, index, unreadable)

@@ -143,7 +143,7 @@ def test_game_and_move_pickle_and_deepcopy():
 
 def test_unreadable_game_pickles():
     text = '[Game "seega"]\n\n1. b2,c4 {never closed *\n'
-    g = next(beyt.read_games(text))
+    g = next(beyt.read_games(text=text))
     assert not g.readable
     h = pickle.loads(pickle.dumps(g))
     assert not h.readable and h == g and h.errors == g.errors

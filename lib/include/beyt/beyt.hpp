@@ -39,6 +39,7 @@
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/game_info.hpp"
 #include "beyt/notation/generate.hpp"
+#include "beyt/notation/incremental.hpp"
 #include "beyt/notation/input.hpp"
 #include "beyt/notation/json.hpp"
 #include "beyt/notation/moves.hpp"
