@@ -13,6 +13,7 @@
 #include "beyt/notation/edit.hpp"
 #include "beyt/notation/game_info.hpp"
 #include "beyt/notation/text.hpp"
+#include "record_fixture.hpp"
 #include "beyt/notation/validate.hpp"
 
 namespace {
@@ -20,19 +21,8 @@ namespace {
 using namespace beyt;
 using namespace beyt::notation;
 
-GameRecord read_one(const std::string& text) {
-  std::istringstream in(text);
-  TextReader reader(in, "t.beyt");
-  GameRecord r;
-  EXPECT_TRUE(reader.next(r)) << reader.error().reason;
-  return r;
-}
-
-NodePath path(const std::string& text) {
-  NodePath p;
-  EXPECT_TRUE(NodePath::parse(text, p)) << text;
-  return p;
-}
+using test::path;
+using test::read_one;
 
 const std::string kTags =
     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[South \"?\"]\n[North \"?\"]\n"

@@ -166,7 +166,9 @@ std::string to_text(const GameRecord& record) {
   std::string out;
   for (auto name : kRoster) {
     const TagPair* tag = record.find_tag(name);
-    write_tag(out, name, tag ? std::string_view(tag->value) : roster_default(name));
+    // A record without a Result tag: the tag of the result token written.
+    const bool token = name == "Result" && is_result(record.result);
+    write_tag(out, name, tag ? std::string_view(tag->value) : token ? std::string_view(record.result) : roster_default(name));
   }
   for (auto name : kAfterRoster)
     if (const TagPair* tag = record.find_tag(name)) write_tag(out, name, tag->value);

@@ -25,6 +25,7 @@ import io
 import json
 import os
 import weakref
+from collections.abc import Mapping, MutableMapping
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _beyt
@@ -33,7 +34,7 @@ from .errors import ArgumentError, Error, IllegalMove, InputError, RecordError, 
 
 __all__ = [
     "ArgumentError", "Diagnostic", "Error", "Game", "IllegalMove", "InputError", "Move", "Position", "RecordError",
-    "Report", "StatsReport", "WriteError", "games", "generate", "read_game", "read_games", "stats", "validate",
+    "Report", "StatsReport", "Tags", "WriteError", "games", "generate", "read_game", "read_games", "stats", "validate",
     "write_games", "__version__",
 ]
 
@@ -48,29 +49,142 @@ Position = _beyt.Position
 FORMATS = ("text", "json", "xml", "jsonl")
 
 
-class Game:
-    """One game record as read (or generated), with its replay.
+class Tags(MutableMapping[str, str]):
+    """The tag pairs of a Game, in the record's order: a mutable mapping of
+    str to str whose changes are kept in the record (python-chess's
+    ``headers``). A new tag goes after the others; setting ``Result`` sets
+    the result token too. A name other than letters, digits and ``_`` is
+    an ArgumentError; deleting a missing tag a KeyError."""
 
-    ``tags`` (a dict in the record's order), ``game`` and ``rules`` (the
-    Game and Rules tags, or None), ``result`` ("1-0", "0-1", "1/2-1/2" or
-    "*"), ``mainline()`` (the main line's Moves), ``positions()`` (the
-    replay), ``errors`` (the validator's diagnostics of this game: empty when
-    it is valid), ``to_text()``, ``to_json()``, ``to_xml()``, ``svg(ply)``.
-    ``file`` and ``index`` (1-based) say where it was read. A game the reader
-    could not read (a syntax error spoiling it) has ``readable`` False, no
-    tags nor moves, and the reader's diagnostic in ``errors``.
-    """
-
-    __slots__ = ("_core", "_errors")
+    __slots__ = ("_core",)
 
     def __init__(self, core: Any) -> None:
         self._core = core
-        self._errors: Optional[List[Diagnostic]] = None
+
+    def __getitem__(self, name: str) -> str:
+        return str(self._core.tags[name])
+
+    def __setitem__(self, name: str, value: str) -> None:
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise TypeError("tag names and values are str")
+        self._core.set_tag(name, value)
+
+    def __delitem__(self, name: str) -> None:
+        self._core.del_tag(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._core.tags))
+
+    def __len__(self) -> int:
+        return len(self._core.tags)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any mapping with the same items (the order aside), as a dict is."""
+        if isinstance(other, Mapping):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Tags({dict(self.items())!r})"
+
+
+class Game:
+    """One game record: read, generated, or made here, with its replay.
+
+    ``Game("seega", rules="walker")`` makes a new record (python-chess's
+    ``chess.pgn.Game()``): tags Game, Rules and SetUp (from ``setup``, a
+    position text, when not the start), no turns, result "*".
+    ``Game.from_position(position)`` gives the record of a played Position.
+    Turns go in with ``add_variation``/``add_line`` (here at the start; on a
+    Move after it), whole or event by event, written as the engine writes
+    them; ``tags`` is a mutable mapping (Tags) whose changes are kept;
+    ``result`` and ``comments`` can be set; ``end()`` is the last Move of
+    the main line. A game made or edited here is validated when written
+    (``to_text()``, ``write_games``): RecordError for the first error.
+
+    Read: ``tags``, ``game`` and ``rules`` (the Game and Rules tags, or
+    None), ``result`` ("1-0", "0-1", "1/2-1/2" or "*"), ``mainline()`` (the
+    main line's Moves), ``positions()`` (the replay), ``errors`` (the
+    validator's diagnostics of this game: empty when it is valid),
+    ``to_text()``, ``to_json()``, ``to_xml()``, ``svg(ply)``. ``file`` and
+    ``index`` (1-based) say where it was read. A game the reader could not
+    read (a syntax error spoiling it) has ``readable`` False, no tags nor
+    moves, and the reader's diagnostic in ``errors``.
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, game: str, rules: Optional[str] = None, setup: Optional[str] = None,
+                 tags: Optional[Mapping[str, str]] = None) -> None:
+        """A new record of ``game`` (a name of ``beyt.games()``, any case)
+        under ``rules`` (a Rules tag value; None: the default preset) from
+        ``setup`` (a position text as a SetUp tag holds it; None: the
+        start), with ``tags`` added after Game, Rules and SetUp. Raises
+        RecordError: E202 (unknown game), E203 (rules), E204 (set-up)."""
+        self._core = _beyt._new_game(game, rules, setup)
+        for name, value in (tags or {}).items():
+            self._core.set_tag(name, value)
+
+    @classmethod
+    def _of(cls, core: Any) -> "Game":
+        game = cls.__new__(cls)
+        game._core = core
+        return game
+
+    @classmethod
+    def from_position(cls, position: Position, tags: Optional[Mapping[str, str]] = None) -> "Game":
+        """The record of a played Position (python-chess's
+        ``Game.from_board``): its game and rules, its start (SetUp where it
+        is not the game's start), and every turn played to it (a replay's
+        turns, then its ``move_stack``, events gathered into their turns as
+        the engine writes them); a finished game gets the engine's result.
+        ``tags`` are added. Raises IllegalMove (E303) for a position in the
+        middle of a turn."""
+        game = cls._of(_beyt._game_from_position(position))
+        for name, value in (tags or {}).items():
+            game._core.set_tag(name, value)
+        return game
 
     @property
-    def tags(self) -> Dict[str, str]:
-        """The tag pairs, in the record's order (a new dict each time)."""
-        return self._core.tags
+    def tags(self) -> Tags:
+        """The tag pairs, in the record's order: a mutable mapping (Tags)
+        whose changes are kept (``game.tags["Event"] = "Cairo 1835"``)."""
+        return Tags(self._core)
+
+    @tags.setter
+    def tags(self, value: Mapping[str, str]) -> None:
+        for name in list(self._core.tags):
+            if name not in value:
+                self._core.del_tag(name)
+        for name, text in value.items():
+            self._core.set_tag(name, text)
+
+    def add_variation(self, turn: Optional[str] = None, *, events: Optional[Sequence[str]] = None) -> Move:
+        """Plays a turn at the start (the first turn; where there is one
+        already, a variation of it, or that turn when it is the same): its
+        text, or ``events=[...]`` as ``Position.legal_moves()`` lists them.
+        Returns its Move; ``Move.add_variation`` goes on from there. Raises
+        IllegalMove (.code E3xx, .turn) with the record unchanged;
+        ArgumentError unless exactly one of turn, events is given."""
+        if (turn is None) == (events is None):
+            raise ArgumentError("give the turn's text or its events (events=[...]), one of them")
+        return self._core.enter([turn] if turn is not None else list(events or []))
+
+    def add_line(self, moves: Sequence[str]) -> Move:
+        """Plays ``moves`` from the start, each a whole turn or one event
+        (events gathered into their turns): the main line of a new game.
+        Returns the Move of the last turn; all or nothing, as
+        ``add_variation``."""
+        return self._core.enter(list(moves))
+
+    def end(self) -> Union["Game", Move]:
+        """The last Move of the main line, or the game itself when it has
+        no turn yet (python-chess's ``end()``): ``game.end().add_variation(t)``
+        appends to the main line."""
+        last = self._core.end()
+        return self if last is None else last
 
     @property
     def game(self) -> Optional[str]:
@@ -84,13 +198,23 @@ class Game:
 
     @property
     def result(self) -> str:
-        """The result token after the moves: "1-0", "0-1", "1/2-1/2" or "*"."""
+        """The result token after the moves: "1-0", "0-1", "1/2-1/2" or "*".
+        Settable (the Result tag too, where there is one); ArgumentError for
+        any other text. Turns that finish the game set it to the engine's."""
         return self._core.result
+
+    @result.setter
+    def result(self, token: str) -> None:
+        self._core.set_result(token)
 
     @property
     def comments(self) -> List[str]:
-        """The game's own comments, before its first turn."""
+        """The game's own comments, before its first turn (settable: a list of str)."""
         return self._core.comments
+
+    @comments.setter
+    def comments(self, value: Sequence[str]) -> None:
+        self._core.set_comments(list(value))
 
     @property
     def file(self) -> str:
@@ -122,10 +246,9 @@ class Game:
     def errors(self) -> List[Diagnostic]:
         """The diagnostics of replaying this game as ``beyt validate`` does
         (main line, variations, result): the first error, then warnings
-        (W401). Empty when the game is valid. Computed once, without the GIL."""
-        if self._errors is None:
-            self._errors = self._core._errors()
-        return list(self._errors)
+        (W401). Empty when the game is valid. Computed without the GIL, once
+        for each state of the record (again after an edit)."""
+        return list(self._core._errors())
 
     def to_text(self) -> str:
         """The record in the canonical text notation (notation/NOTATION.md)."""
@@ -182,7 +305,7 @@ class Game:
     def __reduce__(self) -> tuple:
         # pickle, copy.deepcopy, multiprocessing, Dask: the record with its
         # places (the replay's diagnostics are the same after), rebuilt in C++.
-        return (Game, (self._core,))
+        return (Game._of, (self._core,))
 
     def __repr__(self) -> str:
         if not self.readable:
@@ -255,7 +378,7 @@ def _iterate(reader: Any) -> Iterator[Game]:
                 return
             what, value = item
             if what == "game" or what == "error":
-                yield Game(value)
+                yield Game._of(value)
             elif what == "stopped":
                 if value is not None:
                     raise (InputError if value.code == "E501" else RecordError)(value.message, value.code,
@@ -515,14 +638,15 @@ def generate(game: str, rules: Optional[str] = None, seed: int = 1, count: int =
     64 at once), so that any number of them takes little memory
     (``list(beyt.generate(...))`` holds them all). Ctrl-C (SIGINT) raises
     KeyboardInterrupt within moments, however long a game. Raises
-    RecordError for an unknown game (E202) or rules (E203), at the call.
+    RecordError for an unknown game (E202) or rules (E203), ArgumentError
+    for a negative count or max_turns, at the call.
 
     >>> import beyt
     >>> [g.result for g in beyt.generate("mankalah", seed=3, count=2)]
     ['1-0', '0-1']
     """
     if count < 0 or max_turns < 0:
-        raise Error("count and max_turns must not be negative")
+        raise ArgumentError("count and max_turns must not be negative")
     return _generated(_beyt.Generator(game, rules, seed, count, max_turns))
 
 
@@ -532,7 +656,7 @@ def _generated(generator: Any) -> Iterator[Game]:
         if not batch:
             return
         for core in batch:
-            yield Game(core)
+            yield Game._of(core)
 
 
 def games() -> List[Dict[str, Any]]:

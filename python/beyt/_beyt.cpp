@@ -39,6 +39,7 @@ using namespace beyt;
 using notation::Diagnostic;
 using notation::Format;
 using notation::GameRecord;
+using notation::NodePath;
 
 namespace {
 
@@ -252,34 +253,69 @@ Format format_named(const std::string& name) {
 
 // --- games --------------------------------------------------------------------------
 
-// One record and where it came from. A record the reader could not read
-// carries its diagnostic in `unreadable` and has no tags or moves.
-struct PyGame {
-  std::shared_ptr<const GameRecord> record;
-  std::string file;
-  std::uint32_t index = 1;
-  std::optional<Diagnostic> unreadable;
+// A record, shared by a Game and its Moves and edited through either.
+// Copy-on-write: a Position replayed from the record (its Origin) keeps the
+// record it was replayed from.
+struct RecordBox {
+  std::shared_ptr<GameRecord> record = std::make_shared<GameRecord>();
   std::optional<notation::CheckedGame> checked;  // the validator's replay, once asked
+  bool edited = false;                           // made or changed in code: checked when written
 
-  const notation::CheckedGame& check() {
-    if (!checked) checked = without_gil([&] { return notation::check_game(*record, file, index, {}); });
-    return *checked;
+  // The record to change in place (its replay forgotten).
+  GameRecord& edit() {
+    if (record.use_count() > 1) record = std::make_shared<GameRecord>(*record);
+    checked.reset();
+    edited = true;
+    return *record;
   }
 };
 
-struct PyMove {
-  std::shared_ptr<const GameRecord> record;  // keeps `node` alive
-  const notation::Node* node;
-  std::uint32_t ply;   // 1-based place in its line
-  std::uint32_t turn;  // the turn number (a variation continues the count)
+// One record and where it came from. A record the reader could not read
+// carries its diagnostic in `unreadable` and has no tags or moves.
+struct PyGame {
+  std::shared_ptr<RecordBox> box = std::make_shared<RecordBox>();
+  std::string file;
+  std::uint32_t index = 1;
+  std::optional<Diagnostic> unreadable;
+
+  const GameRecord& rec() const { return *box->record; }
+  void set(GameRecord record) { box->record = std::make_shared<GameRecord>(std::move(record)); }
+
+  const notation::CheckedGame& check() {
+    if (!box->checked)
+      box->checked = without_gil([&] { return notation::check_game(rec(), file, index, {}); });
+    return *box->checked;
+  }
 };
 
-py::list line_moves(const std::shared_ptr<const GameRecord>& record, const notation::Line& line,
-                    std::uint32_t first_turn) {
+// A move of a record: its place (NodePath), found again at each use, so that
+// a Move stays right while the record is edited around it.
+struct PyMove {
+  std::shared_ptr<RecordBox> box;
+  NodePath path;
+  std::uint32_t ply;   // 1-based place in its line
+  std::uint32_t turn;  // the turn number (a variation continues the count)
+
+  const notation::Node& node() const {
+    const notation::Node* n = nullptr;
+    std::string why;
+    if (!notation::locate(*box->record, path, n, why) || !n)
+      raise("Error", Code::ok, "move " + path.text() + " is no longer in its record (" + why + ")");
+    return *n;
+  }
+};
+
+// The Moves of `line`, whose first move is turn `first_turn`, at the places
+// `prefix` followed by each move's turn in the record (`first_step` for the
+// first: an unpickled Move's record holds its one move as turn 1).
+py::list line_moves(const std::shared_ptr<RecordBox>& box, const std::vector<std::uint32_t>& prefix,
+                    const notation::Line& line, std::uint32_t first_turn, std::uint32_t first_step) {
   py::list out;
   std::uint32_t ply = 1;
-  for (const auto& node : line) {
-    out.append(PyMove{record, &node, ply, first_turn + ply - 1});
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    NodePath path{prefix};
+    path.steps.push_back(first_step + ply - 1);
+    out.append(PyMove{box, std::move(path), ply, first_turn + ply - 1});
     ++ply;
   }
   return out;
@@ -1057,6 +1093,129 @@ py::dict validate(const std::vector<std::string>& paths, unsigned jobs, bool str
 // temporary file beside `path`, renamed over it by finish() only when every
 // game was written; discard() (or an exception, or a signal) leaves the old
 // file as it was.
+// --- making and editing records (beyt/notation/edit.hpp) --------------------------
+
+// A game made or edited in code is checked before it is written: the
+// validator's first error stops the writing (a game read from a file is
+// written as it was read, as `beyt convert` writes it).
+void checked_for_writing(PyGame& g) {
+  if (!g.box->edited) return;
+  const auto& c = g.check();
+  if (!c.errors.empty()) raise("RecordError", c.errors.front().code, "not written: " + notation::format_text(c.errors.front()));
+}
+
+// An edit's diagnostic as the exception the package raises: IllegalMove
+// for a move the rules refuse (E3xx), RecordError for a game, rules or
+// set-up (E2xx), else Error (a place the record does not hold).
+[[noreturn]] void raise_edit(const Diagnostic& d) {
+  const bool illegal = d.code >= Code::move_syntax && d.code <= Code::illegal_move && d.turn > 0;
+  std::string message = d.reason;
+  if (d.turn) message = "turn " + std::to_string(d.turn) + (d.player.empty() ? "" : " (" + d.player + ")") + ": " + message;
+  if (illegal) raise("IllegalMove", d.code, message, {{"turn", std::to_string(d.turn)}});
+  if (d.code >= Code::missing_game && d.code < Code::move_syntax) raise("RecordError", d.code, message);
+  raise("Error", Code::ok, message);
+}
+
+NodePath path_named(const std::string& text) {
+  NodePath path;
+  if (!NodePath::parse(text, path)) raise("ArgumentError", Code::ok, "not a place in a record: '" + text + "' (e.g. 0, 12 or 12.1.14)");
+  return path;
+}
+
+// The Move at `path` of the record in `box`: its turn and its place in its line.
+PyMove move_at(const std::shared_ptr<RecordBox>& box, NodePath path) {
+  const auto& s = path.steps;
+  const std::uint32_t turn = s.back();
+  const std::uint32_t ply = s.size() == 1 ? turn : turn - s[s.size() - 3] + 1;
+  return PyMove{box, std::move(path), ply, turn};
+}
+
+// The turns (whole, or event by event) `moves` played from `at`: the Move of the last.
+PyMove enter_moves(const std::shared_ptr<RecordBox>& box, const NodePath& at, const std::vector<std::string>& moves) {
+  if (moves.empty()) raise("ArgumentError", Code::ok, "no move given: give a turn, or its events");
+  NodePath reached;
+  GameRecord& record = box->edit();
+  const Diagnostic d = without_gil([&] { return notation::enter_moves(record, "", 1, at, moves, reached); });
+  if (d) raise_edit(d);
+  return move_at(box, std::move(reached));
+}
+
+// add_variation's arguments: a whole turn, or the events of one.
+std::vector<std::string> turn_or_events(const std::optional<std::string>& turn,
+                                        const std::optional<std::vector<std::string>>& events) {
+  if (turn.has_value() == events.has_value())
+    raise("ArgumentError", Code::ok, "give the turn's text or its events (events=[...]), one of them");
+  return turn ? std::vector<std::string>{*turn} : *events;
+}
+
+PyGame new_game(const std::string& game, const std::optional<std::string>& rules, const std::optional<std::string>& setup) {
+  auto made = notation::new_record(game, rules.value_or(""), setup.value_or(""));
+  if (!made) raise("RecordError", made.error().code, made.error().reason);
+  PyGame g;
+  g.set(std::move(*made));
+  g.file = "<new>";
+  g.box->edited = true;
+  return g;
+}
+
+// The record of a played Position: its game and rules, its start as SetUp
+// where it is not the game's start, and every turn played since (a replay's
+// turns, then the moves pushed), each turn as the engine writes it.
+PyGame game_from_position(const PyPosition& p) {
+  const State& start = p.before.empty() ? *p.state : *p.before.front();
+  const Game& game = p.state->game();
+  RuleSet rules;
+  game.parse_rules(p.rules, rules);
+  std::unique_ptr<State> standard;
+  game.new_state(rules, "", standard);
+  const std::string text = p.origin ? p.origin->text : start.position_text();
+  const bool set_up = !standard || standard->position_text() != text;
+  PyGame g = new_game(std::string(game.name()), p.rules, set_up ? std::optional<std::string>(text) : std::nullopt);
+  std::vector<std::string> moves;
+  if (p.origin)
+    for (std::uint32_t i = 0; i < p.origin_turns; ++i) moves.push_back(p.origin->record->moves[i].move);
+  moves.insert(moves.end(), p.moves.begin(), p.moves.end());
+  if (!moves.empty()) enter_moves(g.box, NodePath{{0}}, moves);
+  return g;
+}
+
+void set_tag(PyGame& g, const std::string& name, const std::string& value) {
+  if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
+  if (name.empty() || name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
+    raise("ArgumentError", Code::ok, "not a tag name: '" + name + "' (letters, digits and _)");
+  GameRecord& r = g.box->edit();
+  r.set_tag(name, value);
+  if (name == "Result") r.result = value;
+}
+
+void del_tag(PyGame& g, const std::string& name) {
+  if (!g.rec().find_tag(name)) throw py::key_error(name);
+  GameRecord& r = g.box->edit();
+  std::erase_if(r.tags, [&](const notation::TagPair& t) { return t.name == name; });
+}
+
+void set_result(PyGame& g, const std::string& token) {
+  beyt::Result r;
+  if (!parse_result_token(token, r)) raise("ArgumentError", Code::ok, "not a result: '" + token + "' (1-0, 0-1, 1/2-1/2 or *)");
+  GameRecord& record = g.box->edit();
+  record.result = token;
+  if (record.find_tag("Result")) record.set_tag("Result", token);
+}
+
+// The node of a Move, to change.
+notation::Node& node_to_edit(PyMove& mv) {
+  mv.node();  // raises when the move is gone
+  std::string why;
+  return *notation::node_at(mv.box->edit(), mv.path, why);
+}
+
+void reorder(PyMove& mv, notation::Reorder how) {
+  NodePath moved;
+  const Diagnostic d = notation::reorder_alternatives(mv.box->edit(), "", 1, mv.path, how, moved);
+  if (d) raise_edit(d);
+  mv = move_at(mv.box, std::move(moved));
+}
+
 class Writer {
  public:
   Writer(const std::string& path, const std::string& format, bool force) {
@@ -1068,9 +1227,10 @@ class Writer {
     if (!out_.open(path, error, options)) raise("WriteError", Code::write_error, error);
     writer_.emplace(out_.stream(), f);
   }
-  void game(const PyGame& g) {
+  void game(PyGame& g) {
     if (g.unreadable) raise("Error", g.unreadable->code, "a game that could not be read cannot be written: " + g.unreadable->reason);
-    writer_->game(*g.record);
+    checked_for_writing(g);
+    writer_->game(g.rec());
   }
   void finish() {
     writer_->finish();
@@ -1115,7 +1275,7 @@ class Generator {
           raise("Error", e.code, e.reason);
         if (stop.requested()) break;  // unfinished: dropped, with the rest of the batch
         PyGame g;
-        g.record = std::make_shared<const GameRecord>(std::move(record));
+        g.set(std::move(record));
         g.file = "<generated>";
         g.index = next_++;
         out.push_back(std::move(g));
@@ -1134,9 +1294,10 @@ class Generator {
   bool busy_ = false;
 };
 
-std::string record_text(const PyGame& g, Format f) {
+std::string record_text(PyGame& g, Format f) {
   if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
-  return notation::write_record(*g.record, f);
+  checked_for_writing(g);
+  return notation::write_record(g.rec(), f);
 }
 
 }  // namespace
@@ -1161,50 +1322,112 @@ PYBIND11_MODULE(_beyt, m) {
 
   py::class_<PyMove>(m, "Move", no_new(),
       "One turn of a record's main line or of a variation, with its annotations\n"
-      "(notation::Node): Game.mainline() and Move.variations give them. Read-only;\n"
-      "it keeps its record alive. A value (==, hash(), pickle) of its text, comments,\n"
-      "NAGs, variations, ply and turn; where it was read (.line, .column) is not part of it.")
-      .def_property_readonly("text", [](const PyMove& mv) { return mv.node->move; },
+      "(notation::Node): Game.mainline(), Game.end() and Move.variations give them.\n"
+      "It is a place in its record (.path, \"12.1.14\"): its comments and NAGs can be\n"
+      "set, turns added after it (add_variation, add_line), its line promoted,\n"
+      "demoted or removed, as python-chess's GameNode; the Game sees every change.\n"
+      "A value (==, hash(), pickle) of its text, comments, NAGs, variations, ply and\n"
+      "turn; where it was read (.line, .column) is not part of it.")
+      .def_property_readonly("text", [](const PyMove& mv) { return mv.node().move; },
                              "The turn as the record writes it (\"b3-c3xc4\"; NOTATION.md).")
       .def_property_readonly("ply", [](const PyMove& mv) { return mv.ply; },
                              "Its 1-based place in its line (the main line or its variation).")
       .def_property_readonly("turn", [](const PyMove& mv) { return mv.turn; },
                              "Its turn number, 1-based; a variation continues the count of the turn it\n"
                              "replaces.")
-      .def_property_readonly("comment", [](const PyMove& mv) { return joined(mv.node->after); },
-                             "The comments after the turn, joined by a blank (\"\" when none).")
-      .def_property_readonly("comments_before", [](const PyMove& mv) { return mv.node->before; },
-                             "The comments before the turn (\"N. {c} move\"), a list of str.")
-      .def_property_readonly("comments_after", [](const PyMove& mv) { return mv.node->after; },
-                             "The comments after the turn, a list of str.")
-      .def_property_readonly("nags", [](const PyMove& mv) {
-        return std::vector<int>(mv.node->nags.begin(), mv.node->nags.end());
-      }, "Its numeric annotation glyphs, 1 to 255 in order (\"!\" is 1, \"$14\" 14).")
+      .def_property("comment", [](const PyMove& mv) { return joined(mv.node().after); },
+                    [](PyMove& mv, const std::string& text) {
+                      auto& after = node_to_edit(mv).after;
+                      after.clear();
+                      if (!text.empty()) after.push_back(text);
+                    },
+                    "The comments after the turn, joined by a blank (\"\" when none). Setting it\n"
+                    "makes it the one comment after the turn (\"\": none).")
+      .def_property("comments_before", [](const PyMove& mv) { return mv.node().before; },
+                    [](PyMove& mv, const std::vector<std::string>& c) { node_to_edit(mv).before = c; },
+                    "The comments before the turn (\"N. {c} move\"), a list of str (settable).")
+      .def_property("comments_after", [](const PyMove& mv) { return mv.node().after; },
+                    [](PyMove& mv, const std::vector<std::string>& c) { node_to_edit(mv).after = c; },
+                    "The comments after the turn, a list of str (settable).")
+      .def_property("nags", [](const PyMove& mv) {
+        return std::vector<int>(mv.node().nags.begin(), mv.node().nags.end());
+      }, [](PyMove& mv, const std::vector<int>& nags) {
+        for (int n : nags)
+          if (n < 1 || n > 255) raise("ArgumentError", Code::ok, "a NAG is 1 to 255, not " + std::to_string(n));
+        node_to_edit(mv).nags.assign(nags.begin(), nags.end());
+      }, "Its numeric annotation glyphs, 1 to 255 in order (\"!\" is 1, \"$14\" 14); settable\n"
+         "(ArgumentError for a number outside 1..255).")
+      .def_property_readonly("path", [](const PyMove& mv) { return mv.path.text(); },
+                             "Its place in the record, as --ply writes it: \"12\" (turn 12 of the main\n"
+                             "line), \"12.1.14\" (turn 14 of the first variation of turn 12).")
+      .def("add_variation", [](const PyMove& mv, const std::optional<std::string>& turn,
+                               const std::optional<std::vector<std::string>>& events) {
+        mv.node();
+        return enter_moves(mv.box, mv.path, turn_or_events(turn, events));
+      }, py::arg("turn") = py::none(), py::kw_only(), py::arg("events") = py::none(),
+      "Plays a turn after this one (python-chess's add_variation): its text (in any\n"
+      "spelling the reader takes) or, as events=[...], its events as legal_moves()\n"
+      "lists them (a throw, each use of a throw, ...). The record holds the turn as\n"
+      "the engine writes it: where nothing follows this move, at the end of its line;\n"
+      "where the same turn follows, that turn (nothing added); else a new variation of\n"
+      "the next turn. Returns the turn's Move. Raises IllegalMove (.code E3xx, .turn)\n"
+      "for a turn the rules refuse or events that stop in the middle of a turn, the\n"
+      "record then unchanged; ArgumentError unless exactly one of turn, events is given.")
+      .def("add_line", [](const PyMove& mv, const std::vector<std::string>& moves) {
+        mv.node();
+        return enter_moves(mv.box, mv.path, moves);
+      }, py::arg("moves"),
+      "Plays `moves` one after the other from this move, each a whole turn or one event\n"
+      "(a turn's events gathered into the turn, as add_variation(events=...) does).\n"
+      "Returns the Move of the last turn. The errors of add_variation; all or nothing.")
+      .def("promote", [](PyMove& mv) { reorder(mv, notation::Reorder::promote); },
+           "Moves this alternative (a variation's first move, or a line's move that has\n"
+           "variations) one place up among the alternatives at its point: the first\n"
+           "variation changes place with the line's own move. The Move then names its\n"
+           "new place (.path). Error when it is first already. When the main line changes,\n"
+           "so does the result (the engine's, or \"*\" where the old line ended the game).")
+      .def("demote", [](PyMove& mv) { reorder(mv, notation::Reorder::demote); },
+           "Moves this alternative one place down (see promote). Error when it is last.")
+      .def("promote_to_main", [](PyMove& mv) { reorder(mv, notation::Reorder::promote_to_main); },
+           "Makes this alternative the line's own continuation at its point; the others\n"
+           "become its variations, in order (see promote).")
+      .def("remove", [](const PyMove& mv) {
+        const Diagnostic d = notation::remove_moves(mv.box->edit(), "", 1, mv.path);
+        if (d) raise_edit(d);
+      }, "Removes this turn and every turn after it in its line, with their variations\n"
+         "(python-chess's remove_variation). Where it had variations, the first goes on\n"
+         "as the line; a variation's first move removes the variation. This Move is then\n"
+         "gone (using it raises Error). The result as for promote.")
       .def_property_readonly("variations", [](const PyMove& mv) {
         py::list out;
-        for (const auto& line : mv.node->variations) out.append(line_moves(mv.record, line, mv.turn));
+        const auto& variations = mv.node().variations;
+        for (std::size_t v = 0; v < variations.size(); ++v) {
+          std::vector<std::uint32_t> prefix = mv.path.steps;
+          prefix.push_back(static_cast<std::uint32_t>(v + 1));
+          out.append(line_moves(mv.box, prefix, variations[v], mv.turn, mv.path.steps.back()));
+        }
         return out;
       }, "The alternatives to this turn, in order: a list of lines, each a list of Move.")
-      .def_property_readonly("line", [](const PyMove& mv) { return mv.node->loc.line; },
+      .def_property_readonly("line", [](const PyMove& mv) { return mv.node().loc.line; },
                              "The 1-based line of the turn's first character in its input (in JSON and\n"
                              "XML, of the move text in its string or element); 0 in a generated game.")
-      .def_property_readonly("column", [](const PyMove& mv) { return mv.node->loc.column; },
+      .def_property_readonly("column", [](const PyMove& mv) { return mv.node().loc.column; },
                              "The 1-based column of that character, in code points; 0 in a generated game.")
       .def("__repr__", [](const PyMove& mv) {
-        return "<Move " + std::to_string(mv.turn) + ". " + mv.node->move + ">";
+        return "<Move " + std::to_string(mv.turn) + ". " + mv.node().move + ">";
       })
-      .def("__str__", [](const PyMove& mv) { return mv.node->move; })
+      .def("__str__", [](const PyMove& mv) { return mv.node().move; })
       .def("__eq__", [](const PyMove& a, const py::object& b) -> py::object {
         if (!py::isinstance<PyMove>(b)) return not_implemented();
         const PyMove& o = b.cast<const PyMove&>();
-        return py::bool_(a.ply == o.ply && a.turn == o.turn && *a.node == *o.node);
+        return py::bool_(a.ply == o.ply && a.turn == o.turn && a.node() == o.node());
       }, py::arg("other"))
       .def("__hash__", [](const PyMove& mv) {
-        return static_cast<std::int64_t>((std::hash<std::string>{}(mv.node->move) * 31 + mv.ply) * 31 + mv.turn) >> 1;
+        return static_cast<std::int64_t>((std::hash<std::string>{}(mv.node().move) * 31 + mv.ply) * 31 + mv.turn) >> 1;
       })
       .def("__reduce__", [](const PyMove& mv) {
         return py::make_tuple(py::module_::import("beyt._types").attr("_move"),
-                              py::make_tuple(node_tuple(*mv.node), mv.ply, mv.turn));
+                              py::make_tuple(node_tuple(mv.node()), mv.ply, mv.turn));
       });
 
   py::class_<PyPosition>(m, "Position", no_new(),
@@ -1343,14 +1566,26 @@ PYBIND11_MODULE(_beyt, m) {
   py::class_<PyGame>(m, "Game", no_new())
       .def_property_readonly("tags", [](const PyGame& g) {
         py::dict d;
-        for (const auto& t : g.record->tags) d[py::str(t.name)] = t.value;
+        for (const auto& t : g.rec().tags) d[py::str(t.name)] = t.value;
         return d;
       })
-      .def_property_readonly("result", [](const PyGame& g) { return g.record->result; })
-      .def_property_readonly("comments", [](const PyGame& g) { return g.record->comments; })
+      .def("set_tag", &set_tag, py::arg("name"), py::arg("value"))
+      .def("del_tag", &del_tag, py::arg("name"))
+      .def("set_result", &set_result, py::arg("token"))
+      .def("set_comments", [](PyGame& g, const std::vector<std::string>& c) { g.box->edit().comments = c; })
+      .def("enter", [](const PyGame& g, const std::vector<std::string>& moves) {
+        if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
+        return enter_moves(g.box, NodePath{{0}}, moves);
+      }, py::arg("moves"))
+      .def("end", [](const PyGame& g) -> py::object {
+        if (g.rec().moves.empty()) return py::none();
+        return py::cast(move_at(g.box, NodePath{{static_cast<std::uint32_t>(g.rec().moves.size())}}));
+      })
+      .def_property_readonly("result", [](const PyGame& g) { return g.rec().result; })
+      .def_property_readonly("comments", [](const PyGame& g) { return g.rec().comments; })
       .def_property_readonly("file", [](const PyGame& g) { return g.file; })
       .def_property_readonly("index", [](const PyGame& g) { return g.index; })
-      .def_property_readonly("line", [](const PyGame& g) { return g.record->loc.line; })
+      .def_property_readonly("line", [](const PyGame& g) { return g.rec().loc.line; })
       .def_property_readonly("readable", [](const PyGame& g) { return !g.unreadable; })
       .def("__eq__", [](const PyGame& a, const py::object& b) -> py::object {
         if (!py::isinstance<PyGame>(b)) return not_implemented();
@@ -1358,18 +1593,18 @@ PYBIND11_MODULE(_beyt, m) {
         if (a.unreadable || o.unreadable)
           return py::bool_(a.unreadable && o.unreadable && a.file == o.file && a.index == o.index &&
                            a.unreadable->code == o.unreadable->code && a.unreadable->reason == o.unreadable->reason);
-        return py::bool_(*a.record == *o.record);
+        return py::bool_(a.rec() == o.rec());
       }, py::arg("other"))
       .def("__hash__", [](const PyGame& g) {
-        return static_cast<std::int64_t>(g.unreadable ? std::hash<std::string>{}(g.unreadable->reason) : record_hash(*g.record)) >> 1;
+        return static_cast<std::int64_t>(g.unreadable ? std::hash<std::string>{}(g.unreadable->reason) : record_hash(g.rec())) >> 1;
       })
       .def("__reduce__", [](const PyGame& g) {
         return py::make_tuple(py::module_::import("beyt._types").attr("_game"),
-                              py::make_tuple(g.unreadable ? py::object(py::none()) : py::object(record_tuple(*g.record)),
+                              py::make_tuple(g.unreadable ? py::object(py::none()) : py::object(record_tuple(g.rec())),
                                              g.file, g.index,
                                              g.unreadable ? py::object(diagnostic_tuple(*g.unreadable)) : py::object(py::none())));
       })
-      .def("mainline", [](const PyGame& g) { return line_moves(g.record, g.record->moves, 1); })
+      .def("mainline", [](const PyGame& g) { return line_moves(g.box, {}, g.rec().moves, 1, 1); })
       .def("_errors", [](PyGame& g) {
         if (g.unreadable) return to_python(std::vector<Diagnostic>{*g.unreadable});
         const auto& c = g.check();
@@ -1385,13 +1620,13 @@ PYBIND11_MODULE(_beyt, m) {
         if (g.unreadable) return out;
         without_gil([&] {
           notation::Start start;
-          if (notation::resolve(*g.record, g.file, g.index, "", start)) return;
+          if (notation::resolve(g.rec(), g.file, g.index, "", start)) return;
           const std::string rules = start.rules.canonical();
-          out.reserve(g.record->moves.size() + 1);
+          out.reserve(g.rec().moves.size() + 1);
           std::unique_ptr<State> state = std::move(start.state);
-          const auto origin = std::make_shared<const Origin>(Origin{state->position_text(), g.record});
+          const auto origin = std::make_shared<const Origin>(Origin{state->position_text(), g.box->record});
           std::uint32_t turns = 0;
-          for (const auto& node : g.record->moves) {
+          for (const auto& node : g.rec().moves) {
             std::unique_ptr<State> next = state->clone();
             PyPosition p;
             p.state = std::move(state);
@@ -1416,10 +1651,10 @@ PYBIND11_MODULE(_beyt, m) {
         });
         return out;
       })
-      .def("to_text", [](const PyGame& g) { return record_text(g, Format::text); })
-      .def("to_json", [](const PyGame& g) { return record_text(g, Format::json); })
-      .def("to_xml", [](const PyGame& g) { return record_text(g, Format::xml); })
-      .def("to_jsonl", [](const PyGame& g) { return record_text(g, Format::jsonl); })
+      .def("to_text", [](PyGame& g) { return record_text(g, Format::text); })
+      .def("to_json", [](PyGame& g) { return record_text(g, Format::json); })
+      .def("to_xml", [](PyGame& g) { return record_text(g, Format::xml); })
+      .def("to_jsonl", [](PyGame& g) { return record_text(g, Format::jsonl); })
       .def("svg", [](const PyGame& g, const std::string& ply, double cell, bool flipped, bool monochrome) {
         {
           DrawOptions asked;
@@ -1431,9 +1666,9 @@ PYBIND11_MODULE(_beyt, m) {
         if (!notation::NodePath::parse(ply, path)) raise("Error", Code::usage, "not a position: '" + ply + "' (e.g. 12 or 12.1.14)");
         const notation::Node* node = nullptr;
         std::string why;
-        if (!notation::locate(*g.record, path, node, why)) raise("Error", Code::usage, why);
+        if (!notation::locate(g.rec(), path, node, why)) raise("Error", Code::usage, why);
         notation::NodePosition pos;
-        const Diagnostic d = without_gil([&] { return notation::replay_to(*g.record, g.file, g.index, path, pos); });
+        const Diagnostic d = without_gil([&] { return notation::replay_to(g.rec(), g.file, g.index, path, pos); });
         if (d)
           raise(d.code >= Code::move_syntax && d.code <= Code::illegal_move ? "IllegalMove" : "RecordError", d.code,
                 notation::format_text(d));
@@ -1444,9 +1679,9 @@ PYBIND11_MODULE(_beyt, m) {
         std::string out;
         std::vector<std::string> warnings;
         PageOptions page;  // as `beyt render --format svg --ply PLY` titles it
-        page.title = notation::record_title(*g.record, pos.state->game());
-        page.caption = notation::record_caption(*g.record);
-        if (!notation::position_svg(*g.record, pos, draw, {}, page, out, why, warnings)) raise("Error", Code::ok, why);
+        page.title = notation::record_title(g.rec(), pos.state->game());
+        page.caption = notation::record_caption(g.rec());
+        if (!notation::position_svg(g.rec(), pos, draw, {}, page, out, why, warnings)) raise("Error", Code::ok, why);
         return out;
       }, py::arg("ply"), py::arg("cell") = 40.0, py::arg("flipped") = false, py::arg("monochrome") = false)
       .def("viewer_html", [](PyGame& g) {
@@ -1460,7 +1695,7 @@ PYBIND11_MODULE(_beyt, m) {
         std::string why;
         without_gil([&] {
           notation::ViewerWriter writer(out, options);
-          if (writer.add(*g.record, g.index, problem, warnings, why)) writer.finish();
+          if (writer.add(g.rec(), g.index, problem, warnings, why)) writer.finish();
         });
         if (!why.empty()) raise("Error", Code::ok, why);
         return out.str();
@@ -1484,15 +1719,14 @@ PYBIND11_MODULE(_beyt, m) {
         switch (item->kind) {
           case Item::Kind::game: {
             PyGame g;
-            g.record = std::make_shared<const GameRecord>(std::move(item->record));
+            g.set(std::move(item->record));
             g.file = r.name();
             g.index = item->index;
             return py::make_tuple("game", std::move(g));
           }
           case Item::Kind::error: {
             PyGame g;
-            g.record = std::make_shared<const GameRecord>();
-            g.file = r.name();
+                        g.file = r.name();
             g.index = item->diagnostic.game;
             g.unreadable = item->diagnostic;
             return py::make_tuple("error", std::move(g));
@@ -1525,14 +1759,15 @@ PYBIND11_MODULE(_beyt, m) {
     return p;
   });
   m.def("_move", [](const py::tuple& node, std::uint32_t ply, std::uint32_t turn) {
-    auto record = std::make_shared<GameRecord>();
-    record->moves.push_back(node_of(node, 0));
-    const notation::Node* n = &record->moves.front();
-    return PyMove{std::move(record), n, ply, turn};
+    auto box = std::make_shared<RecordBox>();
+    box->record->moves.push_back(node_of(node, 0));
+    return PyMove{std::move(box), NodePath{{1}}, ply, turn};
   });
+  m.def("_new_game", &new_game, py::arg("game"), py::arg("rules"), py::arg("setup"));
+  m.def("_game_from_position", &game_from_position, py::arg("position"));
   m.def("_game", [](const py::object& record, const std::string& file, std::uint32_t index, const py::object& unreadable) {
     PyGame g;
-    g.record = std::make_shared<const GameRecord>(record.is_none() ? GameRecord{} : record_of(record));
+    if (!record.is_none()) g.set(record_of(record));
     g.file = file;
     g.index = index;
     if (!unreadable.is_none()) g.unreadable = diagnostic_of(unreadable);

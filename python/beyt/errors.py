@@ -17,7 +17,7 @@ class Error(Exception):
         self.message = message
         self.code = code
         for key, value in details.items():
-            setattr(self, key, int(value) if key == "offset" else value)
+            setattr(self, key, int(value) if key in ("offset", "turn") else value)
 
 
 class IllegalMove(Error, ValueError):

@@ -152,8 +152,10 @@ def test_generate_errors():
     with pytest.raises(beyt.RecordError) as e:
         beyt.generate("seega", "nonsense")
     assert e.value.code == "E203"
-    with pytest.raises(beyt.Error):
+    with pytest.raises(beyt.ArgumentError):
         beyt.generate("seega", count=-1)
+    with pytest.raises(beyt.ArgumentError):
+        beyt.generate("seega", max_turns=-1)
     assert list(beyt.generate("seega", count=0)) == []
 
 

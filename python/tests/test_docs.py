@@ -75,3 +75,18 @@ def test_every_public_class_function_method_and_property_has_a_docstring():
             if not own_doc(target):
                 missing.append(f"{name}.{attr}")
     assert not missing, f"no docstring: {missing}"
+
+
+def test_the_making_records_example_runs_as_written(tmp_path, monkeypatch, capsys):
+    """docs/python/README.md, "Making and editing records": its block runs,
+    and each print() shows what its comment says."""
+    with open(os.path.join(ROOT, "docs", "python", "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    section = readme.split("### Making and editing records", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, "README.md", "exec"), {})
+    shown = capsys.readouterr().out.splitlines()
+    said = [line.split("# ", 1)[1].strip() for line in block.splitlines() if line.startswith("print(")]
+    assert shown == said
+    assert (tmp_path / "lane.json").exists()

@@ -1,8 +1,8 @@
-// Issue 19, the readers' part: XML well-formedness (item 5) checked against
-// xmllint, the XSD against beyt's own XML (6), XML comments and processing
-// instructions (13), control characters in diagnostics (14), CR line ends
-// (16), a byte-order mark where a game starts (17), standard input (18) and
-// the default -j (20). Each test is named after its item.
+// The readers under attack: XML well-formedness checked against xmllint,
+// the XSD against beyt's own XML, XML comments and processing
+// instructions, control characters in diagnostics, CR line ends, a
+// byte-order mark where a game starts, standard input and the default -j.
+// Each test is named after what it checks.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -97,9 +97,9 @@ const std::string kQuick =
     "  </game>\n"
     "</beyt>\n";
 
-// --- item 5: XML well-formedness ----------------------------------------------------
+// --- XML well-formedness ----------------------------------------------------
 
-TEST(Issue19, XmlNotWellFormedIsE160InBothPaths) {
+TEST(ReaderRobustness, XmlNotWellFormedIsE160InBothPaths) {
   struct Case {
     const char* from;
     const char* to;
@@ -203,7 +203,7 @@ TEST(Issue19, XmlNotWellFormedIsE160InBothPaths) {
 // UTF-8: NOTATION.md section 11); what xmllint accepts, beyt never calls
 // not well-formed (it may still refuse it as no beyt record, E161, or for
 // the character policy, E110).
-TEST(Issue19, XmlWellFormednessAgreesWithXmllint) {
+TEST(ReaderRobustness, XmlWellFormednessAgreesWithXmllint) {
   ASSERT_NO_FATAL_FAILURE(require_xmllint());
   TempDir dir("xml-differential");
   std::vector<std::pair<std::string, std::string>> bases;  // name, bytes
@@ -311,7 +311,7 @@ TEST(Issue19, XmlWellFormednessAgreesWithXmllint) {
               agreed_good);
 }
 
-// --- item 6: the XSD accepts beyt's own XML ---------------------------------------
+// --- the XSD accepts beyt's own XML ---------------------------------------
 
 // Comments holding '{}', '}', '{' and line breaks, put into the text of
 // generated games (a '}' only in a ';' comment, which ends at the line end).
@@ -343,7 +343,7 @@ std::string with_comments(const std::string& text) {
   return out;
 }
 
-TEST(Issue19, XsdAcceptsBeytXmlOfEverySampleAndOfCommentsWithBraces) {
+TEST(ReaderRobustness, XsdAcceptsBeytXmlOfEverySampleAndOfCommentsWithBraces) {
   ASSERT_NO_FATAL_FAILURE(require_xmllint());
   ASSERT_NO_FATAL_FAILURE(require_ajv());
   TempDir dir("xsd");
@@ -397,9 +397,9 @@ TEST(Issue19, XsdAcceptsBeytXmlOfEverySampleAndOfCommentsWithBraces) {
   EXPECT_EQ(ajv.out.find("invalid"), std::string::npos) << ajv.out.substr(0, 4000);
 }
 
-// --- item 13: XML comments and processing instructions ---------------------------
+// --- XML comments and processing instructions ---------------------------
 
-TEST(Issue19, XmlCommentsAndProcessingInstructionsAreNotDroppedSilently) {
+TEST(ReaderRobustness, XmlCommentsAndProcessingInstructionsAreNotDroppedSilently) {
   const std::string text = replace_first(
       replace_first(replace_first(kQuick, "<beyt version", "<?xml-stylesheet href=\"a.xsl\"?>\n<beyt version"),
                     "  <game>", "  <!-- between games -->\n  <game>"),
@@ -447,9 +447,9 @@ TEST(Issue19, XmlCommentsAndProcessingInstructionsAreNotDroppedSilently) {
   EXPECT_EQ(run("validate --strict " + quote(in.string())).status, 1);
 }
 
-// --- item 14: control characters in diagnostics -----------------------------------
+// --- control characters in diagnostics -----------------------------------
 
-TEST(Issue19, DiagnosticsEscapeControlCharactersInEveryPiece) {
+TEST(ReaderRobustness, DiagnosticsEscapeControlCharactersInEveryPiece) {
   Diagnostic d;
   d.code = Code::json_structure;
   d.file = "a\x1b[2Jb.json";
@@ -488,12 +488,12 @@ TEST(Issue19, DiagnosticsEscapeControlCharactersInEveryPiece) {
   }
 }
 
-// --- item 16: CR line ends ---------------------------------------------------------
+// --- CR line ends ---------------------------------------------------------
 
 // The same record with LF, CR, CR LF and mixed line ends: each reader
 // places the same illegal move at the same line and column, and the caret
 // of the quoted line stands under the move.
-TEST(Issue19, CrLineEndsArePlacedAsLfInEveryReader) {
+TEST(ReaderRobustness, CrLineEndsArePlacedAsLfInEveryReader) {
   TempDir dir("cr");
   const fs::path sample = kRoot / "samples/seega/walker-5x5.beyt";
   for (const std::string fmt : {"beyt", "json", "xml", "jsonl"}) {
@@ -539,9 +539,9 @@ TEST(Issue19, CrLineEndsArePlacedAsLfInEveryReader) {
   }
 }
 
-// --- item 17: a byte-order mark where a game starts -----------------------------------
+// --- a byte-order mark where a game starts -----------------------------------
 
-TEST(Issue19, ByteOrderMarkWhereAGameStartsIsW101AndTheGamesAreCounted) {
+TEST(ReaderRobustness, ByteOrderMarkWhereAGameStartsIsW101AndTheGamesAreCounted) {
   TempDir dir("bom");
   const fs::path sample = kRoot / "samples/seega/walker-5x5.beyt";
   for (const std::string fmt : {"beyt", "json", "jsonl", "xml"}) {
@@ -579,12 +579,12 @@ TEST(Issue19, ByteOrderMarkWhereAGameStartsIsW101AndTheGamesAreCounted) {
   EXPECT_EQ(c.games.size(), 1u);
 }
 
-// --- item 18: standard input -----------------------------------------------------------
+// --- standard input -----------------------------------------------------------
 
 // One game longer than what standard input holds for quoting (64 MiB): the
 // same diagnostic and summary as from the file (the speed is measured in
 // bench/README.md, not here).
-TEST(Issue19, StandardInputReadsAGameOver64MiBAsTheFileDoes) {
+TEST(ReaderRobustness, StandardInputReadsAGameOver64MiBAsTheFileDoes) {
   TempDir dir("stdin");
   const fs::path p = dir / "big.beyt";
   {
@@ -605,10 +605,10 @@ TEST(Issue19, StandardInputReadsAGameOver64MiBAsTheFileDoes) {
   EXPECT_EQ(piped.out, expected);
 }
 
-// --- item 20: the default -j -------------------------------------------------------------
+// --- the default -j -------------------------------------------------------------
 
 // Whichever path the default takes for an input, it prints what -j 1 prints.
-TEST(Issue19, DefaultJobsPrintsWhatOneThreadPrints) {
+TEST(ReaderRobustness, DefaultJobsPrintsWhatOneThreadPrints) {
   TempDir dir("jobs");
   const fs::path text = dir / "g.beyt";
   ASSERT_EQ(run("generate --game tab --count 300 --seed 19 -o " + quote(text.string())).status, 0);
