@@ -230,7 +230,14 @@ PyObject* fast_chance_outcomes(PyObject* self, PyObject*) {
   });
 }
 
-PyObject* fast_push(PyObject* self, PyObject* move) {
+// push(move): `move` given by position or by name, as the pybind11 method took it.
+PyObject* fast_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* names) {
+  const Py_ssize_t named = names ? PyTuple_GET_SIZE(names) : 0;
+  if (nargs + named != 1 || (named == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(names, 0), "move") != 0)) {
+    PyErr_SetString(PyExc_TypeError, "push() takes one argument, move");
+    return nullptr;
+  }
+  PyObject* move = args[0];
   return guarded([&]() -> PyObject* {
     const char* data = nullptr;
     Py_ssize_t size = 0;
@@ -279,10 +286,11 @@ void bind_fast_position(py::module_& m) {
       {"is_over", fast_is_over, METH_NOARGS, nullptr},
       {"legal_moves", fast_legal_moves, METH_NOARGS, nullptr},
       {"chance_outcomes", fast_chance_outcomes, METH_NOARGS, nullptr},
-      {"push", fast_push, METH_O, nullptr},
+      {"push", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(fast_push)), METH_FASTCALL | METH_KEYWORDS,
+       nullptr},
       {"pop", fast_pop, METH_NOARGS, nullptr},
   };
-  static const char* const signatures[] = {"($self, /)", "($self, /)", "($self, /)", "($self, move, /)", "($self, /)"};
+  static const char* const signatures[] = {"($self, /)", "($self, /)", "($self, /)", "($self, /, move)", "($self, /)"};
   for (std::size_t i = 0; i < std::size(methods); ++i) {
     methods[i].ml_doc = doc_of(methods[i].ml_name, signatures[i]);
     py::object descr = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &methods[i]));

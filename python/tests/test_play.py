@@ -153,7 +153,7 @@ def test_bulk_calls_release_the_gil():
 
 def test_the_loop_calls_are_the_documented_methods():
     p = beyt.Position.start("tab")
-    assert str(inspect.signature(beyt.Position.push)) == "(self, move, /)"
+    assert str(inspect.signature(beyt.Position.push)) == "(self, /, move)"
     assert str(inspect.signature(beyt.Position.legal_moves)) == "(self, /)"
     for name in ("is_over", "legal_moves", "chance_outcomes", "push", "pop", "actor", "turns_played"):
         doc = inspect.getdoc(getattr(beyt.Position, name))
@@ -161,8 +161,15 @@ def test_the_loop_calls_are_the_documented_methods():
     assert p.actor == "chance" and p.turns_played == 0 and not p.is_over()
     assert [t for t, _ in p.chance_outcomes()] == p.legal_moves() == ["1", "2", "3", "4", "6"]
     assert sum(w for _, w in p.chance_outcomes()) == pytest.approx(1)
-    p.push(b"2")  # bytes as before (pybind11 took them)
+    p.push(b"2")  # bytes as before (pybind11 took them), and by name
     assert p.pop() == "2"
+    p.push(move="2")
+    assert p.pop() == "2"
+    for bad in ((), ("2", "3")):
+        with pytest.raises(TypeError):
+            p.push(*bad)
+    with pytest.raises(TypeError):
+        p.push(mv="2")
     with pytest.raises(TypeError):
         p.push(2)
     with pytest.raises(TypeError):
