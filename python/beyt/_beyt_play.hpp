@@ -1,8 +1,11 @@
-// beyt._beyt's bulk random play (docs/python/README.md, "Random play"):
-// Position.play_random and beyt.playouts, the random player of `beyt
-// generate` (State::play_random, notation::random_playouts) run in C++ with
-// the GIL released and answering Ctrl-C. Included by _beyt.cpp inside its
-// anonymous namespace, after PyPosition, push_move and interruptible.
+// beyt._beyt's random play (docs/python/README.md, "Random play"):
+//  * in bulk, Position.play_random and beyt.playouts, the random player of
+//    `beyt generate` (State::play_random, notation::random_playouts) run in
+//    C++ with the GIL released and answering Ctrl-C;
+//  * event by event from Python, Position's loop calls as plain CPython
+//    methods (bind_fast_position, below).
+// Included by _beyt.cpp inside its anonymous namespace, after PyPosition,
+// push_move, pop_move and interruptible.
 
 // The Rng of a call: seeded with `seed`, or with Python's random module's
 // next 64 bits when None (random.seed() then makes the call reproducible).
