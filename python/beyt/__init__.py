@@ -34,8 +34,8 @@ from .errors import ArgumentError, Error, IllegalMove, InputError, RecordError, 
 
 __all__ = [
     "ArgumentError", "Diagnostic", "Error", "Game", "IllegalMove", "InputError", "Move", "Position", "RecordError",
-    "Report", "StatsReport", "Tags", "WriteError", "games", "generate", "read_game", "read_games", "stats", "validate",
-    "write_games", "__version__",
+    "Playouts", "Report", "StatsReport", "Tags", "WriteError", "games", "generate", "playouts", "read_game",
+    "read_games", "stats", "validate", "write_games", "__version__",
 ]
 
 __version__: str = _beyt.__version__
@@ -495,7 +495,17 @@ def read_game(source: Union[str, bytes, "os.PathLike[str]", io.IOBase, None] = N
     return game
 
 
-class Report(dict):
+class _Fields(dict):
+    """A dict whose keys are also attributes."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class Report(_Fields):
     """What ``beyt validate`` says about its inputs, as a dict: ``inputs``,
     ``unreadable``, ``games``, ``valid``, ``invalid``, ``outside`` (errors
     outside any game), ``stopped`` (inputs whose checking stopped early;
@@ -503,12 +513,6 @@ class Report(dict):
     diagnostic, a game may have several, but those of unreadable inputs),
     ``warnings``, ``diagnostics`` (Diagnostics in the CLI's order),
     ``summary`` (the CLI's summary line) and ``ok`` (the CLI exits 0)."""
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self[name]
-        except KeyError:
-            raise AttributeError(name) from None
 
 
 def validate(paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
@@ -657,6 +661,44 @@ def _generated(generator: Any) -> Iterator[Game]:
             return
         for core in batch:
             yield Game._of(core)
+
+
+class Playouts(_Fields):
+    """What ``playouts`` returns, as a dict whose keys are also attributes:
+    ``results`` (each playout's result, "1-0", "0-1", "1/2-1/2" or "*" for
+    one stopped at ``max_turns``, in order), ``turns`` (each playout's
+    turns played, in order), ``tally`` (the number of each result, the four
+    keys always present), ``count``, and the call's ``game``, ``rules``,
+    ``seed`` and ``max_turns``."""
+
+
+def playouts(game: str, count: int = 1, rules: Optional[str] = None, seed: int = 1,
+             max_turns: int = 400) -> Playouts:
+    """``count`` random playouts of ``game`` under ``rules`` (None: its
+    default preset) from the initial position, by the random player of
+    ``beyt generate`` (the library's notation::random_playouts): they end as
+    ``beyt.generate(game, rules, seed, count, max_turns)``'s games (the same
+    results, the same numbers of turns) without making their records, about
+    as fast as the C++ engine plays. ``seed`` (0 to 2**64-1) seeds one
+    generator for all of them: the same arguments give the same playouts.
+    Runs without the GIL (other Python threads go on meanwhile); Ctrl-C
+    (SIGINT) raises KeyboardInterrupt within moments. Raises RecordError for
+    an unknown game (E202) or rules (E203), ArgumentError (a ValueError) for
+    a negative ``count`` or ``max_turns``.
+
+    >>> import beyt
+    >>> p = beyt.playouts("mankalah", 2, seed=3)
+    >>> p.results, p.tally["1-0"]
+    (['1-0', '0-1'], 1)
+    """
+    if not 0 <= count <= 2**32 - 1 or not 0 <= max_turns <= 2**32 - 1:
+        raise ArgumentError(f"count and max_turns must be from 0 to 4294967295, not {count} and {max_turns}")
+    results, turns = _beyt.playouts(game, rules, seed, count, max_turns)
+    tally = dict.fromkeys(("1-0", "0-1", "1/2-1/2", "*"), 0)
+    for result in results:
+        tally[result] += 1
+    return Playouts(game=game, rules=rules, seed=seed, max_turns=max_turns, count=len(results), results=results,
+                    turns=turns, tally=tally)
 
 
 def games() -> List[Dict[str, Any]]:

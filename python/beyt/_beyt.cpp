@@ -511,7 +511,7 @@ struct Origin {
 struct PyPosition {
   std::unique_ptr<State> state;
   std::string rules;                                 // canonical rules text
-  std::vector<std::unique_ptr<State>> before;        // the positions push() left, for pop()
+  std::vector<std::unique_ptr<State>> before;        // the positions push() left, for pop() (null: see pop_move)
   std::vector<std::string> moves;                    // the moves push() played
   std::shared_ptr<const Origin> origin;              // a replay's position: where it started
   std::uint32_t origin_turns = 0;                    // and the turns of origin->record played
@@ -520,7 +520,7 @@ struct PyPosition {
     PyPosition p;
     p.state = state->clone();
     p.rules = rules;
-    for (const auto& s : before) p.before.push_back(s->clone());
+    for (const auto& s : before) p.before.push_back(s ? s->clone() : nullptr);
     p.moves = moves;
     p.origin = origin;
     p.origin_turns = origin_turns;
@@ -531,13 +531,38 @@ struct PyPosition {
 // Position.push: a whole turn (as a record writes it), or one event of a
 // turn (legal_moves(), chance_outcomes(): a throw or one use of a throw in
 // Tab and Dleb; State::apply), as the position allows.
+// play_pushed plays it on `state` (the error when it is neither; `state`
+// then unchanged).
+Error play_pushed(State& state, std::string_view move) {
+  Error e = state.mid_turn() ? state.apply(move) : state.play(move);
+  if (e && !state.mid_turn() && !state.apply(move)) e = Error::none();
+  return e;
+}
+
 void push_move(PyPosition& p, const std::string& move) {
   std::unique_ptr<State> before = p.state->clone();
-  Error e = p.state->mid_turn() ? p.state->apply(move) : p.state->play(move);
-  if (e && !p.state->mid_turn() && !p.state->apply(move)) e = Error::none();
-  if (e) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
+  if (Error e = play_pushed(*p.state, move)) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
   p.before.push_back(std::move(before));
   p.moves.push_back(move);
+}
+
+// Position.pop: takes back the last push() and returns its move. The state
+// before it is kept (p.before), or for the turns of play_random, which keeps
+// one in 32, played again from the last one kept (p.before[0] always is).
+std::string pop_move(PyPosition& p) {
+  if (p.before.empty()) throw py::index_error("pop from a position with no move pushed");
+  if (!p.before.back()) {
+    std::size_t kept = p.before.size() - 1;
+    while (!p.before[kept]) --kept;
+    std::unique_ptr<State> state = p.before[kept]->clone();
+    for (std::size_t i = kept; i + 1 < p.before.size(); ++i) (void)play_pushed(*state, p.moves[i]);
+    p.before.back() = std::move(state);
+  }
+  p.state = std::move(p.before.back());
+  p.before.pop_back();
+  std::string move = std::move(p.moves.back());
+  p.moves.pop_back();
+  return move;
 }
 
 const Game& game_named(const std::string& name) {
@@ -1300,6 +1325,8 @@ std::string record_text(PyGame& g, Format f) {
   return notation::write_record(g.rec(), f);
 }
 
+#include "_beyt_play.hpp"  // Position.play_random, playouts
+
 }  // namespace
 
 PYBIND11_MODULE(_beyt, m) {
@@ -1504,14 +1531,7 @@ PYBIND11_MODULE(_beyt, m) {
       "section 12). Raises IllegalMove (.code the E3xx code,\n"
       ".reason the rule and its source, .offset into the move text); the position is\n"
       "then unchanged.")
-      .def("pop", [](PyPosition& p) {
-        if (p.before.empty()) throw py::index_error("pop from a position with no move pushed");
-        p.state = std::move(p.before.back());
-        p.before.pop_back();
-        std::string move = std::move(p.moves.back());
-        p.moves.pop_back();
-        return move;
-      }, "Takes back the last push() and returns its move. IndexError when none.")
+      .def("pop", &pop_move, "Takes back the last push() and returns its move. IndexError when none.")
       .def("copy", &PyPosition::copy, "An independent copy (with its move stack).")
       .def("is_over", [](const PyPosition& p) { return p.state->is_terminal(); }, "The game is over (outcome() is not None).")
       .def("outcome", [](const PyPosition& p) -> std::optional<std::string> {
@@ -1773,6 +1793,9 @@ PYBIND11_MODULE(_beyt, m) {
     if (!unreadable.is_none()) g.unreadable = diagnostic_of(unreadable);
     return g;
   });
+
+  bind_play(m);
+  bind_fast_position(m);
 
   m.def("validate_part", &validate_part, py::arg("path"), py::arg("offset"), py::arg("length"),
         py::arg("lines_before"), py::arg("games_before"), py::arg("strict"), py::arg("game"));

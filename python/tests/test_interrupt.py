@@ -70,6 +70,9 @@ CALLS = {
     "stats": ("paths = [{huge!r}]", "beyt.stats(paths)"),
     "read_games": ("paths = [{big!r}] * 40", "for p in paths:\n        list(beyt.read_games(p))"),
     "errors": ("paths = [{big!r}] * 40", "for p in paths:\n        [g.errors for g in beyt.read_games(p)]"),
+    "playouts": ("", "beyt.playouts('umelbanat', 2000, max_turns=200000)"),
+    # (A random game of Tab that does not end: seconds of turns in one call.)
+    "play_random": ("p = beyt.Position.start('tab')", "p.play_random(10**7, seed=2)"),
 }
 
 
@@ -102,6 +105,17 @@ def test_interrupted_write_leaves_the_old_file(tmp_path):
     assert out.strip() == "interrupted", (out, err)
     assert target.read_text() == "old\n"
     assert sorted(os.listdir(tmp_path)) == ["out.beyt"]  # no temporary file left
+
+
+def test_interrupted_play_random_leaves_the_position_as_it_was():
+    setup = "p = beyt.Position.start('tab')"
+    call = "try:\n        p.play_random(10**7, seed=2)\n    finally:\n        print(p.move_stack, p.turns_played, flush=True)"
+    child = run_child(CHILD.format(setup=setup, call=call))
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert out.split("\n")[:2] == ["[] 0", "interrupted"], (out, err)
 
 
 def test_interrupt_from_a_thread_that_is_not_main():
@@ -138,6 +152,8 @@ works = [
     lambda: beyt.validate([path], jobs=2),
     lambda: beyt.stats([path]),
     lambda: list(beyt.generate("umelbanat", count=5, max_turns=100000)),
+    lambda: beyt.playouts("umelbanat", 5, max_turns=100000),
+    lambda: beyt.Position.start("tab").play_random(100000, seed=2),
     lambda: [g.svg(3) for g in beyt.read_games(path)],
     lambda: read_file_object(path),
     lambda: read_file_object({big_json!r}),  # read() from the JSON reader's own thread

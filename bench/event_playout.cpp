@@ -1,0 +1,69 @@
+// The random playout loop over events that a Python user writes with the
+// package (bench/python_bench.py runs both and prints their ratio;
+// bench/README.md, "Python"), in C++ through the same State calls:
+//
+//   until the game is over or `max_turns` turns are played:
+//     at a throw, chance_outcomes() and one drawn by its probability;
+//     else legal_moves() and one drawn uniformly;
+//     apply() it.
+//
+// Usage: beyt_event_playout GAME [GAMES] [MAX_TURNS] [SEED]
+// Prints one line of JSON: {"game", "games", "events", "turns", "seconds",
+// "events_per_second"}.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "beyt/game.hpp"
+
+int main(int argc, char** argv) {
+  using namespace beyt;
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: beyt_event_playout GAME [GAMES] [MAX_TURNS] [SEED]\n");
+    return 2;
+  }
+  const Game* game = find_game(argv[1]);
+  if (!game) {
+    std::fprintf(stderr, "unknown game '%s'\n", argv[1]);
+    return 2;
+  }
+  const unsigned long games = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 200;
+  const unsigned long max_turns = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 400;
+  Rng rng(argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1);
+  const RuleSet rules = game->parse_rules("").value();
+  std::vector<std::string> listed;
+  std::uint64_t events = 0, turns = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (unsigned long g = 0; g < games; ++g) {
+    std::unique_ptr<State> state = game->new_state(rules).value();
+    while (!state->is_terminal() && state->turns_played() < max_turns) {
+      Error e;
+      if (state->to_move() == Actor::chance) {
+        const std::vector<ChanceOutcome> outcomes = state->chance_outcomes();
+        double x = static_cast<double>(rng.next() >> 11) * 0x1p-53;  // uniform in [0, 1)
+        std::size_t i = 0;
+        while (i + 1 < outcomes.size() && x >= outcomes[i].probability) x -= outcomes[i++].probability;
+        e = state->apply(outcomes[i].text);
+      } else {
+        listed.clear();
+        state->legal_moves(listed);
+        e = state->apply(listed[rng.below(listed.size())]);
+      }
+      if (e) {
+        std::fprintf(stderr, "%s: a listed event was refused: %s\n", argv[1], e.reason.c_str());
+        return 1;
+      }
+      ++events;
+    }
+    turns += state->turns_played();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("{\"game\": \"%s\", \"games\": %lu, \"events\": %llu, \"turns\": %llu, \"seconds\": %.6f, "
+              "\"events_per_second\": %.1f}\n",
+              argv[1], games, static_cast<unsigned long long>(events), static_cast<unsigned long long>(turns), seconds,
+              static_cast<double>(events) / seconds);
+  return 0;
+}
