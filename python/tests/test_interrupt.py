@@ -70,6 +70,8 @@ CALLS = {
     "stats": ("paths = [{huge!r}]", "beyt.stats(paths)"),
     "read_games": ("paths = [{big!r}] * 40", "for p in paths:\n        list(beyt.read_games(p))"),
     "errors": ("paths = [{big!r}] * 40", "for p in paths:\n        [g.errors for g in beyt.read_games(p)]"),
+    "perft": ("p = beyt.Position.start('seega')", "p.perft(5)"),
+    "perft_divide": ("p = beyt.Position.start('seega')", "p.perft_divide(5)"),
 }
 
 
