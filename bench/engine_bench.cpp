@@ -1,12 +1,17 @@
-// The rules engines alone, one pair of benchmarks per game (figures:
-// bench/README.md, "Engines"):
+// The rules engines alone, benchmarks per game (figures: bench/README.md,
+// "Engines" and "Perft"):
 //   * ReplayOnly: the validator's replay (notation::replay: resolve, check
 //     and apply every turn, check the result) of random games already in
 //     memory, no reading;
 //   * RandomPlayout: random games through the State interface, each turn
 //     played by the random player (State::play_random), as `beyt generate`
-//     does.
-// Both count turns per CPU second and the heap allocations made in the timed
+//     does;
+//   * Perft: beyt::perft (beyt/perft.hpp) from the start, to the game's
+//     perft depth, with bulk counting at the last ply (the library's
+//     default); PerftEveryLeaf: one ply less, applying every event, the
+//     last ply's too (PerftOptions::bulk false), so that every node is a
+//     clone() and an apply() through the State interface.
+// The first two count turns per CPU second and the heap allocations made in the timed
 // loop, per turn (a counting operator new; the per-game allocations, the
 // State and the Replay, are in that figure too, spread over the turns).
 #include <benchmark/benchmark.h>
@@ -16,6 +21,7 @@
 #include <new>
 
 #include "beyt/game.hpp"
+#include "beyt/perft.hpp"
 #include "beyt/notation/replay.hpp"
 
 namespace {
@@ -44,14 +50,15 @@ struct Workload {
   const char* rules;
   int games;      ///< in the replay corpus
   int max_turns;  ///< per game
+  int perft_depth;  ///< BM_Perft's depth from the start (about a second, quiet)
 };
 
 // One rule set per game: its default preset, the corpus of `beyt generate`.
-constexpr Workload kSeega{"seega", "walker", 200, 212};
-constexpr Workload kTab{"tab", "lane", 100, 400};
-constexpr Workload kDleb{"dleb", "marin", 100, 400};
-constexpr Workload kMankalah{"mankalah", "ghasheem", 100, 400};
-constexpr Workload kUmelbanat{"umelbanat", "davies", 100, 500};
+constexpr Workload kSeega{"seega", "walker", 200, 212, 3};
+constexpr Workload kTab{"tab", "lane", 100, 400, 8};
+constexpr Workload kDleb{"dleb", "marin", 100, 400, 8};
+constexpr Workload kMankalah{"mankalah", "ghasheem", 100, 400, 5};
+constexpr Workload kUmelbanat{"umelbanat", "davies", 100, 500, 7};
 
 std::unique_ptr<State> new_state(const Workload& w, RuleSet& rules) {
   const Game* game = find_game(w.game);
@@ -118,6 +125,34 @@ void BM_RandomPlayout(benchmark::State& st, const Workload& w) {
   report(st, turns, g_allocations.load() - before);
 }
 
+// Perft from the start: the sequences counted (leaves/s, the count of the
+// deepest ply), the events applied (applied/s: the nodes made by clone()
+// and apply()) and the allocations per applied event.
+void run_perft(benchmark::State& st, const Workload& w, int depth, bool bulk) {
+  RuleSet rules;
+  auto state = new_state(w, rules);
+  PerftOptions options;
+  options.bulk = bulk;
+  std::uint64_t leaves = 0, applied = 0;
+  const std::uint64_t before = g_allocations.load();
+  for (auto _ : st) {
+    auto counts = perft(*state, depth, options);
+    if (!counts) {
+      st.SkipWithError(counts.error().reason.c_str());
+      return;
+    }
+    leaves += counts->leaves.back();
+    applied += counts->applied;
+  }
+  st.counters["leaves/s"] = benchmark::Counter(static_cast<double>(leaves), benchmark::Counter::kIsRate);
+  st.counters["applied/s"] = benchmark::Counter(static_cast<double>(applied), benchmark::Counter::kIsRate);
+  st.counters["allocs/applied"] =
+      applied ? static_cast<double>(g_allocations.load() - before) / static_cast<double>(applied) : 0;
+}
+
+void BM_Perft(benchmark::State& st, const Workload& w) { run_perft(st, w, w.perft_depth, true); }
+void BM_PerftEveryLeaf(benchmark::State& st, const Workload& w) { run_perft(st, w, w.perft_depth - 1, false); }
+
 BENCHMARK_CAPTURE(BM_ReplayOnly, seega, kSeega)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ReplayOnly, tab, kTab)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ReplayOnly, dleb, kDleb)->Unit(benchmark::kMillisecond);
@@ -128,6 +163,16 @@ BENCHMARK_CAPTURE(BM_RandomPlayout, tab, kTab)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_RandomPlayout, dleb, kDleb)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_RandomPlayout, mankalah, kMankalah)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_RandomPlayout, umelbanat, kUmelbanat)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Perft, seega, kSeega)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Perft, tab, kTab)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Perft, dleb, kDleb)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Perft, mankalah, kMankalah)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Perft, umelbanat, kUmelbanat)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PerftEveryLeaf, seega, kSeega)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PerftEveryLeaf, tab, kTab)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PerftEveryLeaf, dleb, kDleb)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PerftEveryLeaf, mankalah, kMankalah)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PerftEveryLeaf, umelbanat, kUmelbanat)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -79,6 +79,7 @@ int run_split(int argc, char** argv);
 int run_dedupe(int argc, char** argv);
 int run_stats(int argc, char** argv);
 int run_moves(int argc, char** argv);
+int run_perft(int argc, char** argv);
 
 /// The subcommand table, in the order `beyt --help` lists them.
 const std::vector<Command>& commands();

@@ -23,6 +23,7 @@ const std::vector<Command>& commands() {
       {"convert", "convert records between text, JSON, XML and JSON Lines; join several files", run_convert},
       {"render", "draw the position after any turn as a diagram", run_render},
       {"moves", "list the legal decisions, or a throw's outcomes, at a position", run_moves},
+      {"perft", "count the sequences of events to a depth (perft, divide)", run_perft},
       {"games", "list the games, their rule presets and options", run_games},
       {"rules", "print a game's rules, options and their sources (docs/RULES.md)", run_rules},
       {"generate", "write random legal games (tests, fuzz corpora, benchmarks)", run_generate},

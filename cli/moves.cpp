@@ -33,14 +33,8 @@ int print(const State& state, bool json) {
 // --game G [--rules R] [--position TEXT].
 int moves_of_position(const MovesOptions& o) {
   std::string error;
-  const Game* game = match_game(o.game, error);
-  if (!game) return usage_error("moves", error);
-  RuleSet rules;
-  if (Error e = match_rules(*game, o.rules, rules))
-    return usage_error("moves", "--rules: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
-  std::unique_ptr<State> state;
-  if (Error e = game->new_state(rules, o.position, state))
-    return usage_error("moves", "--position: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
+  std::unique_ptr<State> state = position_from_options(o.game, o.rules, o.position, error);
+  if (!state) return usage_error("moves", error);
   return print(*state, o.json);
 }
 

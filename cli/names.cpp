@@ -108,6 +108,24 @@ Error match_rules(const Game& game, std::string_view text, RuleSet& out) {
   return e;
 }
 
+std::unique_ptr<State> position_from_options(std::string_view game_name, std::string_view rules_text,
+                                             std::string_view position, std::string& error) {
+  const Game* game = match_game(game_name, error);
+  if (!game) return nullptr;
+  const auto at = [](const Error& e) { return " (at character " + std::to_string(e.offset + 1) + ")"; };
+  RuleSet rules;
+  if (Error e = match_rules(*game, rules_text, rules)) {
+    error = "--rules: " + e.reason + at(e);
+    return nullptr;
+  }
+  std::unique_ptr<State> state;
+  if (Error e = game->new_state(rules, position, state)) {
+    error = "--position: " + e.reason + at(e);
+    return nullptr;
+  }
+  return state;
+}
+
 bool fold_alias(std::string_view alias_name, const std::string& alias, std::string_view current_name,
                 std::string& current, std::string& error) {
   if (alias.empty()) return true;

@@ -4,6 +4,7 @@
 // nearest known names ("did you mean 'seega'?").
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,15 @@ const Game* match_game(std::string_view name, std::string& error);
 /// preset, option or value gets a suggestion appended to the error's
 /// reason ("; did you mean 'lane'?").
 Error match_rules(const Game& game, std::string_view text, RuleSet& out);
+
+/// The position that `--game G [--rules R] [--position TEXT]` name (beyt
+/// moves, beyt perft): the game (match_game), its rules (match_rules; empty:
+/// the first preset) and a position text as a SetUp tag holds it (empty: the
+/// start). Null when one of them is bad; `error` then holds the message of
+/// the usage error, naming the option and the character
+/// ("--position: ... (at character 3)").
+std::unique_ptr<State> position_from_options(std::string_view game, std::string_view rules,
+                                             std::string_view position, std::string& error);
 
 /// Folds an older spelling of an option into the current one (item 9 of
 /// issue 10: one meaning per option name): `alias`'s value (empty when not

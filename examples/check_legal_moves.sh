@@ -12,6 +12,8 @@
 #    63 756 in all.
 #  * Tâb (Lane 1836): a throw of four sticks has five outcomes (1, 2, 3, 4
 #    or 6 white sides).
+#  * Its walk to depth 2 from every game's start counts what `beyt perft`
+#    (the library's beyt::perft) counts.
 set -u
 legal_moves=$1 beyt=$2
 fail() { echo "FAIL: $*"; exit 1; }
@@ -47,3 +49,9 @@ grep -qx 'depth 2: 63756' <<< "$out" || fail "seega: depth 2 is not 276 * C(22,2
 out=$("$legal_moves" tab 1) || fail "legal_moves tab failed"
 grep -qx 'depth 1: 5' <<< "$out" || fail "tab: a throw does not have 5 outcomes"
 echo "seega: 276 and 63756; tab: 5"
+for game in tab dleb seega mankalah umelbanat; do
+  ours=$("$legal_moves" "$game" 2 | grep '^depth ') || fail "legal_moves $game 2 failed"
+  cli=$("$beyt" perft --game "$game" --depth 2) || fail "beyt perft --game $game failed"
+  [ "$ours" = "$cli" ] || fail "$game: legal_moves counts $ours, beyt perft $cli"
+done
+echo "depth 2 of every game: as beyt perft counts"

@@ -21,8 +21,10 @@
 
 #include <beyt/beyt.hpp>
 
-// The number of sequences of `depth` events from `state`.
-static std::uint64_t perft(const beyt::State& state, int depth) {
+// The number of sequences of `depth` events from `state`, walked here by
+// hand (the library's own walk is beyt::perft, beyt/perft.hpp; its name is
+// not reused here, which a call with a beyt::State would find too).
+static std::uint64_t count_sequences(const beyt::State& state, int depth) {
   if (depth == 0) return 1;
   std::vector<std::string> events = state.legal_moves();  // at a throw: chance_outcomes()' texts
   if (depth == 1) return events.size();
@@ -33,7 +35,7 @@ static std::uint64_t perft(const beyt::State& state, int depth) {
       std::cerr << "'" << event << "' is listed but not applied: " << e.reason << '\n';
       std::exit(1);
     }
-    count += perft(*next, depth - 1);
+    count += count_sequences(*next, depth - 1);
   }
   return count;
 }
@@ -68,6 +70,6 @@ int main(int argc, char** argv) {
   } else {
     for (const std::string& move : state.legal_moves()) std::cout << move << '\n';
   }
-  for (int d = 1; d <= depth; ++d) std::cout << "depth " << d << ": " << perft(state, d) << '\n';
+  for (int d = 1; d <= depth; ++d) std::cout << "depth " << d << ": " << count_sequences(state, d) << '\n';
   return 0;
 }

@@ -6,6 +6,9 @@
 //  * every citation of a docs/RULES.md section anywhere in the project names
 //    one of those sections;
 //  * the project stands on its own: no file refers to material outside it;
+//  * docs/LIBRARY.md's perft reference counts are the library's and `beyt
+//    perft`'s, and its `beyt perft` commands run as written and print what
+//    it shows;
 //  * docs/python/README.md's commands and the tutorial notebook's header
 //    command run as they are written (PythonDocs, run by ctest as
 //    Docs.PythonReadmeRunsAsWritten when the Python package is built).
@@ -19,6 +22,7 @@
 #include <sstream>
 
 #include "beyt/game.hpp"
+#include "beyt/perft.hpp"
 #include "cli_run.hpp"
 
 namespace {
@@ -314,6 +318,83 @@ TEST(PythonDocs, ReadmeRunsAsWritten) {
       "cd " + beyt::test::quote(reader.string()) + " && find .venv/lib -path '*beyt*'");
   EXPECT_EQ(left.out, "") << "pip uninstall beyt left these";
   fs::remove_all(top);
+}
+
+// docs/LIBRARY.md, "Perft": every game's default preset is published to
+// depth 4 at least, and each published count is the library's and `beyt
+// perft`'s, but those whose note says that the tests do not run them (and,
+// under the sanitizers, which slow the engines tenfold, those above
+// 100 000); its `beyt perft` commands, run as a reader types them from the
+// top of the repository (`build` the build under test), print its ```text
+// blocks; README.md's `beyt perft` commands are some of those.
+TEST(Docs, PerftReferenceCounts) {
+  const std::string perft_md = section(slurp(kRoot / "docs/LIBRARY.md"), "## Perft");
+  ASSERT_FALSE(perft_md.empty()) << "docs/LIBRARY.md has no section \"## Perft\"";
+  const auto rows = table(section(perft_md, "### Reference counts"));
+  ASSERT_FALSE(rows.empty());
+  const std::uint64_t limit = BEYT_SANITIZED ? 100000 : UINT64_MAX;
+  const auto unquote = [](const std::string& cell) { return cell.size() >= 2 ? cell.substr(1, cell.size() - 2) : cell; };
+  // (game, rules) -> the published counts by depth, and those to check.
+  std::map<std::pair<std::string, std::string>, std::map<int, std::uint64_t>> published, checked;
+  for (const auto& row : rows) {
+    const auto key = std::make_pair(unquote(row.at("game")), unquote(row.at("rules")));
+    const int depth = std::stoi(row.at("depth"));
+    const std::uint64_t count = std::stoull(row.at("count"));
+    EXPECT_TRUE(published[key].emplace(depth, count).second) << key.first << " " << key.second << " " << depth;
+    if (row.at("note").find("not run by the tests") == std::string::npos && count <= limit)
+      checked[key][depth] = count;
+  }
+  for (const Game* game : beyt::game_table()) {
+    const auto it = published.find({std::string(game->name()), std::string(game->presets().front().name)});
+    ASSERT_NE(it, published.end()) << game->name() << "'s default preset is not published";
+    EXPECT_GE(it->second.size(), 4u) << game->name() << ": to depth 4 at least";
+  }
+  for (const auto& [key, counts] : published) {
+    const auto& [game, rules] = key;
+    SCOPED_TRACE(game + ", " + rules);
+    EXPECT_EQ(counts.rbegin()->first, static_cast<int>(counts.size())) << "depths 1 to N, each once";
+    const auto& wanted = checked[key];
+    if (wanted.empty()) continue;
+    const int depth = wanted.rbegin()->first;
+    auto parsed = beyt::find_game(game)->parse_rules(rules);
+    ASSERT_TRUE(parsed) << parsed.error().reason;
+    auto start = beyt::find_game(game)->new_state(*parsed);
+    ASSERT_TRUE(start);
+    auto library = beyt::perft(**start, depth);
+    ASSERT_TRUE(library);
+    const beyt::test::CliRun cli =
+        beyt::test::run("perft --game " + game + " --rules " + beyt::test::quote(rules) + " --depth " + std::to_string(depth));
+    ASSERT_EQ(cli.status, 0) << cli.out;
+    for (const auto& [d, count] : wanted) {
+      EXPECT_EQ(library->leaves[static_cast<std::size_t>(d - 1)], count) << "depth " << d << ": the library";
+      EXPECT_NE(cli.out.find("depth " + std::to_string(d) + ": " + std::to_string(count) + "\n"), std::string::npos)
+          << "depth " << d << ": beyt perft printed\n" << cli.out;
+    }
+  }
+  // The commands as written, from a folder whose `build` is the build under test.
+  const std::vector<std::string> commands = fenced_blocks(perft_md, "sh"), outputs = fenced_blocks(perft_md, "text");
+  ASSERT_EQ(commands.size(), outputs.size()) << "each ```sh block followed by the ```text it prints";
+  const fs::path top = fs::temp_directory_path() / ("beyt-perft-docs-" + std::to_string(::getpid()));
+  fs::remove_all(top);
+  fs::create_directories(top);
+  fs::create_directory_symlink(BEYT_BINARY_DIR, top / "build");
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    EXPECT_EQ(commands[i].rfind("build/beyt perft ", 0), 0u) << commands[i];
+    const beyt::test::CliRun r = beyt::test::capture("cd " + beyt::test::quote(top.string()) + " && " + commands[i]);
+    EXPECT_EQ(r.status, 0) << commands[i] << r.out;
+    EXPECT_EQ(r.out, outputs[i]) << commands[i];
+  }
+  fs::remove_all(top);
+  std::istringstream readme(slurp(kRoot / "README.md"));
+  std::size_t shown = 0;
+  for (std::string line; std::getline(readme, line);) {
+    if (line.rfind("build/beyt perft ", 0) != 0) continue;
+    ++shown;
+    const std::string command = trim(line.substr(0, line.find("  #"))) + "\n";
+    EXPECT_NE(std::find(commands.begin(), commands.end(), command), commands.end())
+        << "README.md shows `" << command << "`, which docs/LIBRARY.md's \"Perft\" does not run";
+  }
+  EXPECT_GE(shown, 1u) << "README.md shows beyt perft";
 }
 
 }  // namespace

@@ -137,7 +137,8 @@ TEST(OptionNames, GameIsAlwaysAName) {
   // A misspelt game gets a suggestion, everywhere.
   for (const std::string& cmd : std::vector<std::string>{
            "validate --game sega " + q(kText), "generate --game sega", "render --empty --game sega",
-           "format --game sega " + q(kText), "select --game sega " + q(kText), "games sega", "rules sega"}) {
+           "format --game sega " + q(kText), "select --game sega " + q(kText), "games sega", "rules sega",
+           "perft --game sega --depth 1"}) {
     CliRun r = run(cmd);
     EXPECT_EQ(r.status, 2) << cmd;
     EXPECT_NE(r.out.find("unknown game 'sega' (did you mean 'seega'?"), std::string::npos) << cmd << "\n" << r.out;

@@ -608,6 +608,24 @@ std::string position_svg(const State& state, double cell, bool flipped, bool mon
   return out;
 }
 
+// Position.perft and perft_divide: `walk` (beyt::perft or
+// beyt::perft_divide, beyt/perft.hpp) on a copy of the position, on a
+// thread of its own that Ctrl-C stops (interruptible). A depth out of
+// 1 .. 100 is an ArgumentError; a listed event that does not apply (a fault
+// of the engine) an Error.
+template <class Out>
+Out perft_of(const PyPosition& p, int depth, Error (*walk)(const State&, int, Out&, const PerftOptions&)) {
+  std::unique_ptr<State> copy = p.state->clone();
+  Out out;
+  Error e = interruptible([&](const Stop& stop) {
+    PerftOptions options;
+    options.stop = &stop;
+    return walk(*copy, depth, out, options);
+  });
+  if (e) raise(e.code == Code::usage ? "ArgumentError" : "Error", e.code, e.reason);
+  return out;
+}
+
 // --- the lazy reader --------------------------------------------------------------
 
 // A std::streambuf over a Python file object's read(). What read() may
@@ -1517,6 +1535,24 @@ PYBIND11_MODULE(_beyt, m) {
       }, "The outcomes of the next chance event (a throw of the sticks) as (text,\n"
          "probability) pairs summing to 1 (Lane 1836, Marin 1931); empty when a player\n"
          "decides next.")
+      .def("perft", [](const PyPosition& p, int depth) {
+        return perft_of<PerftCounts>(p, depth, &beyt::perft).leaves;
+      }, py::arg("depth"),
+      "Perft: [n1, ..., n_depth], n_d the number of sequences of d events from\n"
+      "here, an event being what legal_moves() lists (each outcome of a throw one\n"
+      "branch, not weighted); `beyt perft --depth DEPTH` prints the same. Ctrl-C\n"
+      "stops it (KeyboardInterrupt). Raises ArgumentError for a depth outside 1 to\n"
+      "100. Reference counts: docs/LIBRARY.md, \"Perft\".")
+      .def("perft_divide", [](const PyPosition& p, int depth) {
+        std::vector<std::pair<std::string, std::uint64_t>> out;
+        for (PerftBranch& b : perft_of<PerftDivide>(p, depth, &beyt::perft_divide).branches)
+          out.emplace_back(std::move(b.event), b.count);
+        return out;
+      }, py::arg("depth"),
+      "Perft divided by the first event: [(event, count), ...] in legal_moves()\n"
+      "order, count the sequences of `depth` events that begin with it; the counts\n"
+      "sum to perft(depth)[-1]. `beyt perft --divide` prints the same. Ctrl-C stops\n"
+      "it; ArgumentError as perft().")
       .def("check", [](const PyPosition& p, const std::string& move) {
         std::string canonical;
         if (Error e = p.state->check(move, canonical))

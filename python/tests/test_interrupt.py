@@ -73,6 +73,8 @@ CALLS = {
     "playouts": ("", "beyt.playouts('umelbanat', 2000, max_turns=200000)"),
     # (A random game of Tab that does not end: seconds of turns in one call.)
     "play_random": ("p = beyt.Position.start('tab')", "p.play_random(10**7, seed=2)"),
+    "perft": ("p = beyt.Position.start('seega')", "p.perft(5)"),
+    "perft_divide": ("p = beyt.Position.start('seega')", "p.perft_divide(5)"),
 }
 
 

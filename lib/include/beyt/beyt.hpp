@@ -1,6 +1,6 @@
 // beyt/beyt.hpp - the whole public API in one include: the game interface
-// and its table (beyt/game.hpp), rule options and error codes, the five
-// engines' typed APIs, diagrams, safe output files (beyt/io.hpp), and the
+// and its table (beyt/game.hpp), perft (beyt/perft.hpp), rule options and
+// error codes, the five engines' typed APIs, diagrams, safe output files (beyt/io.hpp), and the
 // records (beyt/notation/: model, readers and writers of text, JSON, XML and
 // JSON Lines, the validator's replay, selection by tags and dates, canonical
 // form, figures, the viewer), and the version.
@@ -17,6 +17,7 @@
 #include "beyt/game.hpp"
 #include "beyt/io.hpp"
 #include "beyt/options.hpp"
+#include "beyt/perft.hpp"
 #include "beyt/expected.hpp"
 #include "beyt/stop.hpp"
 #include "beyt/svg.hpp"

@@ -12,7 +12,8 @@
 //
 // The long calls that take one look at it between games (read_games and
 // every reader, TextReader::next, GameReader::next, read_inputs,
-// validate, validate_inputs) and between turns (random_game), and end there
+// validate, validate_inputs), between turns (random_game) and before each
+// position they list (perft, perft_divide: beyt/perft.hpp), and end there
 // as at the end of their input. What a stopped call returns is incomplete
 // (what came after the request was not read, checked or played) and is
 // meant to be discarded; it is never an error and writes nothing.
