@@ -19,6 +19,14 @@
 //     --strict; Undo inside a turn takes back its last event;
 //     a different move at an earlier turn starts a variation; Undo takes a
 //     move back; the text survives a reload;
+//   * issue 31: a first visit opens with an example record (beyt generate
+//     --seed 1 --max-turns 12) and its board; Tâb's throws by the sticks'
+//     faces (W, B, B, B, then Throw), a count by its button; a click on the
+//     adversary's kelb or Seega's centre while placing says why; a picked
+//     cell clicked again is unpicked; Lane's I then Q is the whole path; the
+//     entry buttons have tooltips and aria-labels; the legend of the
+//     pieces; the New record dialog at 1366x768 and 390x844 (Create in
+//     view, Enter creates); Redo, Ctrl+Z and Ctrl+Shift+Z;
 //   * the board: a pasted sample of each of the five games shows at its last
 //     turn the SVG `beyt render --format svg` draws;
 //   * window.beyt: validate, legalMoves and render answer as the command line;
