@@ -8,17 +8,20 @@
 #include <emscripten/bind.h>
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "beyt/diagram.hpp"
 #include "beyt/game.hpp"
 #include "beyt/notation/canonical.hpp"
 #include "beyt/notation/edit.hpp"
 #include "beyt/notation/figures.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/game_info.hpp"
+#include "beyt/notation/generate.hpp"
 #include "beyt/notation/incremental.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/validate.hpp"
@@ -275,21 +278,31 @@ std::string enter_into(const std::string& text, const std::string& file, EntryGa
   return dump(write_move(text, file, std::move(g.record), g.index, g.end, at, move));
 }
 
-// One event of a turn entered event by event in the game (event() below).
-std::string event_into(const std::string& text, const std::string& file, EntryGame& g, const std::string& path_text,
-                       const std::string& events_json, const std::string& event_text) {
-  std::vector<std::string> events;
-  if (!parse_events(events_json, events)) return dump(error_json("the events are not a list of texts"));
-  notation::NodePath at;
-  if (!notation::NodePath::parse(path_text, at)) return dump(error_json("not a position: " + path_text));
-  notation::NodePosition pos;
+// The position of a turn being entered in the game: the record replayed to
+// `path_text`, then the turn's events so far (`events_json`) applied; `at`
+// the path, `events` the events. Empty, or why there is none.
+std::string turn_position(const std::string& file, EntryGame& g, const std::string& path_text,
+                          const std::string& events_json, notation::NodePath& at, std::vector<std::string>& events,
+                          notation::NodePosition& pos, notation::Node& so_far) {
+  if (!parse_events(events_json, events)) return "the events are not a list of texts";
+  if (!notation::NodePath::parse(path_text, at)) return "not a position: " + path_text;
   Diagnostic d = notation::replay_to(g.record, file, g.index, at, pos);
   // A result that does not fit the moves yet (E401..E404) is what entering
   // the rest of the game puts right, as enter_move says.
   if (d && (!pos.state || d.code < Code::result_mismatch || d.code > Code::barrier_count))
-    return dump(error_json("no turn can be entered here: " + d.reason));
+    return "no turn can be entered here: " + d.reason;
+  return apply_events(pos, events, so_far);
+}
+
+// One event of a turn entered event by event in the game (event() below).
+std::string event_into(const std::string& text, const std::string& file, EntryGame& g, const std::string& path_text,
+                       const std::string& events_json, const std::string& event_text) {
+  std::vector<std::string> events;
+  notation::NodePath at;
+  notation::NodePosition pos;
   notation::Node so_far;
-  if (std::string e = apply_events(pos, events, so_far); !e.empty()) return dump(error_json(e));
+  if (std::string e = turn_position(file, g, path_text, events_json, at, events, pos, so_far); !e.empty())
+    return dump(error_json(e));
   std::string turn;
   if (Error e = pos.state->apply(event_text, &turn)) {
     ordered_json out = error_json(e.reason);
@@ -403,8 +416,11 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
   std::string svg;
   std::vector<std::string> warnings;
   const BoardDrawing* drawing = state.drawing();
-  if (drawing && notation::position_svg(*record, pos, draw, figures, page, svg, why, warnings))
+  if (drawing && notation::position_svg(*record, pos, draw, figures, page, svg, why, warnings)) {
     out["svg"] = svg;
+    // The legend of the pieces and marks on this board (render --legend's, alone).
+    out["legend"] = legend_svg(state, draw, drawing->board_size(draw).width, page.title + ": legend");
+  }
   out["path"] = pos.path.text();
   out["game"] = std::string(state.game().name());
   out["title"] = std::string(state.game().title());
@@ -428,6 +444,11 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
   out["throwsLeft"] = state.throws_left();
   out["chance"] = ordered_json::array();
   for (const auto& c : state.chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
+  // A throw entered face by face (State::throw_faces): the faces a piece shows, how many pieces fall.
+  const ThrowFaces faces = state.throw_faces();
+  out["faces"] = ordered_json::array();
+  for (const auto& f : faces.faces) out["faces"].push_back({{"letter", std::string(1, f.letter)}, {"says", f.says}});
+  out["pieces"] = faces.pieces;
   const State& start = pos.before && !events.empty() ? *pos.before : state;
   const MoveCells before_event =
       by_event && start.drawing() ? start.drawing()->move_cells(state.turn_in_progress()) : MoveCells{};
@@ -449,8 +470,12 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
                             {"from", cells.from},
                             {"to", cells.to},
                             {"captured", cells.captured},
-                            {"says", by_event ? std::string() : state.describe_move(m)}});
+                            {"says", state.describe_move(m)}});
   }
+  // Every cell of the board after them (a click where no move starts is answered, saying why).
+  std::vector<std::string> names;
+  if (drawing) drawing->cell_names(names);
+  for (const auto& c : names) centre(c);
   out["cells"] = std::move(centres);
   out["cell"] = draw.cell;
   return dump(out);
@@ -594,6 +619,21 @@ std::string rules(const std::string& game_name, const std::string& rules_text) {
   RuleSet rules;
   if (Error e = game->parse_rules(rules_text, rules)) return dump(error_json(e.reason));
   return dump(ordered_json{{"canonical", rules.canonical()}});
+}
+
+/// A short example record of the game `game_name` under its first preset:
+/// at most `turns` turns of beyt's random player, seed 1, as `beyt generate
+/// --game GAME --seed 1 --count 1 --max-turns TURNS` writes it
+/// (notation::random_game), in canonical text: {text} or {error}.
+std::string example_record(const std::string& game_name, std::uint32_t turns) {
+  const Game* game = find_game(game_name);
+  if (!game) return dump(error_json("unknown game '" + game_name + "'"));
+  RuleSet rules;
+  if (Error e = game->parse_rules("", rules)) return dump(error_json(e.reason));
+  Rng rng(1);
+  GameRecord record;
+  if (Error e = notation::random_game(*game, rules, rng, 1, 1, turns, record)) return dump(error_json(e.reason));
+  return dump(ordered_json{{"text", notation::to_text(record)}});
 }
 
 /// Whether this module reads and writes XML (pugixml built in).
@@ -848,6 +888,153 @@ std::string event_at(std::uint32_t index, const std::string& path_text, const st
   return event_into(session.text(), session_file, g, path_text, events_json, event_text);
 }
 
+namespace {
+
+// The turn being entered in game `index` of the text checked, at position
+// `path_text` with its events so far (`events_json`), as eventAt() takes
+// them: the game, the path, the events and the position they reach.
+struct SessionTurn {
+  EntryGame game;
+  notation::NodePath at;
+  std::vector<std::string> events;
+  notation::NodePosition pos;
+  notation::Node so_far;
+  // Where the turn began (whose drawing names each event's cells, event_cells).
+  const State& start() const { return pos.before && !events.empty() ? *pos.before : *pos.state; }
+};
+std::string session_turn(std::uint32_t index, const std::string& path_text, const std::string& events_json,
+                         SessionTurn& t) {
+  if (std::string e = session_entry_game(index, t.game); !e.empty()) return e;
+  return turn_position(session_file, t.game, path_text, events_json, t.at, t.events, t.pos, t.so_far);
+}
+
+}  // namespace
+
+/// The throw due at the turn being entered (as eventAt() takes its
+/// events) written as the notation writes it from the faces its pieces fell
+/// with (State::throw_from_faces: Tâb `WBBB` gives `1WBBB`): {throw} or
+/// {error, code}.
+std::string throw_at(std::uint32_t index, const std::string& path_text, const std::string& events_json,
+                     const std::string& faces) {
+  SessionTurn t;
+  if (std::string e = session_turn(index, path_text, events_json, t); !e.empty()) return dump(error_json(e));
+  std::string text;
+  if (Error e = t.pos.state->throw_from_faces(faces, text)) {
+    ordered_json out = error_json(e.reason);
+    out["code"] = code_id(e.code);
+    return dump(out);
+  }
+  return dump(ordered_json{{"throw", text}});
+}
+
+namespace {
+
+// The sequences of listed events that take one piece from `from` to `to`,
+// one after another, in the turn at `state` (`start`: where the turn began,
+// whose drawing names each event's cells, event_cells): each event leaves
+// the cell the one before reached. At most `room` of them, each as long as
+// the turn allows.
+void paths_between(const State& state, const State& start, const std::string& from, const std::string& to,
+                   std::vector<std::string>& so_far, std::vector<std::vector<std::string>>& out, std::size_t room) {
+  if (!start.drawing() || out.size() >= room) return;
+  std::vector<std::string> moves;
+  state.legal_moves(moves);
+  const MoveCells before = start.drawing()->move_cells(state.turn_in_progress());
+  for (const auto& m : moves) {
+    const MoveCells cells = event_cells(state, start, before, m);
+    if (cells.from.size() != 1 || cells.to.size() != 1 || cells.from[0] != from) continue;
+    auto next = state.clone();
+    std::string turn;
+    if (next->apply(m, &turn)) continue;
+    so_far.push_back(m);
+    if (cells.to[0] == to) out.push_back(so_far);
+    else if (turn.empty()) paths_between(*next, start, cells.to[0], to, so_far, out, room);
+    so_far.pop_back();
+    if (out.size() >= room) return;
+  }
+}
+
+// `text` with its first (`last`: last) cell name `name` replaced by `with`:
+// a whole name, not the start of a longer one (A1 of A10, Lane's a of the
+// grid's a1: no digit follows it); false when it is not there.
+bool replace_cell(std::string& text, const std::string& name, const std::string& with, bool last) {
+  const auto whole = [&](std::size_t at) {
+    const std::size_t end = at + name.size();
+    return end >= text.size() || !std::isdigit(static_cast<unsigned char>(text[end]));
+  };
+  std::size_t at = last ? text.rfind(name) : text.find(name);
+  while (at != std::string::npos && !whole(at)) at = last ? (at ? text.rfind(name, at - 1) : std::string::npos) : text.find(name, at + 1);
+  if (at == std::string::npos) return false;
+  text.replace(at, name.size(), with);
+  return true;
+}
+
+}  // namespace
+
+/// Why no listed event at the turn being entered at position `path` of
+/// game `index` (its events so far `events_json`) starts at cell `cell`
+/// (`from` empty), or, from the cell `from`, goes to `cell`: the engine's
+/// reason (State::apply) for an event as the listed ones are written, with
+/// `cell` in the place of the cell they leave (or reach): Tâb's "no kelb of
+/// South stands on a", Seega's "no piece is placed on the centre (Walker
+/// 2011, rule 3; Lane 1836)". {reason, code} (empty when the engine takes
+/// such an event, or no listed event names a cell there), or {error}.
+std::string why_not_at(std::uint32_t index, const std::string& path_text, const std::string& events_json,
+                       const std::string& from, const std::string& cell) {
+  SessionTurn t;
+  if (std::string e = session_turn(index, path_text, events_json, t); !e.empty()) return dump(error_json(e));
+  const State& state = *t.pos.state;
+  const State& start = t.start();
+  if (state.is_terminal() || state.to_move() == Actor::chance || !start.drawing()) return "{}";
+  std::vector<std::string> moves;
+  state.legal_moves(moves);
+  const bool by_event = turn_by_event(state, moves);
+  const MoveCells before = by_event ? start.drawing()->move_cells(state.turn_in_progress()) : MoveCells{};
+  for (const auto& m : moves) {
+    const MoveCells cells = by_event ? event_cells(state, start, before, m) : state.drawing()->move_cells(m);
+    // The cell the event starts at: the one a piece leaves, else the first it fills (a Seega placement).
+    const std::vector<std::string>& starts = cells.from.empty() ? cells.to : cells.from;
+    std::string text = m;
+    if (starts.empty() || (from.empty() ? !replace_cell(text, starts.front(), cell, false)
+                                        : starts.front() != from || cells.to.empty() ||
+                                              !replace_cell(text, cells.to.back(), cell, true)))
+      continue;
+    auto next = state.clone();
+    if (Error e = next->apply(text)) return dump(ordered_json{{"reason", e.reason}, {"code", code_id(e.code)}});
+  }
+  return "{}";
+}
+
+/// The uses that take the piece on cell `from` to cell `to` one after
+/// another in the turn being entered at position `path` of game `index`
+/// (its events so far `events_json`, as eventAt() takes them), each a
+/// listed event (State::legal_moves) leaving the cell the one before
+/// reached: Lane's "táb and four and two" take the kelb on I to Q by 1I-K,
+/// 4K-O, 2O-Q (or 1I-K, 2K-M, 4M-Q), in the order the events are listed
+/// (the throws' order). {paths: [[events...], ...] (at most 8; none: []),
+/// same: every path leaves the same position}, or {error}.
+std::string paths_at(std::uint32_t index, const std::string& path_text, const std::string& events_json,
+                     const std::string& from, const std::string& to) {
+  SessionTurn t;
+  if (std::string e = session_turn(index, path_text, events_json, t); !e.empty()) return dump(error_json(e));
+  const notation::NodePosition& pos = t.pos;
+  std::vector<std::string> chain;
+  std::vector<std::vector<std::string>> paths;
+  if (!pos.state->is_terminal() && pos.state->to_move() != Actor::chance)
+    paths_between(*pos.state, t.start(), from, to, chain, paths, 8);
+  // The same move whichever way (nothing taken on the way): every path
+  // leaves a State equal to the first's.
+  bool same = !paths.empty();
+  std::unique_ptr<State> first;
+  for (const auto& p : paths) {
+    auto s = pos.state->clone();
+    for (const auto& e : p) s->apply(e);
+    if (!first) first = std::move(s);
+    else same = same && s->equals(*first);
+  }
+  return dump(ordered_json{{"paths", paths}, {"same", same}});
+}
+
 }  // namespace beyt::studio
 
 EMSCRIPTEN_BINDINGS(beyt) {
@@ -862,6 +1049,7 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("convert", &convert);
   emscripten::function("newRecord", &new_record);
   emscripten::function("games", &games);
+  emscripten::function("exampleRecord", &example_record);
   emscripten::function("rules", &rules);
   emscripten::function("hasXml", &has_xml);
   emscripten::function("check", &check);
@@ -874,4 +1062,7 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("viewAt", &view_at);
   emscripten::function("enterAt", &enter_at);
   emscripten::function("eventAt", &event_at);
+  emscripten::function("throwAt", &throw_at);
+  emscripten::function("pathsAt", &paths_at);
+  emscripten::function("whyNotAt", &why_not_at);
 }

@@ -394,6 +394,110 @@ TEST(TabEvents, ATurnByHand) {
 
 namespace {
 
+// A throw entered face by face (State::throw_faces, throw_from_faces: the
+// studio's W and B buttons): Tâb's four sticks give the count with the
+// faces, as NOTATION.md section 6 writes a throw (`1WBBB`, Lane 1836: one
+// white side up is táb); Dleb's billets are the throw, as many as the entry
+// stage throws (Marin 1931, p. 509); no faces where no throw is due.
+TEST(ThrowFaces, TabSticksAndDlebBillets) {
+  std::unique_ptr<State> s;
+  ASSERT_FALSE(find_game("tab")->new_state(RuleSet{}, "", s));
+  ThrowFaces shape = s->throw_faces();
+  ASSERT_EQ(shape.faces.size(), 2u);
+  EXPECT_EQ(shape.faces[0].letter, 'W');
+  EXPECT_EQ(shape.faces[0].says, "white side up");
+  EXPECT_EQ(shape.faces[1].letter, 'B');
+  EXPECT_EQ(shape.pieces, 4);
+  std::string text = "kept";
+  EXPECT_FALSE(s->throw_from_faces("WBBB", text));
+  EXPECT_EQ(text, "1WBBB");
+  for (const auto& [faces, want] : std::vector<std::pair<std::string, std::string>>{
+           {"BWBW", "2BWBW"}, {"WWBW", "3WWBW"}, {"WWWW", "4WWWW"}, {"BBBB", "6BBBB"}}) {
+    ASSERT_FALSE(s->throw_from_faces(faces, text)) << faces;
+    EXPECT_EQ(text, want);
+  }
+  Error e = s->throw_from_faces("WBB", text);  // three sticks of four
+  EXPECT_EQ(e.code, Code::move_syntax);
+  EXPECT_EQ(e.offset, 3u);
+  EXPECT_EQ(text, "6BBBB");  // unchanged
+  e = s->throw_from_faces("WBGB", text);
+  EXPECT_EQ(e.code, Code::move_syntax);
+  EXPECT_EQ(e.offset, 2u);
+  EXPECT_NE(e.reason.find("WB, not 'G'"), std::string::npos) << e.reason;
+  // What it gives, apply() takes; then the uses are due and no throw is.
+  ASSERT_FALSE(s->throw_from_faces("BBWB", text));
+  ASSERT_FALSE(s->apply(text));  // an opening throw of 1: the turn goes on
+  ASSERT_FALSE(s->throw_from_faces("BWBW", text));
+  ASSERT_FALSE(s->apply(text));
+  EXPECT_EQ(s->turn_in_progress(), "1BBWB,2BWBW:");
+  EXPECT_TRUE(s->throw_faces().faces.empty());
+  EXPECT_EQ(s->throw_faces().pieces, 0);
+  EXPECT_EQ(s->throw_from_faces("WBBB", text).code, Code::wrong_phase);
+
+  RuleSet rules;
+  ASSERT_FALSE(find_game("dleb")->parse_rules("marin; cross-lines=4", rules));
+  std::unique_ptr<State> d;
+  ASSERT_FALSE(find_game("dleb")->new_state(rules, "", d));
+  shape = d->throw_faces();
+  std::string letters;
+  for (const auto& f : shape.faces) letters += f.letter;
+  EXPECT_EQ(letters, "BWG");
+  EXPECT_NE(shape.faces[2].says.find("white, by day"), std::string::npos) << shape.faces[2].says;
+  EXPECT_EQ(shape.pieces, 4);
+  ASSERT_FALSE(d->throw_from_faces("BGBB", text));
+  EXPECT_EQ(text, "BGBB");
+  ASSERT_FALSE(d->apply(text));  // G by day is white: a dleb, stage 2
+  EXPECT_EQ(d->throw_faces().pieces, 3);
+  EXPECT_EQ(d->throw_from_faces("BBBB", text).code, Code::move_syntax);
+  ASSERT_FALSE(find_game("dleb")->parse_rules("marin; cross-lines=4; time=night", rules));
+  ASSERT_FALSE(find_game("dleb")->new_state(rules, "", d));
+  EXPECT_NE(d->throw_faces().faces[2].says.find("black, by night"), std::string::npos);
+  // Seega throws nothing.
+  std::unique_ptr<State> seega;
+  ASSERT_FALSE(find_game("seega")->new_state(RuleSet{}, "", seega));
+  EXPECT_TRUE(seega->throw_faces().faces.empty());
+  EXPECT_EQ(seega->throw_from_faces("WBBB", text).code, Code::wrong_phase);
+}
+
+// During a turn, what one listed event does, in words (State::describe_move
+// mid-turn: the studio's tooltips): Tâb's use of a throw and its forfeit;
+// Dleb's use, forgone throw and store; nothing while the throwing goes on.
+TEST(EventWords, TabAndDlebUses) {
+  std::unique_ptr<State> s;
+  ASSERT_FALSE(find_game("tab")->new_state(RuleSet{}, "", s));
+  ASSERT_FALSE(s->apply("3"));  // South's opening throw
+  ASSERT_FALSE(s->apply("1"));
+  EXPECT_EQ(s->describe_move("4"), "");  // a throw is due: no use to describe
+  ASSERT_FALSE(s->apply("4"));
+  ASSERT_FALSE(s->apply("2"));
+  EXPECT_EQ(s->describe_move("1i-k"), "the táb takes the kelb on i to k");
+  EXPECT_EQ(s->describe_move("4--").rfind("forfeit the throw of 4: it is not used (Lane 1836", 0), 0u)
+      << s->describe_move("4--");
+  EXPECT_EQ(s->describe_move("not a use"), "");
+  ASSERT_FALSE(s->apply("1i-k"));
+  ASSERT_FALSE(s->apply("2k-m"));
+  ASSERT_FALSE(s->apply("4--"));
+  // South: an 'eggeh of two on K (set up), divided by a táb.
+  std::unique_ptr<State> e;
+  ASSERT_FALSE(find_game("tab")->new_state(RuleSet{}, "NNNNNNNNN/........./........s2/SSSSSSS.. S play", e));
+  ASSERT_FALSE(e->apply("1"));
+  ASSERT_FALSE(e->apply("2"));
+  std::vector<std::string> listed;
+  e->legal_moves(listed);
+  ASSERT_NE(std::find(listed.begin(), listed.end(), "1K-L'"), listed.end());
+  EXPECT_EQ(e->describe_move("1K-L'"), "the táb moves one kelb of the 'eggeh on K by itself, to L (')");
+  EXPECT_EQ(e->describe_move("2K-M"), "the throw of 2 takes the 'eggeh of 2 kelbs on K to M");
+
+  RuleSet rules;
+  ASSERT_FALSE(find_game("dleb")->parse_rules("marin; cross-lines=4", rules));
+  std::unique_ptr<State> d;
+  ASSERT_FALSE(find_game("dleb")->new_state(rules, "NNNN/..../..../ssss S1 1/0 1/0", d));
+  ASSERT_FALSE(d->apply("BBWW"));
+  EXPECT_EQ(d->describe_move("2A2-B1"), "the throw of 2 takes the man on A2 to B1");
+  EXPECT_EQ(d->describe_move("2--").rfind("forgo the throw of 2: it is not used", 0), 0u) << d->describe_move("2--");
+  EXPECT_EQ(d->describe_move("+1A1-B1"), "a dleb from the team's store takes the man on A1 to B1");
+}
+
 // Dleb's events, by hand: Marin's entry stages (four, three, then two
 // billets), the dag that enters with the dleb scored, which must free the
 // front slave (Marin 1931, p. 509).

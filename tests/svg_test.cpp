@@ -8,6 +8,7 @@
 //  * diagram commands in comments; a game without drawing is refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "beyt/diagram.hpp"
 #include "beyt/notation/formats.hpp"
@@ -500,6 +502,52 @@ TEST(Diagram, ToMoveAndLegend) {
   EXPECT_NE(out.find(">taken</text>"), std::string::npos);
   EXPECT_NE(out.find(">moved to</text>"), std::string::npos);
   EXPECT_EQ(out.find(">moved from</text>"), std::string::npos);
+}
+
+// Every cell of each game's board is named (BoardDrawing::cell_names: what
+// the studio clicks on), once, as cell_centre takes it, and the listed moves
+// name no other cell.
+TEST(Drawing, CellNamesAreTheBoardsCells) {
+  for (const auto& [game, rules, cells] : std::vector<std::tuple<std::string, std::string, std::size_t>>{
+           {"seega", "walker", 25}, {"tab", "lane", 36}, {"dleb", "marin; cross-lines=4", 16},
+           {"mankalah", "", 12}, {"umelbanat", "", 12}}) {
+    RuleSet r;
+    ASSERT_FALSE(find_game(game)->parse_rules(rules, r)) << game;
+    std::unique_ptr<State> s;
+    ASSERT_FALSE(find_game(game)->new_state(r, "", s)) << game;
+    std::vector<std::string> names;
+    s->drawing()->cell_names(names);
+    EXPECT_EQ(names.size(), cells) << game;
+    EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size()) << game << ": each once";
+    for (const auto& n : names) {
+      svg::Point p;
+      EXPECT_TRUE(s->drawing()->cell_centre(n, {}, p)) << game << " " << n;
+    }
+    if (s->to_move() == Actor::chance) continue;  // (Tâb, Dleb: a throw first)
+    for (const auto& m : s->legal_moves()) {
+      const MoveCells c = s->drawing()->move_cells(m);
+      for (const auto* list : {&c.from, &c.to})
+        for (const auto& n : *list) EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << game << " " << m;
+    }
+  }
+}
+
+// The legend alone (legend_svg: the studio's legend of the pieces): the
+// marks of the position that need words, each once; none, nothing.
+TEST(Diagram, LegendAlone) {
+  auto s = seega_state("walker", "N1NSS/2NNS/NN1NN/N3N/SS1N1 N move");
+  const std::string out = legend_svg(*s, {}, 400, "Seega");
+  pugi::xml_document doc;
+  auto root = parse(doc, out);
+  EXPECT_STREQ(root.name(), "svg");
+  EXPECT_NE(out.find(">the centre</text>"), std::string::npos) << out;
+  EXPECT_EQ(out.find(">taken</text>"), std::string::npos) << "no move: no move's marks";
+  std::unique_ptr<State> tab;
+  ASSERT_FALSE(find_game("tab")->new_state(RuleSet{}, "NNNNNNNNN/........./........s2/SSSSSSS.. S play", tab));
+  const std::string marks = legend_svg(*tab, {}, 600, "Tâb");
+  for (const char* words : {"Nasrani (never moved)", "Muslim", "eggeh of 3 kelbs"})
+    EXPECT_NE(marks.find(words), std::string::npos) << words << "\n" << marks;
+  EXPECT_EQ(legend_svg(*tab, {}, 600, "Tâb").size(), marks.size()) << "the same legend again";
 }
 
 }  // namespace

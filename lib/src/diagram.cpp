@@ -414,6 +414,23 @@ bool svg_page(const std::vector<Figure>& figures, const DrawOptions& d, const Pa
   return true;
 }
 
+std::string legend_svg(const State& state, const DrawOptions& draw, double width, std::string_view title) {
+  const BoardDrawing* drawing = state.drawing();
+  if (!drawing) return {};
+  Legend legend;
+  DrawOptions probe = draw;
+  probe.legend = &legend;
+  svg::Canvas scratch;
+  drawing->draw_board(scratch, probe);
+  drawing->draw_pieces(scratch, probe);
+  if (legend.entries.empty()) return {};
+  const Fonts fonts(draw);
+  const LegendLayout l = legend_layout(legend, draw, fonts.legend, std::max(width, draw.cell));
+  svg::Canvas c;
+  draw_legend(c, legend, l, l.width / 2, -0.25 * draw.cell, draw, fonts.legend);
+  return c.document({l.width, l.height}, title);
+}
+
 std::string figure_caption(std::uint32_t turn, std::string_view move, std::string_view description,
                            std::string_view result) {
   std::string s = turn == 0 ? std::string("Initial position") : "After turn " + std::to_string(turn) + ": " + std::string(move);

@@ -1424,7 +1424,8 @@ struct DlebTraits {
   static constexpr std::string_view kSources =
       "Marin 1931, pp. 508-510 (7. dleb); docs/RULES.md §Dleb, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .player_label = true, .events = true, .describe = true, .drawing = true, .capture_mark = true};
+      .player_label = true, .events = true, .throw_faces = true, .describe_event = true, .describe = true, .drawing = true,
+      .cell_names = true, .capture_mark = true};
   static const OptionTable<DlebOptions>& options() { return dleb_options(); }
   static const std::vector<Preset>& presets() { return dleb_presets(); }
   static DlebPosition initial(const DlebOptions& o) { return DlebPosition::initial(o); }
@@ -1455,6 +1456,34 @@ struct DlebTraits {
       out.push_back({billets_text(billets, list[static_cast<std::size_t>(k)].whites),
                      list[static_cast<std::size_t>(k)].probability});
     return out;
+  }
+  /// The billets due (four, or three and two at the entry stages), each
+  /// black, white or on its side (Marin 1931, pp. 508-509; NOTATION.md section 7).
+  static ThrowFaces throw_faces(const DlebOptions& o, const DlebPosition& p, const Turn& t) {
+    return {{{'B', "black (bark) up"}, {'W', "white (flat) up"},
+             {'G', std::string("on its side (g·r): counted ") + (o.night ? "black, by night" : "white, by day")}},
+            billets_due(p, t)};
+  }
+  /// The billets are the throw as written.
+  static void throw_text(std::string_view faces, std::string& out) { out.assign(faces); }
+  /// A use in words: which throw takes which man where; a throw forgone;
+  /// a dleb stored or played from the store; one man of a double (`'`).
+  static std::string describe_event(const DlebOptions&, const DlebPosition& p, const Turn& t, std::string_view e) {
+    DlebUse u;
+    Error error;
+    std::size_t i = 0;
+    if (!t.thrown || !parse_use(e, i, u, error) || i != e.size()) return {};
+    const std::string value = u.value == 1 ? "the dleb" : "the throw of " + std::to_string(u.value);
+    switch (u.kind) {
+      case DlebUseKind::forfeit: return "forgo " + value + ": it is not used (docs/RULES.md §Dleb)";
+      case DlebUseKind::store: return "store " + value + " for the team, to be played later (+1)";
+      default: break;
+    }
+    if (!on_field(u.from, p.cross_lines) || !on_field(u.to, p.cross_lines)) return {};
+    const std::string from = dleb_point_name(u.from), to = dleb_point_name(u.to);
+    const std::string by = u.kind == DlebUseKind::stored_move ? "a dleb from the team's store" : value;
+    if (u.split) return by + " moves one man of the double on " + from + " by itself, to " + to + " (')";
+    return by + " takes the man on " + from + " to " + to + (u.x_written ? ", eating the enemy there" : "");
   }
   static void decisions(const DlebOptions& o, const DlebPosition& p, const Turn& t, std::vector<std::string>& out) {
     dleb_decisions(o, p, t, out);
@@ -1509,6 +1538,11 @@ struct DlebTraits {
     dleb_draw_board(p, c, d);
   }
   static void draw_pieces(const DlebPosition& p, svg::Canvas& c, const DrawOptions& d) { dleb_draw_pieces(p, c, d); }
+  /// Line by line, A to D, each cross-line 1..N.
+  static void cell_names(const DlebPosition& p, std::vector<std::string>& out) {
+    for (int line = 0; line < 4; ++line)
+      for (int x = 1; x <= p.cross_lines; ++x) out.push_back(dleb_point_name(dleb_point(line, x)));
+  }
   static bool cell_centre(const DlebPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     DlebPoint q = dleb_parse_point(cell, p.cross_lines);
     if (q < 0) return false;

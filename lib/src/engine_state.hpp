@@ -98,6 +98,18 @@ struct EngineHooks {
   /// Without it a turn is one event (State::apply is play of the canonical
   /// text), listed by the required legal_moves and drawn by random_move.
   bool events = false;
+  /// With `events`, a throw written face by face (State::throw_faces):
+  ///   static ThrowFaces throw_faces(const Options&, const Position&, const Turn&);
+  ///       at a throw: the faces a piece may show and how many pieces fall;
+  ///   static void throw_text(std::string_view faces, std::string& out);
+  ///       the throw as the notation writes it from faces that
+  ///       faces_fault accepts (out replaced).
+  /// Default: no faces (State's).
+  bool throw_faces = false;
+  /// With `events`, static std::string describe_event(const Options&,
+  /// const Position&, const Turn&, std::string_view event): during a turn,
+  /// what one event listed there does (State::describe_move). Default: no words.
+  bool describe_event = false;
   /// static void random_turn(const Options&, const Position&, Rng&, std::string&):
   /// with `events`, the whole turn random_events would draw from a turn's
   /// start, with the same draws of the Rng, as turn_text writes it, drawn
@@ -131,6 +143,9 @@ struct EngineHooks {
   ///   static MoveCells move_cells(const Options&, const Position&, std::string_view move);
   /// Default: no drawing (State::drawing() is null).
   bool drawing = false;
+  /// static void cell_names(const Position&, std::vector<std::string>& out):
+  /// every cell (BoardDrawing::cell_names). Needs `drawing`. Default: none.
+  bool cell_names = false;
   /// static bool capture_mark(const Position&, std::string_view cell, const DrawOptions&,
   ///                          svg::Point& centre, double& half). Needs `drawing`.
   /// Default: BoardDrawing::capture_mark.
@@ -178,6 +193,15 @@ concept events = requires(Turn<T> t) {
   requires exactly<decltype(&T::throws_left), void (*)(Turn<T>, std::vector<int>&)>;
 };
 template <class T>
+concept throw_faces = requires {
+  requires exactly<decltype(&T::throw_faces), ThrowFaces (*)(Opt<T>, Pos<T>, Turn<T>)>;
+  requires exactly<decltype(&T::throw_text), void (*)(std::string_view, std::string&)>;
+};
+template <class T>
+concept describe_event = requires {
+  requires exactly<decltype(&T::describe_event), std::string (*)(Opt<T>, Pos<T>, Turn<T>, std::string_view)>;
+};
+template <class T>
 concept random_turn =
     requires { requires exactly<decltype(&T::random_turn), void (*)(Opt<T>, Pos<T>, Rng&, std::string&)>; };
 template <class T>
@@ -202,6 +226,10 @@ concept drawing = requires {
   requires exactly<decltype(&T::draw_pieces), void (*)(Pos<T>, svg::Canvas&, const DrawOptions&)>;
   requires exactly<decltype(&T::cell_centre), bool (*)(Pos<T>, std::string_view, const DrawOptions&, svg::Point&)>;
   requires exactly<decltype(&T::move_cells), MoveCells (*)(Opt<T>, Pos<T>, std::string_view)>;
+};
+template <class T>
+concept cell_names = requires {
+  requires exactly<decltype(&T::cell_names), void (*)(Pos<T>, std::vector<std::string>&)>;
 };
 template <class T>
 concept capture_mark = requires {
@@ -274,12 +302,16 @@ concept EngineTraitsFor =
     }) &&
     T::kHooks.start == hooks::start<T> && T::kHooks.to_move == hooks::to_move<T> &&
     T::kHooks.player_label == hooks::player_label<T> &&
-    T::kHooks.events == hooks::events<T> && T::kHooks.chance_outcomes == hooks::chance_outcomes<T> &&
+    T::kHooks.events == hooks::events<T> &&
+    T::kHooks.throw_faces == hooks::throw_faces<T> && (!T::kHooks.throw_faces || T::kHooks.events) &&
+    T::kHooks.describe_event == hooks::describe_event<T> && (!T::kHooks.describe_event || T::kHooks.events) &&
+    T::kHooks.chance_outcomes == hooks::chance_outcomes<T> &&
     T::kHooks.random_turn == hooks::random_turn<T> && (!T::kHooks.random_turn || T::kHooks.events) &&
     T::kHooks.position_text == hooks::position_text<T> &&
     T::kHooks.adjudicate == hooks::adjudicate<T> && T::kHooks.describe == hooks::describe<T> &&
     T::kHooks.describe_after == hooks::describe_after<T> && !(T::kHooks.describe && T::kHooks.describe_after) &&
     T::kHooks.drawing == hooks::drawing<T> && T::kHooks.capture_mark == hooks::capture_mark<T> &&
+    T::kHooks.cell_names == hooks::cell_names<T> && (!T::kHooks.cell_names || T::kHooks.drawing) &&
     (!T::kHooks.capture_mark || T::kHooks.drawing);
 
 /// The `throws_left` hook of a game with throws whose turn counts its
@@ -322,6 +354,9 @@ class EngineDrawing<Traits, true> : public BoardDrawing {
     return Traits::cell_centre(pos(), cell, d, out);
   }
   MoveCells move_cells(std::string_view text) const override { return Traits::move_cells(opt(), pos(), text); }
+  void cell_names(std::vector<std::string>& out) const override {
+    if constexpr (Traits::kHooks.cell_names) Traits::cell_names(pos(), out);
+  }
   bool capture_mark(std::string_view cell, const DrawOptions& d, svg::Point& centre, double& half) const override {
     if constexpr (Traits::kHooks.capture_mark)
       return Traits::capture_mark(pos(), cell, d, centre, half);
@@ -437,6 +472,20 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       if (!is_terminal()) return Traits::chance_outcomes(options_, pos_);
     return {};
   }
+  ThrowFaces throw_faces() const override {
+    if constexpr (Traits::kHooks.throw_faces)
+      if (!is_terminal() && Traits::chance_due(options_, pos_, turn_)) return Traits::throw_faces(options_, pos_, turn_);
+    return {};
+  }
+  Error throw_from_faces(std::string_view faces, std::string& out) const override {
+    if constexpr (Traits::kHooks.throw_faces) {
+      if (Error e = faces_fault(throw_faces(), faces)) return e;
+      Traits::throw_text(faces, out);
+      return Error::none();
+    } else {
+      return State::throw_from_faces(faces, out);
+    }
+  }
   Error apply(std::string_view event, std::string* turn) override {
     if constexpr (kEvents) {
       if (turn) turn->clear();
@@ -513,7 +562,10 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     return Traits::check(options_, pos_, text, canonical);
   }
   std::string describe_move(std::string_view text) const override {
-    if (turn_.active()) return {};
+    if (turn_.active()) {
+      if constexpr (Traits::kHooks.describe_event) return Traits::describe_event(options_, pos_, turn_, text);
+      return {};
+    }
     if constexpr (Traits::kHooks.describe_after) {
       EngineState next(*this);
       return next.play(text) ? std::string() : Traits::describe_after(options_, pos_, next.pos_, text);

@@ -87,6 +87,29 @@ Error State::apply(std::string_view event, std::string* turn) {
   return Error::none();
 }
 
+Error faces_fault(const ThrowFaces& shape, std::string_view faces) {
+  if (shape.faces.empty() || shape.pieces <= 0) return Error{Code::wrong_phase, "no throw is due here", 0};
+  std::string letters;
+  for (const auto& f : shape.faces) letters += f.letter;
+  for (std::size_t i = 0; i < faces.size(); ++i)
+    if (letters.find(faces[i]) == std::string::npos)
+      return Error{Code::move_syntax,
+                   std::string("a piece of this throw shows one of ") + letters + ", not '" + faces[i] + "'",
+                   static_cast<std::uint32_t>(i)};
+  if (faces.size() != static_cast<std::size_t>(shape.pieces))
+    return Error{Code::move_syntax,
+                 "this throw has " + std::to_string(shape.pieces) + " pieces: " + std::to_string(faces.size()) +
+                     (faces.size() == 1 ? " face is given" : " faces are given"),
+                 static_cast<std::uint32_t>(faces.size())};
+  return Error::none();
+}
+
+Error State::throw_from_faces(std::string_view faces, std::string& out) const {
+  if (Error e = faces_fault(throw_faces(), faces)) return e;
+  out.assign(faces);
+  return Error::none();
+}
+
 Error State::turn_events(std::string_view turn_text, std::vector<std::string>& out) const {
   std::string canonical;
   if (Error e = check(turn_text, canonical)) return e;

@@ -10,6 +10,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "beyt/game.hpp"
 #include "beyt/sowing.hpp"
@@ -41,6 +42,8 @@ struct Geometry {
 
 /// The pit named "A".."F" / "a".."f", or -1.
 int parse_pit(std::string_view name) noexcept;
+/// The twelve pits' names, "A".."F" then "a".."f" (BoardDrawing::cell_names).
+void pit_names(std::vector<std::string>& out);
 
 /// What a game adds to the plain board.
 struct BoardExtras {

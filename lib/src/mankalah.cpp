@@ -1096,7 +1096,8 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static constexpr std::string_view kSources =
       "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .random_turn = true, .describe_after = true, .drawing = true};
+      .start = true, .to_move = true, .events = true, .random_turn = true, .describe_after = true, .drawing = true,
+      .cell_names = true};
   static const OptionTable<MankalahOptions>& options() { return mankalah_options(); }
   static const std::vector<Preset>& presets() { return mankalah_presets(); }
   static MankalahPosition initial(const MankalahOptions&) { return MankalahPosition::initial(); }
@@ -1184,6 +1185,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static void draw_pieces(const MankalahPosition& p, svg::Canvas& c, const DrawOptions& d) {
     mankalah_draw_pieces(p, c, d);
   }
+  static void cell_names(const MankalahPosition&, std::vector<std::string>& out) { mancala_svg::pit_names(out); }
   static bool cell_centre(const MankalahPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     int b = mancala_svg::parse_pit(cell);
     if (b < 0) return false;

@@ -1138,7 +1138,7 @@ struct SeegaTraits {
   static constexpr std::string_view kTitle = "Seega";
   static constexpr std::string_view kSources =
       "Lane 1836, seega; Walker 2011, rules 1-13 and Variations; docs/RULES.md §Seega, docs/SOURCES.md";
-  static constexpr EngineHooks kHooks{.adjudicate = true, .drawing = true};
+  static constexpr EngineHooks kHooks{.adjudicate = true, .drawing = true, .cell_names = true};
   static const OptionTable<SeegaOptions>& options() { return seega_options(); }
   static const std::vector<Preset>& presets() { return seega_presets(); }
   static SeegaPosition initial(const SeegaOptions& o) { return SeegaPosition::initial(o.size); }
@@ -1173,6 +1173,11 @@ struct SeegaTraits {
     seega_draw_board(p, o, c, d);
   }
   static void draw_pieces(const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) { seega_draw_pieces(p, c, d); }
+  /// a1..a5, b1..: file by file.
+  static void cell_names(const SeegaPosition& p, std::vector<std::string>& out) {
+    for (int file = 0; file < p.size; ++file)
+      for (int rank = 0; rank < p.size; ++rank) out.push_back(seega_cell_name(seega_cell(file, rank)));
+  }
   static bool cell_centre(const SeegaPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     SeegaCell c = seega_parse_cell(cell, p.size);
     if (c < 0) return false;

@@ -1207,7 +1207,8 @@ struct TabTraits {
   static constexpr std::string_view kSources =
       "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .events = true, .position_text = true, .describe = true, .drawing = true, .capture_mark = true};
+      .events = true, .throw_faces = true, .describe_event = true, .position_text = true, .describe = true, .drawing = true,
+      .cell_names = true, .capture_mark = true};
   static const OptionTable<TabOptions>& options() { return tab_options(); }
   static const std::vector<Preset>& presets() { return tab_presets(); }
   static TabPosition initial(const TabOptions& o) { return TabPosition::initial(o); }
@@ -1229,6 +1230,32 @@ struct TabTraits {
   static void throws_left(const Turn& t, std::vector<int>& out) { throws_left_of(t.avail, out); }
   static std::vector<ChanceOutcome> chance_outcomes(const TabOptions&, const TabPosition&, const Turn& t) {
     return throw_outcomes(t.text.nthrows);
+  }
+  /// Four sticks, white or black side up (Lane 1836; NOTATION.md section 6).
+  static ThrowFaces throw_faces(const TabOptions&, const TabPosition&, const Turn&) {
+    return {{{'W', "white side up"}, {'B', "black side up"}}, 4};
+  }
+  /// The count from the white sides, then the faces: `WBBB` is `1WBBB` (sticks_value).
+  static void throw_text(std::string_view faces, std::string& out) {
+    const auto whites = static_cast<int>(std::count(faces.begin(), faces.end(), 'W'));
+    out.assign(1, static_cast<char>('0' + sticks_value(whites)));
+    out.append(faces);
+  }
+  /// A use in words: which throw takes which kelb where; a forfeit; one
+  /// kelb of an 'eggeh (`'`, Lane 1836).
+  static std::string describe_event(const TabOptions&, const TabPosition& p, const Turn& t, std::string_view e) {
+    TabUse u;
+    Error error;
+    std::size_t i = 0;
+    bool grid = t.text.grid;
+    if (!t.thrown || !parse_use(e, i, p.width, u, grid, false, error) || i != e.size()) return {};
+    const std::string value = u.value == 1 ? "the táb" : "the throw of " + std::to_string(u.value);
+    if (u.forfeit) return "forfeit " + value + ": it is not used (Lane 1836: \"he need not avail himself of such a throw\")";
+    if (!on_board(u.from, p.width) || !on_board(u.to, p.width)) return {};
+    const std::string from = tab_cell_name(u.from, p.width, grid), to = tab_cell_name(u.to, p.width, grid);
+    if (u.split) return value + " moves one kelb of the 'eggeh on " + from + " by itself, to " + to + " (')";
+    const std::string piece = p.at(u.from).count > 1 ? "'eggeh of " + std::to_string(p.at(u.from).count) + " kelbs" : "kelb";
+    return value + " takes the " + piece + " on " + from + " to " + to + (u.x_written ? ", taking the enemy kelbs there" : "");
   }
   static void decisions(const TabOptions& o, const TabPosition& p, const Turn& t, std::vector<std::string>& out) {
     tab_decisions(o, p, t, out);
@@ -1274,6 +1301,11 @@ struct TabTraits {
     tab_draw_board(p, c, d);
   }
   static void draw_pieces(const TabPosition& p, svg::Canvas& c, const DrawOptions& d) { tab_draw_pieces(p, c, d); }
+  /// Row by row from South's home row, file a first: Lane's letters where the width has them.
+  static void cell_names(const TabPosition& p, std::vector<std::string>& out) {
+    for (int row = 0; row < 4; ++row)
+      for (int file = 0; file < p.width; ++file) out.push_back(tab_cell_name(tab_cell(file, row), p.width, false));
+  }
   static bool cell_centre(const TabPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     TabCell c = tab_parse_cell(cell, p.width);
     if (c < 0) return false;

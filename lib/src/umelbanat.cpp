@@ -923,7 +923,8 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static constexpr std::string_view kSources =
       "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .random_turn = true, .describe_after = true, .drawing = true};
+      .start = true, .to_move = true, .events = true, .random_turn = true, .describe_after = true, .drawing = true,
+      .cell_names = true};
   static const OptionTable<UmelbanatOptions>& options() { return umelbanat_options(); }
   static const std::vector<Preset>& presets() { return umelbanat_presets(); }
   static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
@@ -1001,6 +1002,7 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static void draw_pieces(const UmelbanatPosition& p, svg::Canvas& c, const DrawOptions& d) {
     umelbanat_draw_pieces(p, c, d);
   }
+  static void cell_names(const UmelbanatPosition&, std::vector<std::string>& out) { mancala_svg::pit_names(out); }
   static bool cell_centre(const UmelbanatPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     int h = mancala_svg::parse_pit(cell);
     if (h < 0) return false;

@@ -30,6 +30,8 @@
     events: [],          // a turn entered event by event: its events so far (throws, uses, sowings, counts)
     eventsAt: '',        // where that turn is entered ("game:path")
     history: [],         // undo: {text, bytes, name, cursor}
+    future: [],          // redo: what undo took back, as history holds it
+    futureEvents: [],    // redo within a turn being entered: the events undo took back
     timings: { firstBoard: null, lastRefresh: null, lastValidate: null, checkedAt: null },
     games: null,
   };
@@ -76,7 +78,7 @@
     text: () => ed.value(),                      // the whole text (a long one is in the editor a window at a time)
     cursorTo: i => { text.focus(); ed.setCursor(i); pickFromCursor(); showView(); },
     keys: m => entry.keys(st.view, m),  // the cells clicked for a move of the board shown
-    throwEntry: t => playEvent(t),       // a throw entered as the source records it
+    throwEntry: t => enterThrow(t),      // a throw entered as the source records it
   };
 
   function mainLineLength(outline, game) {
@@ -449,7 +451,7 @@
   // said to be the last that could be read: the page does not jump. A game
   // with a slip (a syntax error, a '{' not yet closed) shows the last
   // position the slip leaves readable (the module's viewAt).
-  let shownSvg = null;
+  let shownSvg = null, shownLegend = null;
   function showView() {
     const board = $('board');
     st.clicks = [];
@@ -467,7 +469,7 @@
     if (!g) return stale(st.check && !st.check.done ? 'Checking the text…' : 'No game can be read here: see the problems listed.');
     // A turn entered event by event belongs to the position where it began.
     const at = `${st.game}:${st.path}`;
-    if (st.eventsAt !== at) { st.events = []; st.eventsAt = at; }
+    if (st.eventsAt !== at) { st.events = []; st.futureEvents = []; st.eventsAt = at; $('throw').value = ''; }
     let v = call('viewAt', st.game, st.path, JSON.stringify(st.events), $('flip').checked);
     if (v.error && st.events.length) {  // the record changed under the turn: it starts again
       $('entry-error').textContent = `The turn being entered was dropped: ${v.error}`;
@@ -477,6 +479,12 @@
     if (!v.svg) return stale(v.error ? v.error : v.problem ? `No board: ${v.problem.code} ${v.problem.message}` : v.caption || 'No board here.');
     st.view = v;
     if (v.svg !== shownSvg) board.innerHTML = shownSvg = v.svg;  // (a keystroke in a comment leaves the board as it is: not drawn again)
+    // The legend of the pieces and marks on this board (the library's, as render --legend draws it).
+    const legend = v.legend || '';
+    if (legend !== shownLegend) {
+      shownLegend = legend;
+      $('legend').innerHTML = legend || '<p>No piece or mark on this board needs words.</p>';
+    }
     board.classList.toggle('stale', !!v.slip);
     board.dataset.game = st.game;
     board.dataset.path = v.path;
@@ -510,10 +518,11 @@
   // one at a time, each with the cells it touches). apply(text): the move
   // written into the record (notation::enter_move), or one event of the turn
   // being entered (State::apply; the turn is written when it ends). Tâb and
-  // Dleb: a use is clicked as its piece and where it goes; a throw is entered
-  // as the source records it, `faces` being the letters the notation writes
-  // the sticks or billets with (NOTATION.md sections 6 and 7), `piece` what
-  // the prompt calls a piece.
+  // Dleb: a use is clicked as its piece and where it goes (`piece`: what the
+  // prompt calls a piece); a throw is entered as the source records it: a
+  // count, or the faces its sticks or billets fell with, which the engine
+  // lists (the view's `faces` and `pieces`, State::throw_faces) and writes
+  // as a throw (throwAt: Tâb `WBBB` is `1WBBB`).
   const houses = move => /^[A-Fa-f](,[A-Fa-f])*$/.test(move) ? move.split(',') : [];
   const entry = {
     adapters: {
@@ -521,10 +530,8 @@
       // A tebweez, count by count: the beyts in the notation's order (NOTATION.md section 12).
       mankalah: { keys: m => m.from, eventHelp: n => `the count of hasa for beyt ${'ABCDEFabcdef'[n] || '?'}` },
       umelbanat: { keys: m => houses(m.move), clickHelp: 'a house to sow from (after a peck the turn goes on)' },
-      tab: { keys: m => m.from.concat(m.to), piece: 'kelb', faces: 'WB',
-             throwHelp: 'the count (1 for táb, 2, 3, 4, 6), or the count and the four sticks as they fell (1WBBB)' },
-      dleb: { keys: m => m.from.concat(m.to), piece: 'man', faces: 'BWG',
-              throwHelp: 'the billets as they fell: W white, B black, G on its side (BWBB)' },
+      tab: { keys: m => m.from.concat(m.to), piece: 'kelb' },
+      dleb: { keys: m => m.from.concat(m.to), piece: 'man' },
     },
     adapter(v) { return this.adapters[v.game] || { keys: () => [], typed: true }; },
     keys(v, m) { return this.adapter(v).keys(m); },
@@ -580,6 +587,8 @@
       const b = document.createElement('button');
       b.id = 'event-play';
       b.textContent = 'Play';
+      b.title = 'Play the event picked in the list';
+      b.setAttribute('aria-label', b.title);
       b.addEventListener('click', () => entry.apply(sel.value));
       choices.append(sel, b);
       return;
@@ -588,8 +597,8 @@
       const b = document.createElement('button');
       b.textContent = m.move;
       b.dataset.move = m.move;
-      if (m.says) b.title = m.says;
-      else if (v.byEvent) b.title = /--$/.test(m.move) ? `forfeit this throw (${m.move})` : `play ${m.move}`;
+      b.title = m.says || `play ${m.move}`;
+      b.setAttribute('aria-label', b.title);
       b.addEventListener('click', () => entry.apply(m.move));
       choices.append(b);
     }
@@ -614,22 +623,19 @@
     const outcomes = entry.throwOutcomes(v);
     $('throw-form').hidden = !outcomes.length;
     if (outcomes.length) {
-      $('prompt').textContent = `${v.toMove} throws: enter the throw as the source records it — ${ad.throwHelp || 'as the notation writes it'}.`;
-      $('throw').placeholder = outcomes.map(o => o.text).join(' ');
-      $('throw').title = ad.throwHelp || '';
-      const billets = outcomes.every(o => /^[A-Z]+$/.test(o.text)) ? outcomes[0].text.length : 0;
-      for (const f of ad.faces || '') {
+      // The faces the engine lists for this throw (State::throw_faces), each a button.
+      const faces = v.faces || [];
+      const facesHelp = faces.length ? `the faces of its ${v.pieces} pieces as they fell (${faces.map(f => `${f.letter} ${f.says}`).join(', ')}), then Throw; or ` : '';
+      $('prompt').textContent = `${v.toMove} throws: enter the throw as the source records it — ${facesHelp}click a throw below (${outcomes.map(o => o.text).join(' ')}), or type it.`;
+      $('throw').placeholder = faces.length ? `${v.pieces} faces (${faces.map(f => f.letter).join(' ')}) or ${outcomes.map(o => o.text).join(' ')}` : outcomes.map(o => o.text).join(' ');
+      for (const f of faces) {
         const b = document.createElement('button');
         b.type = 'button';
-        b.textContent = f;
-        b.dataset.face = f;
-        b.title = `add ${f} to the throw`;
-        b.addEventListener('click', () => {
-          const t = $('throw');
-          t.value += f;
-          // A throw of billets is entered when it has as many as the stage throws.
-          if (billets && t.value.length === billets) entry.apply(t.value);
-        });
+        b.textContent = f.letter;
+        b.dataset.face = f.letter;
+        b.title = `${f.letter}: a piece ${f.says} (added to the throw; ${v.pieces} pieces make it)`;
+        b.setAttribute('aria-label', b.title);
+        b.addEventListener('click', () => { $('throw').value += f.letter; $('entry-error').textContent = ''; });
         $('faces').append(b);
       }
       for (const o of outcomes) {
@@ -637,6 +643,7 @@
         b.textContent = o.text;
         b.dataset.throw = o.text;
         b.title = `a throw of ${o.text} (chance ${o.p.toFixed(3)})`;
+        b.setAttribute('aria-label', b.title);
         b.addEventListener('click', () => entry.apply(o.text));
         $('throws').append(b);
       }
@@ -698,33 +705,81 @@
 
   function clickCell(cell) {
     const v = st.view;
-    $('entry-error').textContent = '';
+    if (!v || !v.moves) return;
+    const say = t => { $('entry-error').textContent = t; };
+    say('');
     let seq = st.clicks.concat([cell]);
     let cands = v.moves.filter(m => matches(v, m, seq));
+    // A picked cell clicked again, where no move goes on through it (as a
+    // Seega capture may come back to where it began), is unpicked, with the
+    // cells picked after it.
+    const picked = st.clicks.lastIndexOf(cell);
+    if (!cands.length && picked >= 0) {
+      st.clicks = st.clicks.slice(0, picked);
+      $('choices').querySelectorAll('.stop').forEach(b => b.remove());
+      drawTargets();
+      say(`${cell} unpicked` + (st.clicks.length ? ` (still picked: ${st.clicks.join(', ')})` : '') + '.');
+      return;
+    }
+    // A turn entered event by event: a piece clicked, then where several of
+    // the throws left take it one after another (Lane's I to Q by táb, four and two).
+    if (!cands.length && st.clicks.length === 1 && v.byEvent && throughPath(v, st.clicks[0], cell)) return;
+    const from = st.clicks[0];
     if (!cands.length && st.clicks.length) {
       seq = [cell];
       cands = v.moves.filter(m => matches(v, m, seq));
     }
     if (!cands.length) {
       st.clicks = [];
-      $('entry-error').textContent = `No legal move ${v.game === 'seega' ? 'starts' : 'is made'} with ${cell} here.`;
       drawTargets();
+      // Why, in the engine's words: the event that would start (or end) there, as apply() refuses it.
+      const why = call('whyNotAt', st.game, st.path, JSON.stringify(st.events), from || '', cell);
+      const ends = from ? `${from} to ${cell}` : `${cell}`;
+      say(why.reason ? `Not ${ends}: ${why.reason} (${why.code}).` :
+        from ? `Nothing the engine lists goes from ${from} to ${cell}: the rings show where a click can go.` :
+               `Nothing the engine lists starts at ${cell} here: the rings show where a click can start.`);
       return;
     }
     st.clicks = seq;
     const exact = cands.filter(m => entry.keys(v, m).length === seq.length);
     if (exact.length === 1 && cands.length === 1) { entry.apply(exact[0].move); return; }
     drawTargets();
+    offerStops(exact.map(m => ({ label: v.byEvent ? m.move : `${m.move} (end the move here)`, move: m.move, play: () => entry.apply(m.move) })));
+  }
+
+  // Buttons for the moves the cells clicked so far could be (a Seega
+  // capture that could go on; two uses of the same cells; several ways
+  // through a path), before the other choices.
+  function offerStops(stops) {
     const choices = $('choices');
     choices.querySelectorAll('.stop').forEach(b => b.remove());
-    for (const m of exact) {
+    for (const s of stops) {
       const b = document.createElement('button');
       b.className = 'stop';
-      b.textContent = v.byEvent ? m.move : `${m.move} (end the move here)`;
-      b.dataset.move = m.move;
-      b.addEventListener('click', () => entry.apply(m.move));
+      b.textContent = s.label;
+      b.dataset.move = s.move;
+      b.title = `play ${s.move}`;
+      b.setAttribute('aria-label', b.title);
+      b.addEventListener('click', s.play);
       choices.prepend(b);
     }
+  }
+
+  // The piece on `from` clicked, then `to`, which no one event reaches: the
+  // sequences of the events listed that take it there (the module's
+  // pathsAt). One, or several that leave the same position (nothing taken
+  // on the way): the first (the throws' order) played, event by event;
+  // several others: offered; none: false.
+  function throughPath(v, from, to) {
+    const r = call('pathsAt', st.game, st.path, JSON.stringify(st.events), from, to);
+    if (r.error || !r.paths || !r.paths.length) return false;
+    const playAll = events => () => { for (const e of events) if (!playEvent(e)) return; };
+    if (r.paths.length === 1 || r.same) { playAll(r.paths[0])(); return true; }
+    st.clicks = [from];
+    drawTargets();
+    offerStops(r.paths.map(p => ({ label: p.join(', '), move: p.join(','), play: playAll(p) })));
+    $('entry-error').textContent = `${r.paths.length} ways take the ${entry.adapter(v).piece || 'piece'} from ${from} to ${to}: choose one below.`;
+    return true;
   }
 
   // A move written into the record at the position shown.
@@ -743,13 +798,13 @@
   // into the record as the engine assembles it.
   function playEvent(event) {
     const r = call('eventAt', st.game, st.path, JSON.stringify(st.events), event);
-    $('throw').value = '';
-    if (r.error) {
+    if (r.error) {  // (the throw field keeps what was typed, to be put right)
       $('entry-error').textContent = r.code ? `${r.code}: ${r.error}` : r.error;
-      showEntry();
       return false;
     }
+    $('throw').value = '';
     $('entry-error').textContent = '';
+    st.futureEvents = [];
     if (r.text === undefined) {
       st.events = r.events;
       showView();
@@ -758,6 +813,20 @@
     st.events = [];
     written(r);
     return true;
+  }
+
+  // A throw typed or clicked into the throw field: made of the faces the
+  // engine lists for it (`WBBB`), written as the notation writes a throw by
+  // the engine (throwAt: `1WBBB`); else entered as it is (`1`, `1WBBB`).
+  function enterThrow(typed) {
+    const v = st.view, faces = (v && v.faces) || [];
+    if (!faces.length || ![...typed].every(c => faces.some(f => f.letter === c))) return playEvent(typed);
+    const r = call('throwAt', st.game, st.path, JSON.stringify(st.events), typed);
+    if (r.error) {
+      $('entry-error').textContent = `${r.code}: ${r.error}`;
+      return false;
+    }
+    return playEvent(r.throw);
   }
 
   // A move written into the record: the text, and the cursor on the move.
@@ -782,18 +851,16 @@
     st.edited = true;
     save();
   }
+  // Undo and redo of what was done here (a move or event clicked, a
+  // format, a new record): the record as it was (st.history), and what Undo
+  // took back (st.future, st.futureEvents), which any new change forgets.
+  const snapshot = () => ({ text: ed.value(), bytes: st.bytes, name: st.name, edited: st.edited, cursor: ed.cursor() });
   function remember() {
-    st.history.push({ text: ed.value(), bytes: st.bytes, name: st.name, edited: st.edited, cursor: ed.cursor() });
+    st.history.push(snapshot());
     if (st.history.length > 200) st.history.shift();
+    st.future = [];
   }
-  function undo() {
-    if (st.events.length) {  // the last event of the turn being entered
-      st.events = st.events.slice(0, -1);
-      showView();
-      return;
-    }
-    const h = st.history.pop();
-    if (!h) { $('entry-error').textContent = 'Nothing to undo here (typing has its own undo: Ctrl+Z in the editor).'; return; }
+  function restore(h) {
     ed.set(h.text);
     st.bytes = h.bytes;
     st.name = h.name;
@@ -802,6 +869,30 @@
     ed.setCursor(h.cursor);
     save();
     refresh();
+  }
+  function undo() {
+    if (st.events.length) {  // the last event of the turn being entered
+      st.futureEvents.push(st.events[st.events.length - 1]);
+      st.events = st.events.slice(0, -1);
+      showView();
+      return;
+    }
+    const h = st.history.pop();
+    if (!h) { $('entry-error').textContent = 'Nothing to undo here (typing has its own undo: Ctrl+Z in the editor).'; return; }
+    st.future.push(snapshot());
+    restore(h);
+  }
+  function redo() {
+    if (st.futureEvents.length) {  // an event of the turn being entered, taken back
+      const events = st.futureEvents;
+      const e = events.pop();
+      if (playEvent(e)) st.futureEvents = events;
+      return;
+    }
+    const h = st.future.pop();
+    if (!h) { $('entry-error').textContent = 'Nothing to redo here (typing has its own redo: Ctrl+Shift+Z in the editor).'; return; }
+    st.history.push(snapshot());
+    restore(h);
   }
   let saveTimer = 0;
   function save() {
@@ -965,8 +1056,22 @@
     tags.push(['Result', '*'], ['Game', $('new-game').value], ['Rules', $('new-rules').value]);
     for (const name of ['Source', 'SetUp']) if (f.elements[name].value.trim()) tags.push([name, f.elements[name].value.trim()]);
     const r = call('newRecord', JSON.stringify(tags));
-    if (r.error) { $('new-error').textContent = r.error; return; }
+    if (r.error) { $('new-error').textContent = r.error; return false; }
     load(r.text, '', null);
+    return true;
+  }
+
+  // A short example record of a game (the module's exampleRecord: beyt
+  // generate --seed 1 --max-turns EXAMPLE), loaded as a new record is.
+  const EXAMPLE = 12;
+  function example(game) {
+    const r = call('exampleRecord', game, EXAMPLE);
+    if (r.error) { $('entry-error').textContent = r.error; return false; }
+    load(r.text, '', null);
+    const g = st.games.find(x => x.name === game);
+    $('entry-error').textContent = `An example record of ${g ? g.title : game}: ${EXAMPLE} turns at most of beyt's random player ` +
+      `(beyt generate --game ${game} --seed 1 --max-turns ${EXAMPLE}). Paste or open your own record, or start a New record.`;
+    return true;
   }
 
   // --- wiring -----------------------------------------------------------
@@ -997,14 +1102,23 @@
     for (const b of document.querySelectorAll('#steps [data-go]')) b.addEventListener('click', () => step(b.dataset.go));
     document.addEventListener('keydown', e => {
       const inField = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement;
+      // Outside the fields (which have their own), Ctrl+Z undoes what was done here, Ctrl+Shift+Z (or Ctrl+Y) redoes it.
+      const z = (e.ctrlKey || e.metaKey) && !e.altKey && (e.key === 'z' || e.key === 'Z' || e.key === 'y');
+      if (z && !inField) { e.preventDefault(); (e.shiftKey || e.key === 'y' ? redo : undo)(); return; }
       if (inField && !e.altKey) return;
       const go = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' }[e.key];
       if (go) { e.preventDefault(); step(go); }
     });
     $('board').addEventListener('click', e => { const c = cellAt(e); if (c) clickCell(c); });
     $('typed').addEventListener('submit', e => { e.preventDefault(); const m = $('move').value.trim(); if (m) (st.events.length ? playEvent : play)(m); });
-    $('throw-form').addEventListener('submit', e => { e.preventDefault(); const t = $('throw').value.trim(); if (t) playEvent(t); });
+    $('throw-form').addEventListener('submit', e => {
+      e.preventDefault();
+      const t = $('throw').value.trim();
+      if (t) enterThrow(t);
+      else $('entry-error').textContent = 'Click the faces of the throw (or a throw), or type it, then Throw.';
+    });
     $('undo').addEventListener('click', undo);
+    $('redo').addEventListener('click', redo);
     $('comment-form').addEventListener('submit', e => { e.preventDefault(); addComment($('comment').value.trim()); });
     $('format').addEventListener('click', formatRecord);
     $('save-beyt').addEventListener('click', () => saveAs('text', '.beyt', 'text/plain'));
@@ -1032,7 +1146,10 @@
     $('new').addEventListener('click', () => { fillNewForm(); $('new-dialog').showModal(); });
     $('new-game').addEventListener('change', showGameOptions);
     $('new-preset').addEventListener('change', rulesText);
-    $('new-form').addEventListener('submit', e => { if (e.submitter && e.submitter.value === 'create') createRecord(); });
+    // Create is the form's only submit button: Enter in a field creates (Escape and Cancel close).
+    $('new-form').addEventListener('submit', e => { if (!createRecord()) e.preventDefault(); });  // (an error: the dialog stays, saying it)
+    $('new-cancel').addEventListener('click', () => $('new-dialog').close());
+    $('new-example').addEventListener('click', () => { if (example($('new-game').value)) $('new-dialog').close(); });
   }
 
   ready.then(() => {
@@ -1047,6 +1164,8 @@
     }
     $('loading').hidden = true;
     refresh();
+    // A first visit (nothing kept): an example record of the first game of the table, not an empty page.
+    if (!kept) { if (!st.games) st.games = call('games').games; example(st.games[0].name); }
     if (!BEYT_XML) $('open').accept = '.beyt,.txt,.json,.jsonl';
     document.body.dataset.ready = 'true';
   }, e => {

@@ -19,6 +19,14 @@
 //     --strict; Undo inside a turn takes back its last event;
 //     a different move at an earlier turn starts a variation; Undo takes a
 //     move back; the text survives a reload;
+//   * issue 31: a first visit opens with an example record (beyt generate
+//     --seed 1 --max-turns 12) and its board; Tâb's throws by the sticks'
+//     faces (W, B, B, B, then Throw), a count by its button; a click on the
+//     adversary's kelb or Seega's centre while placing says why; a picked
+//     cell clicked again is unpicked; Lane's I then Q is the whole path; the
+//     entry buttons have tooltips and aria-labels; the legend of the
+//     pieces; the New record dialog at 1366x768 and 390x844 (Create in
+//     view, Enter creates); Redo, Ctrl+Z and Ctrl+Shift+Z;
 //   * the board: a pasted sample of each of the five games shows at its last
 //     turn the SVG `beyt render --format svg` draws;
 //   * window.beyt: validate, legalMoves and render answer as the command line;
@@ -76,6 +84,17 @@ async function open() {
   await tab.waitForFunction(() => document.body.dataset.ready === 'true', { timeout: 60000 });
 }
 await open();
+// A first visit (a new profile, nothing kept): an example record of the first
+// game of the table, with its board (issue 31, item 9), not a warning.
+{
+  const first = JSON.parse(run(['games', '--json'])).games[0].name;
+  await tab.waitForFunction(() => beytStudio.checked(), { timeout: 20000 });
+  const shown = await tab.evaluate(() => ({ text: beytStudio.text(), board: !!document.querySelector('#board svg'), problems: beytStudio.state.diagnostics.length,
+                                            said: document.getElementById('entry-error').textContent }));
+  const want = run(['generate', '--game', first, '--seed', '1', '--count', '1', '--max-turns', '12']);
+  check(shown.text === want && shown.board && shown.problems === 0 && /example record/.test(shown.said),
+        `a first visit opens with an example record of ${first} (beyt generate --seed 1 --max-turns 12), its board and no problem (${shown.problems} problems; ${shown.said})`);
+}
 await tab.evaluate(() => localStorage.clear());
 
 // Pastes `text` over the whole editor (as Ctrl+A, Ctrl+V do: a paste event
@@ -285,6 +304,8 @@ async function enterEvent(ev, tally) {
       ++tally.buttons;
     } else if (/^[BWG]+$/.test(ev) && !tally.typeBillets) {
       for (const f of ev) { await tab.click(`#faces button[data-face="${f}"]`); ++tally.faces; }
+      await tab.click('#throw-enter');
+      ++tally.buttons;
     } else if (tally.typeBillets) {
       // Typed into the throw field and Enter, in one step (the billets as a
       // paste: the field's value, then its form submitted).
@@ -422,11 +443,12 @@ for (const e of entries) {
 // throws without a táb; South's kelb goes on round the middle rows to m,
 // whence Lane's throws of 2, 4 and 1 reach o, s and, "by the throw of táb",
 // a, taking North's kelb there.
+const laneTags = '[Event "Lane\'s description of táb"]\n[Site "Egypt"]\n[Date "1836.??.??"]\n[Round "?"]\n[South "?"]\n[North "?"]\n' +
+  '[Result "*"]\n[Game "tab"]\n[Rules "lane"]\n[Source "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), táb: his worked examples"]\n' +
+  '[Cells "lane"]\n\n*\n';
 {
   const lane = ['3', '2', '1,4,2:1I-K,4K-O,2O-Q', '2:2--', '2:2Q-S', '3:3--', '3:3S-m', '2:2--', '4,1,2:2m-o,4o-s,1sxa'];
-  await paste('[Event "Lane\'s description of táb"]\n[Site "Egypt"]\n[Date "1836.??.??"]\n[Round "?"]\n[South "?"]\n[North "?"]\n' +
-              '[Result "*"]\n[Game "tab"]\n[Rules "lane"]\n[Source "E. W. Lane, Manners and Customs of the Modern Egyptians (1836), táb: his worked examples"]\n' +
-              '[Cells "lane"]\n\n*\n');
+  await paste(laneTags);
   const tally = { clicks: 0, buttons: 0, faces: 0, typed: 0, events: 0 };
   let turn = 0;
   for (const move of lane) {
@@ -476,6 +498,107 @@ for (const e of entries) {
   console.log(`ok - Lane's description of táb: ${lane.length} turns entered (${tally.clicks} clicks on the board, ${tally.buttons} buttons), validate --strict accepts it`);
 }
 
+// --- issue 31: the entry answers (findings 2, 6 and 7) ------------------------
+// A person enters Tâb's throws by the sticks' faces (W, B, then Throw: the
+// count follows from them), and a count by its button; a click that cannot
+// start or end a move says why (the engine's reason); a picked cell clicked
+// again is unpicked; Lane's I then Q after "táb and four and two" is the
+// whole path; every entry button says what it does (title and aria-label).
+{
+  const started = Date.now();
+  const clickFaces = async faces => { for (const f of faces) await tab.click(`#faces button[data-face="${f}"]`); };
+  const now = () => tab.evaluate(() => ({ so: document.getElementById('turn-so-far').textContent, said: document.getElementById('entry-error').textContent,
+                                          field: document.getElementById('throw').value, path: beytStudio.state.view && beytStudio.state.view.path,
+                                          picked: document.querySelectorAll('#marks .picked').length, text: beytStudio.text() }));
+  // Every button of the entry panel says what it does.
+  const unexplained = () => tab.$$eval('#entry button', bs => bs.filter(b => !b.title || !b.getAttribute('aria-label')).map(b => b.textContent));
+  await paste(laneTags);
+  // The legend of the pieces (the library's: render --legend's, alone).
+  const legendTab = await tab.$eval('#legend', x => x.textContent);
+  check(/South's Nasrani \(never moved\)/.test(legendTab) && /North's Nasrani/.test(legendTab), `Tâb: the legend names the pieces (${legendTab})`);
+  const faces = await tab.$$eval('#faces button', bs => bs.map(b => ({ face: b.dataset.face, title: b.title, aria: b.getAttribute('aria-label') })));
+  check(faces.map(f => f.face).join('') === 'WB' && /white side up/.test(faces[0].title) && /black side up/.test(faces[1].title) &&
+        faces.every(f => f.aria === f.title), `Tâb's face buttons are the engine's, W and B, with their words (${JSON.stringify(faces)})`);
+  // The opening by faces: South 3 (three white), North 2.
+  await clickFaces('WWBW');
+  await tab.click('#throw-enter');
+  await clickFaces('BWBW');
+  await tab.click('#throw-enter');
+  let at = await now();
+  check(at.path === '2' && at.text.includes('1. 3WWBW 2. 2BWBW'), `the opening throws entered by their faces (${at.path}: ${at.text.slice(at.text.lastIndexOf(']') + 1).trim()})`);
+  // The finding: W, B, B, B, then Throw.
+  await clickFaces('WBBB');
+  await tab.click('#throw-enter');
+  at = await now();
+  check(at.so.includes('1WBBB') && at.field === '' && !at.said, `W, B, B, B, then Throw enters the táb 1WBBB (${at.so}; ${at.said})`);
+  // A stick short: said, and the field keeps the faces to be put right.
+  await clickFaces('WWW');
+  await tab.click('#throw-enter');
+  at = await now();
+  check(/4 pieces/.test(at.said) && at.field === 'WWW', `three faces of four: the page says so and keeps them (${at.said}; ${at.field})`);
+  await clickFaces('W');
+  await tab.click('#throw-enter');
+  await tab.click('#throws button[data-throw="2"]');  // a count as a button
+  at = await now();
+  check(at.so.includes('1WBBB,4WWWW,2') && /throws still to use: 1, 2, 4/.test(at.so), `four white is a 4, and the 2 by its button (${at.so})`);
+  check((await unexplained()).length === 0, `every entry button has a tooltip and an aria-label (${await unexplained()})`);
+  const forfeit = await tab.$eval('#choices button[data-move="4--"]', b => b.title).catch(() => '');
+  check(/^forfeit the throw of 4/.test(forfeit), `the forfeit button says what it does, in the engine's words (${forfeit})`);
+  // The adversary's kelb: why it cannot be moved.
+  await clickCell('a');
+  at = await now();
+  check(/no kelb of South stands on a/.test(at.said) && at.picked === 0, `a click on North's kelb says why nothing starts there (${at.said})`);
+  // A picked cell clicked again is unpicked.
+  await clickCell('I');
+  const pickedI = (await now()).picked;
+  await clickCell('I');
+  at = await now();
+  check(pickedI === 1 && at.picked === 0 && /I unpicked/.test(at.said), `I picked, then clicked again: unpicked (${pickedI} then ${at.picked}; ${at.said})`);
+  // Lane: "places it in the seventh beyt from I, which is Q".
+  await clickCell('I');
+  await clickCell('Q');
+  at = await now();
+  check(at.path === '3' && at.text.includes('3. 1WBBB,4WWWW,2:1I-K,4K-O,2O-Q'),
+        `I then Q after táb, four and two: the whole path is entered (${at.path}: ${at.said}; ${at.text.slice(at.text.lastIndexOf(']') + 1).trim()})`);
+  // Seega: the centre during the placement, and a picked cell unpicked.
+  await paste(fs.readFileSync(path.join(source, 'samples/seega/walker-5x5.beyt'), 'utf8').replace(/\n\n[\s\S]*$/, '\n\n*\n'));
+  check(/the centre/.test(await tab.$eval('#legend', x => x.textContent)), 'Seega: the legend names the centre');
+  await clickCell('c3');
+  at = await now();
+  check(/centre/.test(at.said) && /E3\d\d/.test(at.said), `Seega: the centre clicked while placing says why (${at.said})`);
+  await clickCell('b3');
+  const pickedB3 = (await now()).picked;
+  await clickCell('b3');
+  at = await now();
+  check(pickedB3 === 1 && at.picked === 0, `Seega: b3 picked, then clicked again: unpicked (${pickedB3} then ${at.picked})`);
+  console.log(`ok - the entry answers: throws by their faces, reasons for clicks, unpicking, Lane's I to Q, tooltips (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+// --- issue 31, finding 5: the New record dialog: Enter creates; it fits 1366x768 and a phone ---
+{
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    await tab.setViewport(viewport);
+    await tab.click('#new');
+    const fit = await tab.evaluate(() => {
+      const c = document.getElementById('new-create').getBoundingClientRect(), d = document.getElementById('new-dialog').getBoundingClientRect();
+      const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+      return { create: [c.left, c.top, c.right, c.bottom].map(Math.round), dialog: [d.left, d.top, d.right, d.bottom].map(Math.round),
+               hit: hit && hit.id, w: innerWidth, h: innerHeight };
+    });
+    check(fit.hit === 'new-create' && fit.create[2] <= fit.w && fit.create[3] <= fit.h && fit.dialog[0] >= 0 && fit.dialog[2] <= fit.w && fit.dialog[3] <= fit.h,
+          `${viewport.width}x${viewport.height}: the New record dialog fits and Create is in view without scrolling (${JSON.stringify(fit)})`);
+    await tab.screenshot({ path: path.join(out, `studio-new-record-${viewport.width}x${viewport.height}.png`) });
+    // Enter in a field creates the record.
+    await tab.click('#new-form input[name="Event"]', { clickCount: 3 });
+    await tab.type('#new-form input[name="Event"]', `Enter at ${viewport.width}`);
+    await tab.keyboard.press('Enter');
+    const made = await tab.evaluate(() => ({ open: document.getElementById('new-dialog').open, text: beytStudio.text() }));
+    check(!made.open && made.text.includes(`[Event "Enter at ${viewport.width}"]`), `${viewport.width}x${viewport.height}: Enter in the Event field creates the record (${made.open ? 'still open' : made.text.split('\n')[0]})`);
+  }
+  await tab.setViewport({ width: 1280, height: 860 });
+  console.log('ok - the New record dialog: Enter creates; it fits 1366x768 and 390x844');
+}
+
 // --- an XML comment: format and save say, as beyt format does, that it is dropped (W103) ---
 if (await tab.evaluate(() => BEYT_XML)) {
   const xmlText = fs.readFileSync(path.join(source, 'samples/tab/lane-9.xml'), 'utf8');
@@ -520,6 +643,20 @@ if (await tab.evaluate(() => BEYT_XML)) {
   await tab.click('#undo');
   const undone = await tab.$eval('#text', t => t.value);
   check(undone === fs.readFileSync(file, 'utf8'), 'Undo takes the variation back');
+  // Redo (issue 31, item 9): the button, then Ctrl+Z and Ctrl+Shift+Z outside the editor.
+  const hasVariation = () => tab.$eval('#text', (t, m) => t.value.includes(`(13. ${m})`), alt.move);
+  await tab.click('#redo');
+  check(await hasVariation(), 'Redo brings the clicked variation back');
+  await tab.keyboard.down('Control');
+  await tab.keyboard.press('z');
+  const afterCtrlZ = await hasVariation();
+  await tab.keyboard.down('Shift');
+  await tab.keyboard.press('Z');
+  await tab.keyboard.up('Shift');
+  await tab.keyboard.up('Control');
+  check(!afterCtrlZ && await hasVariation(), 'outside the editor Ctrl+Z takes the clicked turn back and Ctrl+Shift+Z brings it again');
+  await tab.click('#undo');
+  check(await tab.$eval('#text', t => t.value) === undone, 'Undo again: the record as it was');
   // A comment at the cursor's move.
   await tab.type('#comment', 'a comment from the studio');
   await tab.click('#comment-form button');

@@ -71,6 +71,15 @@ std::size_t default_columns(std::size_t figures, double board_width, double smal
 bool svg_page(const std::vector<Figure>& figures, const DrawOptions& draw, const PageOptions& page,
               std::string& out, std::string& why);
 
+/// The legend alone, as `render --legend` writes it under a plate, for the
+/// position `state` shows (a drawing() needed): the marks of its board and
+/// pieces that need words (Tâb's Nasrani and Muslim kelbs, an 'eggeh;
+/// Dleb's slaves, free men and doubles; a mancala daughter; Seega's centre),
+/// each its symbol and words, in rows at most `width` px wide (a cell at
+/// least), as one SVG document titled `title`. Empty when the position has
+/// no such mark or `state` no drawing. `draw`'s sizes as svg_page takes them.
+std::string legend_svg(const State& state, const DrawOptions& draw, double width, std::string_view title);
+
 /// The line a text diagram ends with for `state`: who moves next ("North to
 /// move", "North, player 1 to move (entered)") or that the game is over;
 /// what PageOptions::to_move writes under a board.

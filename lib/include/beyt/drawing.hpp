@@ -122,6 +122,13 @@ class BoardDrawing {
   /// The cells `move_text` touches when played from this position (the
   /// position before the move). Empty if the text is not a move here.
   virtual MoveCells move_cells(std::string_view move_text) const = 0;
+  /// Every cell of the board, named as cell_centre takes them and as the
+  /// moves listed at a turn's start name them (Seega `a1`..`e5`; Tâb Lane's
+  /// letters where the width has them, else `a1`..; Dleb `A1`..`D20`; the
+  /// mancala games `A`..`F`, `a`..`f`), appended to `out` in the game's
+  /// order: what a page clicks on. Nothing (the default) where a game does
+  /// not list them.
+  virtual void cell_names(std::vector<std::string>& /*out*/) const {}
   /// Where the cross marking a capture on `cell` goes (its centre, px, in the
   /// board's frame) and its half-width (px). The default is the cell's centre
   /// and a fifth of a cell: the taken pieces have left the cell. Where the

@@ -92,6 +92,24 @@ struct ChanceOutcome {
   double probability;    ///< in (0, 1]; a State's list sums to 1
 };
 
+/// A face a thrown stick or billet shows, as the notation writes it.
+struct ThrowFace {
+  char letter = 0;   ///< 'W', 'B' or 'G'
+  std::string says;  ///< what the piece shows, e.g. "white side up"
+};
+/// The throw due as its pieces fall (State::throw_faces): the faces each
+/// piece may show and how many pieces fall.
+struct ThrowFaces {
+  std::vector<ThrowFace> faces;  ///< in the notation's order; empty when no throw is due
+  int pieces = 0;                ///< sticks or billets in this throw; 0 when no throw is due
+};
+/// Why `faces` is not one face letter of `shape` for each of its pieces:
+/// Code::wrong_phase when `shape` has no faces (no throw is due),
+/// Code::move_syntax (offset at the first letter that is no face, else at
+/// the end) for another letter or another count of letters; Error::none()
+/// when it is.
+Error faces_fault(const ThrowFaces& shape, std::string_view faces);
+
 /// One event chosen by beyt's random player (State::play_random): where it
 /// stands in the list it was chosen from, and the text applied.
 struct EventPick {
@@ -199,6 +217,23 @@ class State {
   /// that can end the turn, their probabilities scaled to sum to 1. Empty
   /// when the next event is not a throw.
   virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
+  /// How the throw due is written face by face, for a person who enters a
+  /// throw as its sticks or billets fell (the studio's face buttons): the
+  /// faces a piece may show, as the notation writes them (Tâb `W` white side
+  /// up, `B` black, NOTATION.md section 6; Dleb `B`, `W`, `G` on its side,
+  /// section 7) and how many pieces fall (Tâb 4; Dleb 4, or 3 and 2 at the
+  /// entry stages, Marin 1931, p. 509). Empty (no faces, 0 pieces) when no
+  /// throw is due, and in the games without throws.
+  virtual ThrowFaces throw_faces() const { return {}; }
+  /// The throw due as the notation writes it from the faces its pieces fell
+  /// with, in that order: what apply() takes. Tâb `WBBB` gives `1WBBB` (the
+  /// count follows from the white sides: one is táb, Lane 1836); Dleb `BWBB`
+  /// gives `BWBB`. `out` is replaced. Errors (`out` unchanged): those of
+  /// faces_fault(throw_faces(), faces): Code::wrong_phase when no throw is
+  /// due, Code::move_syntax for a letter that is no face or another count of
+  /// letters than the throw's pieces. A throw the turn cannot take (Tâb's
+  /// 64th throw must end the turn) is apply()'s error, not this one's.
+  virtual Error throw_from_faces(std::string_view faces, std::string& out) const;
   /// Applies one event: a listed decision, or at a throw an outcome as the
   /// notation writes a throw (Tâb `1` or `1WBBB`; Dleb's billets in any
   /// order, `G` counting as the `time` option says). A decision may also be
@@ -279,6 +314,9 @@ class State {
   /// "Board ends: each takes the hasa on his own side", "South's opening
   /// throw: 3, no táb". Empty (the default) when the move text says it all,
   /// or when the text is not a move here. docs/DIAGRAMS.md, "Captions".
+  /// During a turn (mid_turn()), what one event listed there does, where the
+  /// game says it (Tâb and Dleb: "forfeit the throw of 6: it is not used",
+  /// "the táb moves one kelb of the 'eggeh on q by itself, to r"); else empty.
   virtual std::string describe_move(std::string_view /*move_text*/) const { return {}; }
 
   /// How this position is shown (text diagrams, SVG; beyt/drawing.hpp), or
