@@ -1553,6 +1553,32 @@ PYBIND11_MODULE(_beyt, m) {
       "order, count the sequences of `depth` events that begin with it; the counts\n"
       "sum to perft(depth)[-1]. `beyt perft --divide` prints the same. Ctrl-C stops\n"
       "it; ArgumentError as perft().")
+      .def("throw_faces", [](const PyPosition& p) -> py::object {
+        const ThrowFaces shape = p.state->throw_faces();
+        if (shape.faces.empty()) return py::none();
+        py::list faces;
+        for (const auto& f : shape.faces) faces.append(py::make_tuple(std::string(1, f.letter), f.says));
+        return py::make_tuple(faces, shape.pieces);
+      }, "The throw due as its pieces fall, or None where no throw is due (and in the\n"
+         "games without throws): ([(letter, words), ...], pieces), e.g. Tab's\n"
+         "([('W', 'white side up'), ('B', ...)], 4): the faces each stick or billet may\n"
+         "show and how many fall. The studio's W/B buttons are made from it.")
+      .def("throw_from_faces", [](const PyPosition& p, const std::string& faces) {
+        std::string out;
+        if (Error e = p.state->throw_from_faces(faces, out))
+          raise("IllegalMove", e.code, e.reason, {{"move", faces}, {"offset", std::to_string(e.offset)}});
+        return out;
+      }, py::arg("faces"),
+      "The throw due as the notation writes it from the faces its pieces fell with,\n"
+      "in order (what push() takes): Tab 'WBBB' gives '1WBBB' (one white side: a tab,\n"
+      "Lane 1836). Raises IllegalMove: E303 where no throw is due, E301 for a letter\n"
+      "that is no face or another count of letters than the throw's pieces.")
+      .def("cells", [](const PyPosition& p) {
+        std::vector<std::string> out;
+        if (const BoardDrawing* d = p.state->drawing()) d->cell_names(out);
+        return out;
+      }, "The names of the board's cells as moves write them, in the drawing's order\n"
+         "(Seega 'a1'..., Tab 'A'..., Mankalah's pits).")
       .def("check", [](const PyPosition& p, const std::string& move) {
         std::string canonical;
         if (Error e = p.state->check(move, canonical))

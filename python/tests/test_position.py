@@ -206,3 +206,24 @@ def test_unicode_equals_cli_render():
     g = beyt.read_game(path)
     _, out, _ = cli("render", path, "--format", "unicode", "--ply", "5", check=0)
     assert list(g.positions())[5].unicode() in out
+
+
+def test_throw_faces_and_cells_are_the_librarys():
+    tab = beyt.Position.start("tab")
+    faces, pieces = tab.throw_faces()
+    assert pieces == 4 and [letter for letter, _ in faces] == ["W", "B"]
+    throw = tab.throw_from_faces("WBBB")  # one white side: a táb (Lane 1836)
+    assert throw == "1WBBB"
+    tab.push(throw)
+    assert tab.move_stack == ["1WBBB"]
+    with pytest.raises(beyt.IllegalMove) as e:
+        tab.throw_from_faces("WB")  # a throw has four sticks
+    assert e.value.code == "E301"
+    seega = beyt.Position.start("seega", "walker")
+    assert seega.throw_faces() is None
+    with pytest.raises(beyt.IllegalMove) as e:
+        seega.throw_from_faces("W")
+    assert e.value.code == "E303"
+    cells = seega.cells()
+    assert len(cells) == 25 and "a1" in cells and "e5" in cells
+    assert len(set(tab.cells())) == len(tab.cells()) > 0
