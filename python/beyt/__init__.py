@@ -168,9 +168,7 @@ class Game:
         Returns its Move; ``Move.add_variation`` goes on from there. Raises
         IllegalMove (.code E3xx, .turn) with the record unchanged;
         ArgumentError unless exactly one of turn, events is given."""
-        if (turn is None) == (events is None):
-            raise ArgumentError("give the turn's text or its events (events=[...]), one of them")
-        return self._core.enter([turn] if turn is not None else list(events or []))
+        return self._core.add_variation(turn, events=None if events is None else list(events))
 
     def add_line(self, moves: Sequence[str]) -> Move:
         """Plays ``moves`` from the start, each a whole turn or one event

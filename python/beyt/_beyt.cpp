@@ -1191,6 +1191,12 @@ std::vector<std::string> turn_or_events(const std::optional<std::string>& turn,
   return turn ? std::vector<std::string>{*turn} : *events;
 }
 
+// Plays moves (turns or events) from a game's start: Game.add_line and Game.add_variation.
+PyMove enter_at_start(const PyGame& g, const std::vector<std::string>& moves) {
+  if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
+  return enter_moves(g.box, NodePath{{0}}, moves);
+}
+
 PyGame new_game(const std::string& game, const std::optional<std::string>& rules, const std::optional<std::string>& setup) {
   auto made = notation::new_record(game, rules.value_or(""), setup.value_or(""));
   if (!made) raise("RecordError", made.error().code, made.error().reason);
@@ -1656,9 +1662,12 @@ PYBIND11_MODULE(_beyt, m) {
       .def("set_result", &set_result, py::arg("token"))
       .def("set_comments", [](PyGame& g, const std::vector<std::string>& c) { g.box->edit().comments = c; })
       .def("enter", [](const PyGame& g, const std::vector<std::string>& moves) {
-        if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
-        return enter_moves(g.box, NodePath{{0}}, moves);
+        return enter_at_start(g, moves);
       }, py::arg("moves"))
+      .def("add_variation", [](const PyGame& g, const std::optional<std::string>& turn,
+                               const std::optional<std::vector<std::string>>& events) {
+        return enter_at_start(g, turn_or_events(turn, events));
+      }, py::arg("turn") = py::none(), py::kw_only(), py::arg("events") = py::none())
       .def("end", [](const PyGame& g) -> py::object {
         if (g.rec().moves.empty()) return py::none();
         return py::cast(move_at(g.box, NodePath{{static_cast<std::uint32_t>(g.rec().moves.size())}}));
