@@ -458,14 +458,7 @@ int run_render(int argc, char** argv) {
     if (!job.caption_given) job.page.caption = o.bare ? "" : notation::record_caption(record);
     std::vector<std::string> warnings;
     std::string page;
-    bool ok = false;
-    if (positions.size() == 1) {
-      ok = notation::position_svg(record, positions[0], job.draw, job.figures, job.page, page, why, warnings);
-    } else {
-      std::vector<Figure> figures;
-      for (const auto& pos : positions) figures.push_back(notation::node_figure(record, pos, job.draw, job.figures, warnings));
-      ok = svg_page(figures, job.draw, job.page, page, why);
-    }
+    const bool ok = notation::positions_svg(record, positions, job.draw, job.figures, job.page, page, why, warnings);
     print_warnings(warnings);
     if (!ok) return usage_error("render", why);
     return write_out(o, page) ? kExitOk : kExitInvalid;

@@ -23,8 +23,10 @@
 #include "beyt/notation/game_info.hpp"
 #include "beyt/notation/generate.hpp"
 #include "beyt/notation/incremental.hpp"
+#include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
 #include "beyt/notation/validate.hpp"
+#include "beyt/notation/viewer.hpp"
 
 namespace beyt::studio {
 namespace {
@@ -555,6 +557,15 @@ std::string format(const std::string& text, const std::string& file) {
   return dump(out);
 }
 
+// The reader's errors of a text that cannot be read whole: {error, diagnostics}.
+ordered_json unreadable(const Games& games, const Diagnostic& stop, const std::string& what) {
+  ordered_json out = error_json("a game cannot be read: " + what);
+  out["diagnostics"] = ordered_json::array();
+  for (const auto& d : games.errors) out["diagnostics"].push_back(diagnostic_json(d));
+  if (stop) out["diagnostics"].push_back(diagnostic_json(stop));
+  return out;
+}
+
 /// The text's games written in format `to` (text, json, xml, jsonl), as
 /// `beyt convert --to` writes them: {text, warnings} (the reader's warnings,
 /// as format()'s) or {error, diagnostics}.
@@ -564,13 +575,7 @@ std::string convert(const std::string& text, const std::string& file, const std:
   Games games;
   Diagnostic stop = read_all(text, file, games);
   ordered_json out;
-  if (stop || !games.errors.empty()) {
-    out["diagnostics"] = ordered_json::array();
-    for (const auto& d : games.errors) out["diagnostics"].push_back(diagnostic_json(d));
-    if (stop) out["diagnostics"].push_back(diagnostic_json(stop));
-    out["error"] = "a game cannot be read: nothing was converted";
-    return dump(out);
-  }
+  if (stop || !games.errors.empty()) return dump(unreadable(games, stop, "nothing was converted"));
   out["text"] = [&] {
     std::ostringstream s;
     notation::RecordWriter writer(s, target);
@@ -580,6 +585,85 @@ std::string convert(const std::string& text, const std::string& file, const std:
   }();
   out["warnings"] = games.warnings_json();
   return dump(out);
+}
+
+/// The plate (one position) or figure sheet (several) of game `index`:
+/// what `beyt render --format svg --ply P` (or `--plies A,B,C`) writes,
+/// `tikz` the same as `--format tikz`, `mono` as `--mono`, `flipped` as
+/// `--flip`; `plies` the turns as the command line takes them, comma
+/// separated ("12", "0,12,30", "12.1.14"). notation::positions_svg.
+/// {text, warnings} or {error} (a ply not in the game, an illegal move
+/// before it: the validator's words).
+std::string plate(const std::string& text, const std::string& file, std::uint32_t index, const std::string& plies,
+                  bool tikz, bool mono, bool flipped) {
+  Games games;
+  read_all(text, file, games);
+  const GameRecord* record = games.find(index);
+  if (!record) return dump(error_json("no game " + std::to_string(index) + " can be read"));
+  std::vector<notation::NodePath> paths;
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = plies.find(',', start);
+    const std::string one = plies.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    notation::NodePath p;
+    const notation::Node* node = nullptr;
+    std::string why;
+    if (!notation::NodePath::parse(one, p))
+      return dump(error_json("a ply is a turn (12) or a turn of a variation (12.1.14), not '" + one + "'"));
+    if (!notation::locate(*record, p, node, why)) {  // ("game has only 82 turns": game 1 has only 82 turns (ply 400))
+      const std::string game = "game " + std::to_string(index);
+      return dump(error_json((why.rfind("game ", 0) == 0 ? game + why.substr(4) : game + ": " + why) + " (ply " + one + ")"));
+    }
+    paths.push_back(std::move(p));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  std::vector<notation::NodePosition> positions;
+  if (Diagnostic d = notation::replay_to_all(*record, file, index, paths, positions)) {
+    ordered_json out = error_json(d.reason);
+    out["diagnostic"] = diagnostic_json(d);
+    return dump(out);
+  }
+  if (!positions.front().state->drawing())
+    return dump(error_json("SVG diagrams of " + std::string(positions.front().state->game().title()) + " are not available yet"));
+  DrawOptions draw;
+  draw.monochrome = mono;
+  draw.flipped = flipped;
+  PageOptions page;
+  if (tikz) page.backend = svg::Backend::tikz;
+  page.title = notation::record_title(*record, positions.front().state->game());
+  page.caption = notation::record_caption(*record);
+  std::string out, why;
+  std::vector<std::string> warnings;
+  if (!notation::positions_svg(*record, positions, draw, notation::FigureOptions{}, page, out, why, warnings))
+    return dump(error_json(why));
+  return dump({{"text", out}, {"warnings", warnings}});
+}
+
+/// The game viewer of every game of the text: the page `beyt render
+/// --format html` writes (notation::ViewerWriter; `mono` as `--mono`,
+/// `flipped` as `--flip`), each game with the validator's first error
+/// (notation::replay with variations). {text, warnings} or {error,
+/// diagnostics} when a game cannot be read.
+std::string viewer(const std::string& text, const std::string& file, bool mono, bool flipped) {
+  Games games;
+  Diagnostic stop = read_all(text, file, games);
+  if (stop || !games.errors.empty()) return dump(unreadable(games, stop, "no viewer page was made"));
+  notation::ViewerOptions vo;
+  vo.draw.monochrome = mono;
+  vo.draw.flipped = flipped;
+  vo.file = file;
+  std::ostringstream s;
+  notation::ViewerWriter page(s, vo);
+  std::vector<std::string> warnings;
+  for (std::size_t i = 0; i < games.records.size(); ++i) {
+    notation::Replay whole;
+    const Diagnostic problem =
+        notation::replay(games.records[i], file, games.indexes[i], notation::ReplayOptions{}, whole);
+    std::string why;
+    if (!page.add(games.records[i], games.indexes[i], problem, warnings, why)) return dump(error_json(why));
+  }
+  page.finish();
+  return dump({{"text", s.str()}, {"warnings", warnings}});
 }
 
 /// A new record in canonical text from its tag pairs (a JSON array of
@@ -861,6 +945,20 @@ std::string game_outline(std::uint32_t index) {
   return dump(g);
 }
 
+/// The moves of game `index` of the checked text as `beyt format` writes them
+/// (notation::write_text: its movetext and result, without the tag pairs),
+/// for the printed page; "" when the game cannot be read.
+std::string game_moves(std::uint32_t index) {
+  GameRecord record;
+  notation::GameErrors slips;
+  std::size_t end = 0;
+  if (index == 0 || !session_game(index, record, slips, end)) return "";
+  record.tags.clear();
+  const std::string text = notation::to_text(record);
+  const std::size_t blank = text.find("\n\n");
+  return blank == std::string::npos ? text : text.substr(blank + 2);
+}
+
 /// view() of game `index` of the text checked. A game with slips (syntax
 /// errors the reader read past, an open comment) shows the last position
 /// the slips leave intact at or before `path`, and `slip`: the first.
@@ -1047,6 +1145,8 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("event", &event);
   emscripten::function("format", &format);
   emscripten::function("convert", &convert);
+  emscripten::function("plate", &plate);
+  emscripten::function("viewer", &viewer);
   emscripten::function("newRecord", &new_record);
   emscripten::function("games", &games);
   emscripten::function("exampleRecord", &example_record);
@@ -1059,6 +1159,7 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("problems", &problems);
   emscripten::function("gameAt", &game_at);
   emscripten::function("gameOutline", &game_outline);
+  emscripten::function("gameMoves", &game_moves);
   emscripten::function("viewAt", &view_at);
   emscripten::function("enterAt", &enter_at);
   emscripten::function("eventAt", &event_at);

@@ -271,4 +271,13 @@ bool position_svg(const GameRecord& record, const NodePosition& pos, const DrawO
   return svg_page({node_figure(record, pos, draw, options, warnings)}, draw, page, out, why);
 }
 
+bool positions_svg(const GameRecord& record, const std::vector<NodePosition>& positions, const DrawOptions& draw,
+                   const FigureOptions& options, const PageOptions& page, std::string& out, std::string& why,
+                   std::vector<std::string>& warnings) {
+  std::vector<Figure> figures;
+  figures.reserve(positions.size());
+  for (const auto& pos : positions) figures.push_back(node_figure(record, pos, draw, options, warnings));
+  return svg_page(figures, draw, page, out, why);
+}
+
 }  // namespace beyt::notation

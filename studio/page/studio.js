@@ -658,7 +658,7 @@
     const marks = $('marks');
     marks.textContent = '';
     const v = st.view, svg = $('board').querySelector('svg');
-    if (!v || !svg || !v.moves || v.terminal || v.problem || v.slip) return;
+    if (!v || !svg || !v.moves || v.terminal || v.problem || v.slip) return drawCells(new Set());
     marks.setAttribute('viewBox', svg.getAttribute('viewBox'));
     marks.setAttribute('preserveAspectRatio', svg.getAttribute('preserveAspectRatio') || 'xMidYMid meet');
     const off = boardOffset(svg), r = v.cell * 0.42;
@@ -685,6 +685,7 @@
     };
     for (const c of st.clicks) ring(c, 'picked');
     for (const c of next) ring(c, 'can');
+    drawCells(next);
   }
 
   function cellAt(event) {
@@ -935,7 +936,7 @@
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
-  function baseName() { return (st.name || 'record').replace(/\.[^.]*$/, ''); }
+  function baseName() { return recordStem(); }
   function saveAs(format, ext, type) {
     if (st.outline.format === format && !st.bytes) return download(ed.value(), baseName() + ext, type);
     const r = call('convert', input(), fileName(), format);
@@ -960,7 +961,7 @@
     if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(svg).then(done, () => fallbackCopy(svg, done)); return; }
     fallbackCopy(svg, done);
   }
-  function fallbackCopy(value, done) {
+  function fallbackCopy(value, done, refused = 'The browser refused to copy: use the .svg button.') {
     const t = document.createElement('textarea');
     t.value = value;
     document.body.append(t);
@@ -968,7 +969,7 @@
     const ok = document.execCommand('copy');
     t.remove();
     if (ok) done();
-    else $('entry-error').textContent = 'The browser refused to copy: use the .svg button.';
+    else $('entry-error').textContent = refused;
   }
 
   function addComment(comment) {
@@ -1074,6 +1075,178 @@
     return true;
   }
 
+  // --- the board from the keyboard (issue 31, item 5) -----------------------
+  // Over the board a layer of its cells (the view's cells: every cell the
+  // library names, BoardDrawing::cell_names), each labelled with its name for
+  // a screen reader. One of them takes the Tab (a roving tab stop); the arrow
+  // keys move the focus to the nearest cell that way; Enter or Space is a
+  // click on it (clickCell: the mouse's code path); Escape unpicks.
+  let cellsKey = '', focusCell = '';
+  function drawCells(next) {
+    const layer = $('cells'), v = st.view, svg = $('board').querySelector('svg');
+    if (!v || !svg || !v.cells) { if (cellsKey) { layer.textContent = ''; cellsKey = ''; } return; }
+    const key = svg.getAttribute('viewBox') + JSON.stringify(v.cells);
+    let refocus = false;
+    if (key !== cellsKey) {
+      const had = layer.contains(document.activeElement) ? document.activeElement.dataset.cell : '';
+      cellsKey = key;
+      layer.textContent = '';
+      layer.setAttribute('viewBox', svg.getAttribute('viewBox'));
+      layer.setAttribute('preserveAspectRatio', svg.getAttribute('preserveAspectRatio') || 'xMidYMid meet');
+      const off = boardOffset(svg), r = v.cell * 0.46;
+      for (const [name, c] of Object.entries(v.cells)) {
+        const e = document.createElementNS(layer.namespaceURI, 'circle');
+        e.setAttribute('cx', off.x + c[0]);
+        e.setAttribute('cy', off.y + c[1]);
+        e.setAttribute('r', r);
+        e.setAttribute('class', 'cell');
+        e.setAttribute('role', 'button');
+        e.dataset.cell = name;
+        layer.append(e);
+      }
+      if (had && v.cells[had]) { focusCell = had; refocus = true; }
+    }
+    if (!v.cells[focusCell]) focusCell = next.size ? [...next][0] : Object.keys(v.cells)[0] || '';
+    const picked = new Set(st.clicks);
+    const set = (e, name, value) => { if (e.getAttribute(name) !== value) e.setAttribute(name, value); };  // (a keystroke changes none)
+    for (const e of layer.children) {
+      const n = e.dataset.cell;
+      set(e, 'aria-label', `cell ${n}` + (picked.has(n) ? ', picked (Enter unpicks it)' : next.has(n) ? ', a move can go on here' : ''));
+      set(e, 'tabindex', n === focusCell ? '0' : '-1');
+    }
+    if (refocus) focusOn(focusCell);
+  }
+  function focusOn(cell) {
+    const e = $('cells').querySelector(`[data-cell="${CSS.escape(cell)}"]`);
+    if (!e) return;
+    for (const o of $('cells').children) o.setAttribute('tabindex', o === e ? '0' : '-1');
+    focusCell = cell;
+    e.focus();
+  }
+  // The nearest cell from `from` in the direction (dx, dy) on the screen (the view's centres are the board's as drawn, flipped or not).
+  function nearestCell(from, dx, dy) {
+    const cells = st.view.cells, p = cells[from];
+    let best = '', bestScore = Infinity;
+    for (const [n, q] of Object.entries(cells)) {
+      const ax = q[0] - p[0], ay = q[1] - p[1], along = ax * dx + ay * dy, across = Math.abs(ax * dy - ay * dx);
+      if (n === from || along <= 0.01) continue;
+      const score = along + 3 * across;
+      if (score < bestScore) { best = n; bestScore = score; }
+    }
+    return best;
+  }
+  function unpick() {
+    if (!st.clicks.length) return;
+    const was = st.clicks.join(', ');
+    st.clicks = [];
+    $('choices').querySelectorAll('.stop').forEach(b => b.remove());
+    drawTargets();
+    $('entry-error').textContent = `${was} unpicked.`;
+  }
+  function cellKeys(e) {
+    const cell = e.target.dataset && e.target.dataset.cell;
+    if (!cell || !st.view) return;
+    const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+    const act = dir ? () => { const n = nearestCell(cell, dir[0], dir[1]); if (n) focusOn(n); }
+      : e.key === 'Enter' || e.key === ' ' ? () => { focusCell = cell; clickCell(cell); if (!$('cells').contains(document.activeElement)) focusOn(focusCell); }
+      : e.key === 'Escape' ? unpick : null;
+    if (!act) return;
+    e.preventDefault();
+    e.stopPropagation();
+    act();
+  }
+
+  // --- names of downloads ----------------------------------------------------
+  // A file name safe on every system: letters (any script), digits, '.', '_'
+  // and '-', at most 80 characters, no name Windows keeps for itself.
+  function safeName(s) {
+    const n = s.normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/-{2,}/g, '-').slice(0, 80).replace(/^[-._]+|[-._]+$/g, '');
+    return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(n) ? n + '_' : n;
+  }
+  // The game at the cursor's Event tag (not '?'), made safe.
+  function eventName() {
+    const g = currentGame(), t = g && g.tags.find(x => x[0] === 'Event');
+    return t && t[1] !== '?' ? safeName(t[1]) : '';
+  }
+  // The whole record: the opened file's name, else the Event, else the game's name.
+  function recordStem() { return safeName(st.name.replace(/\.[^.]*$/, '')) || eventName() || safeName(st.view ? st.view.game : '') || 'record'; }
+  // A plate of one game: its Event, else as the whole record; then the ply ("-ply-12") or plies ("-plies-0-12-30").
+  function plateName(plies, ext) {
+    return `${eventName() || recordStem()}-${plies.includes(',') ? 'plies-' + plies.split(',').join('-') : 'ply-' + plies}${ext}`;
+  }
+
+  // --- print and share (issue 31, item 8) ---------------------------------
+  // The plate or figure sheet and the viewer page are the module's (plate,
+  // viewer: what beyt render writes); printing shows the board, its caption
+  // and the moves (the print stylesheet; the moves as beyt format writes them).
+  function downloadPlate(tikz) {
+    const plies = $('plies').value.replace(/\s+/g, '') || (st.view ? st.view.path : '');
+    if (!plies) { $('entry-error').textContent = 'No board is shown here: put the cursor in a game, or give the plies.'; return; }
+    const r = call('plate', input(), fileName(), st.game, plies, tikz, $('mono').checked, $('flip').checked);
+    if (r.error) { $('entry-error').textContent = (r.diagnostic ? `${r.diagnostic.code}: ` : '') + r.error; return; }
+    download(r.text, plateName(plies, tikz ? '.tex' : '.svg'), tikz ? 'application/x-tex' : 'image/svg+xml');
+    $('entry-error').textContent = r.warnings.length ? `Drawn, with warnings: ${r.warnings.join('; ')}` : '';
+  }
+  function downloadViewer() {
+    const r = call('viewer', input(), fileName(), $('mono').checked, $('flip').checked);
+    if (r.error) { $('entry-error').textContent = r.error + (r.diagnostics ? ' (see the problems listed)' : ''); return; }
+    download(r.text, `${recordStem()}-viewer.html`, 'text/html');
+    $('entry-error').textContent = r.warnings.length ? `Written, with warnings: ${r.warnings.join('; ')}` : '';
+  }
+  function fillPrint() { $('print-moves').textContent = st.game && module ? module.gameMoves(st.game) : ''; }
+
+  // A share link: the record compressed (deflate-raw) in the address's
+  // fragment, base64url; the page opened with it loads the record (nothing
+  // is sent anywhere: a fragment never leaves the browser).
+  const SHARE = '#record=', SHARE_MAX = 2000000;  // Chromium takes addresses up to 2 MB
+  const squeeze = (bytes, stream) => new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer();
+  async function shareLink() {
+    const z = new Uint8Array(await squeeze(encoder.encode(ed.value()), new CompressionStream('deflate-raw')));
+    let b = '';
+    for (let i = 0; i < z.length; i += 0x8000) b += String.fromCharCode(...z.subarray(i, i + 0x8000));
+    const url = location.href.replace(/#.*$/, '') + SHARE + btoa(b).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const field = $('share-url');
+    if (url.length > SHARE_MAX) {
+      field.hidden = true;
+      $('entry-error').textContent = `The record is too long for a link (${url.length.toLocaleString('en')} characters compressed; browsers take about 2 000 000): download it instead.`;
+      return;
+    }
+    field.value = url;
+    field.hidden = false;
+    field.select();
+    const done = () => { $('entry-error').textContent = 'The share link is on the clipboard (and in the field above): it opens this record in the studio page.'; };
+    const refused = 'The link is in the field above: select it and copy it (the browser refused to copy it).';
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(done, () => fallbackCopy(url, done, refused));
+    else fallbackCopy(url, done, refused);
+  }
+  async function openShared() {
+    if (!location.hash.startsWith(SHARE)) return;
+    try {
+      const b = atob(location.hash.slice(SHARE.length).replace(/-/g, '+').replace(/_/g, '/'));
+      const bytes = Uint8Array.from(b, c => c.charCodeAt(0));
+      const record = new TextDecoder('utf-8', { fatal: true }).decode(await squeeze(bytes, new DecompressionStream('deflate-raw')));
+      load(record, '', null);
+      $('entry-error').textContent = 'The record of the share link (Undo brings back the text before it).';
+    } catch (e) {
+      $('entry-error').textContent = `The link does not hold a record this page can read (${e.message || e}): it may have been cut short.`;
+    }
+    history.replaceState(null, '', location.href.replace(/#.*$/, ''));  // a reload shows the work since, not the link's record again
+  }
+
+  function wireScreen() {
+    $('cells').addEventListener('keydown', cellKeys);
+    $('cells').addEventListener('focusin', e => { if (e.target.dataset.cell) focusCell = e.target.dataset.cell; });
+    $('plate-svg').addEventListener('click', () => downloadPlate(false));
+    $('plate-tikz').addEventListener('click', () => downloadPlate(true));
+    $('viewer-html').addEventListener('click', downloadViewer);
+    $('share').addEventListener('click', shareLink);
+    $('print').addEventListener('click', () => { fillPrint(); window.print(); });
+    window.addEventListener('beforeprint', fillPrint);
+    matchMedia('print').addEventListener('change', e => { if (e.matches) fillPrint(); });
+    // Buttons named by a sign (the steps' arrows) are named in words for a screen reader: their tooltip.
+    for (const b of document.querySelectorAll('button[title]:not([aria-label])')) if (!/\p{L}/u.test(b.textContent)) b.setAttribute('aria-label', b.title);
+  }
+
   // --- wiring -----------------------------------------------------------
   function wire() {
     let pending = 0;
@@ -1129,7 +1302,7 @@
       $('save-xml').title = 'This page was built without XML: convert with the command line (beyt convert --to xml)';
     }
     $('copy-svg').addEventListener('click', copySvg);
-    $('save-svg').addEventListener('click', () => { if (st.view && st.view.svg) download(st.view.svg, `${baseName()}-${st.view.path}.svg`, 'image/svg+xml'); });
+    $('save-svg').addEventListener('click', () => { if (st.view && st.view.svg) download(st.view.svg, plateName(st.view.path, '.svg'), 'image/svg+xml'); });
     $('open').addEventListener('change', async e => {
       const f = e.target.files[0];
       if (f) openBytes(f.name, new Uint8Array(await f.arrayBuffer()));
@@ -1171,4 +1344,6 @@
   }, e => {
     $('loading').textContent = `The engines could not be loaded: ${e}`;
   });
+  // (After the handler above: the page is wired and the kept text shown.)
+  ready.then(() => { wireScreen(); return openShared(); }).then(() => { document.body.dataset.shared = 'done'; });
 })();

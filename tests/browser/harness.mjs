@@ -23,6 +23,19 @@ export function parseArgs(need, usage) {
   return args;
 }
 
+/// The studio tests' arguments (--beyt, --page, --source, --out) as absolute
+/// paths, OUT made; exits with status 1 when the page was not built.
+export function studioArgs(script) {
+  const args = parseArgs(['beyt', 'page', 'source', 'out'], `node ${script} --beyt PATH --page studio.html --source DIR --out DIR`);
+  const [beyt, page, source, out] = ['beyt', 'page', 'source', 'out'].map(k => path.resolve(args[k]));
+  if (!fs.existsSync(page)) {
+    console.error(`FAIL: no page at ${page}: configure with -DBEYT_BUILD_STUDIO=ON and build (docs/STUDIO.md).`);
+    process.exit(1);
+  }
+  fs.mkdirSync(out, { recursive: true });
+  return { beyt, page, source, out };
+}
+
 let failures = 0, checks = 0;
 /// One check: counted, and reported when it fails. Returns `ok`.
 export function check(ok, what) {
@@ -74,6 +87,24 @@ export async function startBrowser(viewport) {
   const errors = [];
   tab.on('pageerror', e => errors.push(e.message));
   return { browser, tab, profile, requests, errors };
+}
+
+/// A sample record of each of the five games and a turn of it to show (the
+/// studio tests' boards and screenshots).
+export const gameSamples = [
+  { name: 'seega', file: 'samples/seega/walker-5x5.beyt', ply: '15' },
+  { name: 'tab', file: 'samples/tab/lane-9.beyt', ply: '12' },
+  { name: 'dleb', file: 'samples/dleb/marin-2x2.beyt', ply: '9' },
+  { name: 'mankalah', file: 'samples/mankalah/ghasheem-match.beyt', ply: '45' },
+  { name: 'umelbanat', file: 'samples/umelbanat/four-stages.beyt', ply: '6' },
+];
+
+/// Downloads of `tab` go to `folder`, made empty first.
+export async function downloadsTo(tab, folder) {
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.mkdirSync(folder, { recursive: true });
+  const cdp = await tab.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: folder });
 }
 
 /// The last checks (no script error; no request but for the page's own

@@ -44,7 +44,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, finish, parseArgs, startBrowser } from './harness.mjs';
+import { check, finish, gameSamples, parseArgs, startBrowser } from './harness.mjs';
 
 const args = parseArgs(['beyt', 'page', 'source', 'out'],
                        'node studio.test.mjs --beyt PATH --page studio.html --source DIR --out DIR');
@@ -191,13 +191,7 @@ async function boardIs(reference, what) {
   return r.path;
 }
 
-const samples = [
-  { name: 'seega', file: 'samples/seega/walker-5x5.beyt', ply: '15' },
-  { name: 'tab', file: 'samples/tab/lane-9.beyt', ply: '12' },
-  { name: 'dleb', file: 'samples/dleb/marin-2x2.beyt', ply: '9' },
-  { name: 'mankalah', file: 'samples/mankalah/ghasheem-match.beyt', ply: '45' },
-  { name: 'umelbanat', file: 'samples/umelbanat/four-stages.beyt', ply: '6' },
-];
+const samples = gameSamples;
 for (const s of samples) {
   const text = fs.readFileSync(path.join(source, s.file), 'utf8');
   await paste(text);

@@ -100,4 +100,14 @@ bool position_svg(const GameRecord& record, const NodePosition& pos, const DrawO
                   const FigureOptions& options, const PageOptions& page, std::string& out, std::string& why,
                   std::vector<std::string>& warnings);
 
+/// The SVG page of several positions of one record, a figure sheet: node_figure()
+/// of each (in the order given) on one svg_page(); for one position, the page
+/// position_svg() writes. This is what `beyt render --format svg --plies
+/// A,B,C` (or `--ply`, `--every`) writes, and with page.backend tikz `--format
+/// tikz`; the studio's plates and figure sheets are the same call. False with
+/// `why` when an arrow or mark names a cell that is not on the board.
+bool positions_svg(const GameRecord& record, const std::vector<NodePosition>& positions, const DrawOptions& draw,
+                   const FigureOptions& options, const PageOptions& page, std::string& out, std::string& why,
+                   std::vector<std::string>& warnings);
+
 }  // namespace beyt::notation
