@@ -351,11 +351,11 @@ TEST(MankalahEvents, TheTebweezSaysWhatIsLeft) {
   ASSERT_FALSE(mankalah->parse_rules("akil", rules));
   std::unique_ptr<State> s;
   ASSERT_FALSE(mankalah->new_state(rules, "", s));
-  EXPECT_EQ(s->describe_turn(), "South distributes the 72 hasa: 72 left to distribute, beyt A next");
+  EXPECT_EQ(s->describe_turn(), "North distributes the 72 hasa: 72 left to distribute, beyt A next");
   ASSERT_FALSE(s->apply("30"));
-  EXPECT_EQ(s->describe_turn(), "South distributes the 72 hasa: 42 left to distribute, beyt B next");
+  EXPECT_EQ(s->describe_turn(), "North distributes the 72 hasa: 42 left to distribute, beyt B next");
   for (const char* count : {"0", "0", "0", "0", "6", "30", "0", "0", "0", "0"}) ASSERT_FALSE(s->apply(count)) << count;
-  EXPECT_EQ(s->describe_turn(), "South distributes the 72 hasa: 6 left to distribute, beyt f last (it takes them all)");
+  EXPECT_EQ(s->describe_turn(), "North distributes the 72 hasa: 6 left to distribute, beyt f last (it takes them all)");
   std::string turn;
   ASSERT_FALSE(s->apply("6", &turn));
   EXPECT_EQ(turn, "=30,0,0,0,0,6,30,0,0,0,0,6");

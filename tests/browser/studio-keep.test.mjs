@@ -210,7 +210,7 @@ let tab2;
       };
       window.showOpenFilePicker = async () => [handle];  // the person picks this file
     }, A);
-    await tab1.click('label.button');  // Open…
+    await tab1.evaluate(() => document.getElementById('open').click());  // Open… (its file input, clicked)
     await tab1.waitForFunction(() => document.getElementById('file-name').textContent === 'opened.beyt', { timeout: 10000 }).catch(() => {});
     await tab1.evaluate(() => { const e = document.getElementById('text'); const i = e.value.lastIndexOf('*'); e.focus(); e.setSelectionRange(i, i); document.execCommand('insertText', false, '{saved back} '); });
     await tab1.click('#save');

@@ -83,7 +83,13 @@ await open();
   check(shown.text === want && shown.board && shown.problems === 0 && /example record/.test(shown.said),
         `a first visit opens with an example record of ${first} (beyt generate --seed 1 --max-turns 12), its board and no problem (${shown.problems} problems; ${shown.said})`);
 }
-await tab.evaluate(() => localStorage.clear());
+// Forgets what the page kept (its records; which one this tab shows), once
+// the last change is kept (it would be written again after the clearing).
+async function forgetKept() {
+  await tab.waitForFunction(() => !beytStudio.kept().dirty, { timeout: 20000 });
+  await tab.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+}
+await forgetKept();
 
 // Pastes `text` over the whole editor (Ctrl+A, Ctrl+V), the cursor at the end.
 const paste = text => steps.paste(tab, text);
@@ -100,7 +106,7 @@ const paste = text => steps.paste(tab, text);
   }
   check(await tab.$eval('#text', t => t.value.includes('[Game "seega"]')), 'the text survives a reload (local storage)');
   console.log(`# budget: time from navigation to the first board: ${times.map(t => t.toFixed(0)).join(', ')} ms (3 loads; budget 1 000 ms)`);
-  await tab.evaluate(() => localStorage.clear());
+  await forgetKept();
   await open();
 }
 
