@@ -342,6 +342,29 @@ TEST_P(EventSamples, ReplayEventByEvent) {
 
 INSTANTIATE_TEST_SUITE_P(Games, EventSamples, ::testing::Values("tab", "dleb", "seega", "mankalah", "umelbanat"));
 
+// A tebweez says where it stands (State::describe_turn, the studio's
+// prompt): the hasa left to distribute and the beyt of the next count;
+// nothing once it is made, nor in a game that says nothing more.
+TEST(MankalahEvents, TheTebweezSaysWhatIsLeft) {
+  const Game* mankalah = find_game("mankalah");
+  RuleSet rules;
+  ASSERT_FALSE(mankalah->parse_rules("akil", rules));
+  std::unique_ptr<State> s;
+  ASSERT_FALSE(mankalah->new_state(rules, "", s));
+  EXPECT_EQ(s->describe_turn(), "North distributes the 72 hasa: 72 left to distribute, beyt A next");
+  ASSERT_FALSE(s->apply("30"));
+  EXPECT_EQ(s->describe_turn(), "North distributes the 72 hasa: 42 left to distribute, beyt B next");
+  for (const char* count : {"0", "0", "0", "0", "6", "30", "0", "0", "0", "0"}) ASSERT_FALSE(s->apply(count)) << count;
+  EXPECT_EQ(s->describe_turn(), "North distributes the 72 hasa: 6 left to distribute, beyt f last (it takes them all)");
+  std::string turn;
+  ASSERT_FALSE(s->apply("6", &turn));
+  EXPECT_EQ(turn, "=30,0,0,0,0,6,30,0,0,0,0,6");
+  EXPECT_EQ(s->describe_turn(), "");
+  std::unique_ptr<State> seega;
+  ASSERT_FALSE(find_game("seega")->new_state(RuleSet{}, "", seega));
+  EXPECT_EQ(seega->describe_turn(), "");
+}
+
 // Tâb's events, by hand: Lane's opening, a throw with its faces, the uses in
 // another order than the throws, a forfeit among them.
 TEST(TabEvents, ATurnByHand) {

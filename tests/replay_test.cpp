@@ -6,6 +6,7 @@
 
 #include <sstream>
 
+#include "beyt/notation/figures.hpp"
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
 
@@ -339,6 +340,40 @@ TEST(CheckGame, NothingFollowsFromATagInDoubt) {
   // A tag pair without a name might have been any tag: no E201 for a Game tag lost.
   EXPECT_EQ(all_errors("[ \"seega\"]\n\n1. b2,c4 *\n"),
             Found{"E104@1:3 expected a tag name (letters, digits, '_') after '['"});
+}
+
+TEST(CheckGame, ReplayToSaysTheMisnumberedTurnAsValidateDoes) {
+  // The board of a position past the turn left out (the studio's, render's)
+  // stops before the move that fails with the error validate lists: E111 at
+  // the number, not the move's E305; the turn read is kept.
+  std::string skipped = kOpening;
+  skipped.replace(skipped.find("15. a2-b2xb3-a2xa3 "), 19, "");
+  skipped += " 17. d4-e4";  // a turn after it: the path past the turn that fails
+  std::istringstream in(kSeega + "\n" + skipped + " *\n");
+  TextReader reader(in, "g.beyt", ReadOptions{});
+  GameRecord g;
+  ASSERT_TRUE(reader.next(g));
+  const std::vector<std::string> listed = all_errors(kSeega + "\n" + skipped + " *\n");
+  ASSERT_EQ(listed.size(), 1u);
+  for (std::uint32_t turn : {15u, 16u}) {  // the turn that fails, and one past it
+    NodePosition pos;
+    const Diagnostic d = replay_to(g, "g.beyt", 1, NodePath{{turn}}, pos);
+    EXPECT_EQ(std::string(code_id(d.code)) + "@" + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) + " " + d.reason,
+              listed[0]);
+    EXPECT_EQ(d.turn, 15u);
+    ASSERT_TRUE(pos.state);
+    EXPECT_EQ(pos.state->turns_played(), 14u);  // the position before the turn that fails
+  }
+  std::vector<NodePosition> all;
+  EXPECT_EQ(replay_to_all(g, "g.beyt", 1, {NodePath{{15}}}, all).code, Code::misnumbered_turn);
+  // A number that is only wrong, and an illegal move later: the move's own error.
+  std::string typo = kOpening + " 17. c2-b2 *\n";
+  typo.replace(typo.find("14. b2-b3"), 3, "15.");
+  std::istringstream in2(kSeega + "\n" + typo);
+  TextReader reader2(in2, "g.beyt", ReadOptions{});
+  ASSERT_TRUE(reader2.next(g));
+  NodePosition pos;
+  EXPECT_EQ(replay_to(g, "g.beyt", 1, NodePath{{17}}, pos).code, Code::not_own_piece);
 }
 
 TEST(CheckGame, AMisnumberedTurnExplainsTheMoveAfterIt) {

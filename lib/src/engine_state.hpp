@@ -110,6 +110,10 @@ struct EngineHooks {
   /// const Position&, const Turn&, std::string_view event): during a turn,
   /// what one event listed there does (State::describe_move). Default: no words.
   bool describe_event = false;
+  /// With `events`, static std::string describe_turn(const Options&,
+  /// const Position&, const Turn&): where the turn to be entered stands
+  /// (State::describe_turn). Default: no words.
+  bool describe_turn = false;
   /// static void random_turn(const Options&, const Position&, Rng&, std::string&):
   /// with `events`, the whole turn random_events would draw from a turn's
   /// start, with the same draws of the Rng, as turn_text writes it, drawn
@@ -200,6 +204,10 @@ concept throw_faces = requires {
 template <class T>
 concept describe_event = requires {
   requires exactly<decltype(&T::describe_event), std::string (*)(Opt<T>, Pos<T>, Turn<T>, std::string_view)>;
+};
+template <class T>
+concept describe_turn = requires {
+  requires exactly<decltype(&T::describe_turn), std::string (*)(Opt<T>, Pos<T>, Turn<T>)>;
 };
 template <class T>
 concept random_turn =
@@ -305,6 +313,7 @@ concept EngineTraitsFor =
     T::kHooks.events == hooks::events<T> &&
     T::kHooks.throw_faces == hooks::throw_faces<T> && (!T::kHooks.throw_faces || T::kHooks.events) &&
     T::kHooks.describe_event == hooks::describe_event<T> && (!T::kHooks.describe_event || T::kHooks.events) &&
+    T::kHooks.describe_turn == hooks::describe_turn<T> && (!T::kHooks.describe_turn || T::kHooks.events) &&
     T::kHooks.chance_outcomes == hooks::chance_outcomes<T> &&
     T::kHooks.random_turn == hooks::random_turn<T> && (!T::kHooks.random_turn || T::kHooks.events) &&
     T::kHooks.position_text == hooks::position_text<T> &&
@@ -514,6 +523,11 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     if constexpr (kEvents)
       if (turn_.active()) Traits::throws_left(turn_, out);
     return out;
+  }
+  std::string describe_turn() const override {
+    if constexpr (Traits::kHooks.describe_turn)
+      if (!is_terminal()) return Traits::describe_turn(options_, pos_, turn_);
+    return {};
   }
   Error turn_events(std::string_view text, std::vector<std::string>& out) const override {
     if constexpr (kEvents) {

@@ -1096,7 +1096,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static constexpr std::string_view kSources =
       "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .random_turn = true, .describe_after = true, .drawing = true,
+      .start = true, .to_move = true, .events = true, .describe_turn = true, .random_turn = true, .describe_after = true, .drawing = true,
       .cell_names = true};
   static const OptionTable<MankalahOptions>& options() { return mankalah_options(); }
   static const std::vector<Preset>& presets() { return mankalah_presets(); }
@@ -1120,6 +1120,14 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static void decisions(const MankalahOptions& o, const MankalahPosition& p, const Turn& t,
                         std::vector<std::string>& out) {
     mankalah_decisions(o, p, t, out);
+  }
+  // The tebweez: the hasa left to distribute and the beyt that takes the next count.
+  static std::string describe_turn(const MankalahOptions&, const MankalahPosition& p, const Turn& t) {
+    if (p.phase != MankalahPhase::distribute) return {};
+    const int k = t.placed, left = kMankalahHasa - pit_sum(p.pits, 0, k);
+    return side_str(p.distributor) + " distributes the " + std::to_string(kMankalahHasa) + " hasa: " +
+           std::to_string(left) + " left to distribute, beyt " + pit_letter(k) +
+           (k == kPits - 1 ? " last (it takes them all)" : " next");
   }
   static Error apply(const MankalahOptions& o, MankalahPosition& p, Turn& t, std::string_view e, bool& last) {
     if (p.phase == MankalahPhase::distribute) return apply_count(o, p, t, e, last);

@@ -153,7 +153,7 @@ Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uin
   Replay main;
   Diagnostic d = replay(record, file, index, options, main);
   out.state = std::move(main.state);
-  if (d) return d;
+  if (d) return misnumbered_turn(record, d);  // (an illegal move of the main line, as validate reports it)
   const Line* line = &record.moves;
   std::uint32_t base = 1;
   std::uint32_t turn = first;
@@ -169,7 +169,8 @@ Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uin
       if (final && t == to) out.before = out.state->clone();
       if (Error e = out.state->play(node.move)) {
         out.before.reset();
-        return move_error(file, index, node, e, t, *out.state);
+        const Diagnostic bad = move_error(file, index, node, e, t, *out.state);
+        return i == 0 ? misnumbered_turn(record, bad) : bad;  // the main line's, as validate reports it
       }
       out.node = &node;
     }
@@ -208,7 +209,7 @@ Diagnostic replay_to_all(const GameRecord& record, const std::string& file, std:
         before = state->clone();
         if (Error e = state->play(node.move)) {
           out[i].state = std::move(before);
-          return move_error(file, index, node, e, turn + 1, *out[i].state);
+          return misnumbered_turn(record, move_error(file, index, node, e, turn + 1, *out[i].state));
         }
       }
       NodePosition& pos = out[i];

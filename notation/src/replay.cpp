@@ -306,12 +306,8 @@ std::size_t split_parts(const Line& moves, std::size_t i) {
 // is reported as it is: the number was a slip of the pen, which the lenient
 // reader accepts. Strict, E111 takes the place of the reader's E120 at the
 // number (in `found`).
-void misnumbered(const Context& ctx, const TurnNumberSlip& slip, const Replay& out, Diagnostic d,
-                 std::vector<Diagnostic>& found, std::vector<Diagnostic>& errors) {
-  if (slip.written == 0 || d.turn != slip.expected || !in_main_line(ctx.record.moves, out, d)) {
-    errors.push_back(std::move(d));
-    return;
-  }
+// E111's reason for the move `d` that fails right after the number `slip`.
+std::string misnumbered_reason(const TurnNumberSlip& slip, const Diagnostic& d) {
   const std::uint32_t written = slip.written, expected = slip.expected;
   const std::string w = std::to_string(written), e = std::to_string(expected);
   std::string reason;
@@ -323,12 +319,34 @@ void misnumbered(const Context& ctx, const TurnNumberSlip& slip, const Replay& o
     reason = "turn number " + w + " stands where turn " + e +
              " is: is a turn written twice? (every turn has a number of its own, NOTATION.md section 2)";
   }
-  reason += " (read as turn " + e + ", the move fails: " + d.reason + ")";
+  return reason + " (read as turn " + e + ", the move fails: " + d.reason + ")";
+}
+
+void misnumbered(const Context& ctx, const TurnNumberSlip& slip, const Replay& out, Diagnostic d,
+                 std::vector<Diagnostic>& found, std::vector<Diagnostic>& errors) {
+  if (slip.written == 0 || d.turn != slip.expected || !in_main_line(ctx.record.moves, out, d)) {
+    errors.push_back(std::move(d));
+    return;
+  }
   std::erase_if(found, [&](const Diagnostic& x) {
     return x.code == Code::strict_turn_number && x.loc.line == slip.loc.line && x.loc.column == slip.loc.column;
   });
-  errors.push_back(make(ctx, Code::misnumbered_turn, std::move(reason), slip.loc));
+  errors.push_back(make(ctx, Code::misnumbered_turn, misnumbered_reason(slip, d), slip.loc));
 }
+
+}  // namespace
+
+Diagnostic misnumbered_turn(const GameRecord& record, const Diagnostic& d) {
+  const TurnNumberSlip& slip = record.numbering;
+  if (!d || slip.written == 0 || d.turn != slip.expected) return d;
+  Diagnostic out = d;
+  out.code = Code::misnumbered_turn;
+  out.reason = misnumbered_reason(slip, d);
+  out.loc = slip.loc;
+  return out;
+}
+
+namespace {
 
 Diagnostic check_result(const Context& ctx, Replay& out, const ResultToken& token) {
   const GameRecord& record = ctx.record;

@@ -7,7 +7,6 @@
 (() => {
   const $ = id => document.getElementById(id);
   const text = $('text'), backdrop = $('backdrop');
-  const STORE = 'beyt-studio';
 
   // --- the module and window.beyt ---------------------------------------
   let module = null;
@@ -528,7 +527,7 @@
     adapters: {
       seega: { keys: m => m.from.concat(m.to), unordered: m => m.from.length === 0 },  // a placement: two cells, either order
       // A tebweez, count by count: the beyts in the notation's order (NOTATION.md section 12).
-      mankalah: { keys: m => m.from, eventHelp: n => `the count of hasa for beyt ${'ABCDEFabcdef'[n] || '?'}` },
+      mankalah: { keys: m => m.from, eventHelp: () => 'the count of hasa for the beyt named above' },
       umelbanat: { keys: m => houses(m.move), clickHelp: 'a house to sow from (after a peck the turn goes on)' },
       tab: { keys: m => m.from.concat(m.to), piece: 'kelb' },
       dleb: { keys: m => m.from.concat(m.to), piece: 'man' },
@@ -586,8 +585,8 @@
       for (const m of buttons) sel.append(new Option(m.move, m.move));
       const b = document.createElement('button');
       b.id = 'event-play';
-      b.textContent = 'Play';
-      b.title = 'Play the event picked in the list';
+      b.textContent = 'Enter';  // (not a second Play: that one plays the move typed)
+      b.title = `Enter the ${ad.eventHelp ? ad.eventHelp(st.events.length) : 'event'} picked in the list`;
       b.setAttribute('aria-label', b.title);
       b.addEventListener('click', () => entry.apply(sel.value));
       choices.append(sel, b);
@@ -618,6 +617,7 @@
     code.textContent = v.turnSoFar || (v.chance.length ? '(no throw yet)' : '(nothing yet)');
     so.append(head, code);
     if (v.throwsLeft && v.throwsLeft.length) so.append(document.createTextNode(` — throws still to use: ${v.throwsLeft.join(', ')}`));
+    if (v.turnSays) so.append(document.createTextNode(` — ${v.turnSays}`));  // the engine's words (a tebweez: the hasa left)
     if (st.events.length) so.append(document.createTextNode(' (Undo takes back the last event)'));
     $('turn-box').hidden = false;
     const outcomes = entry.throwOutcomes(v);
@@ -855,7 +855,7 @@
   // Undo and redo of what was done here (a move or event clicked, a
   // format, a new record): the record as it was (st.history), and what Undo
   // took back (st.future, st.futureEvents), which any new change forgets.
-  const snapshot = () => ({ text: ed.value(), bytes: st.bytes, name: st.name, edited: st.edited, cursor: ed.cursor() });
+  const snapshot = () => ({ text: ed.value(), bytes: st.bytes, name: st.name, edited: st.edited, cursor: ed.cursor(), keep: keep.id });
   function remember() {
     st.history.push(snapshot());
     if (st.history.length > 200) st.history.shift();
@@ -868,6 +868,7 @@
     st.edited = h.edited;
     $('file-name').textContent = st.name;
     ed.setCursor(h.cursor);
+    if (h.keep !== keep.id) { keepNow(); keepStart(h.keep, (keptRecords().find(r => r.id === h.keep) || { rev: 0 }).rev); }
     save();
     refresh();
   }
@@ -895,19 +896,324 @@
     st.history.push(snapshot());
     restore(h);
   }
-  let saveTimer = 0;
+  // --- your work is kept: each record under its own key -------------------
+  // Every record is kept in the browser's local storage under a key of its
+  // own (KEEP + 'text:' + id), its name, size and when it was kept in a
+  // list (KEEP + 'records', the most recent first), which *Records…*
+  // shows to reopen one. Each tab remembers which record it shows (session
+  // storage: a reload shows the same one); a new tab opens the one kept
+  // last. Another record (a file opened, a new record, an example, a paste
+  // over the whole text) is kept under a new key: the one before stays.
+  // Tabs on the same record see each other's changes (the storage event);
+  // a change made in another tab while this one has changes not yet kept
+  // is never written over: this tab's text is kept as a record of its own,
+  // and the page says so. A change is kept when the typing pauses (short
+  // texts after KEEP_PAUSE ms, long ones after KEEP_PAUSE_LONG, at the
+  // latest after KEEP_WAIT), and only when there is one. Storage that
+  // refuses (full: a text of megabytes; off) is said at once, with the
+  // remedy: save the record to a file.
+  const KEEP = 'beyt-studio:', KEEP_PAUSE = 300, KEEP_PAUSE_LONG = 1000, KEEP_WAIT = 3000;
+  const keep = {
+    id: '', rev: 0,           // the record this tab shows, and the revision of it last kept or read here
+    tab: Math.random().toString(36).slice(2, 10),  // this tab (the writer of a revision)
+    dirty: false, since: 0,   // a change not yet kept, and since when
+    timer: 0,
+    failed: 0,                // the size of the text storage last refused (0: none); tried again when smaller
+    handle: null,             // the file the record was opened from or saved to (File System Access), if any
+    savedGen: -1, gen: 0,     // the change last saved to a file; the changes counted
+    writes: 0,                // the texts written to storage (for the tests: a change is written once)
+  };
+  const keepText = id => KEEP + 'text:' + id;
+  const newId = () => Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 8);
+  function keptRecords() {
+    try { const r = JSON.parse(localStorage.getItem(KEEP + 'records') || '[]'); return Array.isArray(r) ? r : []; } catch (e) { return []; }
+  }
+  function writeRecords(list) { localStorage.setItem(KEEP + 'records', JSON.stringify(list)); }
+  const timeText = t => new Date(t).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  const sizeText = n => n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1048576).toFixed(1)} MB`;
+
+  // The record's name, from its first game's tag pairs (the module's
+  // reading of them): its Event (else its Game) and Date.
+  function keepTitle() {
+    let tags = [];
+    try { if (st.check) tags = call('gameAt', 1, 1).tags || []; } catch (e) { tags = []; }
+    const tag = n => { const t = tags.find(x => x[0] === n); return t && t[1] && !/^[?.]*$/.test(t[1]) ? t[1] : ''; };
+    const head = tag('Event') || tag('Game') || (st.name ? st.name : ed.value().trim().split('\n')[0].slice(0, 60) || '(empty)');
+    const more = [tag('Event') && tag('Game'), tag('Date')].filter(Boolean);
+    return head + (more.length ? ` (${more.join(', ')})` : '');
+  }
+
+  // A change to keep: when the typing pauses (and at the latest KEEP_WAIT ms after the first).
   function save() {
-    clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => {
-      try { localStorage.setItem(STORE, JSON.stringify({ name: st.name, text: ed.value() })); } catch (e) { /* storage full or off */ }
-    }, 200);
+    ++keep.gen;
+    if (!keep.dirty) keep.since = Date.now();
+    keep.dirty = true;
+    clearTimeout(keep.timer);
+    const pause = ed.value().length > LONG ? KEEP_PAUSE_LONG : KEEP_PAUSE;
+    keep.timer = setTimeout(keepNow, Math.max(0, Math.min(pause, keep.since + KEEP_WAIT - Date.now())));
+  }
+  // Keeps the change now: true when the record is kept (or nothing was to keep).
+  function keepNow() {
+    clearTimeout(keep.timer);
+    if (!keep.dirty) return true;
+    const value = ed.value();
+    if (keep.failed && value.length >= keep.failed) return false;  // refused before at this size: said, not tried again
+    const t0 = performance.now();
+    const list = keptRecords();
+    let entry = list.find(r => r.id === keep.id);
+    if (!keep.id || (entry && entry.rev !== keep.rev && entry.writer !== keep.tab)) {
+      // Changed in another tab since this one last read it: this tab's text is a record of its own.
+      if (keep.id && entry) keepSay(`This record was changed in another tab while this one had changes not yet kept: ` +
+                                    `this tab's text is kept as a record of its own (Records… reopens either).`);
+      keep.id = newId();
+      keep.rev = 0;
+      entry = null;
+      try { sessionStorage.setItem(KEEP + 'open', keep.id); } catch (e) { /* no session storage: a reload opens the last kept */ }
+    }
+    const rev = keep.rev + 1;
+    const record = { id: keep.id, title: keepTitle(), name: st.name, size: value.length, saved: Date.now(), rev, writer: keep.tab };
+    // The list first, then the text: another tab that hears of the text finds its revision in the list.
+    try {
+      writeRecords([record].concat(list.filter(r => r.id !== keep.id)));
+      localStorage.setItem(keepText(keep.id), value);
+    } catch (e) {
+      try { writeRecords(list); } catch (e2) { /* the list as it was, if it can be */ }
+      keep.failed = value.length;
+      keepRefused(e, value.length, entry);
+      return false;
+    }
+    try { sessionStorage.removeItem(KEEP + 'lost'); } catch (e) { /* no session storage */ }
+    keep.rev = rev;
+    ++keep.writes;
+    keep.dirty = false;
+    keep.failed = 0;
+    if ($('keep-alert').dataset.refused) keepSay('');  // what storage refused is kept now
+    st.timings.lastKeep = performance.now() - t0;
+    return true;
+  }
+  // Storage refused the text: said at once, with the remedy; the list says
+  // that the record's last change is not kept (a reload says so too).
+  function keepRefused(e, size, entry) {
+    const why = e && e.name === 'QuotaExceededError' ? 'the browser\'s storage for this page is full' : `the browser's storage refused it (${e && e.name || e})`;
+    try {
+      if (entry) writeRecords(keptRecords().map(r => r.id === entry.id ? { ...r, lost: { size, at: Date.now() } } : r));
+    } catch (e2) { /* the list itself cannot be written: the alert says all */ }
+    // (A reload of this tab says it too, for a record never kept.)
+    try { sessionStorage.setItem(KEEP + 'lost', JSON.stringify({ id: keep.id, size, at: Date.now() })); } catch (e2) { /* no session storage */ }
+    keepSay(`Not kept in the browser: this record (${sizeText(size)}) could not be kept because ${why} ` +
+      `(${e && e.message ? e.message : 'no reason given'}). Save it to a file now (Save, or Download .beyt): ` +
+      `a reload would show ${entry ? `the text kept at ${timeText(entry.saved)}` : 'no text of it'}. ` +
+      `Forgetting older records (Records…) makes room.`);
+    $('keep-alert').dataset.refused = 'true';
+  }
+  // A word on what was kept or changed, in the alert's line.
+  function keepSay(text) {
+    $('keep-alert').hidden = !text;
+    delete $('keep-alert').dataset.refused;
+    $('keep-alert-text').textContent = text;
+  }
+  // The record before another is shown: kept, or (storage refused it and it is
+  // not saved to a file) replaced only if the person says so.
+  function keepLeave() {
+    if (keepNow() || keep.savedGen === keep.gen || !ed.value()) return true;
+    return window.confirm(`The record in the editor (${sizeText(ed.value().length)}) is not kept in the browser (its storage refused it) ` +
+                          `and not saved to a file. Replace it anyway? (Undo brings it back while this page is open.)`);
+  }
+  // Another record is shown from now on: kept under a new key (the one before stays).
+  function keepStart(id = '', rev = 0) {
+    keep.id = id;
+    keep.rev = rev;
+    keep.failed = 0;
+    keep.handle = null;
+    keep.dirty = false;
+    try { if (id) sessionStorage.setItem(KEEP + 'open', id); } catch (e) { /* no session storage */ }
+  }
+  // The record to show when the page opens: this tab's (a reload), else the
+  // one kept last; a text kept by the page before records had keys of their
+  // own is kept as one. Null: nothing kept (a first visit).
+  function keptAtStart() {
+    try {
+      const old = localStorage.getItem('beyt-studio');
+      if (old !== null) {
+        const o = JSON.parse(old);
+        if (o && typeof o.text === 'string') {
+          const id = newId();
+          localStorage.setItem(keepText(id), o.text);
+          writeRecords([{ id, title: o.name || o.text.trim().split('\n')[0].slice(0, 60), name: o.name || '', size: o.text.length, saved: Date.now(), rev: 1, writer: keep.tab }].concat(keptRecords()));
+        }
+        localStorage.removeItem('beyt-studio');
+      }
+    } catch (e) { /* storage off: nothing kept */ }
+    const list = keptRecords();
+    let mine = '', lost = null;
+    try { mine = sessionStorage.getItem(KEEP + 'open') || ''; lost = JSON.parse(sessionStorage.getItem(KEEP + 'lost') || 'null'); } catch (e) { mine = ''; }
+    if (lost && lost.id === mine && !list.some(x => x.id === mine)) {
+      keepSay(`The record this tab showed (${sizeText(lost.size)}, ${timeText(lost.at)}) could not be kept in the browser (its storage refused it): ` +
+              `it is not here. ` + (list.length ? 'The record shown is the one kept last (Records… lists them all).' : ''));
+    }
+    for (const r of [list.find(x => x.id === mine), ...list]) {
+      if (!r) continue;
+      let text = null;
+      try { text = localStorage.getItem(keepText(r.id)); } catch (e) { text = null; }
+      if (text !== null) return { record: r, text };
+    }
+    return null;
+  }
+  // A record kept (the list's entry and its text) shown in this tab.
+  function keepShow(r, text) {
+    keepStart(r.id, r.rev);
+    st.name = r.name || '';
+    $('file-name').textContent = st.name;
+    ed.set(text);
+    st.bytes = null;
+    st.edited = true;
+    ed.setCursor(text.length);
+    if (r.lost) keepSay(`The last change to this record (${sizeText(r.lost.size)}, ${timeText(r.lost.at)}) could not be kept in the browser: ` +
+                        `this is its text kept at ${timeText(r.saved)}.`);
+  }
+  // Another tab changed the storage: the record shown here changed there
+  // (shown here, unless this tab has changes not yet kept: then this tab's
+  // text becomes a record of its own), was forgotten there (kept again), or
+  // the list changed (the Records dialog, if open, shows it).
+  function keepHeard(e) {
+    if (e.storageArea !== localStorage) return;
+    if (e.key === null || e.key === keepText(keep.id)) {
+      if (e.key === null || e.newValue === null) {  // forgotten in another tab: still shown here, so kept again
+        keep.rev = 0;
+        keep.id = '';
+        if (ed.value()) { save(); keepSay('This record was forgotten in another tab; it is shown here, so it is kept again.'); }
+        return;
+      }
+      if (keep.dirty) { keepNow(); return; }  // (a record of its own, said)
+      const r = keptRecords().find(x => x.id === keep.id);
+      remember();
+      const cursor = Math.min(ed.cursor(), e.newValue.length);
+      ed.set(e.newValue);
+      st.bytes = null;
+      st.edited = true;
+      if (r) { keep.rev = r.rev; st.name = r.name || ''; $('file-name').textContent = st.name; }
+      ed.setCursor(cursor);
+      refresh();
+      keepSay(`This record was changed in another tab (${timeText(Date.now())}): its text is shown here. Undo brings back what this tab showed.`);
+    }
+    if (e.key === KEEP + 'records' && $('records-dialog').open) showRecords();
+    if (e.key === KEEP + 'records' && keep.failed) keep.failed = Number.MAX_SAFE_INTEGER;  // room may have been made: try again
+  }
+
+  // The Records dialog: the records kept, the most recent first, each to
+  // open here or forget.
+  function showRecords() {
+    const list = $('records-list');
+    list.textContent = '';
+    const records = keptRecords();
+    $('records-none').hidden = records.length > 0;
+    for (const r of records) {
+      const li = document.createElement('li');
+      li.dataset.id = r.id;
+      const name = document.createElement('b');
+      name.textContent = r.title || '(untitled)';
+      li.append(name, document.createTextNode(` — kept ${timeText(r.saved)}, ${sizeText(r.size)}` + (r.name ? `, from ${r.name}` : '') +
+                                              (r.id === keep.id ? ' (shown here)' : '') + (r.lost ? ` (its last change, ${timeText(r.lost.at)}, could not be kept)` : '')));
+      const open = document.createElement('button');
+      open.type = 'button';
+      open.textContent = 'Open';
+      open.className = 'records-open';
+      open.title = open.ariaLabel = `Show ${r.title || 'this record'} here (the record shown now stays kept)`;
+      open.addEventListener('click', () => { if (openKept(r.id)) $('records-dialog').close(); });
+      const forget = document.createElement('button');
+      forget.type = 'button';
+      forget.textContent = 'Forget';
+      forget.className = 'records-forget';
+      forget.title = forget.ariaLabel = `Remove ${r.title || 'this record'} from the browser's storage`;
+      forget.addEventListener('click', () => {
+        if (!window.confirm(`Forget ${r.title || 'this record'} (${sizeText(r.size)}, kept ${timeText(r.saved)})? Its text is removed from the browser.`)) return;
+        try { localStorage.removeItem(keepText(r.id)); writeRecords(keptRecords().filter(x => x.id !== r.id)); } catch (e) { /* said by the list */ }
+        if (r.id === keep.id) { keep.id = ''; keep.rev = 0; }
+        if (keep.failed) keep.failed = Number.MAX_SAFE_INTEGER;  // room made: try again
+        showRecords();
+      });
+      li.append(' ', open, ' ', forget);
+      list.append(li);
+    }
+  }
+  function openKept(id) {
+    const r = keptRecords().find(x => x.id === id);
+    let text = null;
+    try { text = r && localStorage.getItem(keepText(id)); } catch (e) { text = null; }
+    if (text === null || text === undefined) { keepSay('That record is no longer kept (forgotten in another tab?).'); return false; }
+    if (id !== keep.id && !keepLeave()) return false;
+    remember();
+    keepShow(r, text);
+    refresh();
+    return true;
+  }
+
+  // Save: the record written back to the file it was opened from (File
+  // System Access API, where the browser has it: the browser writes a
+  // copy and puts it in the file's place when complete), else to a file
+  // chosen (showSaveFilePicker), else downloaded.
+  async function saveRecord() {
+    const content = st.bytes && !st.edited ? st.bytes : ed.value();
+    const gen = keep.gen;
+    const name = st.name || `${baseName()}.beyt`;
+    try {
+      if (!keep.handle && window.showSaveFilePicker) keep.handle = await window.showSaveFilePicker({ suggestedName: name });
+      if (keep.handle) {
+        const w = await keep.handle.createWritable();
+        await w.write(content);
+        await w.close();
+        keep.savedGen = gen;
+        if (keep.handle.name && keep.handle.name !== st.name) { st.name = keep.handle.name; $('file-name').textContent = st.name; }
+        $('entry-error').textContent = `Saved to ${keep.handle.name || 'the file'}.`;
+        if ($('keep-alert').dataset.refused) keepSay(`Saved to ${keep.handle.name || 'the file'} (the browser's storage still cannot keep it).`);
+        return true;
+      }
+    } catch (e) {
+      if (e && e.name === 'AbortError') return false;  // the person closed the picker
+      $('entry-error').textContent = `The file could not be written (${e && e.message || e}): the record is downloaded instead.`;
+      keep.handle = null;
+    }
+    download(content, name, 'text/plain');
+    keep.savedGen = gen;
+    return true;
+  }
+  // Open… where the browser has showOpenFilePicker: the file's handle is
+  // kept, so that Save writes back to it.
+  async function openWithPicker(e) {
+    if (!window.showOpenFilePicker) return;  // the file input does it (Save then downloads)
+    e.preventDefault();
+    let handle;
+    try { [handle] = await window.showOpenFilePicker({ multiple: false }); } catch (err) { return; }
+    const f = await handle.getFile();
+    if (openBytes(f.name, new Uint8Array(await f.arrayBuffer())) !== false) keep.handle = handle;
+  }
+  // For the tests: where the keeping stands, and a change kept now.
+  Object.assign(window.beytStudio, {
+    kept: () => ({ id: keep.id, rev: keep.rev, dirty: keep.dirty, failed: keep.failed, writes: keep.writes, records: keptRecords() }),
+    keepNow: () => keepNow(),
+  });
+  function wireKeep() {
+    window.addEventListener('storage', keepHeard);
+    $('save').addEventListener('click', saveRecord);
+    $('keep-alert-save').addEventListener('click', saveRecord);
+    $('records').addEventListener('click', () => { showRecords(); $('records-dialog').showModal(); });
+    $('records-close').addEventListener('click', () => $('records-dialog').close());
+    $('open').addEventListener('click', openWithPicker);
+    // Leaving the page: the change kept now; one that cannot be kept, nor is saved, asks first.
+    window.addEventListener('beforeunload', e => {
+      if (keepNow() || keep.savedGen === keep.gen || !ed.value()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    });
   }
 
   // A file's bytes: shown as text; checked as they are until the first edit
   // (a byte-order mark, CR line ends or bytes that are not UTF-8 are what
   // beyt validate reports on, and a text box would change them).
   function load(value, name, bytes) {
+    if (!keepLeave()) return false;
     remember();
+    keepStart(newId());
     st.name = name;
     st.edited = !name;
     $('file-name').textContent = name;
@@ -916,6 +1222,7 @@
     ed.setCursor(value.length);
     save();
     refresh();
+    return true;
   }
   function openBytes(name, bytes) {
     let decoded, exact = false;
@@ -925,7 +1232,7 @@
     } catch (e) {
       decoded = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     }
-    load(decoded, name, exact ? null : bytes);
+    return load(decoded, name, exact ? null : bytes);
   }
 
   function download(content, name, type) {
@@ -1068,7 +1375,7 @@
   function example(game) {
     const r = call('exampleRecord', game, EXAMPLE);
     if (r.error) { $('entry-error').textContent = r.error; return false; }
-    load(r.text, '', null);
+    if (!load(r.text, '', null)) return false;
     const g = st.games.find(x => x.name === game);
     $('entry-error').textContent = `An example record of ${g ? g.title : game}: ${EXAMPLE} turns at most of beyt's random player ` +
       `(beyt generate --game ${game} --seed 1 --max-turns ${EXAMPLE}). Paste or open your own record, or start a New record.`;
@@ -1245,6 +1552,29 @@
     matchMedia('print').addEventListener('change', e => { if (e.matches) fillPrint(); });
     // Buttons named by a sign (the steps' arrows) are named in words for a screen reader: their tooltip.
     for (const b of document.querySelectorAll('button[title]:not([aria-label])')) if (!/\p{L}/u.test(b.textContent)) b.setAttribute('aria-label', b.title);
+  // --- a paste, as its bytes ------------------------------------------------
+  // A text box makes CR LF line ends LF: a paste over the whole text that
+  // holds CRs is checked as its bytes are (as a file opened is: CR line
+  // ends are what beyt validate --strict reports), until it is typed into.
+  // A paste cannot hold bytes that are not UTF-8 (the clipboard holds text:
+  // they have become U+FFFD): the note says that Open… reads the file's bytes.
+  let pasted = null;
+  function pastedBytes() {
+    const p = pasted;
+    pasted = null;
+    pasteNote = '';
+    if (p === null || ed.value() !== p.replace(/\r\n?/g, '\n')) return null;
+    const notes = [];
+    if (p.includes('\r')) notes.push('The text pasted has CR line ends (the editor shows them as line ends): it is checked with them, as its file would be, until you type into it.');
+    if (p.includes('\ufffd')) notes.push('The text pasted holds U+FFFD, the character that stands for bytes that were not UTF-8: to have the file\'s own bytes checked as beyt validate checks them, open the file with Open… (or drop it on the page).');
+    pasteNote = notes.join(' ');
+    return p.includes('\r') ? encoder.encode(p) : null;
+  }
+  let pasteNote = '';
+  function showPasteNote() {
+    const note = $('paste-note');
+    note.hidden = !pasteNote;
+    note.textContent = pasteNote;
   }
 
   // --- wiring -----------------------------------------------------------
@@ -1252,18 +1582,23 @@
     let pending = 0;
     text.addEventListener('input', () => {
       ed.edited();
-      st.bytes = null;  // edited: the text is the record now
+      st.bytes = pastedBytes();  // edited: the text is the record now (a whole paste: its bytes, until typed into)
       st.edited = true;
       save();
       refresh();
+      showPasteNote();
     });
     // A paste over the whole text (or into an empty editor) is another record:
-    // the name of the file opened before no longer applies.
-    text.addEventListener('paste', () => {
+    // the name of the file opened before no longer applies, and it is kept
+    // under a key of its own (the record before stays kept).
+    text.addEventListener('paste', e => {
       if (text.selectionStart === 0 && text.selectionEnd === text.value.length) {
+        if (!keepLeave()) { e.preventDefault(); return; }
+        keepStart(newId());
         ed.whole = true;
         st.name = '';
         $('file-name').textContent = '';
+        pasted = e.clipboardData ? e.clipboardData.getData('text/plain') : null;
       }
     });
     const follow = () => { cancelAnimationFrame(pending); pending = requestAnimationFrame(() => { const p = st.path, g = st.game; pickFromCursor(); if (p !== st.path || g !== st.game) showView(); }); };
@@ -1327,14 +1662,9 @@
 
   ready.then(() => {
     wire();
-    let kept = null;
-    try { kept = JSON.parse(localStorage.getItem(STORE) || 'null'); } catch (e) { kept = null; }
-    if (kept && typeof kept.text === 'string') {
-      st.name = kept.name || '';
-      $('file-name').textContent = st.name;
-      ed.set(kept.text);
-      ed.setCursor(kept.text.length);
-    }
+    wireKeep();
+    const kept = keptAtStart();
+    if (kept) keepShow(kept.record, kept.text);
     $('loading').hidden = true;
     refresh();
     // A first visit (nothing kept): an example record of the first game of the table, not an empty page.

@@ -4,7 +4,9 @@
 // count, and the end of the run. A missing browser fails the test, saying
 // why: it never passes without one.
 //
-// Chromium: /usr/bin/chromium (BEYT_CHROMIUM to use another).
+// Chromium: /usr/bin/chromium (BEYT_CHROMIUM to use another). Firefox
+// (`startBrowser(viewport, 'firefox')`): Debian's /usr/bin/firefox-esr
+// (BEYT_FIREFOX to use another), driven over WebDriver BiDi.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,19 +25,6 @@ export function parseArgs(need, usage) {
   return args;
 }
 
-/// The studio tests' arguments (--beyt, --page, --source, --out) as absolute
-/// paths, OUT made; exits with status 1 when the page was not built.
-export function studioArgs(script) {
-  const args = parseArgs(['beyt', 'page', 'source', 'out'], `node ${script} --beyt PATH --page studio.html --source DIR --out DIR`);
-  const [beyt, page, source, out] = ['beyt', 'page', 'source', 'out'].map(k => path.resolve(args[k]));
-  if (!fs.existsSync(page)) {
-    console.error(`FAIL: no page at ${page}: configure with -DBEYT_BUILD_STUDIO=ON and build (docs/STUDIO.md).`);
-    process.exit(1);
-  }
-  fs.mkdirSync(out, { recursive: true });
-  return { beyt, page, source, out };
-}
-
 let failures = 0, checks = 0;
 /// One check: counted, and reported when it fails. Returns `ok`.
 export function check(ok, what) {
@@ -47,10 +36,11 @@ export function check(ok, what) {
   return ok;
 }
 
-/// Starts the browser and opens one tab (`viewport`), which records the
-/// requests it makes and the script errors of its pages. Exits with status
-/// 1 when puppeteer-core or the browser is missing or cannot start.
-export async function startBrowser(viewport) {
+/// Starts the browser (`which`: 'chromium', the default, or 'firefox') and
+/// opens one tab (`viewport`), which records the requests it makes and the
+/// script errors of its pages. Exits with status 1 when puppeteer-core or
+/// the browser is missing or cannot start.
+export async function startBrowser(viewport, which = 'chromium') {
   let puppeteer;
   try {
     puppeteer = (await import('puppeteer-core')).default;
@@ -58,6 +48,7 @@ export async function startBrowser(viewport) {
     console.error('FAIL: puppeteer-core is not installed: run `npm ci` in the source folder (.ci/setup does).\n' + e.message);
     process.exit(1);
   }
+  if (which === 'firefox') return startFirefox(puppeteer, viewport);
   const chromium = process.env.BEYT_CHROMIUM || '/usr/bin/chromium';
   if (!fs.existsSync(chromium)) {
     console.error(`FAIL: no browser at ${chromium}: install Debian's chromium (.ci/setup does) or set BEYT_CHROMIUM.`);
@@ -80,13 +71,42 @@ export async function startBrowser(viewport) {
     fs.rmSync(profile, { recursive: true, force: true });
     process.exit(1);
   }
+  return watchTab(browser, profile, viewport);
+}
+
+// Firefox ESR, headless, over WebDriver BiDi, with a profile of its own that
+// asks the network for nothing.
+async function startFirefox(puppeteer, viewport) {
+  const firefox = process.env.BEYT_FIREFOX || '/usr/bin/firefox-esr';
+  if (!fs.existsSync(firefox)) {
+    console.error(`FAIL: no browser at ${firefox}: install Debian's firefox-esr (.ci/setup does) or set BEYT_FIREFOX.`);
+    process.exit(1);
+  }
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'beyt-firefox-'));
+  let browser;
+  try {
+    browser = await puppeteer.launch({
+      browser: 'firefox', protocol: 'webDriverBiDi', executablePath: firefox, headless: true, userDataDir: profile, timeout: 60000,
+      extraPrefsFirefox: { 'network.proxy.type': 0, 'app.update.enabled': false, 'browser.safebrowsing.malware.enabled': false,
+                           'browser.safebrowsing.phishing.enabled': false, 'extensions.update.enabled': false,
+                           'network.captive-portal-service.enabled': false, 'network.connectivity-service.enabled': false },
+    });
+  } catch (e) {
+    console.error(`FAIL: Firefox (${firefox}) could not be started over WebDriver BiDi: ${e.message}`);
+    fs.rmSync(profile, { recursive: true, force: true });
+    process.exit(1);
+  }
+  return watchTab(browser, profile, viewport);
+}
+
+/// Opens a tab of `browser` (`viewport`) that records, in `watch` (a new
+/// one by default), the requests it makes and the script errors of its pages.
+export async function watchTab(browser, profile, viewport, watch = { requests: [], errors: [] }) {
   const tab = await browser.newPage();
   await tab.setViewport(viewport);
-  const requests = [];
-  tab.on('request', r => requests.push(r.url()));
-  const errors = [];
-  tab.on('pageerror', e => errors.push(e.message));
-  return { browser, tab, profile, requests, errors };
+  tab.on('request', r => watch.requests.push(r.url()));
+  tab.on('pageerror', e => watch.errors.push(e.message));
+  return { browser, tab, profile, requests: watch.requests, errors: watch.errors };
 }
 
 /// A sample record of each of the five games and a turn of it to show (the

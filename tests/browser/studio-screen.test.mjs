@@ -19,9 +19,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, downloadsTo, finish, gameSamples, startBrowser, studioArgs } from './harness.mjs';
+import { check, downloadsTo, finish, gameSamples, startBrowser } from './harness.mjs';
+import { studioArgs } from './studio-steps.mjs';
 
-const { beyt, page, source, out } = studioArgs('studio-screen.test.mjs');
+const { beyt, page, source, out } = studioArgs('studio-screen.test.mjs', '', { keep: true });  // beside Browser.Studio's files
 // A record passes `beyt validate --strict`.
 const valid = text => spawnSync(beyt, ['validate', '--strict', '-'], { input: text, encoding: 'utf8' }).status === 0;
 const run = argv => execFileSync(beyt, argv, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -41,28 +41,14 @@
 //
 // Chromium: /usr/bin/chromium (BEYT_CHROMIUM to use another). If it cannot
 // be started the test fails and says why; it never passes without a browser.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, finish, gameSamples, parseArgs, startBrowser } from './harness.mjs';
+import { check, finish, gameSamples, startBrowser } from './harness.mjs';
+import * as steps from './studio-steps.mjs';
 
-const args = parseArgs(['beyt', 'page', 'source', 'out'],
-                       'node studio.test.mjs --beyt PATH --page studio.html --source DIR --out DIR');
-const beyt = path.resolve(args.beyt), page = path.resolve(args.page);
-const source = path.resolve(args.source), out = path.resolve(args.out);
-if (!fs.existsSync(page)) {
-  console.error(`FAIL: no page at ${page}: configure with -DBEYT_BUILD_STUDIO=ON and build (docs/STUDIO.md).`);
-  process.exit(1);
-}
-fs.rmSync(out, { recursive: true, force: true });
-fs.mkdirSync(out, { recursive: true });
-
-// The command line's answers.
-function cli(argv, input) {
-  const r = spawnSync(beyt, argv, { encoding: 'utf8', maxBuffer: 1 << 28, input });
-  if (r.error) throw r.error;
-  return r;
-}
+// The arguments; the command line's answers.
+const { beyt, page, source, out, cli } = steps.studioArgs('studio.test.mjs');
 function run(argv) {
   return execFileSync(beyt, argv, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
 }
@@ -75,13 +61,15 @@ const downloads = path.join(out, 'downloads');
 fs.mkdirSync(downloads, { recursive: true });
 const session = await startBrowser({ width: 1280, height: 860 });
 const tab = session.tab;
+// The page asks before it replaces a record that storage refused (a paste of
+// megabytes here): the person says yes (studio-keep.test.mjs tests the asking).
+tab.on('dialog', d => d.accept());
 const cdp = await tab.createCDPSession();
 await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
 
 const url = 'file://' + page;
 async function open() {
-  await tab.goto(url, { waitUntil: 'load' });
-  await tab.waitForFunction(() => document.body.dataset.ready === 'true', { timeout: 60000 });
+  await steps.openPage(tab, url);
 }
 await open();
 // A first visit (a new profile, nothing kept): an example record of the first
@@ -95,22 +83,16 @@ await open();
   check(shown.text === want && shown.board && shown.problems === 0 && /example record/.test(shown.said),
         `a first visit opens with an example record of ${first} (beyt generate --seed 1 --max-turns 12), its board and no problem (${shown.problems} problems; ${shown.said})`);
 }
-await tab.evaluate(() => localStorage.clear());
-
-// Pastes `text` over the whole editor (as Ctrl+A, Ctrl+V do: a paste event
-// on the whole text, the value changes, an input event follows), the cursor
-// at the end.
-async function paste(text) {
-  await tab.evaluate(t => {
-    const e = document.getElementById('text');
-    e.focus();
-    e.select();
-    e.dispatchEvent(new Event('paste', { bubbles: true }));
-    e.value = t;
-    e.setSelectionRange(t.length, t.length);
-    e.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
+// Forgets what the page kept (its records; which one this tab shows), once
+// the last change is kept (it would be written again after the clearing).
+async function forgetKept() {
+  await tab.waitForFunction(() => !beytStudio.kept().dirty, { timeout: 20000 });
+  await tab.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
 }
+await forgetKept();
+
+// Pastes `text` over the whole editor (Ctrl+A, Ctrl+V), the cursor at the end.
+const paste = text => steps.paste(tab, text);
 
 // --- the budget: time to the first board ------------------------------------
 {
@@ -124,7 +106,7 @@ async function paste(text) {
   }
   check(await tab.$eval('#text', t => t.value.includes('[Game "seega"]')), 'the text survives a reload (local storage)');
   console.log(`# budget: time from navigation to the first board: ${times.map(t => t.toFixed(0)).join(', ')} ms (3 loads; budget 1 000 ms)`);
-  await tab.evaluate(() => localStorage.clear());
+  await forgetKept();
   await open();
 }
 
@@ -251,21 +233,8 @@ async function latestDownload(before, ext) {
 async function clickCell(cell) {
   await clickCells([cell]);
 }
-// Clicks the cells `cells` in turn (the board stays where it is between the
-// clicks of one move: only the rings change).
-async function clickCells(cells) {
-  const points = await tab.evaluate(list => list.map(c => {
-    const svg = document.querySelector('#board svg'), v = beytStudio.state.view;
-    const g = svg.querySelector('g[transform^="translate"]');
-    const m = /translate\(([-\d.]+)[ ,]([-\d.]+)\)/.exec(g.getAttribute('transform'));
-    const pt = svg.createSVGPoint();
-    pt.x = +m[1] + v.cells[c][0];
-    pt.y = +m[2] + v.cells[c][1];
-    const q = pt.matrixTransform(svg.getScreenCTM());
-    return { x: q.x, y: q.y };
-  }), cells);
-  for (const p of points) await tab.mouse.click(p.x, p.y);
-}
+// Clicks the cells `cells` in turn.
+const clickCells = cells => steps.clickCells(tab, cells);
 
 // The events of a turn (NOTATION.md section 12): its throws, then its uses,
 // as the canonical text lists them; an Um el-Banât turn's sowings; a

@@ -259,6 +259,13 @@ class State {
   /// between turns, during the throwing of an entry, and in games without
   /// throws. For a person entering a turn event by event (the studio).
   virtual std::vector<int> throws_left() const { return {}; }
+  /// Where the turn to be entered stands, in a few words, where the game
+  /// says more than turn_in_progress() and throws_left() do: Mankalah's
+  /// tebweez "South distributes the 72 hasa: 62 left to distribute, beyt B
+  /// next" (from its first count to its last). Empty (the default) elsewhere
+  /// and when the game is over. For a person entering a turn event by event
+  /// (the studio).
+  virtual std::string describe_turn() const { return {}; }
   /// The events of the whole turn `turn_text` from this position (between
   /// turns), in order, in the form legal_moves() lists them (a throw as
   /// written): the canonical turn split into its pieces, e.g.

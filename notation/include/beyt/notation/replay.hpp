@@ -73,6 +73,15 @@ struct Replay {
 /// the game, rules or set-up could not be resolved).
 Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32_t game_index,
                   const ReplayOptions& options, Replay& out);
+/// The error `beyt validate` reports for `d`, the first illegal move of the
+/// main line of `record` (as replay() or replay_to() return it): where that
+/// move is the one right after a turn number that disagrees with its turn
+/// (GameRecord::numbering: 18 after 16), E111 (Code::misnumbered_turn) at
+/// the number, with the move's reason in it ("turn 18 follows turn 16: is
+/// turn 17 missing? (read as turn 17, the move fails: ...)"); else `d`
+/// itself. The turn and player of `d` are kept (the board stops before the
+/// turn read). The studio's board says what validate lists.
+Diagnostic misnumbered_turn(const GameRecord& record, const Diagnostic& d);
 /// As replay(record, file, game_index, options, out): the Replay of a
 /// valid record, or its first error. The state reached before an illegal
 /// move goes with the error; a caller that draws it (`beyt render` of a

@@ -1,0 +1,78 @@
+// What the studio's browser tests share (studio.test.mjs in Chromium,
+// studio-keep.test.mjs in Chromium and Firefox): their arguments and the
+// command line's answers, and what a person does on the page
+// (build/studio.html): open it, paste a record, click cells of the board.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from './harness.mjs';
+
+/// The arguments of `script` (--beyt, --page, --source, --out; `more`: the
+/// usage of those it takes besides), resolved, the folder --out made (and
+/// emptied first unless `keep`: a test that writes beside another's files);
+/// exits with status 1 when the page is not built. `cli(argv, input)` runs
+/// the command line: {status, stdout, stderr}.
+export function studioArgs(script, more = '', { keep = false } = {}) {
+  const args = parseArgs(['beyt', 'page', 'source', 'out'],
+                         `node ${script} --beyt PATH --page studio.html --source DIR --out DIR${more}`);
+  const beyt = path.resolve(args.beyt), page = path.resolve(args.page);
+  const source = path.resolve(args.source), out = path.resolve(args.out);
+  if (!fs.existsSync(page)) {
+    console.error(`FAIL: no page at ${page}: configure with -DBEYT_BUILD_STUDIO=ON and build (docs/STUDIO.md).`);
+    process.exit(1);
+  }
+  if (!keep) fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const cli = (argv, input) => {
+    const r = spawnSync(beyt, argv, { encoding: 'utf8', maxBuffer: 1 << 28, input });
+    if (r.error) throw r.error;
+    return r;
+  };
+  return { ...args, beyt, page, source, out, cli };
+}
+
+/// Opens the page at `url` in `tab` and waits until its engines are loaded.
+export async function openPage(tab, url) {
+  await tab.goto(url, { waitUntil: 'load' });
+  await tab.waitForFunction(() => document.body.dataset.ready === 'true', { timeout: 60000 });
+}
+
+/// Pastes `text` over the whole editor of `tab` (as Ctrl+A, Ctrl+V do: a
+/// paste event on the whole text, the value changes, an input event
+/// follows), the cursor at the end. `clipboard`: the text on the clipboard
+/// when it is not what the editor shows (CR line ends, which a text box
+/// makes LF); without it the paste event carries no clipboard data.
+export async function paste(tab, text, clipboard = null) {
+  await tab.evaluate((t, c) => {
+    const e = document.getElementById('text');
+    e.focus();
+    e.select();
+    let event = new Event('paste', { bubbles: true, cancelable: true });
+    if (c !== null) {
+      const data = new DataTransfer();
+      data.setData('text/plain', c);
+      event = new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: data });
+    }
+    e.dispatchEvent(event);
+    e.value = t;
+    e.setSelectionRange(t.length, t.length);
+    e.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text, clipboard);
+}
+
+/// Clicks the cells `cells` of the board shown in `tab`, in turn, where they
+/// are on the screen (the board stays where it is between the clicks of one
+/// move: only the rings change).
+export async function clickCells(tab, cells) {
+  const points = await tab.evaluate(list => list.map(c => {
+    const svg = document.querySelector('#board svg'), v = beytStudio.state.view;
+    const g = svg.querySelector('g[transform^="translate"]');
+    const m = /translate\(([-\d.]+)[ ,]([-\d.]+)\)/.exec(g.getAttribute('transform'));
+    const pt = svg.createSVGPoint();
+    pt.x = +m[1] + v.cells[c][0];
+    pt.y = +m[2] + v.cells[c][1];
+    const q = pt.matrixTransform(svg.getScreenCTM());
+    return { x: q.x, y: q.y };
+  }), cells);
+  for (const p of points) await tab.mouse.click(p.x, p.y);
+}
