@@ -56,11 +56,14 @@ struct Workload {
 };
 
 // A workload per game of the table (no list of games here): its default
-// preset, 100 random games of at most 400 turns, and as perft depth the
+// preset, 100 random games cut where its conformance runs cut them (the
+// first of GameFacts::test_rules; else 400 turns), and as perft depth the
 // first whose previous depth counts 40 000 sequences or more (the nodes
-// BM_Perft makes, the last ply bulk-counted): Seega 3, Tab 8, Dleb 8.
+// BM_Perft applies, the last ply bulk-counted): Tab 8, Dleb 8, Seega 3,
+// Mankalah 4, Um el-Banat 8.
 Workload workload(const Game& game) {
-  Workload w{&game, std::string(game.presets().front().name), 100, 400, 1};
+  const auto& tested = game_facts(game).test_rules;
+  Workload w{&game, std::string(game.presets().front().name), 100, tested.empty() ? 400 : tested.front().max_turns, 1};
   RuleSet rules;
   std::unique_ptr<State> start;
   if (game.parse_rules(w.rules, rules) || game.new_state(rules, "", start)) return w;
