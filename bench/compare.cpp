@@ -48,7 +48,12 @@ namespace {
 using namespace beyt;
 using namespace beyt::notation;
 
-const char* const kGames[] = {"seega", "tab", "dleb", "mankalah", "umelbanat"};
+// The games of the table, by name (bench/compare made a corpus of each).
+std::vector<std::string> game_list() {
+  std::vector<std::string> out;
+  for (const Game* g : game_table()) out.emplace_back(g->name());
+  return out;
+}
 
 // `beyt validate -q -j 1 FILE`, or without -j for a beyt that predates it
 // (the figures before issue 11: `-j 1` is the sequential path).
@@ -333,6 +338,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   g_has_jobs = run_child({beyt, "validate", "-q", "-j", "1", "/dev/null"}).status != 2;
+  const std::vector<std::string> games = game_list();
   std::vector<Measure> all;
   std::printf("CPU-time rates, best of %d runs. validate = `beyt validate -q -j 1` (whole process);\n"
               "read = reader alone; replay = engine alone (M turns/s); yardstick on the same bytes.\n\n",
@@ -340,7 +346,7 @@ int main(int argc, char** argv) {
   std::printf("%-10s %-5s %7s %6s %9s %9s %9s %10s  %-13s %8s\n", "game", "fmt", "MB", "games", "valid MB/s",
               "games/s", "read MB/s", "replay M/s", "yardstick", "MB/s");
   std::fflush(stdout);
-  for (const char* game : kGames) {
+  for (const std::string& game : games) {
     for (Format f : {Format::text, Format::json, Format::xml}) {
       const char* ext = f == Format::text ? ".beyt" : f == Format::json ? ".json" : ".xml";
       all.push_back(measure(beyt, dir + "/" + game + ext, game, f, runs));
@@ -350,24 +356,24 @@ int main(int argc, char** argv) {
   }
 
   std::printf("\nRandom playouts (default rules, legal-move generation + play), M turns/s:");
-  for (const char* game : kGames) std::printf(" %s %.2f", game, playouts(game, 1.0) / 1e6);
+  for (const std::string& game : games) std::printf(" %s %.2f", game.c_str(), playouts(game, 1.0) / 1e6);
   std::printf("\n");
 
   std::printf("\nTargets (issue 11):\n");
-  for (const char* game : kGames) {
+  for (const std::string& game : games) {
     const Measure* text = find(all, game, Format::text);
     const Measure* json = find(all, game, Format::json);
     // games/s of text validate over games/s of a DOM parse of the same games as JSON
     const double ratio = json->yard / text->validate;
     std::string what = std::string(game) + " text validate games/s / nlohmann DOM games/s";
-    target(what.c_str(), ratio, std::string(game) == "seega" ? 5.0 : 3.0, "x");
+    target(what.c_str(), ratio, game == "seega" ? 5.0 : 3.0, "x");
   }
-  for (const char* game : kGames) {
+  for (const std::string& game : games) {
     const Measure* json = find(all, game, Format::json);
     std::string what = std::string(game) + " JSON validate MB/s / nlohmann DOM MB/s";
     target(what.c_str(), json->yard / json->validate, 1.5, "x");
   }
-  for (const char* game : kGames) {
+  for (const std::string& game : games) {
     const Measure* xml = find(all, game, Format::xml);
     std::string what = std::string(game) + " XML validate MB/s / pugixml parse MB/s";
     target(what.c_str(), 100.0 * xml->yard / xml->validate, 30.0, "%");
@@ -375,8 +381,8 @@ int main(int argc, char** argv) {
   {
     const Measure* s = find(all, "seega", Format::text);
     target("seega engine replay (M turns/s)", static_cast<double>(s->turns) / s->replay / 1e6, 10.0, "");
-    for (const char* game : kGames) {
-      if (std::string(game) == "seega") continue;
+    for (const std::string& game : games) {
+      if (game == "seega") continue;
       const Measure* m = find(all, game, Format::text);
       std::string what = std::string(game) + " engine replay (M turns/s)";
       target(what.c_str(), static_cast<double>(m->turns) / m->replay / 1e6, 5.0, "");

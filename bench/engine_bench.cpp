@@ -19,6 +19,8 @@
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "beyt/game.hpp"
 #include "beyt/perft.hpp"
@@ -46,25 +48,39 @@ using namespace beyt;
 using namespace beyt::notation;
 
 struct Workload {
-  const char* game;
-  const char* rules;
-  int games;      ///< in the replay corpus
-  int max_turns;  ///< per game
-  int perft_depth;  ///< BM_Perft's depth from the start (about a second, quiet)
+  const Game* game;
+  std::string rules;  ///< its default preset, as `beyt generate` plays it
+  int games;          ///< in the replay corpus
+  int max_turns;      ///< per game
+  int perft_depth;    ///< BM_Perft's depth from the start
 };
 
-// One rule set per game: its default preset, the corpus of `beyt generate`.
-constexpr Workload kSeega{"seega", "walker", 200, 212, 3};
-constexpr Workload kTab{"tab", "lane", 100, 400, 8};
-constexpr Workload kDleb{"dleb", "marin", 100, 400, 8};
-constexpr Workload kMankalah{"mankalah", "ghasheem", 100, 400, 5};
-constexpr Workload kUmelbanat{"umelbanat", "davies", 100, 500, 7};
+// A workload per game of the table (no list of games here): its default
+// preset, 100 random games cut where its conformance runs cut them (the
+// first of GameFacts::test_rules; else 400 turns), and as perft depth the
+// first whose previous depth counts 40 000 sequences or more (the nodes
+// BM_Perft applies, the last ply bulk-counted): Tab 8, Dleb 8, Seega 3,
+// Mankalah 4, Um el-Banat 8.
+Workload workload(const Game& game) {
+  const auto& tested = game_facts(game).test_rules;
+  Workload w{&game, std::string(game.presets().front().name), 100, tested.empty() ? 400 : tested.front().max_turns, 1};
+  RuleSet rules;
+  std::unique_ptr<State> start;
+  if (game.parse_rules(w.rules, rules) || game.new_state(rules, "", start)) return w;
+  for (int depth = 1; depth < 16; ++depth) {
+    auto counts = perft(*start, depth);
+    if (!counts || counts->leaves.back() >= 40000) {
+      w.perft_depth = depth + 1;
+      break;
+    }
+  }
+  return w;
+}
 
 std::unique_ptr<State> new_state(const Workload& w, RuleSet& rules) {
-  const Game* game = find_game(w.game);
-  (void)game->parse_rules(w.rules, rules);
+  (void)w.game->parse_rules(w.rules, rules);
   std::unique_ptr<State> state;
-  (void)game->new_state(rules, "", state);
+  (void)w.game->new_state(rules, "", state);
   return state;
 }
 
@@ -76,7 +92,7 @@ std::vector<GameRecord> make_corpus(const Workload& w) {
     RuleSet rules;
     auto state = new_state(w, rules);
     GameRecord record;
-    record.set_tag("Game", w.game);
+    record.set_tag("Game", std::string(w.game->name()));
     record.set_tag("Rules", w.rules);
     for (int t = 0; t < w.max_turns && !state->is_terminal(); ++t) {
       Node node;
@@ -153,27 +169,24 @@ void run_perft(benchmark::State& st, const Workload& w, int depth, bool bulk) {
 void BM_Perft(benchmark::State& st, const Workload& w) { run_perft(st, w, w.perft_depth, true); }
 void BM_PerftEveryLeaf(benchmark::State& st, const Workload& w) { run_perft(st, w, w.perft_depth - 1, false); }
 
-BENCHMARK_CAPTURE(BM_ReplayOnly, seega, kSeega)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ReplayOnly, tab, kTab)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ReplayOnly, dleb, kDleb)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ReplayOnly, mankalah, kMankalah)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ReplayOnly, umelbanat, kUmelbanat)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_RandomPlayout, seega, kSeega)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_RandomPlayout, tab, kTab)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_RandomPlayout, dleb, kDleb)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_RandomPlayout, mankalah, kMankalah)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_RandomPlayout, umelbanat, kUmelbanat)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Perft, seega, kSeega)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Perft, tab, kTab)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Perft, dleb, kDleb)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Perft, mankalah, kMankalah)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Perft, umelbanat, kUmelbanat)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PerftEveryLeaf, seega, kSeega)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PerftEveryLeaf, tab, kTab)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PerftEveryLeaf, dleb, kDleb)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PerftEveryLeaf, mankalah, kMankalah)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_PerftEveryLeaf, umelbanat, kUmelbanat)->Unit(benchmark::kMillisecond);
-
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  // Each benchmark for each game of the table, in the table's order.
+  std::vector<Workload> workloads;
+  for (const Game* game : game_table()) workloads.push_back(workload(*game));
+  auto each = [&](const char* name, void (*bench)(benchmark::State&, const Workload&), benchmark::TimeUnit unit) {
+    for (const Workload& w : workloads)
+      benchmark::RegisterBenchmark((std::string(name) + "/" + std::string(w.game->name())).c_str(), bench, w)
+          ->Unit(unit);
+  };
+  each("BM_ReplayOnly", BM_ReplayOnly, benchmark::kMillisecond);
+  each("BM_RandomPlayout", BM_RandomPlayout, benchmark::kMicrosecond);
+  each("BM_Perft", BM_Perft, benchmark::kMillisecond);
+  each("BM_PerftEveryLeaf", BM_PerftEveryLeaf, benchmark::kMillisecond);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

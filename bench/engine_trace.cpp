@@ -23,6 +23,7 @@
 //   beyt_engine_trace samples FILE...  [--verbose[=K]]   every game of the
 //                                             records (replay diagnostic too)
 // bench/README.md says how the engine work used it.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -42,43 +43,25 @@ using namespace beyt;
 using namespace beyt::notation;
 
 struct Case {
-  const char* game;
-  const char* rules;
+  const Game* game;
+  std::string_view rules;
   int max_turns;
 };
 
-// The rule sets of tests/conformance_test.cpp, and every preset.
+// The rule sets of tests/conformance_test.cpp: those of each game of the
+// table (GameFacts::test_rules), and every preset.
 const std::vector<Case>& cases() {
-  static const std::vector<Case> all{
-      {"tab", "lane", 400},
-      {"tab", "lane; width=7; pieces=4", 400},
-      {"tab", "lane; width=13", 400},
-      {"tab", "lane; width=15; pieces=3; first=north", 400},
-      {"tab", "lane; release=any; enemy-row-safe=no", 400},
-      {"tab", "lane; width=11; pass-enemy=no", 400},
-      {"dleb", "marin", 400},
-      {"dleb", "marin; players=2", 600},
-      {"dleb", "marin; cross-lines=4; players=3; first=north", 600},
-      {"dleb", "marin; cross-lines=8; time=night; double-course=mover", 600},
-      {"dleb", "marin; cross-lines=100", 300},
-      {"seega", "walker", 300},
-      {"seega", "walker; size=7", 300},
-      {"seega", "walker; size=9", 300},
-      {"seega", "lane", 300},
-      {"seega", "lane; size=7", 300},
-      {"seega", "walker; chain=mandatory; barrier=yes", 300},
-      {"seega", "lane; size=9; lane-opening=c2+c4/b3+d3", 300},
-      {"seega", "walker; blocked=remove; centre-immune=no", 300},
-      {"mankalah", "ghasheem", 400},
-      {"mankalah", "ghasheem; skip-origin=no", 400},
-      {"mankalah", "ghasheem; target=10", 1500},
-      {"mankalah", "akil", 400},
-      {"mankalah", "akil; target=5; skip-origin=no", 1500},
-      {"mankalah", "ghasheem; loop=none", 300},
-      {"umelbanat", "davies", 500},
-      {"umelbanat", "davies; first=north", 500},
-      {"umelbanat", "davies; skip-origin=yes", 500},
-  };
+  static const std::vector<Case> all = [] {
+    std::vector<Case> out;
+    for (const Game* g : game_table()) {
+      const auto& tested = game_facts(*g).test_rules;
+      for (const TestRules& t : tested) out.push_back({g, t.rules, t.max_turns});
+      for (const Preset& p : g->presets())
+        if (std::none_of(tested.begin(), tested.end(), [&](const TestRules& t) { return t.rules == p.name; }))
+          out.push_back({g, p.name, tested.empty() ? 400 : tested.front().max_turns});
+    }
+    return out;
+  }();
   return all;
 }
 
@@ -263,7 +246,7 @@ std::vector<std::string> split_moves(const std::string& text) {
 int make_corpus(int per_case) {
   std::uint64_t k = 0;
   for (const Case& c : cases()) {
-    const Game* game = find_game(c.game);
+    const Game* game = c.game;
     RuleSet rules;
     if (Error e = game->parse_rules(c.rules, rules)) {
       std::cerr << c.rules << ": " << e.reason << '\n';
@@ -273,7 +256,7 @@ int make_corpus(int per_case) {
       Rng rng(mix(2026, k));
       std::unique_ptr<State> s;
       (void)game->new_state(rules, "", s);
-      std::cout << c.game << '\t' << c.rules << '\t';
+      std::cout << game->name() << '\t' << c.rules << '\t';
       for (int t = 0; t < c.max_turns && !s->is_terminal(); ++t) {
         std::string m = s->random_move(rng);
         if (m.empty() || s->play(m)) break;

@@ -34,9 +34,6 @@ import subprocess
 import sys
 import time
 
-GAMES = ["seega", "tab", "dleb", "mankalah", "umelbanat"]
-
-
 def best(runs, fn):
     times = []
     for _ in range(runs):
@@ -117,11 +114,12 @@ def main():
     a = ap.parse_args()
     sys.path.insert(0, os.path.join(a.build, "python"))
     import beyt
+    games = [g["name"] for g in beyt.games()]  # the game table's order
 
     cli = os.path.join(a.build, "beyt")
     os.makedirs(a.corpus, exist_ok=True)
     paths = []
-    for game in GAMES:
+    for game in games:
         path = os.path.join(a.corpus, f"{game}-{a.count}.beyt")
         if not os.path.exists(path):
             subprocess.run([cli, "generate", "--game", game, "--seed", "1", "--count", str(a.count), "-o", path],
@@ -179,7 +177,7 @@ def main():
 
     # The playout loop over events: Python beside C++.
     playout = os.path.join(a.build, "bench", "beyt_event_playout")
-    for game in GAMES:
+    for game in games:
         cpp = None
         if os.path.exists(playout):
             runs = [json.loads(subprocess.run([playout, game, str(a.playouts), "400", "1"], check=True,
@@ -199,7 +197,7 @@ def main():
         print(line)
 
     # The bulk playouts, without the GIL.
-    for game in GAMES:
+    for game in games:
         result = {}
 
         def bulk():
@@ -209,7 +207,7 @@ def main():
         print(f"{game:10s} beyt.playouts: {a.playouts / t:8.1f} playouts/s, {turns / t / 1e6:6.2f} M turns/s")
 
     # The memory of a game kept: 200-turn games read into a list.
-    for game in ["tab", "seega"]:
+    for game in games:
         path = os.path.join(a.corpus, f"{game}-{a.memory_games}-200.beyt")
         if not os.path.exists(path):
             subprocess.run([cli, "generate", "--game", game, "--seed", "1", "--count", str(a.memory_games),

@@ -1,13 +1,13 @@
 // beyt convert IN... [-o OUT] [--cells lane|grid] : text, JSON, XML and JSON
 // Lines records into each other, several inputs into one output; --cells
 // rewrites Tâb cells (NOTATION.md section 6).
+#include <algorithm>
 #include <iostream>
 #include <optional>
 
 #include "beyt/chars.hpp"
 #include "beyt/game.hpp"
 #include "beyt/notation/replay.hpp"
-#include "beyt/tab.hpp"
 #include "cli.hpp"
 #include "collection.hpp"
 #include "command_line.hpp"
@@ -26,40 +26,67 @@ struct ConvertOptions {
   std::string cells;  // "", "lane" or "grid"
 };
 
-// Rewrites every move of a line (variations included) into the cell style
-// `grid` through the Tâb engine's parser and writer: nothing else changes.
-bool rewrite_line(notation::Line& line, int width, bool grid, std::string& error) {
+// Rewrites every move of a line (variations included) with `rewrite`, the
+// game's cell rewriting (GameFacts::rewrite_cells): nothing else changes.
+template <class Rewrite>
+bool rewrite_line(notation::Line& line, const Rewrite& rewrite, std::string& error) {
   std::string out;
   for (auto& node : line) {
-    if (Error e = tab_rewrite_cells(node.move, width, grid, out)) {
+    if (Error e = rewrite(node.move, out)) {
       error = "move '" + chars::excerpt(node.move) + "' (line " + std::to_string(node.loc.line) + "): " + e.reason;
       return false;
     }
     node.move = out;
     for (auto& variation : node.variations)
-      if (!rewrite_line(variation, width, grid, error)) return false;
+      if (!rewrite_line(variation, rewrite, error)) return false;
   }
   return true;
 }
 
-// --cells for one record: only Tâb records change (their width comes from the
+// --cells for one record: only the records of a game that writes its cells
+// in that style change (GameFacts::cell_styles: Tâb's, their width from the
 // Rules tag); the Cells tag records the style written.
 bool rewrite_cells(notation::GameRecord& record, const std::string& cells, std::string& error) {
-  const auto* game = record.find_tag("Game");
-  if (!game || game->value != "tab") return true;
+  const auto* game_tag = record.find_tag("Game");
+  const Game* game = game_tag ? find_game(game_tag->value) : nullptr;
+  if (!game) return true;
+  const GameFacts& facts = game_facts(*game);
+  if (!facts.rewrite_cells || std::find(facts.cell_styles.begin(), facts.cell_styles.end(), cells) == facts.cell_styles.end())
+    return true;
   const auto* rules_tag = record.find_tag("Rules");
   RuleSet rules;
-  TabOptions options;
-  Error e = tab_game().parse_rules(rules_tag ? rules_tag->value : "", rules);
-  if (!e) e = TabOptions::from_rules(rules, options);
-  if (e) {
+  if (Error e = game->parse_rules(rules_tag ? rules_tag->value : "", rules)) {
     error = "Rules: " + e.reason;
     return false;
   }
-  bool grid = cells == "grid";
-  if (!rewrite_line(record.moves, options.width, grid, error)) return false;
+  if (!rewrite_line(record.moves, [&](std::string_view move, std::string& out) {
+        return facts.rewrite_cells(rules, cells, move, out);
+      }, error))
+    return false;
   record.set_tag("Cells", cells);
   return true;
+}
+
+// The cell styles of the games of the table (GameFacts::cell_styles), as
+// --cells offers them: `styles`, `choices` ("lane or grid") and `titles`
+// (of the games that have them: "Tâb").
+struct CellStyles {
+  std::vector<std::string_view> styles;
+  std::string choices, titles;
+};
+
+CellStyles cell_styles() {
+  CellStyles out;
+  for (const Game* g : game_table()) {
+    const GameFacts& facts = game_facts(*g);
+    if (facts.cell_styles.empty()) continue;
+    out.titles += (out.titles.empty() ? "" : ", ") + std::string(g->title());
+    for (auto style : facts.cell_styles)
+      if (std::find(out.styles.begin(), out.styles.end(), style) == out.styles.end()) out.styles.push_back(style);
+  }
+  for (std::size_t i = 0; i < out.styles.size(); ++i)
+    out.choices.append(i == 0 ? "" : i + 1 == out.styles.size() ? " or " : ", ").append(out.styles[i]);
+  return out;
 }
 
 class WritingVisitor : public PrintingSink {
@@ -86,6 +113,7 @@ class WritingVisitor : public PrintingSink {
 int run_convert(int argc, char** argv) {
   ConvertOptions o;
   CommonOptions common;
+  const CellStyles styles = cell_styles();
   CommandLine line("convert",
                    "Converts the records of IN (- for standard input; several IN are written\n"
                    "one after the other into OUT) to OUT, between the text notation, JSON, XML\n"
@@ -109,13 +137,13 @@ int run_convert(int argc, char** argv) {
       .option("from", "input format: " + notation::format_list() + " (default: from the extension, else the content)",
               o.from)
       .option("strict", "reject text input that lacks what the canonical form has", o.strict)
-      .option("cells", "Tâb cells in the output: lane or grid", o.cells)
+      .option("cells", styles.titles + " cells in the output: " + styles.choices, o.cells)
       .positional("inputs", "input files", o.inputs, "IN...");
   int exit_code = kExitOk;
   if (!line.parse(argc, argv, exit_code)) return exit_code;
   if (o.inputs.empty()) return usage_error("convert", "no IN given");
-  if (!o.cells.empty() && o.cells != "lane" && o.cells != "grid")
-    return usage_error("convert", "--cells must be lane or grid");
+  if (!o.cells.empty() && std::find(styles.styles.begin(), styles.styles.end(), o.cells) == styles.styles.end())
+    return usage_error("convert", "--cells must be " + styles.choices);
   common.files = o.inputs;
   common.output = o.output;
   notation::Format out_format;

@@ -2,13 +2,15 @@
 #include <iostream>
 #include <new>
 
+#include "beyt/game.hpp"
 #include "beyt/version.hpp"
 #include "cli.hpp"
 
 namespace {
 
 void print_help(std::ostream& out) {
-  out << "beyt - records, rules and diagrams for Tab, Dleb, Seega, Mankalah and Um el-Banat\n\n"
+  out << "beyt - records, rules and diagrams for " << beyt::game_titles()
+      << "\n\n"
          "usage: beyt COMMAND [OPTIONS]   (beyt COMMAND --help for its options)\n\ncommands:\n";
   for (const auto& c : beyt::cli::commands()) {
     std::string name(c.name);

@@ -79,10 +79,8 @@ const Game* match_game(std::string_view name, std::string& error) {
     if (equal_nocase(g->name(), name)) return g;
     names.push_back(g->name());
   }
-  std::string list;
-  for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
   std::string hint = suggest(name, names);
-  error = "unknown game '" + chars::excerpt(name) + "' (" + (hint.empty() ? "" : hint + " ") + "games: " + list + ")";
+  error = "unknown game '" + chars::excerpt(name) + "' (" + (hint.empty() ? "" : hint + " ") + "games: " + game_names() + ")";
   return nullptr;
 }
 

@@ -36,7 +36,8 @@ int run_rules(int argc, char** argv) {
                    "Prints the rules of GAME that beyt checks: its section of docs/RULES.md, with\n"
                    "every rule's published source (author, year, page), the options with their\n"
                    "values, defaults and readings, the presets, and the finer points where beyt\n"
-                   "chose a reading. Games: tab, dleb, seega, mankalah, umelbanat (beyt games).");
+                   "chose a reading. Games: " +
+                       game_names() + " (beyt games).");
   line.option("json",
               "one JSON object: name, title, sources, presets, options (as beyt games --json) and "
               "\"rules\", the section's text",
@@ -44,9 +45,7 @@ int run_rules(int argc, char** argv) {
       .positional("game", "the game", name, "GAME");
   int exit_code = kExitOk;
   if (!line.parse(argc, argv, exit_code)) return exit_code;
-  std::string names;
-  for (const Game* g : game_table()) names += (names.empty() ? "" : ", ") + std::string(g->name());
-  if (name.empty()) return usage_error("rules", "which game? (" + names + ")");
+  if (name.empty()) return usage_error("rules", "which game? (" + game_names() + ")");
   std::string error;
   const Game* game = match_game(name, error);
   if (!game) return usage_error("rules", error);

@@ -347,6 +347,44 @@ std::string outline(const std::string& text, const std::string& file) {
   return dump(out);
 }
 
+// The cells a person clicks, in order, for the listed event `move`, as the
+// game's row says (EntryWords::keys): its from and to cells, its from cells,
+// or the cells its text names (`C,D`: each one a cell of the board).
+std::vector<std::string> entry_keys(EntryWords::Keys keys, const std::string& move, const MoveCells& cells,
+                                    const std::vector<std::string>& board) {
+  std::vector<std::string> out;
+  switch (keys) {
+    case EntryWords::Keys::none: break;
+    case EntryWords::Keys::from_to:
+      out = cells.from;
+      out.insert(out.end(), cells.to.begin(), cells.to.end());
+      break;
+    case EntryWords::Keys::from: out = cells.from; break;
+    case EntryWords::Keys::named:
+      for (std::size_t at = 0; at <= move.size();) {
+        const std::size_t comma = std::min(move.find(',', at), move.size());
+        out.push_back(move.substr(at, comma - at));
+        if (std::find(board.begin(), board.end(), out.back()) == board.end()) return {};
+        at = comma + 1;
+      }
+      break;
+  }
+  return out;
+}
+
+// What the page says when a move is entered by clicking (EntryWords), after
+// `events` events of the turn: {clicks (false: typed), piece, clickTurn,
+// clickEvent, eventHelp}, the empty words left out.
+ordered_json entry_json(const EntryWords& words, std::size_t events) {
+  ordered_json out;
+  out["clicks"] = words.keys != EntryWords::Keys::none;
+  if (!words.piece.empty()) out["piece"] = words.piece;
+  if (!words.click_turn.empty()) out["clickTurn"] = words.click_turn;
+  if (!words.click_event.empty()) out["clickEvent"] = words.click_event;
+  if (words.event_help) out["eventHelp"] = words.event_help(events);
+  return out;
+}
+
 /// The position `path` ("12", "12.1.14") of game `index`: the SVG that
 /// `render --format svg --ply PATH` draws (flipped: seen from North), its
 /// position text, who is to move, and every legal move with the cells it
@@ -461,6 +499,11 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
     svg::Point p;
     if (drawing && !centres.contains(cell) && drawing->cell_centre(cell, draw, p)) centres[cell] = {p.x, p.y};
   };
+  // Every cell of the board (a click where no move starts is answered, saying why).
+  std::vector<std::string> names;
+  if (drawing) drawing->cell_names(names);
+  const EntryWords& words = game_facts(state.game()).entry;
+  out["entry"] = entry_json(words, events.size());
   for (const auto& m : moves) {
     const MoveCells cells =
         by_event ? event_cells(state, start, before_event, m) : drawing ? drawing->move_cells(m) : MoveCells{};
@@ -473,11 +516,10 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
                             {"from", cells.from},
                             {"to", cells.to},
                             {"captured", cells.captured},
+                            {"keys", entry_keys(words.keys, m, cells, names)},
+                            {"anyOrder", words.placement_any_order && cells.from.empty()},
                             {"says", state.describe_move(m)}});
   }
-  // Every cell of the board after them (a click where no move starts is answered, saying why).
-  std::vector<std::string> names;
-  if (drawing) drawing->cell_names(names);
   for (const auto& c : names) centre(c);
   out["cells"] = std::move(centres);
   out["cell"] = draw.cell;

@@ -41,6 +41,7 @@ struct Case {
   const char* rules;
   int playouts;
   int max_turns;
+  int index;  // among the game's rule sets
 };
 
 std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.game << " [" << c.rules << "]"; }
@@ -254,51 +255,23 @@ TEST_P(Conformance, SvgDrawingIsConsistent) {
   }
 }
 
-// Test names: the game and the index of its rule set.
-std::string case_name(const ::testing::TestParamInfo<Case>& param) {
-  return std::string(param.param.game) + "_" + std::to_string(param.index);
+// Every rule set of every game of the table (GameFacts::test_rules): a game
+// added to the table is tested here with no edit.
+std::vector<Case> table_cases() {
+  std::vector<Case> out;
+  for (const Game* g : game_table()) {
+    int index = 0;
+    for (const TestRules& t : game_facts(*g).test_rules)
+      out.push_back(Case{g->name().data(), t.rules.data(), t.games, t.max_turns, index++});
+  }
+  return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Tab, Conformance,
-                         ::testing::Values(Case{"tab", "lane", 20, 400},
-                                            Case{"tab", "lane; width=7; pieces=4", 20, 400},
-                                            Case{"tab", "lane; width=13", 4, 400},
-                                            Case{"tab", "lane; width=15; pieces=3; first=north", 6, 400},
-                                            Case{"tab", "lane; release=any; enemy-row-safe=no", 10, 400},
-                                            Case{"tab", "lane; width=11; pass-enemy=no", 6, 400}),
-                         case_name);
+// Test names: the game and the index of its rule set.
+std::string case_name(const ::testing::TestParamInfo<Case>& param) {
+  return std::string(param.param.game) + "_" + std::to_string(param.param.index);
+}
 
-INSTANTIATE_TEST_SUITE_P(Dleb, Conformance,
-                         ::testing::Values(Case{"dleb", "marin", 10, 400},
-                                            Case{"dleb", "marin; players=2", 6, 600},
-                                            Case{"dleb", "marin; cross-lines=4; players=3; first=north", 10, 600},
-                                            Case{"dleb", "marin; cross-lines=8; time=night; double-course=mover", 10, 600},
-                                            Case{"dleb", "marin; cross-lines=100", 2, 300}),
-                         case_name);
-
-INSTANTIATE_TEST_SUITE_P(Seega, Conformance,
-                         ::testing::Values(Case{"seega", "walker", 30, 300},
-                                            Case{"seega", "walker; size=7", 8, 300},
-                                            Case{"seega", "walker; size=9", 3, 300},
-                                            Case{"seega", "lane", 30, 300},
-                                            Case{"seega", "lane; size=7", 5, 300},
-                                            Case{"seega", "walker; chain=mandatory; barrier=yes", 10, 300}),
-                         case_name);
-
-INSTANTIATE_TEST_SUITE_P(Mankalah, Conformance,
-                         ::testing::Values(Case{"mankalah", "ghasheem", 10, 400},
-                                            Case{"mankalah", "ghasheem; skip-origin=no", 5, 400},
-                                            Case{"mankalah", "ghasheem; target=10", 10, 1500},
-                                            Case{"mankalah", "akil", 10, 400},
-                                            Case{"mankalah", "akil; target=5; skip-origin=no", 5, 1500},
-                                            Case{"mankalah", "ghasheem; loop=none", 3, 300}),
-                         case_name);
-
-INSTANTIATE_TEST_SUITE_P(Umelbanat, Conformance,
-                         ::testing::Values(Case{"umelbanat", "davies", 8, 500},
-                                            Case{"umelbanat", "davies; first=north", 3, 500},
-                                            Case{"umelbanat", "davies; skip-origin=yes", 3, 500}),
-                         case_name);
-
+INSTANTIATE_TEST_SUITE_P(Table, Conformance, ::testing::ValuesIn(table_cases()), case_name);
 
 }  // namespace

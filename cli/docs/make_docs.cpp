@@ -212,7 +212,9 @@ std::string man_page(const std::vector<Subcommand>& commands, std::string_view v
       << version
       << "\" \"User Commands\"\n"
          ".SH NAME\n"
-         "beyt \\- records, rules and diagrams for T\\[u00E2]b, Dleb, Seega, Mankalah and Um el\\-Ban\\[u00E2]t\n"
+         "beyt \\- records, rules and diagrams for "
+      << roff(beyt::game_titles())
+      << "\n"
          ".SH SYNOPSIS\n"
          ".B beyt\n"
          ".I COMMAND\n"

@@ -6,7 +6,12 @@
 #include <vector>
 
 #include "beyt/chars.hpp"
-#include "game_table.hpp"
+// The games of the table: each game's public header declares its Game.
+#include "beyt/dleb.hpp"
+#include "beyt/mankalah.hpp"
+#include "beyt/seega.hpp"
+#include "beyt/tab.hpp"
+#include "beyt/umelbanat.hpp"
 
 namespace beyt {
 
@@ -193,11 +198,153 @@ Error State::adjudicate(std::string_view termination, Result&) const {
                0};
 }
 
-const std::vector<const Game*>& game_table() {
-  static const std::vector<const Game*> table{&tab_game(), &dleb_game(), &seega_game(), &mankalah_game(),
-                                              &umelbanat_game()};
+namespace {
+
+// Tâb's cells in Lane's letters or grid names (beyt convert --cells), the
+// width from the rules.
+Error rewrite_tab_cells(const RuleSet& rules, std::string_view style, std::string_view move, std::string& out) {
+  TabOptions options;
+  if (Error e = TabOptions::from_rules(rules, options)) return e;
+  return tab_rewrite_cells(move, options.width, style == "grid", out);
+}
+
+// Mankalah's tebweez is entered count by count, beyt A..F then a..f
+// (NOTATION.md section 12).
+std::string tebweez_count_help(std::size_t events) {
+  const std::string_view beyts = "ABCDEFabcdef";
+  return std::string("the count of hasa for beyt ") + (events < beyts.size() ? beyts[events] : '?');
+}
+
+using Keys = EntryWords::Keys;
+
+// The table of games: one row a game, its Game and its facts, in the order
+// every front end lists them.
+struct GameRow {
+  const Game* game;
+  GameFacts facts;
+};
+
+// Each game's facts (GameFacts: set field by field, the others empty).
+GameFacts tab_facts() {
+  GameFacts f;
+  f.cell_styles = {"lane", "grid"};
+  f.rewrite_cells = rewrite_tab_cells;
+  f.entry.keys = Keys::from_to;
+  f.entry.piece = "kelb";
+  f.test_rules = {{"lane", 20, 400},
+                  {"lane; width=7; pieces=4", 20, 400},
+                  {"lane; width=13", 4, 400},
+                  {"lane; width=15; pieces=3; first=north", 6, 400},
+                  {"lane; release=any; enemy-row-safe=no", 10, 400},
+                  {"lane; width=11; pass-enemy=no", 6, 400}};
+  return f;
+}
+
+GameFacts dleb_facts() {
+  GameFacts f;
+  f.entry.keys = Keys::from_to;
+  f.entry.piece = "man";
+  f.test_rules = {{"marin", 10, 400},
+                  {"marin; players=2", 6, 600},
+                  {"marin; cross-lines=4; players=3; first=north", 10, 600},
+                  {"marin; cross-lines=8; time=night; double-course=mover", 10, 600},
+                  {"marin; cross-lines=100", 2, 300}};
+  return f;
+}
+
+GameFacts seega_facts() {
+  GameFacts f;
+  f.entry.keys = Keys::from_to;
+  f.entry.placement_any_order = true;  // a placement: two cells, either order
+  f.entry.click_turn = "a cell (a placement) or a piece and where it goes";
+  f.test_rules = {{"walker", 30, 300},
+                  {"walker; size=7", 8, 300},
+                  {"walker; size=9", 3, 300},
+                  {"lane", 30, 300},
+                  {"lane; size=7", 5, 300},
+                  {"walker; chain=mandatory; barrier=yes", 10, 300},
+                  {"lane; size=9; lane-opening=c2+c4/b3+d3", 3, 300},
+                  {"walker; blocked=remove; centre-immune=no", 3, 300}};
+  return f;
+}
+
+GameFacts mankalah_facts() {
+  GameFacts f;
+  f.referee_ends = "board";
+  f.entry.keys = Keys::from;
+  f.entry.click_turn = "a house to sow from";
+  f.entry.event_help = tebweez_count_help;
+  f.test_rules = {{"ghasheem", 10, 400},         {"ghasheem; skip-origin=no", 5, 400},
+                  {"ghasheem; target=10", 10, 1500}, {"akil", 10, 400},
+                  {"akil; target=5; skip-origin=no", 5, 1500}, {"ghasheem; loop=none", 3, 300}};
+  return f;
+}
+
+GameFacts umelbanat_facts() {
+  GameFacts f;
+  f.referee_ends = "stage";
+  f.entry.keys = Keys::named;
+  f.entry.click_turn = "a house to sow from";
+  f.entry.click_event = "a house to sow from (after a peck the turn goes on)";
+  f.test_rules = {{"davies", 8, 500}, {"davies; first=north", 3, 500}, {"davies; skip-origin=yes", 3, 500}};
+  return f;
+}
+
+std::vector<GameRow>& game_rows() {
+  static std::vector<GameRow> rows{
+      {&tab_game(), tab_facts()},           {&dleb_game(), dleb_facts()},
+      {&seega_game(), seega_facts()},       {&mankalah_game(), mankalah_facts()},
+      {&umelbanat_game(), umelbanat_facts()},
+  };
+  return rows;
+}
+
+std::vector<const Game*>& table_of_games() {
+  static std::vector<const Game*> table = [] {
+    std::vector<const Game*> out;
+    for (const GameRow& row : game_rows()) out.push_back(row.game);
+    return out;
+  }();
   return table;
 }
+
+}  // namespace
+
+const std::vector<const Game*>& game_table() { return table_of_games(); }
+
+bool add_game(const Game& game, GameFacts facts) {
+  if (find_game(game.name())) return false;
+  game_rows().push_back(GameRow{&game, std::move(facts)});
+  table_of_games().push_back(&game);
+  return true;
+}
+
+const GameFacts& game_facts(const Game& game) noexcept {
+  static const GameFacts none;
+  for (const GameRow& row : game_rows())
+    if (row.game == &game) return row.facts;
+  return none;
+}
+
+namespace {
+
+// The names or the titles of the games of the table, joined.
+std::string join_games(std::string_view (Game::*word)() const noexcept, std::string_view separator,
+                       std::string_view last) {
+  std::string out;
+  const auto& table = game_table();
+  for (std::size_t i = 0; i < table.size(); ++i)
+    out.append(i == 0 ? "" : i + 1 == table.size() ? last : separator).append((table[i]->*word)());
+  return out;
+}
+
+}  // namespace
+
+std::string game_names(std::string_view separator, std::string_view last) {
+  return join_games(&Game::name, separator, last);
+}
+
+std::string game_titles() { return join_games(&Game::title, ", ", " and "); }
 
 const Game* find_game(std::string_view name) noexcept {
   for (const Game* g : game_table())

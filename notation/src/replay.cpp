@@ -67,9 +67,7 @@ Diagnostic resolve_game(const Context& ctx, Replay& out) {
   }
   out.game = find_game(name);  // in any case of its letters (NOTATION.md section 3)
   if (!out.game) {
-    std::string names;
-    for (const Game* g : game_table()) names += (names.empty() ? "" : ", ") + std::string(g->name());
-    return make(ctx, Code::unknown_game, "unknown game '" + chars::excerpt(name) + "' (games: " + names + ")",
+    return make(ctx, Code::unknown_game, "unknown game '" + chars::excerpt(name) + "' (games: " + game_names() + ")",
                 tag ? value_place(*tag, 0) : ctx.record.loc);
   }
   const TagPair* rules = ctx.record.find_tag("Rules");

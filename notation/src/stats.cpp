@@ -59,7 +59,7 @@ class Spread {
 
 struct Group {
   std::string game, rules;
-  std::string ends_name;  // "board" (Mankalah), "stage" (Um el-Banat), else empty
+  std::string ends_name;  // GameFacts::referee_ends: "board" (Mankalah), "stage" (Um el-Banat), else empty
   std::uint64_t games = 0, valid = 0, invalid = 0;
   std::map<std::string, std::uint64_t> results{{"1-0", 0}, {"0-1", 0}, {"1/2-1/2", 0}, {"*", 0}};
   Spread turns, ends;
@@ -115,8 +115,8 @@ struct CollectionStats::Impl {
     if (fresh) {
       it->second.game = std::get<1>(key);
       it->second.rules = std::get<2>(key);
-      if (it->second.game == "mankalah") it->second.ends_name = "board";
-      if (it->second.game == "umelbanat") it->second.ends_name = "stage";
+      const Game* game = find_game(it->second.game);
+      if (game && game->name() == it->second.game) it->second.ends_name = game_facts(*game).referee_ends;
     }
     return it->second;
   }

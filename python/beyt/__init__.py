@@ -186,7 +186,7 @@ class Game:
 
     @property
     def game(self) -> Optional[str]:
-        """The Game tag ("seega", ...), or None."""
+        """The Game tag (a name of beyt.games()), or None."""
         return self._core.tags.get("Game")
 
     @property
@@ -705,7 +705,7 @@ def games() -> List[Dict[str, Any]]:
     options (name, values, default, help, source).
 
     >>> import beyt
-    >>> [g["name"] for g in beyt.games()]
-    ['tab', 'dleb', 'seega', 'mankalah', 'umelbanat']
+    >>> list(beyt.games()[0])
+    ['name', 'title', 'sources', 'presets', 'options']
     """
     return [json.loads(text) for text in _beyt.games()]

@@ -568,9 +568,7 @@ std::string pop_move(PyPosition& p) {
 const Game& game_named(const std::string& name) {
   const Game* g = find_game(name);
   if (!g) {
-    std::string names;
-    for (const Game* each : game_table()) names += (names.empty() ? "" : ", ") + std::string(each->name());
-    raise("RecordError", Code::unknown_game, "unknown game '" + name + "' (" + names + ")");
+    raise("RecordError", Code::unknown_game, "unknown game '" + name + "' (" + game_names() + ")");
   }
   return *g;
 }
@@ -1489,8 +1487,8 @@ PYBIND11_MODULE(_beyt, m) {
       .def_static("start", [](const std::string& game, const std::optional<std::string>& rules) {
         return make_position(game, "", rules);
       }, py::arg("game"), py::arg("rules") = py::none(),
-      "The initial position of `game` (\"seega\", \"tab\", \"dleb\", \"mankalah\",\n"
-      "\"umelbanat\") under `rules` (the Rules tag's text; None: the default preset).\n"
+      "The initial position of `game` (a name of beyt.games()) under `rules` (the\n"
+      "Rules tag's text; None: the default preset).\n"
       "Raises RecordError: E202 unknown game, E203 bad rules (.offset in the text).")
       .def_static("from_text", [](const std::string& game, const std::string& text,
                                   const std::optional<std::string>& rules) {
@@ -1500,7 +1498,7 @@ PYBIND11_MODULE(_beyt, m) {
       "The position written as `text` (the SetUp tag's form, Position.text()).\n"
       "Raises RecordError: E202, E203, E204 (not a position of this game, .offset).")
       .def_property_readonly("game", [](const PyPosition& p) { return std::string(p.state->game().name()); },
-                             "The game's name (\"seega\", ...), as the Game tag writes it.")
+                             "The game's name (one of beyt.games()), as the Game tag writes it.")
       .def_property_readonly("rules", [](const PyPosition& p) { return p.rules; },
                              "The rules in their canonical text (the Rules tag's form; \"\" the default preset).")
       .def_property_readonly("actor", [](const PyPosition& p) { return std::string(actor_name(p.state->to_move())); },

@@ -522,17 +522,15 @@
   // count, or the faces its sticks or billets fell with, which the engine
   // lists (the view's `faces` and `pieces`, State::throw_faces) and writes
   // as a throw (throwAt: Tâb `WBBB` is `1WBBB`).
-  const houses = move => /^[A-Fa-f](,[A-Fa-f])*$/.test(move) ? move.split(',') : [];
+  // What is clicked and what the prompts say are the game's (v.entry and each
+  // move's keys and anyOrder: the game's row in the library's table of games).
   const entry = {
-    adapters: {
-      seega: { keys: m => m.from.concat(m.to), unordered: m => m.from.length === 0 },  // a placement: two cells, either order
-      // A tebweez, count by count: the beyts in the notation's order (NOTATION.md section 12).
-      mankalah: { keys: m => m.from, eventHelp: () => 'the count of hasa for the beyt named above' },
-      umelbanat: { keys: m => houses(m.move), clickHelp: 'a house to sow from (after a peck the turn goes on)' },
-      tab: { keys: m => m.from.concat(m.to), piece: 'kelb' },
-      dleb: { keys: m => m.from.concat(m.to), piece: 'man' },
+    adapter(v) {
+      const e = v.entry;
+      if (!e || !e.clicks) return { keys: () => [], typed: true };
+      return { keys: m => m.keys || [], unordered: m => m.anyOrder, piece: e.piece, clickHelp: e.clickEvent,
+        clickTurn: e.clickTurn || 'a piece and where it goes', eventHelp: e.eventHelp && (() => e.eventHelp) };
     },
-    adapter(v) { return this.adapters[v.game] || { keys: () => [], typed: true }; },
     keys(v, m) { return this.adapter(v).keys(m); },
     throwOutcomes(v) { return v.chance || []; },
     decisions(v) { return v.moves || []; },
@@ -572,7 +570,7 @@
       prompt.textContent = `${v.toMove} to play: type the ${ad.typed ? 'turn (its throws as recorded, then its moves)' : 'move'} below` +
         (clickable.length ? ', or click the board' : '') + '.';
     } else if (clickable.length) {
-      prompt.textContent = `${v.toMove} to play: click ${v.game === 'seega' ? 'a cell (a placement) or a piece and where it goes' : 'a house to sow from'}` +
+      prompt.textContent = `${v.toMove} to play: click ${ad.clickTurn}` +
         (buttons.length ? ', or choose below' : '') + '.';
     } else {
       prompt.textContent = `${v.toMove} to play: choose below.`;
@@ -1552,6 +1550,8 @@
     matchMedia('print').addEventListener('change', e => { if (e.matches) fillPrint(); });
     // Buttons named by a sign (the steps' arrows) are named in words for a screen reader: their tooltip.
     for (const b of document.querySelectorAll('button[title]:not([aria-label])')) if (!/\p{L}/u.test(b.textContent)) b.setAttribute('aria-label', b.title);
+  }
+
   // --- a paste, as its bytes ------------------------------------------------
   // A text box makes CR LF line ends LF: a paste over the whole text that
   // holds CRs is checked as its bytes are (as a file opened is: CR line

@@ -372,8 +372,90 @@ class Game {
   Expected<std::unique_ptr<State>> new_state(const RuleSet& rules, std::string_view setup = {}) const;
 };
 
+/// How a person enters a move of a game by clicking its board (the studio's
+/// entry), as the game's row in the table of games gives it: what is
+/// clicked and what the prompts call it. Words, not rules: the moves
+/// themselves come from State::legal_moves and BoardDrawing::move_cells.
+struct EntryWords {
+  /// The cells a person clicks for a listed event, in order.
+  enum class Keys : std::uint8_t {
+    none,     ///< none: the events are typed or chosen from a list
+    from_to,  ///< the event's from cells, then its to cells (MoveCells)
+    from,     ///< its from cells only (a sowing: the pit sown from)
+    named,    ///< the cells its text names, comma-separated (Um el-Banât's `C,D`)
+  };
+  Keys keys = Keys::none;
+  /// An event with no from cell (Seega's placement of two men) may be
+  /// clicked in either order.
+  bool placement_any_order = false;
+  /// What the prompts call a piece that moves ("kelb"); empty: "piece".
+  std::string_view piece;
+  /// What a click enters where each event is a whole turn ("a house to sow
+  /// from"); empty where that never happens.
+  std::string_view click_turn;
+  /// What a click enters in a turn entered event by event; empty: "the
+  /// PIECE and where it goes".
+  std::string_view click_event;
+  /// What the event due is, after `events` events of the turn, where the
+  /// events are chosen from a list ("the count of hasa for beyt C":
+  /// Mankalah's tebweez, NOTATION.md section 12); null for none.
+  std::string (*event_help)(std::size_t events) = nullptr;
+};
+
+/// A rule set that conformance runs play (tests/conformance_test.cpp: random
+/// playouts checking every position; bench/engine_trace.cpp: the traces
+/// that compare two builds of the engines).
+struct TestRules {
+  std::string_view rules;  ///< rules text, e.g. "lane; width=7; pieces=4"
+  int games = 0;           ///< random games played under it by the tests
+  int max_turns = 0;       ///< turns after which a random game is cut
+};
+
+/// What the front ends need of a game beyond the State interface: the
+/// data of its row in the table of games (game.cpp), so that no front end
+/// (CLI, stats, studio, Python, bench) names a game.
+struct GameFacts {
+  /// What an event of the referee ends, as `beyt stats` counts them
+  /// ("<word> ends"): "board" (Mankalah), "stage" (Um el-Banât); empty for a
+  /// game without referee events.
+  std::string_view referee_ends;
+  /// The styles the cells of its records may be written in (`beyt convert
+  /// --cells`): Tâb's "lane" and "grid" (NOTATION.md section 6); empty when
+  /// its cells have one style.
+  std::vector<std::string_view> cell_styles;
+  /// Rewrites the cells of the turn `move`, a move text of this game under
+  /// `rules`, into `style` (one of cell_styles), nothing else changing; `out`
+  /// is replaced. Errors: Code::move_syntax (offset into `move`) for a text
+  /// that is not a turn of the game. Null iff cell_styles is empty.
+  Error (*rewrite_cells)(const RuleSet& rules, std::string_view style, std::string_view move,
+                         std::string& out) = nullptr;
+  /// How its moves are entered by clicking its board (the studio).
+  EntryWords entry;
+  /// The rule sets conformance runs play: its default preset first, then
+  /// rule sets that together exercise its options.
+  std::vector<TestRules> test_rules;
+};
+
 /// The explicit table of games, in a fixed order (no static registrars).
 const std::vector<const Game*>& game_table();
+/// Adds `game` with its `facts` at the end of the table of games: for a
+/// program that brings a game of its own (tests/toy_game), which every
+/// front end then lists (beyt games, moves, perft; stats; the studio).
+/// Call it before any other call of the library and from one thread: the
+/// table is not locked, and the vector game_table() returned may move.
+/// `game` must outlive the program's use of the library. False (nothing
+/// added) when a game of that name, in any case, is in the table.
+bool add_game(const Game& game, GameFacts facts);
+/// The facts of `game`'s row in the table of games (empty facts for a Game
+/// that is not in the table). Never throws.
+const GameFacts& game_facts(const Game& game) noexcept;
+/// The names of the games of the table, in its order, joined by `separator`
+/// and, before the last, `last` ("tab, dleb, seega, mankalah, umelbanat"
+/// with ", " and ", "): for help texts and messages.
+std::string game_names(std::string_view separator = ", ", std::string_view last = ", ");
+/// The titles of the games of the table, in its order: "Tâb, Dleb, Seega,
+/// Mankalah and Um el-Banât" (UTF-8), for help texts.
+std::string game_titles();
 /// The game called `name`, in any case of its ASCII letters ("seega",
 /// "Seega", "SEEGA": NOTATION.md section 3), or null. Its name() is the
 /// canonical, lower-case spelling.
