@@ -1,7 +1,8 @@
 // Mankalah (Lane) (beyt/mankalah.hpp): a move checked and made, the legal
-// moves, the events of a turn, and Mankalah as a Game (its traits for
-// lib/src/engine_state.hpp). Sources: Lane 1836, docs/RULES.md §Mankalah;
-// readings of our own are in its Finer points.
+// moves, the events of a turn, Mankalah as a Game (its traits for
+// lib/src/engine_state.hpp) and the move text (NOTATION.md section 8: with
+// the moves, as play() reads and writes it every turn). Sources: Lane 1836,
+// docs/RULES.md §Mankalah; readings of our own are in its Finer points.
 
 #include "beyt/mankalah.hpp"
 #include "../../engine_helpers.hpp"
@@ -667,6 +668,110 @@ const Game& mankalah_game() {
 
 Error MankalahOptions::from_rules(const RuleSet& rules, MankalahOptions& out) {
   return mankalah_options().read(rules, out);
+}
+
+
+// ---------------------------------------------------------------------------
+// Move text
+// ---------------------------------------------------------------------------
+
+namespace {
+
+Error parse_sowing(std::string_view t, std::size_t i, MankalahMove& m) {
+  if (i >= t.size() || pit_of_letter(t[i]) < 0) return syntax(i, "expected a beyt letter A-F or a-f");
+  m.beyt = pit_of_letter(t[i]);
+  m.beyt_offset = static_cast<std::uint16_t>(i);
+  ++i;
+  if (i < t.size() && t[i] == 'x') {
+    m.taken_offset = static_cast<std::uint16_t>(i);
+    ++i;
+    if (!read_number(t, i, m.taken)) return syntax(i, "expected the number of hasa taken after 'x'");
+  }
+  if (i != t.size()) return syntax(i, "unexpected character after the sowing");
+  return Error::none();
+}
+
+Error parse_distribution(std::string_view t, MankalahMove& m) {
+  std::size_t i = 1;
+  for (int k = 0; k < kPits; ++k) {
+    if (k > 0) {
+      if (i >= t.size() || t[i] != ',') return syntax(i, "expected ',' and the count of the next beyt (12 counts)");
+      ++i;
+    }
+    int n = 0;
+    if (!read_number(t, i, n) || n > kMankalahHasa) return syntax(i, "expected a count of hasa from 0 to 72");
+    m.counts[k] = static_cast<std::uint8_t>(n);
+  }
+  if (i != t.size()) return syntax(i, "a distribution has exactly 12 counts, A..F then a..f");
+  return Error::none();
+}
+
+Error parse_board_end(std::string_view t, MankalahMove& m) {
+  std::size_t i = 1;
+  if (!read_number(t, i, m.score[0])) return syntax(i, "expected South's count after '#'");
+  if (i >= t.size() || t[i] != '-') return syntax(i, "expected '-' between the counts");
+  ++i;
+  if (!read_number(t, i, m.score[1])) return syntax(i, "expected North's count");
+  if (i != t.size()) return syntax(i, "unexpected character after the board end");
+  return Error::none();
+}
+
+}  // namespace
+
+Error mankalah_parse(std::string_view t, MankalahMove& m) {
+  m = MankalahMove{};
+  if (t.empty()) return syntax(0, "empty move");
+  if (t == "turn") {
+    m.kind = MankalahMoveKind::turn;
+    return Error::none();
+  }
+  switch (t[0]) {
+    case '=': m.kind = MankalahMoveKind::distribute; return parse_distribution(t, m);
+    case '#': m.kind = MankalahMoveKind::board_end; return parse_board_end(t, m);
+    case '~':
+      m.kind = MankalahMoveKind::feed;
+      if (t.size() < 3 || pit_of_letter(t[1]) < 0) return syntax(1, "expected the feeder's beyt after '~'");
+      if (t[2] != '/') return syntax(2, "expected '/' after the feeder's beyt");
+      m.feed_from = pit_of_letter(t[1]);
+      return parse_sowing(t, 3, m);
+    default: m.kind = MankalahMoveKind::sow; return parse_sowing(t, 0, m);
+  }
+}
+
+void mankalah_format(const MankalahMove& m, std::string& out) {
+  switch (m.kind) {
+    case MankalahMoveKind::turn: out += "turn"; return;
+    case MankalahMoveKind::distribute:
+      for (int i = 0; i < kPits; ++i) {
+        out += i == 0 ? '=' : ',';
+        append_number(out, m.counts[i]);
+      }
+      return;
+    case MankalahMoveKind::board_end:
+      out += '#';
+      append_number(out, m.score[0]);
+      out += '-';
+      append_number(out, m.score[1]);
+      return;
+    case MankalahMoveKind::feed:
+      out += '~';
+      out += pit_letter(m.feed_from);
+      out += '/';
+      [[fallthrough]];
+    case MankalahMoveKind::sow:
+      out += pit_letter(m.beyt);
+      if (m.taken > 0) {
+        out += 'x';
+        append_number(out, m.taken);
+      }
+      return;
+  }
+}
+
+std::string mankalah_format(const MankalahMove& m) {
+  std::string out;
+  mankalah_format(m, out);
+  return out;
 }
 
 }  // namespace beyt

@@ -15,45 +15,6 @@ namespace beyt {
 using namespace tab_impl;
 namespace tab_impl {
 
-// tab_parse.
-bool parse_turn(std::string_view t, int w, TabTurn& out, Error& error) {
-  out.nthrows = out.nuses = 0;
-  out.colon = out.grid = false;
-  std::size_t i = 0;
-  for (;;) {
-    if (out.nthrows == kMaxThrows) return syntax(error, i, "at most 64 throws in one turn");
-    StickThrow& th = out.throws[static_cast<std::size_t>(out.nthrows)];
-    if (i < t.size() && sticks_whites(t[i] - '0') >= 0 && (i + 1 == t.size() || (t[i + 1] != 'W' && t[i + 1] != 'B'))) {
-      th = StickThrow{};  // a throw without faces, read here as sticks_read_throw reads it
-      th.offset = static_cast<std::uint16_t>(i);
-      th.value = static_cast<std::uint8_t>(t[i++] - '0');
-    } else if (!sticks_read_throw(t, i, th, error)) {
-      return false;
-    }
-    ++out.nthrows;
-    if (i < t.size() && t[i] == ',') {
-      ++i;
-      continue;
-    }
-    break;
-  }
-  if (i == t.size()) return true;
-  if (t[i] != ':') return syntax(error, i, "',' and another throw, or ':' and the uses of the throws");
-  out.colon = true;
-  ++i;
-  bool first_cell = true;
-  for (;;) {
-    if (out.nuses == kMaxThrows) return syntax(error, i, "at most one use per throw");
-    TabUse& u = out.uses[static_cast<std::size_t>(out.nuses)];
-    if (!parse_use(t, i, w, u, out.grid, first_cell, error)) return false;
-    first_cell = first_cell && u.forfeit;
-    ++out.nuses;
-    if (i == t.size()) return true;
-    if (t[i] != ',') return syntax(error, i, "',' and the next use");
-    ++i;
-  }
-}
-
 void format_use(const TabUse& u, int w, bool grid, std::string& out) {
   out += static_cast<char>('0' + u.value);
   if (u.forfeit) {
