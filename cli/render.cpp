@@ -253,24 +253,8 @@ int render_html(const RenderCliOptions& o, std::uint32_t only, std::optional<not
   return visitor.invalid ? kExitInvalid : kExitOk;
 }
 
-}  // namespace
-
-int run_render(int argc, char** argv) {
-  RenderCliOptions o;
-  CommandLine line("render",
-                   "Draws the position of record K of FILE after turn N (default: after the last\n"
-                   "turn of the main line; 12.1.14: turn 14 of the first variation of turn 12)\n"
-                   "as a diagram like Lane's lettered boards, with the side to move;\n"
-                   "--format svg draws a plate for print (docs/DIAGRAMS.md), --format tikz\n"
-                   "the same plate as a TikZ picture for LaTeX, --every N or --plies A,B,C\n"
-                   "several positions (a figure sheet, or text diagrams one after another); --format position prints the position text a SetUp tag\n"
-                   "takes (with --every/--plies one line per position: TURN, a tab, the text);\n"
-                   "--format html writes the game viewer: one self-contained page that plays\n"
-                   "every game of FILE through in a browser.\n"
-                   "  beyt render --empty --game seega --rules \"walker; size=7\"\n"
-                   "draws the labelled empty board of a game.\n"
-                   "  beyt render game.beyt --format svg --plies 0,12,30 -o figure.svg\n"
-                   "  beyt render game.beyt --format html -o game.html");
+// beyt render's command line: its help and options, into `o`.
+void declare_options(CommandLine& line, RenderCliOptions& o) {
   line.option("ply", "the position after this turn (0: the start; 12.1.14: in a variation)", o.ply)
       .option("record", "record K of FILE (default 1; html: every game)", o.record)
       .option("game", "with --empty: the game's name (--game K, a number, is the older spelling of --record K)", o.game)
@@ -311,99 +295,164 @@ int run_render(int argc, char** argv) {
       .option("arrow", "svg, html: arrows FROM-TO on every board, e.g. c2-c3,d4-d5", o.arrows)
       .option("mark", "svg, html: marked cells on every board, e.g. c3,e5", o.marks)
       .positional("input", "record file", o.input, "FILE");
-  int exit_code = kExitOk;
-  if (!line.parse(argc, argv, exit_code)) return exit_code;
-  {
-    std::string error;
-    if (!fold_alias("to", o.to, "format", o.format, error)) return usage_error("render", error);
-    const bool number = !o.game.empty() && o.game.find_first_not_of("0123456789") == std::string::npos;
-    if (number) {  // the older spelling of --record K
-      if (!fold_alias("game", o.game, "record", o.record, error)) return usage_error("render", error);
-      o.game.clear();
-    }
-    if (!o.game.empty() && !o.empty)
-      return usage_error("render", "--game NAME goes with --empty (a record names its own game); --record K picks "
-                                   "the K-th record of FILE");
-    if (o.record.empty()) o.record = "1";
+}
+
+// The options taken together: the older spellings folded in, the output
+// format into `format`, the options that go with another format refused.
+// False with `why` on a usage error.
+bool check_options(RenderCliOptions& o, const CommandLine& line, std::string& format, std::string& why) {
+  if (!fold_alias("to", o.to, "format", o.format, why)) return false;
+  const bool number = !o.game.empty() && o.game.find_first_not_of("0123456789") == std::string::npos;
+  if (number) {  // the older spelling of --record K
+    if (!fold_alias("game", o.game, "record", o.record, why)) return false;
+    o.game.clear();
   }
-  if (!o.style.empty() && o.style != "unicode" && o.style != "ascii")
-    return usage_error("render", "--style must be unicode or ascii");
-  if (!o.style.empty() && !o.format.empty() && o.style != o.format)
-    return usage_error("render", "--style and --format disagree (--style is the older name of --format)");
-  const std::string format = !o.format.empty() ? o.format : !o.style.empty() ? o.style : "unicode";
+  if (!o.game.empty() && !o.empty) {
+    why = "--game NAME goes with --empty (a record names its own game); --record K picks the K-th record of FILE";
+    return false;
+  }
+  if (o.record.empty()) o.record = "1";
+  if (!o.style.empty() && o.style != "unicode" && o.style != "ascii") {
+    why = "--style must be unicode or ascii";
+    return false;
+  }
+  if (!o.style.empty() && !o.format.empty() && o.style != o.format) {
+    why = "--style and --format disagree (--style is the older name of --format)";
+    return false;
+  }
+  format = !o.format.empty() ? o.format : !o.style.empty() ? o.style : "unicode";
   if (format != "unicode" && format != "ascii" && format != "svg" && format != "tikz" && format != "html" &&
-      format != "position")
-    return usage_error("render",
-                       "--format must be unicode, ascii, svg, tikz, html or position (the input format is --from)");
-  const bool tikz = format == "tikz", svg = format == "svg" || tikz, html = format == "html";
+      format != "position") {
+    why = "--format must be unicode, ascii, svg, tikz, html or position (the input format is --from)";
+    return false;
+  }
+  const bool svg = format == "svg" || format == "tikz", html = format == "html";
   if (!svg && !html) {
     for (const char* only : {"columns", "size", "margin", "width", "font", "font-size", "mono", "colour", "flip",
                              "no-highlight", "title", "caption", "arrow", "mark", "to-move", "legend"})
-      if (line.count(only)) return usage_error("render", std::string("--") + only + " needs --format svg, tikz or html");
+      if (line.count(only)) {
+        why = std::string("--") + only + " needs --format svg, tikz or html";
+        return false;
+      }
   }
-  if (!html && line.count("max-positions")) return usage_error("render", "--max-positions goes with --format html");
+  if (!html && line.count("max-positions")) {
+    why = "--max-positions goes with --format html";
+    return false;
+  }
   if (html) {
     for (const char* sheet : {"ply", "every", "plies", "columns"})
-      if (line.count(sheet))
-        return usage_error("render", std::string("--") + sheet +
-                                         " does not go with --format html: the page holds every position (its "
-                                         "fragment #ply=N opens one)");
+      if (line.count(sheet)) {
+        why = std::string("--") + sheet +
+              " does not go with --format html: the page holds every position (its fragment #ply=N opens one)";
+        return false;
+      }
   }
-  if ((o.every > 0) + !o.plies.empty() + !o.ply.empty() > 1)
-    return usage_error("render", "--ply, --every and --plies exclude each other");
-  RenderOptions render;
-  render.style = format == "ascii" ? DiagramStyle::ascii : DiagramStyle::unicode;
-  render.coordinates = !o.no_coordinates;
+  if ((o.every > 0) + !o.plies.empty() + !o.ply.empty() > 1) {
+    why = "--ply, --every and --plies exclude each other";
+    return false;
+  }
+  return true;
+}
 
-  SvgJob job;
-  if (svg || html) {
-    if (o.mono && o.colour) return usage_error("render", "--mono or --colour, not both");
-    // the numbers' ranges are the command line's (range() above)
-    if (o.font.empty() || o.font.find_first_of("\"<>&") != std::string::npos)
-      return usage_error("render", "--font needs a family name such as serif");
-    job.draw.cell = o.size;
-    job.draw.font = o.font;
-    job.draw.font_size = o.font_size;
-    job.draw.monochrome = o.mono;
-    job.draw.flipped = o.flip;
-    job.draw.coordinates = !o.no_coordinates;
-    job.page.margin = o.margin;
-    job.page.width = o.width;
-    job.page.columns = o.columns;
-    job.page.to_move = o.to_move;
-    job.page.legend = o.legend;
-    if (tikz) job.page.backend = svg::Backend::tikz;
-    job.title_given = line.count("title") > 0;
-    job.caption_given = line.count("caption") > 0;
-    job.page.title = o.title;
-    job.page.caption = o.caption;
-    job.figures.captions = !o.bare;
-    job.figures.highlight = !o.no_highlight;
-    job.figures.marks = o.marks;
-    for (const auto& a : o.arrows) {
-      Arrow arrow;
-      if (!parse_arrow(a, arrow)) return usage_error("render", "--arrow needs FROM-TO, e.g. c2-c3, not '" + chars::excerpt(a) + "'");
-      job.figures.arrows.push_back(arrow);
+// The SVG, TikZ and HTML options into `job`. False with `why` on a usage error.
+bool make_svg_job(const RenderCliOptions& o, const CommandLine& line, bool tikz, SvgJob& job, std::string& why) {
+  if (o.mono && o.colour) {
+    why = "--mono or --colour, not both";
+    return false;
+  }
+  // the numbers' ranges are the command line's (range() in declare_options)
+  if (o.font.empty() || o.font.find_first_of("\"<>&") != std::string::npos) {
+    why = "--font needs a family name such as serif";
+    return false;
+  }
+  job.draw.cell = o.size;
+  job.draw.font = o.font;
+  job.draw.font_size = o.font_size;
+  job.draw.monochrome = o.mono;
+  job.draw.flipped = o.flip;
+  job.draw.coordinates = !o.no_coordinates;
+  job.page.margin = o.margin;
+  job.page.width = o.width;
+  job.page.columns = o.columns;
+  job.page.to_move = o.to_move;
+  job.page.legend = o.legend;
+  if (tikz) job.page.backend = svg::Backend::tikz;
+  job.title_given = line.count("title") > 0;
+  job.caption_given = line.count("caption") > 0;
+  job.page.title = o.title;
+  job.page.caption = o.caption;
+  job.figures.captions = !o.bare;
+  job.figures.highlight = !o.no_highlight;
+  job.figures.marks = o.marks;
+  for (const auto& a : o.arrows) {
+    Arrow arrow;
+    if (!parse_arrow(a, arrow)) {
+      why = "--arrow needs FROM-TO, e.g. c2-c3, not '" + chars::excerpt(a) + "'";
+      return false;
     }
+    job.figures.arrows.push_back(arrow);
   }
-  if (o.empty) {
-    if (!o.input.empty()) return usage_error("render", "--empty takes no FILE");
-    if (html) return usage_error("render", "--empty draws one board: use --format svg, unicode, ascii or position");
-    return render_empty(o, render, format, job);
-  }
-  if (o.input.empty()) return usage_error("render", "no FILE given (or use --empty --game NAME)");
-  if (!o.rules.empty()) return usage_error("render", "--rules goes with --empty; a record names its own rules");
-  std::uint32_t wanted = 0;
-  for (char c : o.record) {
-    if (c < '0' || c > '9' || wanted > 100000000) return usage_error("render", "--record K must be a record number");
+  return true;
+}
+
+// --record K as a number from 1. False with `why` on a usage error.
+bool record_number(const std::string& record, std::uint32_t& wanted, std::string& why) {
+  wanted = 0;
+  for (char c : record) {
+    if (c < '0' || c > '9' || wanted > 100000000) {
+      why = "--record K must be a record number";
+      return false;
+    }
     wanted = wanted * 10 + static_cast<std::uint32_t>(c - '0');
   }
-  if (wanted == 0) return usage_error("render", "--record K counts from 1");
+  if (wanted == 0) {
+    why = "--record K counts from 1";
+    return false;
+  }
+  return true;
+}
 
-  std::optional<notation::Format> from;
-  if (!parse_format_option(o.from, from)) return usage_error("render", format_error("from", o.from));
-  if (int rc = refuse_same_file("render", {o.input}, o.output)) return rc;
-  if (html) return render_html(o, line.count("record") || line.count("game") ? wanted : 0, from, job);
+// --format svg or tikz: one plate, or a sheet of several positions.
+int write_svg(const RenderCliOptions& o, const notation::GameRecord& record, const Game& game,
+              const std::vector<notation::NodePosition>& positions, SvgJob& job) {
+  if (!job.title_given) job.page.title = o.bare ? "" : notation::record_title(record, game);
+  if (!job.caption_given) job.page.caption = o.bare ? "" : notation::record_caption(record);
+  std::vector<std::string> warnings;
+  std::string page, why;
+  const bool ok = notation::positions_svg(record, positions, job.draw, job.figures, job.page, page, why, warnings);
+  print_warnings(warnings);
+  if (!ok) return usage_error("render", why);
+  return write_out(o, page) ? kExitOk : kExitInvalid;
+}
+
+// Text diagrams, one after another, each under its caption.
+int write_text(const RenderCliOptions& o, const notation::GameRecord& record, const Game& game, std::uint32_t wanted,
+               const std::vector<notation::NodePosition>& positions, const RenderOptions& render) {
+  std::string text;
+  const std::string header =
+      std::string(game.title()) + ", game " + std::to_string(wanted) + " (" + side_names(record) + ")";
+  if (positions.size() == 1 && !o.bare) {
+    std::string caption = notation::node_caption(record, positions[0]);
+    caption[0] = static_cast<char>(caption[0] - 'A' + 'a');  // "After ..." / "Initial ..." after a comma
+    text = header + ", " + caption + "\n\n";
+  } else if (!o.bare) {
+    text = header + "\n\n";
+  }
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if (positions.size() > 1) {
+      if (i) text += "\n";
+      if (!o.bare) text += notation::node_caption(record, positions[i]) + "\n";
+    }
+    text += positions[i].state->drawing()->render(render);
+  }
+  return write_out(o, text) ? kExitOk : kExitInvalid;
+}
+
+// Record `wanted` of the input: read, replayed to the positions asked for
+// (wanted_paths), and drawn in `format` (unicode, ascii, svg, tikz or position).
+int render_record(const RenderCliOptions& o, const RenderOptions& render, const std::string& format, SvgJob& job,
+                  std::uint32_t wanted, std::optional<notation::Format> from) {
+  const bool svg = format == "svg" || format == "tikz";
   Input input;
   if (!open_input(input, o.input)) return kExitInvalid;
   const notation::Format in_format = input.format(from);
@@ -453,35 +502,53 @@ int run_render(int argc, char** argv) {
               pos.state->position_text() + "\n";
     return write_out(o, text) ? kExitOk : kExitInvalid;
   }
-  if (svg) {
-    if (!job.title_given) job.page.title = o.bare ? "" : notation::record_title(record, *replay.game);
-    if (!job.caption_given) job.page.caption = o.bare ? "" : notation::record_caption(record);
-    std::vector<std::string> warnings;
-    std::string page;
-    const bool ok = notation::positions_svg(record, positions, job.draw, job.figures, job.page, page, why, warnings);
-    print_warnings(warnings);
-    if (!ok) return usage_error("render", why);
-    return write_out(o, page) ? kExitOk : kExitInvalid;
+  if (svg) return write_svg(o, record, *replay.game, positions, job);
+  return write_text(o, record, *replay.game, wanted, positions, render);
+}
+
+}  // namespace
+
+int run_render(int argc, char** argv) {
+  RenderCliOptions o;
+  CommandLine line("render",
+                   "Draws the position of record K of FILE after turn N (default: after the last\n"
+                   "turn of the main line; 12.1.14: turn 14 of the first variation of turn 12)\n"
+                   "as a diagram like Lane's lettered boards, with the side to move;\n"
+                   "--format svg draws a plate for print (docs/DIAGRAMS.md), --format tikz\n"
+                   "the same plate as a TikZ picture for LaTeX, --every N or --plies A,B,C\n"
+                   "several positions (a figure sheet, or text diagrams one after another); --format position prints the position text a SetUp tag\n"
+                   "takes (with --every/--plies one line per position: TURN, a tab, the text);\n"
+                   "--format html writes the game viewer: one self-contained page that plays\n"
+                   "every game of FILE through in a browser.\n"
+                   "  beyt render --empty --game seega --rules \"walker; size=7\"\n"
+                   "draws the labelled empty board of a game.\n"
+                   "  beyt render game.beyt --format svg --plies 0,12,30 -o figure.svg\n"
+                   "  beyt render game.beyt --format html -o game.html");
+  declare_options(line, o);
+  int exit_code = kExitOk;
+  if (!line.parse(argc, argv, exit_code)) return exit_code;
+  std::string format, why;
+  if (!check_options(o, line, format, why)) return usage_error("render", why);
+  const bool tikz = format == "tikz", svg = format == "svg" || tikz, html = format == "html";
+  RenderOptions render;
+  render.style = format == "ascii" ? DiagramStyle::ascii : DiagramStyle::unicode;
+  render.coordinates = !o.no_coordinates;
+  SvgJob job;
+  if ((svg || html) && !make_svg_job(o, line, tikz, job, why)) return usage_error("render", why);
+  if (o.empty) {
+    if (!o.input.empty()) return usage_error("render", "--empty takes no FILE");
+    if (html) return usage_error("render", "--empty draws one board: use --format svg, unicode, ascii or position");
+    return render_empty(o, render, format, job);
   }
-  // Text diagrams, one after another, each under its caption.
-  std::string text;
-  const std::string header =
-      std::string(replay.game->title()) + ", game " + std::to_string(wanted) + " (" + side_names(record) + ")";
-  if (positions.size() == 1 && !o.bare) {
-    std::string caption = notation::node_caption(record, positions[0]);
-    caption[0] = static_cast<char>(caption[0] - 'A' + 'a');  // "After ..." / "Initial ..." after a comma
-    text = header + ", " + caption + "\n\n";
-  } else if (!o.bare) {
-    text = header + "\n\n";
-  }
-  for (std::size_t i = 0; i < positions.size(); ++i) {
-    if (positions.size() > 1) {
-      if (i) text += "\n";
-      if (!o.bare) text += notation::node_caption(record, positions[i]) + "\n";
-    }
-    text += positions[i].state->drawing()->render(render);
-  }
-  return write_out(o, text) ? kExitOk : kExitInvalid;
+  if (o.input.empty()) return usage_error("render", "no FILE given (or use --empty --game NAME)");
+  if (!o.rules.empty()) return usage_error("render", "--rules goes with --empty; a record names its own rules");
+  std::uint32_t wanted = 0;
+  if (!record_number(o.record, wanted, why)) return usage_error("render", why);
+  std::optional<notation::Format> from;
+  if (!parse_format_option(o.from, from)) return usage_error("render", format_error("from", o.from));
+  if (int rc = refuse_same_file("render", {o.input}, o.output)) return rc;
+  if (html) return render_html(o, line.count("record") || line.count("game") ? wanted : 0, from, job);
+  return render_record(o, render, format, job, wanted, from);
 }
 
 }  // namespace beyt::cli

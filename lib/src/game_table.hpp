@@ -6,10 +6,10 @@
 
 namespace beyt {
 
-const Game& seega_game();  // lib/src/seega.cpp
-const Game& mankalah_game();  // lib/src/mankalah.cpp
-const Game& umelbanat_game();  // lib/src/umelbanat.cpp
-const Game& tab_game();    // lib/src/tab.cpp
-const Game& dleb_game();   // lib/src/dleb.cpp
+const Game& seega_game();  // lib/src/games/seega/
+const Game& mankalah_game();  // lib/src/games/mankalah/
+const Game& umelbanat_game();  // lib/src/games/umelbanat/
+const Game& tab_game();    // lib/src/games/tab/
+const Game& dleb_game();   // lib/src/games/dleb/
 
 }  // namespace beyt

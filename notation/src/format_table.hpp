@@ -43,7 +43,7 @@ class PullReader {
 std::unique_ptr<PullReader> pull_text(std::istream& in, const std::string& file, ReadOptions options);
 /// JSON record files (reader.cpp): read_json on a thread of its own.
 std::unique_ptr<PullReader> pull_json(std::istream& in, const std::string& file, ReadOptions options);
-/// JSON Lines (json_records.cpp): native; skip only finds the line's end.
+/// JSON Lines (json/reader.cpp): native; skip only finds the line's end.
 std::unique_ptr<PullReader> pull_jsonl(std::istream& in, const std::string& file, ReadOptions options);
 /// XML (xml_records.cpp): the game-by-game reader paused after each game.
 std::unique_ptr<PullReader> pull_xml(std::istream& in, const std::string& file, ReadOptions options);

@@ -96,7 +96,7 @@ int sticks_sequence_fault(const std::uint8_t* values, int n) noexcept;
 /// A track as data: for each cell of a board (an index below kTrackCells),
 /// the next cell along one side's route, and at a fork the other branch.
 /// -1 = none. Tâb's home row, middle loop and enemy row are built from this
-/// (lib/src/tab.cpp); so is Dleb's boustrophedon.
+/// (lib/src/games/tab/); so is Dleb's boustrophedon.
 inline constexpr int kTrackCells = 64;
 struct StickTrack {
   std::array<std::int8_t, kTrackCells> next{};

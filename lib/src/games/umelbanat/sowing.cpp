@@ -1,6 +1,7 @@
 // Um el-Banât (Davies): the sowing and the board tests it needs
 // (beyt/umelbanat.hpp), in a unit of their own: GCC's inlining budget is per
-// unit, and in umelbanat.cpp, grown with the event interface, the relay loop
+// unit, and in the engine's file (then lib/src/umelbanat.cpp; now rules.cpp
+// beside this one), grown with the event interface, the relay loop
 // (beyt/sowing.hpp, relay_sow_words) was no longer inlined into the sowing
 // at -O3 (4% more instructions to validate an Um el-Banât file, 11% for
 // random playouts). Sources: Davies 1925, p. 143; docs/RULES.md §Um el-Banât.

@@ -1,195 +1,25 @@
-// Mankalah (Lane): rules engine (beyt/mankalah.hpp). Sources: Lane 1836,
+// Mankalah (Lane) (beyt/mankalah.hpp): a move checked and made, the legal
+// moves, the events of a turn, Mankalah as a Game (its traits for
+// lib/src/engine_state.hpp) and the move text (NOTATION.md section 8: with
+// the moves, as play() reads and writes it every turn). Sources: Lane 1836,
 // docs/RULES.md §Mankalah; readings of our own are in its Finer points.
+
 #include "beyt/mankalah.hpp"
-#include "text_board.hpp"
+#include "../../engine_helpers.hpp"
+#include "../../engine_state.hpp"
+#include "../../game_table.hpp"
+#include "../../mancala_svg.hpp"
+#include "../../text_board.hpp"
+#include "mankalah_internal.hpp"
 
 #include <charconv>
 #include <cstring>
 #include <utility>
 
-#include "engine_helpers.hpp"
-#include "engine_state.hpp"
-#include "game_table.hpp"
-#include "mancala_svg.hpp"
-
 namespace beyt {
+using namespace mankalah_impl;
+
 namespace {
-
-constexpr auto syntax = engine::syntax_error<8>;
-constexpr auto setup_error = engine::setup_error<8>;
-int row_start(Side s) { return s == Side::south ? 0 : 6; }
-bool in_row(int beyt, Side s) { return south_row(beyt) == (s == Side::south); }
-Side row_owner(int beyt) { return south_row(beyt) ? Side::south : Side::north; }
-
-// ---------------------------------------------------------------------------
-// Sowing (docs/RULES.md §Mankalah "Sowing", "Finer points")
-// ---------------------------------------------------------------------------
-
-// Lane: "if it contain two or four, he takes its contents, with those of the
-// beyt opposite; and if ... one or more of the preceding beyts also contain
-// either of these numbers, no beyt with any other number intervening, he takes
-// the contents of these preceding beyts also, with the contents of those
-// opposite". docs/RULES.md §Mankalah Finer points: judged on the counts when the last
-// hasweh falls; no beyt counted twice; the walk back stops at the emptied beyt
-// the handful came from; chains may cross rows. The last beyt itself is always
-// taken, even when a lap of twelve or more ended in its own origin
-// (skip-origin=no): the stop is about the walk back, not the last beyt.
-// `take` receives the beyts taken, one bit each (bit i: beyt i); the counts
-// are judged before any is taken (the walk back reads, then the beyts empty).
-int capture_chain(Pits& pits, int last, int origin, unsigned& take) {
-  unsigned mask = 0;
-  int p = last;
-  do {
-    if (pits[p] != 2 && pits[p] != 4) break;
-    mask |= 1u << p | 1u << opposite_pit(p);
-    p = prev_pit(p);
-  } while (p != origin);
-  int taken = 0;
-  for (unsigned rest = mask; rest != 0; rest &= rest - 1) {
-    const int i = __builtin_ctz(rest);
-    taken += pits[i];
-    pits[i] = 0;
-  }
-  take = mask;
-  return taken;
-}
-
-// Lane: "If the last beyt ... contain but one ... he ceases; ... if it contain
-// two or four, he takes ...; If ... three, or five, or more, he takes these
-// out, and goes on distributing them" (the relay; docs/RULES.md §Mankalah
-// "Sowing"). Sows from `beyt` on `pits` in place: the relay's result, with
-// `taken` the hasa taken (0 when endless: `pits` then holds some board of the
-// cycle) and `captured` the beyts taken, one bit each.
-struct InPlace {
-  SowResult relay;
-  int taken = 0;
-  unsigned captured = 0;
-};
-InPlace sow_in_place(Pits& pits, int beyt, bool skip_origin) noexcept {
-  auto decide = [](const detail::PitWords& w, int last, int) {
-    const int c = detail::pit_at(w, last);
-    return c == 1 || c == 2 || c == 4 ? SowNext::stop : SowNext::relay;
-  };
-  detail::PitWords w = detail::load_pits(pits);
-  InPlace out{detail::relay_sow_words(w, beyt, skip_origin, decide)};  // made in place, not copied
-  detail::store_pits(pits, w);
-  if (out.relay.endless || out.relay.last < 0) return out;
-  const int c = detail::pit_at(w, out.relay.last);
-  if (c == 2 || c == 4) out.taken = capture_chain(pits, out.relay.last, out.relay.origin, out.captured);
-  return out;
-}
-
-// ---------------------------------------------------------------------------
-// Settling a position after a move
-// ---------------------------------------------------------------------------
-
-int board_total(const Pits& p) { return pit_sum<0, kPits>(p); }
-
-void end_board(MankalahPosition& pos) {
-  for (int i = 0; i < kPits; ++i) {
-    pos.taken[static_cast<int>(row_owner(i))] += pos.pits[i];
-    pos.pits[i] = 0;
-  }
-  pos.phase = MankalahPhase::end;
-  pos.to_move = pos.distributor;  // the referee acts; the text writes '-'
-}
-
-// What a turn needs of a sowing: the board after it, the take, and whether
-// it never ends.
-struct Sown {
-  Pits pits;
-  std::uint8_t taken;    // at most 72
-  std::uint8_t endless;  // 0 or 1 (a byte: copied while unset, never read so)
-};
-
-// The sowings reckoned on one board, kept for the next question about it: a
-// move is sown when it is checked, when it is made, and the next mover's
-// sowings when the board is settled (whether any of them ends), which his
-// move then sows again; legal moves ask about every beyt. The sowing is a
-// pure function of (pits, beyt) under one option set, so each is reckoned
-// once. Only `board` and `known` need a value to start: a slot is read only
-// once its bit in `known` is set.
-struct SowMemo {
-  Pits board{};
-  std::uint16_t known = 0;  // bit b: sown[b] is the sowing from b on `board`
-  std::array<Sown, kPits> sown;
-};
-
-// a == b in two loads, not a call to memcmp (a sowing is checked every turn).
-bool same_pits(const Pits& a, const Pits& b) noexcept {
-  std::uint64_t a8 = 0, b8 = 0;
-  std::uint32_t a4 = 0, b4 = 0;
-  std::memcpy(&a8, a.data(), 8);
-  std::memcpy(&b8, b.data(), 8);
-  std::memcpy(&a4, a.data() + 8, 4);
-  std::memcpy(&b4, b.data() + 8, 4);
-  return a8 == b8 && a4 == b4;
-}
-
-const Sown& sow(const MankalahOptions& o, const Pits& pits, int beyt, SowMemo& memo) {
-  if (!same_pits(memo.board, pits)) {
-    memo.board = pits;
-    memo.known = 0;
-  }
-  Sown& out = memo.sown[static_cast<std::size_t>(beyt)];
-  if (!(memo.known >> beyt & 1u)) {
-    out.pits = pits;
-    const InPlace r = sow_in_place(out.pits, beyt, o.skip_origin);
-    out.taken = static_cast<std::uint8_t>(r.taken);
-    out.endless = r.relay.endless ? 1 : 0;
-    memo.known = static_cast<std::uint16_t>(memo.known | 1u << beyt);
-  }
-  return out;
-}
-
-// Whether the mover, who has hasa in his row (so that no feed is due), has a
-// sowing that ends.
-bool has_ending_sowing(const MankalahOptions& o, const MankalahPosition& pos, SowMemo& memo) {
-  const Side s = pos.to_move;
-  if (o.way == MankalahWay::ghasheem) {
-    int b = mankalah_forced_beyt(pos.pits, s);
-    return b >= 0 && !sow(o, pos.pits, b, memo).endless;
-  }
-  for (int b = row_start(s); b < row_start(s) + 6; ++b)
-    if (pos.pits[b] > 0 && !sow(o, pos.pits, b, memo).endless) return true;
-  return false;
-}
-
-// After every sowing, feed or turn (docs/RULES.md §Mankalah "Empty side", Finer points:
-// "If exactly one hasweh remains after a sowing, the board ends at once").
-void settle(const MankalahOptions& o, MankalahPosition& pos, SowMemo& memo) {
-  if (pos.phase != MankalahPhase::play && pos.phase != MankalahPhase::choose) return;
-  const int mover = pos.row(pos.to_move), total = mover + pos.row(opponent(pos.to_move));
-  if (total <= 1) {
-    end_board(pos);  // Lane: "that one is the property of the person on whose side it is"
-    return;
-  }
-  // Our reading (docs/RULES.md §Mankalah Finer points): a player whose every sowing never
-  // ends cannot play; the board ends as a loop does, each taking his own row.
-  if (pos.phase == MankalahPhase::play && mover > 0 && !has_ending_sowing(o, pos, memo))
-    end_board(pos);
-}
-
-void next_board(const MankalahOptions& o, MankalahPosition& pos) {
-  const int s = pos.taken[0], n = pos.taken[1];
-  Side distributor;
-  if (s != n) {
-    // Lane: "The gainer in one board begins to play the next board; his
-    // adversary having first distributed the hasa."
-    Side gainer = s > n ? Side::south : Side::north;
-    pos.gains[static_cast<int>(gainer)] += s > n ? s - n : n - s;
-    distributor = opponent(gainer);
-  } else {
-    distributor = pos.began();  // docs/RULES.md §Mankalah Finer points: on a tie, whoever began distributes
-  }
-  pos.taken = {0, 0};
-  pos.pits = {};
-  pos.turned = false;
-  pos.distributor = distributor;
-  pos.to_move = distributor;
-  pos.phase = (pos.gains[0] >= o.target || pos.gains[1] >= o.target) ? MankalahPhase::over
-                                                                       : MankalahPhase::distribute;
-}
 
 // ---------------------------------------------------------------------------
 // Checks
@@ -334,118 +164,6 @@ bool mankalah_feed_due(const MankalahPosition& pos) noexcept {
 }
 
 void mankalah_end_board_own_side(MankalahPosition& pos) noexcept { end_board(pos); }
-
-// ---------------------------------------------------------------------------
-// Move text
-// ---------------------------------------------------------------------------
-
-namespace {
-
-Error parse_sowing(std::string_view t, std::size_t i, MankalahMove& m) {
-  if (i >= t.size() || pit_of_letter(t[i]) < 0) return syntax(i, "expected a beyt letter A-F or a-f");
-  m.beyt = pit_of_letter(t[i]);
-  m.beyt_offset = static_cast<std::uint16_t>(i);
-  ++i;
-  if (i < t.size() && t[i] == 'x') {
-    m.taken_offset = static_cast<std::uint16_t>(i);
-    ++i;
-    if (!read_number(t, i, m.taken)) return syntax(i, "expected the number of hasa taken after 'x'");
-  }
-  if (i != t.size()) return syntax(i, "unexpected character after the sowing");
-  return Error::none();
-}
-
-Error parse_distribution(std::string_view t, MankalahMove& m) {
-  std::size_t i = 1;
-  for (int k = 0; k < kPits; ++k) {
-    if (k > 0) {
-      if (i >= t.size() || t[i] != ',') return syntax(i, "expected ',' and the count of the next beyt (12 counts)");
-      ++i;
-    }
-    int n = 0;
-    if (!read_number(t, i, n) || n > kMankalahHasa) return syntax(i, "expected a count of hasa from 0 to 72");
-    m.counts[k] = static_cast<std::uint8_t>(n);
-  }
-  if (i != t.size()) return syntax(i, "a distribution has exactly 12 counts, A..F then a..f");
-  return Error::none();
-}
-
-Error parse_board_end(std::string_view t, MankalahMove& m) {
-  std::size_t i = 1;
-  if (!read_number(t, i, m.score[0])) return syntax(i, "expected South's count after '#'");
-  if (i >= t.size() || t[i] != '-') return syntax(i, "expected '-' between the counts");
-  ++i;
-  if (!read_number(t, i, m.score[1])) return syntax(i, "expected North's count");
-  if (i != t.size()) return syntax(i, "unexpected character after the board end");
-  return Error::none();
-}
-
-}  // namespace
-
-Error mankalah_parse(std::string_view t, MankalahMove& m) {
-  m = MankalahMove{};
-  if (t.empty()) return syntax(0, "empty move");
-  if (t == "turn") {
-    m.kind = MankalahMoveKind::turn;
-    return Error::none();
-  }
-  switch (t[0]) {
-    case '=': m.kind = MankalahMoveKind::distribute; return parse_distribution(t, m);
-    case '#': m.kind = MankalahMoveKind::board_end; return parse_board_end(t, m);
-    case '~':
-      m.kind = MankalahMoveKind::feed;
-      if (t.size() < 3 || pit_of_letter(t[1]) < 0) return syntax(1, "expected the feeder's beyt after '~'");
-      if (t[2] != '/') return syntax(2, "expected '/' after the feeder's beyt");
-      m.feed_from = pit_of_letter(t[1]);
-      return parse_sowing(t, 3, m);
-    default: m.kind = MankalahMoveKind::sow; return parse_sowing(t, 0, m);
-  }
-}
-
-namespace {
-void append_number(std::string& out, int n) {
-  char digits[12];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
-  out.append(digits, static_cast<std::size_t>(end - digits));
-}
-}  // namespace
-
-void mankalah_format(const MankalahMove& m, std::string& out) {
-  switch (m.kind) {
-    case MankalahMoveKind::turn: out += "turn"; return;
-    case MankalahMoveKind::distribute:
-      for (int i = 0; i < kPits; ++i) {
-        out += i == 0 ? '=' : ',';
-        append_number(out, m.counts[i]);
-      }
-      return;
-    case MankalahMoveKind::board_end:
-      out += '#';
-      append_number(out, m.score[0]);
-      out += '-';
-      append_number(out, m.score[1]);
-      return;
-    case MankalahMoveKind::feed:
-      out += '~';
-      out += pit_letter(m.feed_from);
-      out += '/';
-      [[fallthrough]];
-    case MankalahMoveKind::sow:
-      out += pit_letter(m.beyt);
-      if (m.taken > 0) {
-        out += 'x';
-        append_number(out, m.taken);
-      }
-      return;
-  }
-}
-
-std::string mankalah_format(const MankalahMove& m) {
-  std::string out;
-  mankalah_format(m, out);
-  return out;
-}
-
 // ---------------------------------------------------------------------------
 // Check, apply, legal moves
 // ---------------------------------------------------------------------------
@@ -771,291 +489,6 @@ Result mankalah_outcome(const MankalahPosition& pos) noexcept {
 }
 
 // ---------------------------------------------------------------------------
-// Position text (NOTATION.md section 8)
-// ---------------------------------------------------------------------------
-
-namespace {
-
-constexpr std::array<std::string_view, 5> kPhaseNames{"distribute", "choose", "play", "end", "over"};
-
-// "a-b" at t[i..]; advances i.
-bool read_pair(std::string_view t, std::size_t& i, std::array<int, 2>& out) {
-  if (!read_number(t, i, out[0]) || i >= t.size() || t[i] != '-') return false;
-  ++i;
-  return read_number(t, i, out[1]);
-}
-
-bool read_side(char c, Side& out) {
-  if (c != 'S' && c != 'N') return false;
-  out = c == 'S' ? Side::south : Side::north;
-  return true;
-}
-
-// Splits at single spaces.
-std::vector<std::pair<std::size_t, std::string_view>> fields(std::string_view t) {
-  std::vector<std::pair<std::size_t, std::string_view>> out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= t.size(); ++i)
-    if (i == t.size() || t[i] == ' ') {
-      out.emplace_back(start, t.substr(start, i - start));
-      start = i + 1;
-    }
-  return out;
-}
-
-}  // namespace
-
-MankalahPosition MankalahPosition::initial() { return MankalahPosition{}; }
-
-MankalahPosition::MankalahPosition(std::string_view text) { parse_or_throw(text, *this); }
-
-Error MankalahPosition::parse(std::string_view t, MankalahPosition& out) {
-  MankalahPosition p;
-  auto f = fields(t);
-  if (f.size() != 6 && f.size() != 7)
-    return setup_error(0, "expected: counts to-move phase taken gains distributor [turned]");
-  MankalahMove m;
-  std::string eq = "=" + std::string(f[0].second);
-  if (mankalah_parse(eq, m)) return setup_error(0, "expected 12 counts A..F then a..f, separated by ','");
-  p.pits = m.counts;
-  auto [at1, mover] = f[1];
-  if (mover != "-" && (mover.size() != 1 || !read_side(mover[0], p.to_move)))
-    return setup_error(at1, "expected the side to move: S, N or -");
-  auto [at2, phase] = f[2];
-  bool known = false;
-  for (std::size_t k = 0; k < kPhaseNames.size(); ++k)
-    if (phase == kPhaseNames[k]) {
-      p.phase = static_cast<MankalahPhase>(k);
-      known = true;
-    }
-  if (!known) return setup_error(at2, "expected the phase: distribute, choose, play, end or over");
-  for (int k = 3; k <= 4; ++k) {
-    std::size_t i = 0;
-    auto& pair = k == 3 ? p.taken : p.gains;
-    if (!read_pair(f[k].second, i, pair) || i != f[k].second.size())
-      return setup_error(f[k].first, k == 3 ? "expected the hasa taken, South-North" : "expected the gains, South-North");
-  }
-  if (f[5].second.size() != 1 || !read_side(f[5].second[0], p.distributor))
-    return setup_error(f[5].first, "expected the distributor: S or N");
-  if (f.size() == 7) {
-    if (f[6].second != "turned") return setup_error(f[6].first, "expected 'turned' or nothing");
-    p.turned = true;
-  }
-  bool dash = mover == "-";
-  bool ended = p.phase == MankalahPhase::end || p.phase == MankalahPhase::over;
-  if (dash != ended) return setup_error(at1, "the side to move is '-' exactly at a board end or when the match is over");
-  if (ended) p.to_move = p.distributor;
-  out = p;
-  return Error::none();
-}
-
-std::uint64_t MankalahPosition::hash() const noexcept {
-  return PositionHash{}.add(pits).add(taken).add(gains).add(to_move).add(phase).add(distributor).add(turned).value();
-}
-
-std::string MankalahPosition::text() const {
-  MankalahMove m;
-  m.kind = MankalahMoveKind::distribute;
-  m.counts = pits;
-  std::string out = mankalah_format(m).substr(1);
-  bool ended = phase == MankalahPhase::end || phase == MankalahPhase::over;
-  out += ' ';
-  out += ended ? '-' : side_letter(to_move);
-  out += ' ';
-  out += kPhaseNames[static_cast<int>(phase)];
-  out += " " + std::to_string(taken[0]) + "-" + std::to_string(taken[1]);
-  out += " " + std::to_string(gains[0]) + "-" + std::to_string(gains[1]);
-  out += ' ';
-  out += side_letter(distributor);
-  if (turned) out += " turned";
-  return out;
-}
-
-Error mankalah_validate(const MankalahOptions& o, const MankalahPosition& p) {
-  const int on_board = board_total(p.pits), taken = p.taken[0] + p.taken[1];
-  switch (p.phase) {
-    case MankalahPhase::distribute:
-      if (on_board != 0 || taken != 0) return setup_error(0, "before the distribution the board is empty, 0-0 taken");
-      if (p.to_move != p.distributor) return setup_error(0, "the distributor is to move before the distribution");
-      break;
-    case MankalahPhase::choose:
-      if (taken != 0 || on_board != kMankalahHasa) return setup_error(0, "right after the distribution all 72 are on the board");
-      if (p.to_move == p.distributor || p.turned) return setup_error(0, "the other party chooses whether to turn the board");
-      break;
-    case MankalahPhase::play:
-      if (on_board + taken != kMankalahHasa) return setup_error(0, "the board and the hasa taken make 72");
-      if (on_board < 2) return setup_error(0, "a board with one hasweh or none has ended");
-      break;
-    case MankalahPhase::end:
-    case MankalahPhase::over:
-      if (on_board != 0) return setup_error(0, "at a board end the board is cleared");
-      if (p.phase == MankalahPhase::end && taken != kMankalahHasa) return setup_error(0, "at a board end the hasa taken make 72");
-      if (p.phase == MankalahPhase::over && taken != 0) return setup_error(0, "when the match is over no board is in play");
-      break;
-  }
-  bool won = p.gains[0] >= o.target || p.gains[1] >= o.target;
-  if (won != (p.phase == MankalahPhase::over))
-    return setup_error(0, "the match is over exactly when a side's gains reach the target (" +
-                              std::to_string(o.target) + ")");
-  if (p.phase == MankalahPhase::over && p.gains[0] >= o.target && p.gains[1] >= o.target)
-    return setup_error(0, "only one side can reach the target");
-  if (p.turned && p.phase != MankalahPhase::play && p.phase != MankalahPhase::end)
-    return setup_error(0, "'turned' only during play and at the board end");
-  return Error::none();
-}
-
-// ---------------------------------------------------------------------------
-// Diagram: Lane's lettered board with the counts in each beyt
-// ---------------------------------------------------------------------------
-
-namespace {
-
-using Glyphs = BoxGlyphs;
-constexpr const Glyphs& kUnicode = kUnicodeBox;
-constexpr const Glyphs& kAscii = kAsciiBox;
-
-void rule(std::string& out, const Glyphs& g, const char* l, const char* m, const char* r) {
-  box_rule(out, g, 6, 4, "  ", l, m, r);
-}
-
-std::string cell(int count, bool empty_board) {
-  if (empty_board || count == 0) return "    ";
-  std::string n = std::to_string(count);
-  return std::string(3 - std::min<std::size_t>(3, n.size()), ' ') + n + " ";
-}
-
-}  // namespace
-
-std::string mankalah_render(const MankalahPosition& pos, const RenderOptions& ro) {
-  const Glyphs& g = ro.style == DiagramStyle::unicode ? kUnicode : kAscii;
-  std::string out;
-  auto score = [&](Side s) {
-    return "  " + side_str(s) + (ro.empty_board ? std::string()
-                                                : ": taken " + std::to_string(pos.taken[static_cast<int>(s)]) +
-                                                      ", gains " + std::to_string(pos.gains[static_cast<int>(s)]));
-  };
-  if (ro.coordinates) out += "     f    e    d    c    b    a\n";
-  rule(out, g, g.tl, g.tm, g.tr);
-  out += "  ";
-  out += g.v;
-  for (int b = 11; b >= 6; --b) (out += cell(pos.pits[b], ro.empty_board)) += g.v;
-  out += score(Side::north) + "\n";
-  rule(out, g, g.ml, g.mm, g.mr);
-  out += "  ";
-  out += g.v;
-  for (int b = 0; b < 6; ++b) (out += cell(pos.pits[b], ro.empty_board)) += g.v;
-  out += score(Side::south) + "\n";
-  rule(out, g, g.bl, g.bm, g.br);
-  if (ro.coordinates) out += "     A    B    C    D    E    F\n";
-  if (ro.show_to_move && !ro.empty_board) {
-    switch (pos.phase) {
-      case MankalahPhase::distribute: out += side_str(pos.distributor) + " to distribute the hasa\n"; break;
-      case MankalahPhase::choose:
-        out += side_str(pos.to_move) + " to move (or turn the board)\n";
-        break;
-      case MankalahPhase::play: out += side_str(pos.to_move) + " to move\n"; break;
-      case MankalahPhase::end:
-        out += "Board ended: " + std::to_string(pos.taken[0]) + "-" + std::to_string(pos.taken[1]) + "\n";
-        break;
-      case MankalahPhase::over: out += "Match over: " + std::string(result_token(mankalah_outcome(pos))) + "\n"; break;
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------
-// SVG drawing (docs/DIAGRAMS.md): Lane's lettered board (mancala_svg.hpp),
-// the count of hasa in each beyt as a numeral, each side's hasa taken on this
-// board and his gains in the match at the right of his row.
-// ---------------------------------------------------------------------------
-
-namespace {
-
-void mankalah_draw_pieces(const MankalahPosition& pos, svg::Canvas& c, const DrawOptions& d) {
-  std::array<std::string, 2> totals;
-  for (int s = 0; s < 2; ++s)
-    totals[s] = "taken " + std::to_string(pos.taken[s]) + ", gains " + std::to_string(pos.gains[s]);
-  mancala_svg::draw_counts(c, d, pos.pits, totals);
-}
-
-// The beyt sown from (and the feeder's beyt), the beyt of the last hasweh,
-// the beyts whose hasa were taken; a tebweez, a turn or a board end touches
-// no beyt.
-MoveCells mankalah_move_cells(const MankalahOptions& o, const MankalahPosition& pos, std::string_view text) {
-  MoveCells out;
-  MankalahMove m;
-  if (mankalah_parse(text, m) || mankalah_check(o, pos, m)) return out;
-  if (m.kind != MankalahMoveKind::sow && m.kind != MankalahMoveKind::feed) return out;
-  auto name = [](int b) { return std::string(1, pit_letter(b)); };
-  Pits start = pos.pits;
-  if (m.kind == MankalahMoveKind::feed) {
-    --start[m.feed_from];
-    ++start[m.beyt];
-    out.from.push_back(name(m.feed_from));
-  }
-  out.from.push_back(name(m.beyt));
-  MankalahSowing r = mankalah_sow(start, m.beyt, o.skip_origin);
-  if (r.last >= 0) out.to.push_back(name(r.last));
-  for (int b = 0; b < kPits; ++b)
-    if (r.captured[b]) out.captured.push_back(name(b));
-  return out;
-}
-
-// What a turn did, for a caption (`after`: the position the State reached,
-// the repetition rule included): the distribution, turning the board, the
-// sowing with its take and a feed, the board ending on it (each taking the
-// hasa of his own row), the board end's gains and the match won.
-std::string mankalah_describe(const MankalahOptions& o, const MankalahPosition& pos, const MankalahPosition& after,
-                              std::string_view text) {
-  MankalahMove m;
-  if (mankalah_parse(text, m)) return {};
-  const std::string mover = side_str(pos.to_move), other = side_str(opponent(pos.to_move));
-  switch (m.kind) {
-    case MankalahMoveKind::distribute: return mover + " distributes the 72 hasa";
-    case MankalahMoveKind::turn: return mover + " turns the board: " + other + " begins";
-    case MankalahMoveKind::board_end: {
-      const int s = pos.taken[0], n = pos.taken[1];
-      std::string out = "Board ends: South took " + std::to_string(s) + ", North " + std::to_string(n) + "; ";
-      out += s == n ? std::string("nobody gains")
-                    : side_str(s > n ? Side::south : Side::north) + " gains " + std::to_string(s > n ? s - n : n - s);
-      if (after.phase == MankalahPhase::over) {
-        Side w = after.gains[0] > after.gains[1] ? Side::south : Side::north;
-        out += "; " + side_str(w) + " wins the match, " + std::to_string(after.gains[static_cast<int>(w)]) + " to " +
-               std::to_string(after.gains[static_cast<int>(opponent(w))]);
-      }
-      return out;
-    }
-    case MankalahMoveKind::sow:
-    case MankalahMoveKind::feed: break;
-  }
-  std::string out;
-  if (m.kind == MankalahMoveKind::feed)
-    out = other + " puts a hasweh from " + std::string(1, pit_letter(m.feed_from)) + " into " +
-          std::string(1, pit_letter(m.beyt)) + "; ";
-  const int taken = after.taken[static_cast<int>(pos.to_move)] - pos.taken[static_cast<int>(pos.to_move)];
-  Pits start = pos.pits;
-  if (m.kind == MankalahMoveKind::feed) --start[m.feed_from], ++start[m.beyt];
-  const MankalahSowing r = mankalah_sow(start, m.beyt, o.skip_origin);
-  out += mover + " sows from " + std::string(1, pit_letter(m.beyt));
-  if (after.phase == MankalahPhase::end && board_total(after.pits) == 0 && pos.phase != MankalahPhase::end) {
-    // The board ended on this turn: what was left went to the row's owner.
-    const int sown_take = m.taken >= 0 ? m.taken : r.taken;
-    const int left = after.taken[0] + after.taken[1] - pos.taken[0] - pos.taken[1] - sown_take;
-    if (sown_take > 0) out += " and takes " + std::to_string(sown_take);
-    if (left > 0)
-      out += left == 1 ? "; the board ends: the last hasweh goes to the owner of its row"
-                       : "; the board ends: each takes the hasa on his own side";
-    else
-      out += "; the board is clear";
-    return out;
-  }
-  if (taken > 0) out += " and takes " + std::to_string(taken);
-  return out;
-}
-
-}  // namespace
-
-// ---------------------------------------------------------------------------
 // Options, Game and State
 // ---------------------------------------------------------------------------
 
@@ -1243,6 +676,110 @@ const Game& mankalah_game() {
 
 Error MankalahOptions::from_rules(const RuleSet& rules, MankalahOptions& out) {
   return mankalah_options().read(rules, out);
+}
+
+
+// ---------------------------------------------------------------------------
+// Move text
+// ---------------------------------------------------------------------------
+
+namespace {
+
+Error parse_sowing(std::string_view t, std::size_t i, MankalahMove& m) {
+  if (i >= t.size() || pit_of_letter(t[i]) < 0) return syntax(i, "expected a beyt letter A-F or a-f");
+  m.beyt = pit_of_letter(t[i]);
+  m.beyt_offset = static_cast<std::uint16_t>(i);
+  ++i;
+  if (i < t.size() && t[i] == 'x') {
+    m.taken_offset = static_cast<std::uint16_t>(i);
+    ++i;
+    if (!read_number(t, i, m.taken)) return syntax(i, "expected the number of hasa taken after 'x'");
+  }
+  if (i != t.size()) return syntax(i, "unexpected character after the sowing");
+  return Error::none();
+}
+
+Error parse_distribution(std::string_view t, MankalahMove& m) {
+  std::size_t i = 1;
+  for (int k = 0; k < kPits; ++k) {
+    if (k > 0) {
+      if (i >= t.size() || t[i] != ',') return syntax(i, "expected ',' and the count of the next beyt (12 counts)");
+      ++i;
+    }
+    int n = 0;
+    if (!read_number(t, i, n) || n > kMankalahHasa) return syntax(i, "expected a count of hasa from 0 to 72");
+    m.counts[k] = static_cast<std::uint8_t>(n);
+  }
+  if (i != t.size()) return syntax(i, "a distribution has exactly 12 counts, A..F then a..f");
+  return Error::none();
+}
+
+Error parse_board_end(std::string_view t, MankalahMove& m) {
+  std::size_t i = 1;
+  if (!read_number(t, i, m.score[0])) return syntax(i, "expected South's count after '#'");
+  if (i >= t.size() || t[i] != '-') return syntax(i, "expected '-' between the counts");
+  ++i;
+  if (!read_number(t, i, m.score[1])) return syntax(i, "expected North's count");
+  if (i != t.size()) return syntax(i, "unexpected character after the board end");
+  return Error::none();
+}
+
+}  // namespace
+
+Error mankalah_parse(std::string_view t, MankalahMove& m) {
+  m = MankalahMove{};
+  if (t.empty()) return syntax(0, "empty move");
+  if (t == "turn") {
+    m.kind = MankalahMoveKind::turn;
+    return Error::none();
+  }
+  switch (t[0]) {
+    case '=': m.kind = MankalahMoveKind::distribute; return parse_distribution(t, m);
+    case '#': m.kind = MankalahMoveKind::board_end; return parse_board_end(t, m);
+    case '~':
+      m.kind = MankalahMoveKind::feed;
+      if (t.size() < 3 || pit_of_letter(t[1]) < 0) return syntax(1, "expected the feeder's beyt after '~'");
+      if (t[2] != '/') return syntax(2, "expected '/' after the feeder's beyt");
+      m.feed_from = pit_of_letter(t[1]);
+      return parse_sowing(t, 3, m);
+    default: m.kind = MankalahMoveKind::sow; return parse_sowing(t, 0, m);
+  }
+}
+
+void mankalah_format(const MankalahMove& m, std::string& out) {
+  switch (m.kind) {
+    case MankalahMoveKind::turn: out += "turn"; return;
+    case MankalahMoveKind::distribute:
+      for (int i = 0; i < kPits; ++i) {
+        out += i == 0 ? '=' : ',';
+        append_number(out, m.counts[i]);
+      }
+      return;
+    case MankalahMoveKind::board_end:
+      out += '#';
+      append_number(out, m.score[0]);
+      out += '-';
+      append_number(out, m.score[1]);
+      return;
+    case MankalahMoveKind::feed:
+      out += '~';
+      out += pit_letter(m.feed_from);
+      out += '/';
+      [[fallthrough]];
+    case MankalahMoveKind::sow:
+      out += pit_letter(m.beyt);
+      if (m.taken > 0) {
+        out += 'x';
+        append_number(out, m.taken);
+      }
+      return;
+  }
+}
+
+std::string mankalah_format(const MankalahMove& m) {
+  std::string out;
+  mankalah_format(m, out);
+  return out;
 }
 
 }  // namespace beyt

@@ -1,0 +1,580 @@
+// Dleb's engine (beyt/dleb.hpp), shared by its files: the track, one use,
+// the turn syntax's pieces, the legal moves of a value, the turn in progress
+// and the field's geometry. Private to the library. Every rule cites Marin
+// 1931 and docs/RULES.md §Dleb; readings where both are silent are in its
+// Finer points.
+#pragma once
+#include "beyt/dleb.hpp"
+#include "../../engine_helpers.hpp"
+#include "../../engine_state.hpp"
+#include "../../portable.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+// What the engine's files share (each file's own helpers stay in its
+// anonymous namespace; a file says `using namespace dleb_impl`).
+namespace beyt::dleb_impl {
+
+// ---------------------------------------------------------------------------
+// The boustrophedon as data (docs/RULES.md §Dleb Track; Marin 1931 "Move of the Men":
+// "A1 successively to B1, B2, B3 ... B20, C20 ... C1, D1 ... D20, ... and comes
+// back through C20 ... C1, B1 ... B20, A20 ... etc.")
+// ---------------------------------------------------------------------------
+
+struct Segment {
+  int line;      // 0 = A .. 3 = D
+  bool upward;   // runs from cross-line 1 to N
+};
+inline constexpr std::array<Segment, 6> kSegments{{{0, false}, {1, true}, {2, false}, {3, true}, {2, false}, {1, true}}};
+
+constexpr int home_line(Side s) { return s == Side::south ? 0 : 3; }
+constexpr int home_segment(Side s) { return s == Side::south ? 0 : 3; }
+
+// Place on the 6N cycle of a point in a segment.
+inline int cycle_of(DlebPoint p, int seg, int n) {
+  int x = dleb_x(p);
+  return seg * n + (kSegments[static_cast<std::size_t>(seg)].upward ? x - 1 : n - x);
+}
+// The place `steps` (0..6N) after place `c` of the 6N cycle (a subtraction,
+// not a division).
+inline int cycle_after(int c, int steps, int n) {
+  const int after = c + steps;
+  return after >= 6 * n ? after - 6 * n : after;
+}
+// A place on the cycle as its segment and the index in it, stepped one place
+// at a time: the walk of a throw needs no division.
+// The point itself is kept too, stepped by +1 or -1 within a segment and
+// set afresh at a segment's start.
+struct CycleCursor {
+  int seg, k, n, at, dir;
+  CycleCursor(DlebPoint p, int segment, int cross_lines) : seg(segment), k(0), n(cross_lines), at(p), dir(1) {
+    const int x = dleb_x(p);
+    const bool up = kSegments[static_cast<std::size_t>(seg)].upward;
+    k = up ? x - 1 : n - x;
+    dir = up ? 1 : -1;
+  }
+  void step() {
+    if (++k == n) {
+      k = 0;
+      if (++seg == 6) seg = 0;
+      const Segment& s = kSegments[static_cast<std::size_t>(seg)];
+      at = s.line * kDlebStride + (s.upward ? 0 : n - 1);
+      dir = s.upward ? 1 : -1;
+    } else {
+      at += dir;
+    }
+  }
+  DlebPoint point() const { return static_cast<DlebPoint>(at); }
+};
+inline DlebPoint point_of(int c, int n) {
+  int seg = c / n, k = c % n;
+  const Segment& s = kSegments[static_cast<std::size_t>(seg)];
+  return dleb_point(s.line, s.upward ? k + 1 : n - k);
+}
+inline bool on_field(DlebPoint p, int n) { return p >= 0 && dleb_line(p) < 4 && dleb_x(p) >= 1 && dleb_x(p) <= n; }
+
+template <class F>
+void for_each_point(int n, F&& f) {
+  for (int l = 0; l < 4; ++l)
+    for (int x = 1; x <= n; ++x) f(dleb_point(l, x));
+}
+
+// The front slave: the one furthest along the track (A1, A2, ... / D20, D19, ...).
+// Each point's team and slave bytes are read as one word with its count.
+inline DlebPoint front_slave(const DlebPosition& p, Side team) {
+  if (p.slaves(team) == 0) return -1;
+  static_assert(offsetof(DlebStack, count) == 0 && offsetof(DlebStack, team) == 1 && offsetof(DlebStack, slave) == 2);
+  const auto word = [&p](int at) { return portable::bit_cast<std::uint32_t>(p.points[static_cast<std::size_t>(at)]); };
+  // Bytes 1 and 2 (team, slave) as they must be, whichever the byte order;
+  // then a count that is not 0.
+  constexpr std::uint32_t kTeamAndSlave = 0x00FFFF00u;
+  const std::uint32_t want = portable::bit_cast<std::uint32_t>(DlebStack{0, team, true, 0});
+  const auto is_slave = [&](int at) {
+    const std::uint32_t w = word(at);
+    return ((w & kTeamAndSlave) == want) & (p.points[static_cast<std::size_t>(at)].count != 0);
+  };
+  if (team == Side::south) {
+    for (int at = 0, end = p.cross_lines; at < end; ++at)
+      if (is_slave(at)) return static_cast<DlebPoint>(at);
+  } else {
+    for (int at = 3 * kDlebStride + p.cross_lines - 1; at >= 3 * kDlebStride; --at)
+      if (is_slave(at)) return static_cast<DlebPoint>(at);
+  }
+  return -1;
+}
+
+constexpr auto setup_error = engine::setup_error<7>;
+
+// ---------------------------------------------------------------------------
+// One use
+// ---------------------------------------------------------------------------
+
+struct UseContext {
+  const DlebOptions& o;
+  Side team;
+  bool handicapped;
+};
+
+// The walk of a throw that leaves its segment, step by step: whether it
+// ends on `u.to`; if so `end_segment` is where, and `over_enemy` whether
+// it passes over an enemy. Out of line: most walks stay in their segment.
+[[gnu::noinline]] inline bool walk_across(const UseContext& ctx, const DlebPosition& p, const DlebUse& u, int segment,
+                                   int& end_segment, bool& over_enemy) {
+  CycleCursor at(u.from, segment, p.cross_lines);
+  for (int s = 1; s < u.value; ++s) {
+    at.step();
+    const DlebStack& over = p.at(at.point());
+    over_enemy |= (over.count != 0) & (over.team != ctx.team);
+  }
+  at.step();
+  end_segment = at.seg;
+  return at.point() == u.to;
+}
+
+// On success `end_segment` is the segment the man ends in (for do_move).
+[[gnu::always_inline]] inline Code use_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u, int& end_segment) {
+  const int n = p.cross_lines;
+  // on_field, with the cross-line kept for the walk.
+  if (static_cast<unsigned>(u.from) >= static_cast<unsigned>(kDlebPoints)) return Code::not_own_piece;
+  const int x0 = u.from % kDlebStride;  // the cross-line, less one
+  if (x0 >= n) return Code::not_own_piece;
+  const DlebStack& st = p.at(u.from);
+  if (st.count == 0 || st.team != ctx.team) return Code::not_own_piece;
+  // Marin 1931 "Handicapped Players": "no attention will be paid to any of his
+  // throws with the exception of the dleb he may happen to cast".
+  if (ctx.handicapped && u.kind == DlebUseKind::move && u.value != 1) return Code::handicapped_throw;
+  if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;  // "Only a dleb can separate them"
+  if (st.slave) {
+    // "This can only be done by means of a dleb"; front-first (docs/RULES.md §Dleb).
+    if (u.value != 1) return Code::needs_tab;
+    if (u.from != front_slave(p, ctx.team)) return Code::release_order;
+  } else if (u.value == 1 && p.slaves(ctx.team) > 0) {
+    // "each team is obliged to use all their dleb for this purpose until all
+    // their men have been thus liberated".
+    return Code::must_free;
+  }
+  // The walk of the throw, noting on the way whether it passes over an enemy
+  // (judged after the end: a wrong distance is the fault reported first).
+  // "A man can pass over other men of its own kind, but not over an enemy."
+  bool over_enemy = false;
+  const bool up = kSegments[st.segment].upward;
+  if ((up ? x0 : n - 1 - x0) + u.value < n) {  // the walk stays in its segment: a point steps by +1 or -1
+    const int dir = up ? 1 : -1;
+    // Where the walk ends (a value of 0, which no parsed turn has, is
+    // judged as one step, as the walk one step at a time did).
+    const int end = u.from + std::max<int>(u.value, 1) * dir;
+    for (int at = u.from + dir; at != end; at += dir) {
+      const DlebStack& over = p.points[static_cast<std::size_t>(at)];
+      over_enemy |= (over.count != 0) & (over.team != ctx.team);
+    }
+    if (end != u.to) return Code::wrong_distance;
+    end_segment = st.segment;
+  } else if (!walk_across(ctx, p, u, st.segment, end_segment, over_enemy)) {
+    return Code::wrong_distance;
+  }
+  if (over_enemy) return Code::pass_enemy;
+  const DlebStack& dst = p.at(u.to);
+  const bool taken = dst.count != 0, ours = dst.team == ctx.team;
+  u.eats = taken & !ours;
+  if (taken & ours & dst.slave) return Code::occupied;  // Finer points
+  if (u.x_written & !u.eats) return Code::capture_mismatch;
+  return Code::ok;
+}
+
+// What a check changes on the position it works on, so that a fault can put
+// it back: the counts and stores as they were, and each point before its
+// first change (a plain record: no initialisation of the whole log).
+struct Undo {
+  struct Point {
+    DlebPoint at;
+    std::uint32_t was;  // the DlebStack's bytes, copied whole (a DlebStack
+                        // member would have the log initialised)
+  };
+  static_assert(sizeof(DlebStack) == sizeof(std::uint32_t) && std::is_trivially_copyable_v<DlebStack>);
+  std::array<int, 2> stored;
+  std::array<std::uint8_t, 2> men, slaves;
+  int n = 0;
+  std::array<Point, 2 * kDlebMaxUses> points;
+
+  explicit Undo(const DlebPosition& p) : stored(p.stored), men(p.men), slaves(p.slave_count) {}
+  void save(const DlebPosition& p, DlebPoint at) {
+    points[static_cast<std::size_t>(n++)] = {at, portable::bit_cast<std::uint32_t>(p.at(at))};
+  }
+  void restore(DlebPosition& p) const {
+    for (int k = n - 1; k >= 0; --k) {
+      const Point& q = points[static_cast<std::size_t>(k)];
+      p.points[static_cast<std::size_t>(q.at)] = portable::bit_cast<DlebStack>(q.was);
+    }
+    p.stored = stored;
+    p.men = men;
+    p.slave_count = slaves;
+  }
+};
+
+// Takes `n` men of `team` off the count, `slaves` of them slaves.
+inline void uncount(DlebPosition& p, Side team, int n, int slaves) {
+  auto& m = p.men[static_cast<std::size_t>(team)];
+  auto& s = p.slave_count[static_cast<std::size_t>(team)];
+  m = static_cast<std::uint8_t>(m - n);
+  s = static_cast<std::uint8_t>(s - slaves);
+}
+
+// Applies a checked move (docs/RULES.md §Dleb Moves, double men; Finer
+// points), recording the points it changes in `undo` if given.
+// `end_segment`: the segment the man ends in, as use_fault found it.
+[[gnu::always_inline]] inline void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u,
+                                           int end_segment, Undo* undo = nullptr) {
+  if (undo) {
+    undo->save(p, u.from);
+    undo->save(p, u.to);
+  }
+  DlebStack& src = p.points[static_cast<std::size_t>(u.from)];
+  DlebStack moving = src;
+  if (src.slave) uncount(p, team, 0, 1);  // liberated
+  moving.slave = false;
+  moving.segment = static_cast<std::uint8_t>(end_segment);
+  if (u.split) {
+    moving.count = 1;
+    src.count = static_cast<std::uint8_t>(src.count - 1);
+  } else {
+    src = DlebStack{};
+  }
+  DlebStack& dst = p.points[static_cast<std::size_t>(u.to)];
+  if (dst.count && dst.team == team) {
+    dst.count = static_cast<std::uint8_t>(dst.count + moving.count);
+    if (o.double_mover) dst.segment = moving.segment;  // default: the standing man's heading
+  } else {
+    if (dst.count) uncount(p, dst.team, dst.count, dst.slave);  // the enemy is eaten
+    dst = moving;
+  }
+}
+
+// A checked move whose walk is not known yet (dleb_apply, random turns).
+inline void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u) {
+  CycleCursor at(u.from, p.at(u.from).segment, p.cross_lines);
+  for (int s = 0; s < u.value; ++s) at.step();
+  do_move(o, p, team, u, at.seg);
+}
+
+// ---------------------------------------------------------------------------
+// Syntax (NOTATION.md §7)
+// ---------------------------------------------------------------------------
+
+// The checks below return false and fill `error` on the first fault
+// (`fault`, `syntax`: out of line and cold, so that the hot paths that call
+// them keep no string code): a legal turn then builds no Error on the way.
+constexpr auto syntax = engine::expected<0>;
+
+// The faces of a billet: W (white), B (black), G (on its side).
+inline constexpr std::array<bool, 256> kFace = [] {
+  std::array<bool, 256> out{};
+  out['W'] = out['B'] = out['G'] = true;
+  return out;
+}();
+
+// White sides of a throw (dleb_whites): each W counts 1, each G 16, so the
+// sum's low nibble counts the whites and its high one the g·r.
+inline constexpr std::array<std::uint8_t, 256> kWhiteOrGur = [] {
+  std::array<std::uint8_t, 256> out{};
+  out['W'] = 1;
+  out['G'] = 16;
+  return out;
+}();
+
+inline int whites(const DlebThrow& t, bool night) noexcept {
+  int sum = 0;
+  for (int k = 0; k < t.nfaces; ++k) sum += kWhiteOrGur[static_cast<unsigned char>(t.faces[static_cast<std::size_t>(k)])];
+  return (sum & 15) + (night ? 0 : sum >> 4);
+}
+
+// 0x80 in each byte of `y` that is 0, 0 elsewhere (no carry crosses a byte).
+constexpr std::uint32_t zero_bytes(std::uint32_t y) noexcept {
+  constexpr std::uint32_t low = 0x7F7F7F7Fu;
+  return ~(((y & low) + low) | y | low);
+}
+static_assert(zero_bytes(0x00FF0100u) == 0x80000080u);
+
+// whites() of a throw of four billets, the four faces read as one word: by
+// day G (0x47) is made W (0x57) by setting bit 4, which leaves every other
+// byte other than W; the bytes equal to W are then counted without a branch.
+// `gur` is 0x10101010 by day, 0 by night.
+inline int whites4(const DlebThrow& t, std::uint32_t gur) noexcept {
+  std::uint32_t faces;
+  std::memcpy(&faces, t.faces.data(), sizeof faces);
+  const std::uint32_t zero = zero_bytes((faces | gur) ^ 0x57575757u);  // 0x80 for each white
+  return static_cast<int>(((zero >> 7) * 0x01010101u) >> 24);
+}
+static_assert('W' == 0x57 && 'G' == 0x47 && ('B' | 0x10) != 'W');
+
+// A..D, then the cross-line: one to three digits, the first not 0, at most 100.
+inline bool read_point(std::string_view t, std::size_t& i, DlebPoint& out) {
+  const std::size_t n = t.size();
+  if (i + 1 >= n) return false;
+  const unsigned line = static_cast<unsigned char>(t[i]) - 'A';
+  unsigned x = static_cast<unsigned char>(t[i + 1]) - '0';
+  if (line > 3 || x - 1 > 8) return false;
+  std::size_t j = i + 2;
+  if (j < n) {  // a second digit, then a third (only 100 has three)
+    if (const unsigned d = static_cast<unsigned char>(t[j]) - '0'; d <= 9) {
+      x = 10 * x + d;
+      if (++j < n) {
+        if (const unsigned e = static_cast<unsigned char>(t[j]) - '0'; e <= 9) {
+          x = 10 * x + e;
+          ++j;
+          if (x > 100) return false;
+        }
+      }
+    }
+  }
+  out = dleb_point(static_cast<int>(line), static_cast<int>(x));
+  i = j;
+  return true;
+}
+
+inline bool parse_move_part(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
+  if (!read_point(t, i, u.from)) return syntax(error, i, "a point such as A1");
+  if (i >= t.size() || (t[i] != '-' && t[i] != 'x')) return syntax(error, i, "'-' or 'x' after the point");
+  u.x_written = t[i++] == 'x';
+  u.to_offset = static_cast<std::uint16_t>(i);
+  if (!read_point(t, i, u.to)) return syntax(error, i, "the destination point");
+  if (i < t.size() && t[i] == '\'') {
+    u.split = true;
+    ++i;
+  }
+  return true;
+}
+
+// A use before its text is read (copied whole: cheaper than its fields one by one).
+constexpr DlebUse kBlankUse{};
+
+[[gnu::always_inline]] inline bool parse_use(std::string_view t, std::size_t& i, DlebUse& u, Error& error) {
+  std::memcpy(&u, &kBlankUse, sizeof u);
+  u.offset = static_cast<std::uint16_t>(i);
+  if (i < t.size() && t[i] == '+') {  // a stored dleb played
+    if (i + 1 >= t.size() || t[i + 1] != '1') return syntax(error, i + 1, "'1' after '+': only dleb are stored");
+    u.kind = DlebUseKind::stored_move;
+    u.value = 1;
+    i += 2;
+    return parse_move_part(t, i, u, error);
+  }
+  if (i >= t.size() || sticks_whites(t[i] - '0') < 0) return syntax(error, i, "a use: the throw's value, e.g. 2B3-B5");
+  u.value = static_cast<std::uint8_t>(t[i++] - '0');
+  if (i + 1 < t.size() && t[i] == '-' && t[i + 1] == '-') {  // "--", without a memcmp
+    u.kind = DlebUseKind::forfeit;
+    i += 2;
+    return true;
+  }
+  if (i < t.size() && t[i] == '+') {
+    u.kind = DlebUseKind::store;
+    ++i;
+    return true;
+  }
+  return parse_move_part(t, i, u, error);
+}
+
+// Whether a DlebThrow is, byte for byte, the word nfaces | faces << 8 |
+// offset << 48 (a little-endian machine).
+constexpr bool kThrowAsWord = std::endian::native == std::endian::little && sizeof(DlebThrow) == 8 &&
+                              offsetof(DlebThrow, nfaces) == 0 && offsetof(DlebThrow, faces) == 1 &&
+                              offsetof(DlebThrow, offset) == 6;
+
+// ---------------------------------------------------------------------------
+// Throws: entry stages or the throw-again rule
+// ---------------------------------------------------------------------------
+
+// The values of a turn's throws, in order.
+struct ThrowValues {
+  int n = 0;
+  std::array<std::uint8_t, kMaxThrows> value;  // the first n are written
+};
+
+struct Available {
+  std::array<int, 7> count{};  // by value
+  bool entered_now = false;    // dag
+  ThrowValues values;          // of a player who has entered: his throws'
+};
+
+// Legal moves of one value for the random player (typed, no messages), to
+// `f`, by point (line, then cross-line), the whole double before one man.
+template <class F>
+void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F&& f) {
+  const int n = p.cross_lines;
+  for_each_point(n, [&](DlebPoint from) {
+    const DlebStack& st = p.at(from);
+    if (!st.count || st.team != ctx.team) return;
+    DlebPoint to = point_of(cycle_after(cycle_of(from, st.segment, n), value, n), n);
+    for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
+      DlebUse u;
+      u.value = static_cast<std::uint8_t>(value);
+      u.from = from;
+      u.to = to;
+      u.split = split == 1;
+      int end_segment = 0;
+      if (use_fault(ctx, p, u, end_segment) == Code::ok) f(u);
+    }
+  });
+}
+
+// The legal moves of `value`: how many, and the one numbered `pick`.
+inline std::uint64_t count_moves_of(const UseContext& ctx, const DlebPosition& p, int value) {
+  std::uint64_t n = 0;
+  for_each_move_of(ctx, p, value, [&n](const DlebUse&) { ++n; });
+  return n;
+}
+inline DlebUse move_of(const UseContext& ctx, const DlebPosition& p, int value, std::uint64_t pick) {
+  DlebUse out;
+  std::uint64_t i = 0;
+  for_each_move_of(ctx, p, value, [&](const DlebUse& u) {
+    if (i++ == pick) out = u;
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Events (beyt/game.hpp "Turns and events"; NOTATION.md section 12): the
+// throws one by one (chance: billets), then the use of each throw value,
+// one by one, in any order, a stored dleb played among them.
+// ---------------------------------------------------------------------------
+
+// The turn in progress.
+struct DlebEvents {
+  DlebTurn text;                         // throws and uses so far (canonical: eats set)
+  std::array<int, 7> avail{};            // throws of each value not used yet
+  int left = 0;                          // their sum
+  bool thrown = false;                   // the throwing has ended
+  bool entering = false, handicapped = false;  // the player, at the turn's start
+  int stage = 1, dleb = 0, gsse = 0;     // entering: the stage and the score
+  bool entered_now = false;              // dag
+  ThrowValues values;                    // an entered player's: his throws' values
+
+  bool active() const noexcept { return text.nthrows > 0; }
+  // What the rest depends on, never the text's form (billets in another order).
+  bool operator==(const DlebEvents& o) const noexcept {
+    return active() == o.active() && avail == o.avail && thrown == o.thrown && entering == o.entering &&
+           handicapped == o.handicapped && stage == o.stage && dleb == o.dleb && gsse == o.gsse &&
+           entered_now == o.entered_now && (thrown || text.nthrows == o.text.nthrows);
+  }
+  std::uint64_t hash() const noexcept {
+    return PositionHash{}
+        .add(avail)
+        .add(thrown)
+        .add(entering)
+        .add(handicapped)
+        .add(stage)
+        .add(dleb)
+        .add(gsse)
+        .add(entered_now)
+        .add(thrown ? 0 : text.nthrows)
+        .value();
+  }
+};
+
+// ---------------------------------------------------------------------------
+// SVG drawing (docs/DIAGRAMS.md, "Dleb"): the field of Marin's four lines
+// A (South's, at the bottom) to D, crossed by N cross-lines numbered above
+// and below, the lines lettered on both sides. The men stand on the points:
+// South black, North white with a black rim; a slave (never moved) is a
+// square, a free man a disc; a double carries its count. Above 20
+// cross-lines the spacing along the lines shrinks (to half a cell at most)
+// and only every fifth cross-line is numbered. Flipped, line D is at the
+// bottom and cross-line 1 on the right.
+// ---------------------------------------------------------------------------
+
+struct DlebGeometry {
+  int n;
+  double cell, step, left, top;
+  bool flipped;
+
+  static DlebGeometry of(int n, const DrawOptions& d) {
+    double step = n <= 20 ? d.cell : std::max(0.5 * d.cell, d.cell * 20 / n);
+    double pad = std::max(2.0, 0.08 * d.cell);
+    double margin = d.coordinates ? std::max(pad, std::round(0.75 * d.cell)) : pad;
+    return {n, d.cell, step, margin, margin, d.flipped};
+  }
+  // The field is n steps wide (half a step beyond the end cross-lines) and
+  // four cells high (half a cell beyond lines A and D).
+  svg::Size size() const { return {2 * left + n * step, 2 * top + 4 * cell}; }
+  double x_of(int x) const { return left + ((flipped ? n - x : x - 1) + 0.5) * step; }
+  double y_of(int line) const { return top + ((flipped ? line : 3 - line) + 0.5) * cell; }
+  svg::Point centre(DlebPoint p) const { return {x_of(dleb_x(p)), y_of(dleb_line(p))}; }
+  // Whether cross-line x gets its number (all of them up to 20; else 1 and
+  // every fifth).
+  bool numbered(int x) const { return n <= 20 || x == 1 || x % 5 == 0; }
+};
+
+// Defined in the engine's files (rules.cpp, events.cpp, notation.cpp, drawing.cpp).
+std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, const DlebUse& u);
+void next_player(DlebPosition& pos);
+Error play_into(const DlebOptions& o, DlebPosition& pos, std::string_view text, DlebTurn& t, std::string* canonical);
+bool parse_turn(std::string_view t, DlebTurn& out, Error& error);
+void format_use(const DlebUse& u, std::string& out);
+const OptionTable<DlebOptions>& dleb_options();
+const std::vector<Preset>& dleb_presets();
+DlebPoint dleb_parse_point(std::string_view name, int n);
+void dleb_draw_board(const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d);
+void dleb_draw_pieces(const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d);
+bool dleb_capture_mark(const DlebPosition& pos, std::string_view name, const DrawOptions& d, svg::Point& centre,
+                       double& half);
+MoveCells dleb_move_cells(const DlebOptions& o, const DlebPosition& pos, std::string_view text);
+std::string dleb_describe(const DlebOptions& o, const DlebPosition& pos, std::string_view text);
+void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rng& rng, std::vector<EventPick>* picks);
+
+// One use (or stored dleb) of a turn on the position `w` the uses before it
+// leave, spending its throw from `avail` (`left`: the throws not used yet):
+// false and `error` on a fault. `w` is changed as the use does (its points
+// recorded in `undo` if given).
+// `o`, `team` and `enemy` are ctx's, passed as the caller holds them.
+[[gnu::always_inline]] inline bool use_one(const DlebOptions& o, const UseContext& ctx, Side team, Side enemy,
+                                           DlebUse& u, std::array<int, 7>& avail, int& left, DlebPosition& w,
+                                           Undo* undo, Error& error) {
+  if (u.kind == DlebUseKind::stored_move) {
+    if (w.stored[static_cast<std::size_t>(team)] == 0)
+      return fault(error, Code::stored_dleb, u.offset, std::string(side_name(team)) + " has no stored dleb");
+  } else {
+    if (avail[u.value] == 0)
+      return fault(error, Code::throw_not_available, u.offset,
+                  "no throw of " + std::to_string(u.value) + " is left to use: each throw is used once");
+    --avail[u.value];
+    --left;
+  }
+  if (u.kind == DlebUseKind::forfeit) {
+    if (u.value == 1 && w.slaves(team) > 0 && w.count(enemy) > 0)
+      return fault(error, Code::must_free, u.offset, "a dleb cannot be forgone while slaves remain (docs/RULES.md §Dleb Finer points)");
+    return true;
+  }
+  if (w.count(enemy) == 0)
+    return fault(error, Code::game_over, u.offset, "every enemy man is eaten: the rest of the throws are forgone");
+  if (u.kind == DlebUseKind::store) {
+    // Marin 1931 "Storing the dleb": "When one team has liberated all its men
+    // ... it can even store them up"; "Only dleb can be stored up".
+    if (u.value != 1) return fault(error, Code::stored_dleb, u.offset, "only dleb are stored (Marin 1931, p. 510: \"Only dleb can be stored up\")");
+    if (w.slaves(team) > 0)
+      return fault(error, Code::must_free, u.offset, "a dleb is stored only when all the team's men are free (Marin 1931, p. 509)");
+    ++w.stored[static_cast<std::size_t>(team)];
+    return true;
+  }
+  int end_segment = 0;
+  if (Code c = use_fault(ctx, w, u, end_segment); c != Code::ok) {
+    std::uint32_t at = c == Code::wrong_distance || c == Code::capture_mismatch || c == Code::occupied ||
+                               c == Code::pass_enemy
+                           ? u.to_offset
+                       : c == Code::not_own_piece || c == Code::release_order || c == Code::must_free
+                           ? u.offset + (u.kind == DlebUseKind::stored_move ? 2u : 1u)
+                           : u.offset;
+    return fault(error, c, at, use_reason(c, ctx, w, u));
+  }
+  if (u.kind == DlebUseKind::stored_move) --w.stored[static_cast<std::size_t>(team)];
+  do_move(o, w, team, u, end_segment, undo);
+  return true;
+}
+
+}  // namespace beyt::dleb_impl

@@ -1,0 +1,342 @@
+// Seega (beyt/seega.hpp): the legal turns, a random turn, and Seega as a
+// Game (its traits for lib/src/engine_state.hpp). Sources: Lane 1836
+// ("SEEGA"), Walker 2011; docs/RULES.md §Seega.
+
+#include "beyt/seega.hpp"
+#include "../../engine_helpers.hpp"
+#include "../../engine_state.hpp"
+#include "../../game_table.hpp"
+#include "../../position_fields.hpp"
+#include "../../text_board.hpp"
+#include "seega_internal.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+namespace beyt {
+using namespace seega_impl;
+namespace {
+
+// ---------------------------------------------------------------------------
+// Legal moves
+// ---------------------------------------------------------------------------
+
+template <class Emit>
+void chain_dfs(const SeegaOptions& o, const SeegaPosition& w, SeegaMove& m, int depth, SeegaCell at, Emit& emit) {
+  bool more = m.steps[depth - 1].ncaptures > 0 && depth < kSeegaMaxSteps && can_capture_from(o, w, at);
+  if (o.chain == SeegaChain::optional || !more) {
+    m.nsteps = static_cast<std::uint8_t>(depth);
+    emit(m);
+  }
+  if (!more) return;
+  for (int d = 0; d < 4; ++d) {
+    SeegaCell to = neighbour(at, d, w.size);
+    if (to < 0 || w.piece(to) != SeegaPiece::empty) continue;
+    SeegaPosition next = w;
+    SeegaStep& s = m.steps[depth];
+    s = SeegaStep{};
+    s.to = to;
+    s.listed = true;
+    s.ncaptures = static_cast<std::uint8_t>(step_and_capture(o, next, at, to, s.captures));
+    if (s.ncaptures > 0) chain_dfs(o, next, m, depth + 1, to, emit);
+  }
+}
+
+// The first step c -> to of a step-turn into `m`; `w` becomes the position
+// after it.
+void first_step(const SeegaOptions& o, const SeegaPosition& pos, SeegaCell c, SeegaCell to, SeegaMove& m,
+                SeegaPosition& w) {
+  w = pos;
+  m.from = c;
+  m.steps[0] = SeegaStep{};
+  m.steps[0].to = to;
+  m.steps[0].listed = true;
+  m.steps[0].ncaptures = static_cast<std::uint8_t>(step_and_capture(o, w, c, to, m.steps[0].captures));
+}
+
+// Every step-turn of the side to move of `pos` (after a removal, if any).
+template <class Emit>
+void step_turns(const SeegaOptions& o, const SeegaPosition& pos, SeegaMove& m, Emit& emit) {
+  bool must_open = pos.extra && any_opening_step(o, pos);
+  const SeegaBits mine = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
+  SeegaPosition w;
+  for_each_cell(pos.size, [&](SeegaCell c) {
+    if (!(mine & bit(c))) return;
+    for (int d = 0; d < 4; ++d) {
+      SeegaCell to = neighbour(c, d, pos.size);
+      if (to < 0 || !(empty & bit(to))) continue;
+      first_step(o, pos, c, to, m, w);
+      if (must_open && !way_open(w, opponent(pos.to_move))) continue;
+      chain_dfs(o, w, m, 1, to, emit);
+    }
+  });
+}
+
+template <class Emit>
+void placements(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit) {
+  SeegaMove m;
+  m.kind = SeegaMoveKind::place;
+  if (o.lane_opening && pos.count(pos.to_move) == 0) {
+    auto pair = o.opening[static_cast<int>(pos.to_move)];
+    if (file_rank_key(pair[1]) < file_rank_key(pair[0])) std::swap(pair[0], pair[1]);
+    m.place = pair;
+    if (pos.piece(pair[0]) == SeegaPiece::empty && pos.piece(pair[1]) == SeegaPiece::empty) emit(m);
+    return;
+  }
+  const SeegaBits free = empty_cells(pos) & ~bit(centre_of(pos.size));
+  for_each_cell(pos.size, [&](SeegaCell a) {
+    if (!(free & bit(a))) return;
+    for_each_cell(pos.size, [&](SeegaCell b) {
+      if (file_rank_key(b) <= file_rank_key(a) || !(free & bit(b))) return;
+      m.place = {a, b};
+      emit(m);
+    });
+  });
+}
+
+template <class Emit>
+void for_each_legal(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit) {
+  if (outcome(pos) != Result::unfinished) return;
+  if (pos.phase == SeegaPhase::place) return placements(o, pos, emit);
+  SeegaMove m;
+  m.kind = SeegaMoveKind::steps;
+  if (seega_can_step(pos, pos.to_move)) return step_turns(o, pos, m, emit);
+  if (o.blocked == SeegaBlocked::extra_turn) {
+    m.kind = SeegaMoveKind::blocked;
+    return emit(m);
+  }
+  m.kind = SeegaMoveKind::removal;
+  const SeegaBits mine = pos.pieces[static_cast<int>(pos.to_move)];
+  const SeegaBits theirs = pos.pieces[static_cast<int>(opponent(pos.to_move))];
+  const SeegaBits next_to_mine = spread(mine, geometry(pos.size));
+  for_each_cell(pos.size, [&](SeegaCell r) {
+    if (!(theirs & next_to_mine & bit(r))) return;
+    SeegaPosition w = pos;
+    w.set(r, SeegaPiece::empty);
+    m.removed = r;
+    step_turns(o, w, m, emit);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// A random turn, drawn as from the list of legal turns (the same draw, the
+// same turn) without listing them: count the turns, draw one, walk to it.
+// ---------------------------------------------------------------------------
+
+// The cells one step from those of `b` in direction d (up, right, down, left).
+inline SeegaBits shifted(SeegaBits b, int d, const Geometry& g) {
+  switch (d) {
+    case 0: return (b << kSeegaStride) & g.board;
+    case 1: return (b & g.has_right) << 1;
+    case 2: return b >> kSeegaStride;
+    default: return (b & g.has_left) >> 1;
+  }
+}
+
+// Precondition: b holds some cell.
+int lowest_cell(SeegaBits b) { return b.low ? std::countr_zero(b.low) : 64 + std::countr_zero(b.high); }
+
+// The empty cells where a piece of the side to move captures on arrival: an
+// enemy next to the cell (not an immune centre) with an own piece beyond.
+// The piece that steps there never stands beyond (it comes from the other
+// side), so the answer holds before the step as after it.
+SeegaBits capture_targets(const SeegaOptions& o, const SeegaPosition& p) {
+  const Geometry& g = geometry(p.size);
+  const SeegaBits own = p.pieces[static_cast<int>(p.to_move)];
+  const SeegaBits enemy = p.pieces[static_cast<int>(opponent(p.to_move))] & ~(o.centre_immune ? g.centre : SeegaBits{});
+  SeegaBits out;
+  for (int d = 0; d < 4; ++d) {
+    const int back = (d + 2) % 4;
+    out |= shifted(enemy & shifted(own, back, g), back, g);
+  }
+  return out & empty_cells(p);
+}
+
+// The turns of the movement phase that step_turns lists when the mover can
+// step and owes no opening (no extra turn): a step that captures nothing is
+// one turn; a capturing step, the chains from it (chain_dfs). `pick` counts
+// down through them in their order; returns the number of turns when `pick`
+// is null, else writes the picked turn into `out`.
+std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, std::uint64_t* pick, std::string& out) {
+  const Geometry& g = geometry(pos.size);
+  const SeegaBits own = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
+  const SeegaBits takes = capture_targets(o, pos);
+  std::optional<SeegaMove> m;  // made for the first capturing step only (900 bytes)
+  SeegaPosition w;
+  std::uint64_t n = 0;
+  auto chains = [&](SeegaCell c, SeegaCell to) {
+    auto emit = [&](const SeegaMove& turn) {
+      if (pick && (*pick)-- == 0) seega_format(turn, out);
+      ++n;
+    };
+    if (!m) m.emplace().kind = SeegaMoveKind::steps;
+    first_step(o, pos, c, to, *m, w);
+    chain_dfs(o, w, *m, 1, to, emit);
+  };
+  if (!pick) {  // count: the quiet steps by direction, the capturing ones one by one
+    for (int d = 0; d < 4; ++d) {
+      const SeegaBits dest = shifted(own, d, g) & empty;
+      n += static_cast<std::uint64_t>(popcount(dest & ~takes));
+      for (SeegaBits b = dest & takes; b; b = b.without_lowest()) {
+        const auto to = static_cast<SeegaCell>(lowest_cell(b));
+        chains(g.next[to][(d + 2) % 4], to);
+      }
+    }
+    return n;
+  }
+  for_each_cell(pos.size, [&](SeegaCell c) {
+    if (out.size() || !(own & bit(c))) return;
+    for (int d = 0; d < 4 && out.empty(); ++d) {
+      const SeegaCell to = g.next[c][d];
+      if (to < 0 || !(empty & bit(to))) continue;
+      if (takes & bit(to)) {
+        chains(c, to);
+      } else if ((*pick)-- == 0) {
+        const char text[5] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c)), '-',
+                              static_cast<char>('a' + seega_file(to)), static_cast<char>('1' + seega_rank(to))};
+        out.append(text, 5);
+      }
+    }
+  });
+  return n;
+}
+
+}  // namespace
+
+namespace seega_impl {
+
+// A random legal turn, uniform over seega_legal's list, into `out`.
+void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std::string& out) {
+  if (outcome(pos) != Result::unfinished) return;
+  const bool fast = pos.phase == SeegaPhase::move && !pos.extra && seega_can_step(pos, pos.to_move);
+  if (fast) {
+    std::uint64_t pick = step_turns_fast(o, pos, nullptr, out);
+    if (pick == 0) return;
+    pick = rng.below(pick);
+    step_turns_fast(o, pos, &pick, out);
+    return;
+  }
+  if (pos.phase == SeegaPhase::place && !(o.lane_opening && pos.count(pos.to_move) == 0)) {
+    // Placements: the pairs (a, b), a before b, of the free cells in
+    // file-then-rank order.
+    std::array<SeegaCell, kSeegaCells> free{};
+    std::uint64_t nfree = 0;
+    const SeegaBits open = empty_cells(pos) & ~bit(centre_of(pos.size));
+    for_each_cell(pos.size, [&](SeegaCell c) {
+      if (open & bit(c)) free[nfree++] = c;
+    });
+    if (nfree < 2) return;
+    std::uint64_t k = rng.below(nfree * (nfree - 1) / 2), a = 0;
+    for (; k >= nfree - 1 - a; ++a) k -= nfree - 1 - a;
+    out += seega_cell_name(free[a]);
+    out += ',';
+    out += seega_cell_name(free[a + 1 + k]);
+    return;
+  }
+  std::uint64_t n = 0;  // any other turn: count them, draw one, write only that one
+  auto count = [&n](const SeegaMove&) { ++n; };
+  for_each_legal(o, pos, count);
+  if (n == 0) return;
+  const std::uint64_t pick = rng.below(n);
+  std::uint64_t i = 0;
+  auto write = [&](const SeegaMove& m) {
+    if (i++ == pick) seega_format(m, out);
+  };
+  for_each_legal(o, pos, write);
+}
+
+}  // namespace seega_impl
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Game and State
+// ---------------------------------------------------------------------------
+
+// Seega as a Game and its States (lib/src/engine_state.hpp).
+struct SeegaTraits {
+  using Options = SeegaOptions;
+  using Position = SeegaPosition;
+  static constexpr std::string_view kName = "seega";
+  static constexpr std::string_view kTitle = "Seega";
+  static constexpr std::string_view kSources =
+      "Lane 1836, seega; Walker 2011, rules 1-13 and Variations; docs/RULES.md §Seega, docs/SOURCES.md";
+  static constexpr EngineHooks kHooks{.adjudicate = true, .drawing = true, .cell_names = true};
+  static const OptionTable<SeegaOptions>& options() { return seega_options(); }
+  static const std::vector<Preset>& presets() { return seega_presets(); }
+  static SeegaPosition initial(const SeegaOptions& o) { return SeegaPosition::initial(o.size); }
+  static Error validate(const SeegaOptions& o, const SeegaPosition& p) { return seega_validate(o, p); }
+  static const Game& game() { return seega_game(); }
+  static Result outcome(const SeegaPosition& p) noexcept { return seega_outcome(p); }
+
+  static void legal_moves(const SeegaOptions& o, const SeegaPosition& p, std::vector<std::string>& out) {
+    auto emit = [&out](const SeegaMove& m) { out.push_back(seega_format(m)); };
+    for_each_legal(o, p, emit);
+  }
+  static void random_move(const SeegaOptions& o, const SeegaPosition& p, Rng& rng, std::string& out) {
+    random_turn(o, p, rng, out);
+  }
+  // The storage of the move being played.
+  struct Memory {
+    SeegaMove move;
+  };
+  static Error play(const SeegaOptions& o, SeegaPosition& p, Memory& memory, std::string_view text) {
+    return play_into(o, p, text, memory.move, nullptr);
+  }
+  static Error check(const SeegaOptions& o, const SeegaPosition& p, std::string_view text, std::string& canonical) {
+    SeegaPosition copy = p;
+    return seega_play(o, copy, text, &canonical);
+  }
+  static constexpr std::string_view kTermination = "barrier";
+  static Error adjudicate(const SeegaOptions& o, const SeegaPosition& p, Result& out);
+  static std::string render(const SeegaPosition& p, const RenderOptions& ro) { return seega_render(p, ro); }
+
+  static svg::Size board_size(const SeegaPosition& p, const DrawOptions& d) { return SeegaGeometry::of(p.size, d).size(); }
+  static void draw_board(const SeegaOptions& o, const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) {
+    seega_draw_board(p, o, c, d);
+  }
+  static void draw_pieces(const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) { seega_draw_pieces(p, c, d); }
+  /// a1..a5, b1..: file by file.
+  static void cell_names(const SeegaPosition& p, std::vector<std::string>& out) {
+    for (int file = 0; file < p.size; ++file)
+      for (int rank = 0; rank < p.size; ++rank) out.push_back(seega_cell_name(seega_cell(file, rank)));
+  }
+  static bool cell_centre(const SeegaPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& out) {
+    SeegaCell c = seega_parse_cell(cell, p.size);
+    if (c < 0) return false;
+    out = SeegaGeometry::of(p.size, d).centre(c);
+    return true;
+  }
+  static MoveCells move_cells(const SeegaOptions& o, const SeegaPosition& p, std::string_view text) {
+    return seega_move_cells(o, p, text);
+  }
+};
+static_assert(EngineTraitsFor<SeegaTraits>);
+
+// Walker, Variations: a barrier ending goes to the side with more pieces
+// (equal counts: a draw, our reading). Needs barrier=yes.
+Error SeegaTraits::adjudicate(const SeegaOptions& o, const SeegaPosition& p, Result& out) {
+  if (!o.barrier)
+    return fail(Code::bad_termination, 0, "a barrier ending needs the option barrier=yes (Walker, Variations)");
+  int s = p.count(Side::south), n = p.count(Side::north);
+  out = s > n ? Result::south_wins : n > s ? Result::north_wins : Result::draw;
+  return Error::none();
+}
+
+}  // namespace
+const Game& seega_game() {
+  static const EngineGame<SeegaTraits> game;
+  return game;
+}
+
+void seega_legal(const SeegaOptions& o, const SeegaPosition& pos, std::vector<SeegaMove>& out) {
+  auto emit = [&out](const SeegaMove& m) { out.push_back(m); };
+  for_each_legal(o, pos, emit);
+}
+
+}  // namespace beyt
