@@ -913,7 +913,7 @@
   const KEEP = 'beyt-studio:', KEEP_PAUSE = 300, KEEP_PAUSE_LONG = 1000, KEEP_WAIT = 3000;
   const keep = {
     id: '', rev: 0,           // the record this tab shows, and the revision of it last kept or read here
-    tab: Math.random().toString(36).slice(2, 10),  // this tab (the writer of a revision)
+    writer: Math.random().toString(36).slice(2, 10),  // this tab, as the writer of a revision
     dirty: false, since: 0,   // a change not yet kept, and since when
     timer: 0,
     failed: 0,                // the size of the text storage last refused (0: none); tried again when smaller
@@ -959,7 +959,7 @@
     const t0 = performance.now();
     const list = keptRecords();
     let entry = list.find(r => r.id === keep.id);
-    if (!keep.id || (entry && entry.rev !== keep.rev && entry.writer !== keep.tab)) {
+    if (!keep.id || (entry && entry.rev !== keep.rev && entry.writer !== keep.writer)) {
       // Changed in another tab since this one last read it: this tab's text is a record of its own.
       if (keep.id && entry) keepSay(`This record was changed in another tab while this one had changes not yet kept: ` +
                                     `this tab's text is kept as a record of its own (Records… reopens either).`);
@@ -969,7 +969,7 @@
       try { sessionStorage.setItem(KEEP + 'open', keep.id); } catch (e) { /* no session storage: a reload opens the last kept */ }
     }
     const rev = keep.rev + 1;
-    const record = { id: keep.id, title: keepTitle(), name: st.name, size: value.length, saved: Date.now(), rev, writer: keep.tab };
+    const record = { id: keep.id, title: keepTitle(), name: st.name, size: value.length, saved: Date.now(), rev, writer: keep.writer };
     // The list first, then the text: another tab that hears of the text finds its revision in the list.
     try {
       writeRecords([record].concat(list.filter(r => r.id !== keep.id)));
@@ -1037,7 +1037,7 @@
         if (o && typeof o.text === 'string') {
           const id = newId();
           localStorage.setItem(keepText(id), o.text);
-          writeRecords([{ id, title: o.name || o.text.trim().split('\n')[0].slice(0, 60), name: o.name || '', size: o.text.length, saved: Date.now(), rev: 1, writer: keep.tab }].concat(keptRecords()));
+          writeRecords([{ id, title: o.name || o.text.trim().split('\n')[0].slice(0, 60), name: o.name || '', size: o.text.length, saved: Date.now(), rev: 1, writer: keep.writer }].concat(keptRecords()));
         }
         localStorage.removeItem('beyt-studio');
       }
