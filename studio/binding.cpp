@@ -482,7 +482,7 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
   out["events"] = events;
   out["turnSoFar"] = state.turn_in_progress();
   out["throwsLeft"] = state.throws_left();
-  out["turnSays"] = state.describe_turn();  // where the turn stands, in words (a tebweez: the hasa left)
+  out["describeTurn"] = state.describe_turn();  // where the turn stands, in words (a tebweez: the hasa left)
   out["chance"] = ordered_json::array();
   for (const auto& c : state.chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
   // A throw entered face by face (State::throw_faces): the faces a piece shows, how many pieces fall.

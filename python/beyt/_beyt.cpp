@@ -1514,7 +1514,7 @@ PYBIND11_MODULE(_beyt, m) {
                              "an entry by dag once it is made, Marin 1931, p. 509). Empty between turns,\n"
                              "while a Dleb entry's billets are thrown, and in games without throws\n"
                              "(Seega, Mankalah, Um el-Banat). State::throws_left.")
-      .def_property_readonly("turn_says", [](const PyPosition& p) { return p.state->describe_turn(); },
+      .def("describe_turn", [](const PyPosition& p) { return p.state->describe_turn(); },
                              "Where the turn to be entered stands, in a few words, where the game says more\n"
                              "than the turn so far and throws_left do: a Mankalah tebweez, \"South distributes\n"
                              "the 72 hasa: 62 left to distribute, beyt B next\". Empty elsewhere.\n"

@@ -229,16 +229,16 @@ def test_throw_faces_and_cells_are_the_librarys():
     assert len(set(tab.cells())) == len(tab.cells()) > 0
 
 
-def test_turn_says_the_tebweez_left():
+def test_describe_turn_gives_the_tebweez_left():
     # State::describe_turn: a tebweez states the hasa left to distribute and
     # the beyt that takes the next count; nothing between sowings.
     p = beyt.Position.start("mankalah", "akil")
-    assert p.turn_says == "North distributes the 72 hasa: 72 left to distribute, beyt A next"
+    assert p.describe_turn() == "North distributes the 72 hasa: 72 left to distribute, beyt A next"
     p.push("30")
-    assert p.turn_says == "North distributes the 72 hasa: 42 left to distribute, beyt B next"
+    assert p.describe_turn() == "North distributes the 72 hasa: 42 left to distribute, beyt B next"
     for count in ["0", "0", "0", "0", "6", "30", "0", "0", "0", "0"]:
         p.push(count)
-    assert p.turn_says == "North distributes the 72 hasa: 6 left to distribute, beyt f last (it takes them all)"
+    assert p.describe_turn() == "North distributes the 72 hasa: 6 left to distribute, beyt f last (it takes them all)"
     p.push("6")
-    assert p.turn_says == "" and p.turns_played == 1
-    assert beyt.Position.start("seega", "walker").turn_says == ""
+    assert p.describe_turn() == "" and p.turns_played == 1
+    assert beyt.Position.start("seega", "walker").describe_turn() == ""

@@ -615,7 +615,7 @@
     code.textContent = v.turnSoFar || (v.chance.length ? '(no throw yet)' : '(nothing yet)');
     so.append(head, code);
     if (v.throwsLeft && v.throwsLeft.length) so.append(document.createTextNode(` — throws still to use: ${v.throwsLeft.join(', ')}`));
-    if (v.turnSays) so.append(document.createTextNode(` — ${v.turnSays}`));  // the engine's words (a tebweez: the hasa left)
+    if (v.describeTurn) so.append(document.createTextNode(` — ${v.describeTurn}`));  // the engine's words (a tebweez: the hasa left)
     if (st.events.length) so.append(document.createTextNode(' (Undo takes back the last event)'));
     $('turn-box').hidden = false;
     const outcomes = entry.throwOutcomes(v);
