@@ -460,7 +460,9 @@ TEST(GameReader, HugeInputInFlatMemory) {
   g.set_tag("Game", "seega");
   g.set_tag("Event", "generated");
   for (int i = 0; i < 40; ++i) g.moves.push_back(Node{"c1,c5", {}, {}, {}, {}, {}});
-  constexpr std::uint32_t kGames = 30000;  // each format: several MB of input
+  // Each format: several MB of input. Under the sanitizers a tenth: their
+  // allocator leaves nothing to measure (below), and the reading is the same.
+  const std::uint32_t kGames = BEYT_SANITIZED ? 3000 : 30000;
   for (Format f : {Format::text, Format::json, Format::xml, Format::jsonl}) {
     SCOPED_TRACE(format_name(f));
     const std::string one = write_record(g, f);
@@ -487,7 +489,7 @@ TEST(GameReader, HugeInputInFlatMemory) {
       if (n == 1000) in_use_early = mallinfo2().uordblks;
       if (n == kGames - 1) in_use_late = mallinfo2().uordblks;
       if (n == 1) first = std::move(**item);
-      else if (n % 9973 == 1) EXPECT_EQ(**item, first);
+      else if (n % 997 == 1) EXPECT_EQ(**item, first);
     }
     EXPECT_EQ(n, kGames);
     EXPECT_EQ(first.moves.size(), 40u);
