@@ -103,9 +103,9 @@ void outline_line(const notation::Line& line, std::vector<std::uint32_t> prefix,
   }
 }
 
-// One game of the outline: its index, place, tags, result and every move
-// with its path and place.
-ordered_json game_json(const GameRecord& r, std::uint32_t index) {
+// One game of the outline: its index, place, tags, result and (`moves`)
+// every move with its path and place.
+ordered_json game_json(const GameRecord& r, std::uint32_t index, bool moves = true) {
   ordered_json g;
   g["index"] = index;
   g["line"] = r.loc.line;
@@ -113,18 +113,47 @@ ordered_json game_json(const GameRecord& r, std::uint32_t index) {
   g["tags"] = ordered_json::array();
   for (const auto& t : r.tags) g["tags"].push_back({t.name, t.value});
   g["result"] = r.result;
+  if (!moves) return g;
   g["moves"] = ordered_json::array();
   outline_line(r.moves, {}, 1, g["moves"]);
   return g;
 }
 
+// outline_line's moves written as the JSON array dump() writes (for the
+// game at the cursor after each keystroke: thousands of moves, without a
+// JSON object made for each).
+void outline_text(const notation::Line& line, std::vector<std::uint32_t>& steps, std::uint32_t base, std::string& out) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const notation::Node& n = line[i];
+    steps.push_back(static_cast<std::uint32_t>(base + i));
+    if (out.back() != '[') out += ',';
+    out += "{\"path\":\"";
+    for (std::size_t k = 0; k < steps.size(); ++k) out.append(k ? "." : "").append(std::to_string(steps[k]));
+    out += "\",\"move\":";
+    const bool plain = std::all_of(n.move.begin(), n.move.end(), [](char c) {
+      return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x80 && c != '"' && c != '\\';
+    });
+    if (plain) out.append("\"").append(n.move).append("\"");
+    else out += dump(ordered_json(n.move));
+    out.append(",\"line\":").append(std::to_string(n.loc.line)).append(",\"column\":").append(std::to_string(n.loc.column)) += '}';
+    for (std::size_t v = 0; v < n.variations.size(); ++v) {
+      steps.push_back(static_cast<std::uint32_t>(v + 1));
+      outline_text(n.variations[v], steps, steps[steps.size() - 2], out);
+      steps.pop_back();
+    }
+    steps.pop_back();
+  }
+}
+
 // The position `path` of a record, replayed as far as it goes: an illegal
 // move on the way leaves the position before it, at the path that names it.
+// `checkpoints`: positions kept from earlier replays of the game (replay_to).
 Diagnostic replay_near(const GameRecord& record, const std::string& file, std::uint32_t index,
-                       notation::NodePath& path, notation::NodePosition& pos) {
+                       notation::NodePath& path, notation::NodePosition& pos,
+                       notation::ReplayCheckpoints* checkpoints = nullptr) {
   Diagnostic first;
   for (int tries = 0; tries < 64; ++tries) {
-    Diagnostic d = notation::replay_to(record, file, index, path, pos);
+    Diagnostic d = notation::replay_to(record, file, index, path, pos, checkpoints);
     // A result that does not fit (E401..E404) leaves the board as it is (the
     // validator lists it); only an illegal move stops the board before it.
     if (d && pos.state && d.code >= Code::result_mismatch && d.code <= Code::barrier_count) d = {};
@@ -146,7 +175,7 @@ Diagnostic replay_near(const GameRecord& record, const std::string& file, std::u
   }
   // Never more than a few steps back; should it be, the start or nothing.
   path = notation::NodePath{{0}};
-  if (notation::replay_to(record, file, index, path, pos)) pos.state.reset();
+  if (notation::replay_to(record, file, index, path, pos, checkpoints)) pos.state.reset();
   return first;
 }
 
@@ -320,8 +349,10 @@ std::string event_into(const std::string& text, const std::string& file, EntryGa
 
 }  // namespace
 
+// `checkpoints`: positions of the game kept from its earlier boards (null: none).
 std::string view_of(const GameRecord* record, const notation::GameErrors* slips, const std::string& file,
-                    std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped);
+                    std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped,
+                    notation::ReplayCheckpoints* checkpoints = nullptr);
 
 /// `beyt validate --diagnostics json` of the text: a JSON array of the
 /// diagnostic objects, in the order validate prints them.
@@ -421,7 +452,8 @@ void within_slips(const GameRecord& record, const notation::GameErrors& slips, n
 }  // namespace
 
 std::string view_of(const GameRecord* record, const notation::GameErrors* slips, const std::string& file,
-                    std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped) {
+                    std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped,
+                    notation::ReplayCheckpoints* checkpoints) {
   std::vector<std::string> events;
   if (!parse_events(events_json, events)) return dump(error_json("the events are not a list of texts"));
   if (!record) return dump(error_json("no game " + std::to_string(index) + " can be read"));
@@ -438,7 +470,7 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
   std::string why;
   if (!notation::locate(*record, path, node, why)) return dump(error_json(why));
   notation::NodePosition pos;
-  Diagnostic problem = replay_near(*record, file, index, path, pos);
+  Diagnostic problem = replay_near(*record, file, index, path, pos, checkpoints);
   if (problem) out["problem"] = diagnostic_json(problem);
   if (!pos.state) return dump(out);
   notation::Node so_far;
@@ -838,17 +870,20 @@ struct LastGame {
 } last_game;
 bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameErrors& slips, std::size_t& end);
 
-bool session_game(std::uint32_t index, GameRecord& record, notation::GameErrors& slips, std::size_t& end) {
+// Game `index` as read_session_game reads it, kept until the next check: null when there is none.
+const LastGame* session_game(std::uint32_t index) {
   if (last_game.checks != session_checks || last_game.index != index) {
     last_game.checks = session_checks;
     last_game.index = index;
     last_game.found = read_session_game(index, last_game.record, last_game.slips, last_game.end);
   }
-  record = last_game.record;
-  slips = last_game.slips;
-  end = last_game.end;
-  return last_game.found;
+  return last_game.found ? &last_game : nullptr;
 }
+
+// The boards of the game at the cursor: positions of its main line kept
+// from one board to the next (a keystroke at turn 3 000 replays from the
+// last one before it; notation::ReplayCheckpoints).
+notation::ReplayCheckpoints board_checkpoints;
 
 bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameErrors& slips, std::size_t& end) {
   const std::string& text = session.text();
@@ -875,9 +910,11 @@ bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameEr
 // of syntax errors), or an error.
 std::string session_entry_game(std::uint32_t index, EntryGame& out) {
   if (session.format() != Format::text) return "moves are entered in text records: convert this one to text first";
-  notation::GameErrors slips;
-  if (!session_game(index, out.record, slips, out.end)) return "no game " + std::to_string(index) + " can be read";
-  if (!slips.errors.empty()) return "this game cannot be read: correct its syntax errors first";
+  const LastGame* g = session_game(index);
+  if (!g) return "no game " + std::to_string(index) + " can be read";
+  if (!g->slips.errors.empty()) return "this game cannot be read: correct its syntax errors first";
+  out.record = g->record;
+  out.end = g->end;
   out.index = index;
   return {};
 }
@@ -979,23 +1016,25 @@ std::string game_at(std::uint32_t line, std::uint32_t column) {
 
 /// Game `index` of the text checked as game_at() gives it.
 std::string game_outline(std::uint32_t index) {
-  GameRecord record;
-  notation::GameErrors slips;
-  std::size_t end = 0;
-  if (index == 0 || !session_game(index, record, slips, end)) return "{}";
-  ordered_json g = game_json(record, index);
-  if (!slips.errors.empty()) g["slip"] = diagnostic_json(slips.errors.front());
-  return dump(g);
+  const LastGame* game = index == 0 ? nullptr : session_game(index);
+  if (!game) return "{}";
+  ordered_json g = game_json(game->record, index, false);
+  if (!game->slips.errors.empty()) g["slip"] = diagnostic_json(game->slips.errors.front());
+  std::string out = dump(g);
+  out.pop_back();  // the '}': the moves go on
+  out += ",\"moves\":[";
+  std::vector<std::uint32_t> steps;
+  outline_text(game->record.moves, steps, 1, out);
+  return out += "]}";
 }
 
 /// The moves of game `index` of the checked text as `beyt format` writes them
 /// (notation::write_text: its movetext and result, without the tag pairs),
 /// for the printed page; "" when the game cannot be read.
 std::string game_moves(std::uint32_t index) {
-  GameRecord record;
-  notation::GameErrors slips;
-  std::size_t end = 0;
-  if (index == 0 || !session_game(index, record, slips, end)) return "";
+  const LastGame* game = index == 0 ? nullptr : session_game(index);
+  if (!game) return "";
+  GameRecord record = game->record;
   record.tags.clear();
   const std::string text = notation::to_text(record);
   const std::size_t blank = text.find("\n\n");
@@ -1006,11 +1045,9 @@ std::string game_moves(std::uint32_t index) {
 /// errors the reader read past, an open comment) shows the last position
 /// the slips leave intact at or before `path`, and `slip`: the first.
 std::string view_at(std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped) {
-  GameRecord record;
-  notation::GameErrors slips;
-  std::size_t end = 0;
-  const bool found = session_game(index, record, slips, end);
-  return view_of(found ? &record : nullptr, &slips, session_file, index, path_text, events_json, flipped);
+  const LastGame* game = session_game(index);
+  return view_of(game ? &game->record : nullptr, game ? &game->slips : nullptr, session_file, index, path_text,
+                 events_json, flipped, &board_checkpoints);
 }
 
 /// enter() into game `index` of the text checked (the game must be free of

@@ -142,7 +142,7 @@ bool locate(const GameRecord& record, const NodePath& path, const Node*& node, s
 }
 
 Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uint32_t index, const NodePath& path,
-                     NodePosition& out) {
+                     NodePosition& out, ReplayCheckpoints* checkpoints) {
   out = NodePosition{};
   out.path = path;
   const std::uint32_t first = path.steps.at(0);
@@ -150,6 +150,7 @@ Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uin
   ReplayOptions options;
   options.variations = false;
   options.stop_after = first == 0 ? 0 : first - 1;
+  options.checkpoints = checkpoints;
   Replay main;
   Diagnostic d = replay(record, file, index, options, main);
   out.state = std::move(main.state);

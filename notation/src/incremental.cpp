@@ -6,6 +6,7 @@
 #include <chrono>
 #include <streambuf>
 
+#include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
 
 namespace beyt::notation {
@@ -79,6 +80,19 @@ struct IncrementalValidator::Impl {
   std::uint64_t counted_to = 0;  // bytes_read counts the reading up to here
   std::uint64_t read_bytes = 0;
 
+  // The game the last change is in, as the reading read it (read_game gives
+  // it without reading it again), and the positions of its main line kept
+  // for its next replay (a keystroke replays from the last turn it left as
+  // it was): the game under the cursor of a page.
+  std::uint64_t changed_at = 0;  // the first byte the last change changed
+  struct Kept {
+    bool valid = false;
+    std::uint32_t index = 0;
+    GameRecord record;
+    GameErrors errors;
+  } kept;
+  ReplayCheckpoints checkpoints;
+
   ReadOptions read_options() const {
     ReadOptions r;
     r.strict = options.strict;
@@ -98,6 +112,7 @@ struct IncrementalValidator::Impl {
       from = 0;
     }
     entries.resize(from);
+    kept.valid = false;
     reader.reset();
     buf = std::make_unique<BytesBuf>(text.data() + place.offset, text.data() + text.size());
     in = std::make_unique<std::istream>(buf.get());
@@ -138,9 +153,10 @@ struct IncrementalValidator::Impl {
     const bool read = reader->next(record);
     CheckedEntry e;
     e.diagnostics = reader->take_warnings();
+    const GameErrors* broken = nullptr;
     if (read) {
       e.index = reader->game_index();
-      add_checked(e, check_game(record, file, e.index, options));
+      add_checked(e, check_game(record, file, e.index, options, nullptr, &checkpoints));
     } else {
       const Diagnostic& d = reader->error();
       if (!d || d.code == Code::io_error) {  // the end (a stream over memory does not fail)
@@ -160,7 +176,8 @@ struct IncrementalValidator::Impl {
         e.diagnostics.push_back(d);
       } else {
         e.index = reader->game_index();
-        add_checked(e, check_game(record, file, e.index, options, &errors));
+        add_checked(e, check_game(record, file, e.index, options, &errors, &checkpoints));
+        broken = &errors;
       }
       recovering = true;
     }
@@ -168,6 +185,12 @@ struct IncrementalValidator::Impl {
       e.offset = record.loc.offset;
       e.line = record.loc.line;
       e.column = record.loc.column;
+    }
+    if (e.kind == CheckedEntry::Kind::game && record.loc.line > 0 && record.loc.offset <= changed_at) {
+      kept.valid = true;
+      kept.index = e.index;
+      kept.errors = broken ? *broken : GameErrors{};
+      kept.record = std::move(record);  // (the reader fills `record` anew)
     }
     count_to(e.offset);
     if (e.starts_line() && tail_from < tail.size()) {
@@ -252,6 +275,7 @@ void IncrementalValidator::reset(std::string file, ValidateOptions options) {
   m.file = std::move(file);
   m.options = std::move(options);
   m.anew = true;
+  m.checkpoints.clear();
 }
 
 bool IncrementalValidator::update(std::string text, double budget_ms) {
@@ -266,6 +290,7 @@ bool IncrementalValidator::update(std::string text, double budget_ms) {
     m.tail.clear();
     m.tail_from = 0;
     m.whole.clear();
+    m.changed_at = 0;
     if (format != Format::text) {
       m.whole = validate_text(m.text, m.file, format, m.options);
       m.read_bytes += m.text.size();
@@ -287,6 +312,7 @@ bool IncrementalValidator::update(std::string text, double budget_ms) {
                                        newlines(std::string_view(text).substr(p, new_end - p)) -
                                            newlines(std::string_view(old).substr(p, old_end - p)));
   m.text = std::move(text);
+  m.changed_at = p;
   m.start_reading(restart);
   return m.resume(budget_ms);
 }
@@ -313,6 +339,7 @@ bool IncrementalValidator::edit(std::uint64_t from, std::uint64_t to, std::strin
                newlines(with.substr(k, with.size() - s - k)) - newlines(old.substr(k, old.size() - s - k)));
   m.reader.reset();
   m.text.replace(f, t - f, with);
+  m.changed_at = f + k;
   m.start_reading(restart);
   return m.resume(budget_ms);
 }
@@ -326,6 +353,8 @@ std::uint64_t IncrementalValidator::checked_to() const noexcept {
 }
 
 std::uint64_t IncrementalValidator::bytes_read() const noexcept { return impl_->read_bytes; }
+
+std::uint32_t IncrementalValidator::replayed_from() const noexcept { return impl_->checkpoints.resumed_at(); }
 
 const std::string& IncrementalValidator::text() const noexcept { return impl_->text; }
 
@@ -385,6 +414,11 @@ bool IncrementalValidator::read_game(std::uint32_t index, GameRecord& out, GameE
   std::size_t i = 0;
   while (i < m.count() && !(m.at(i).kind == CheckedEntry::Kind::game && m.at(i).index == index)) ++i;
   if (i == m.count()) return false;
+  if (m.kept.valid && m.kept.index == index) {  // the game the last change is in, as the reading read it
+    out = m.kept.record;
+    errors = m.kept.errors;
+    return true;
+  }
   const std::uint64_t target = m.at(i).offset;
   std::size_t k = i + 1;
   while (k-- > 0 && !clean_start(m.at(k))) {

@@ -185,12 +185,122 @@ Diagnostic move_error(const Context& ctx, const Node& node, const Error& e, std:
   return d;
 }
 
-// Replays `line` from `state`, turn numbers from `first_turn`. Variations are
-// replayed from a copy of the state before the move they replace. `last`
-// (main line only) points to the last Node played; replay() copies its move
-// text once, not at every turn.
+}  // namespace
+
+// What replay_moves does with ReplayCheckpoints (beyt/notation/replay.hpp).
+struct CheckpointsAccess {
+  using Point = ReplayCheckpoints::Point;
+  static constexpr std::uint8_t kStrict = 1, kVariations = 2;
+
+  static void put(std::string& key, std::string_view s) {
+    const auto n = static_cast<std::uint32_t>(s.size());
+    key.append(reinterpret_cast<const char*>(&n), sizeof n);
+    key.append(s);
+  }
+  static void put_line(std::string& key, const Line& line) {
+    put(key, std::to_string(line.size()));
+    for (const Node& node : line) {
+      put(key, node.move);
+      put(key, std::to_string(node.variations.size()));
+      for (const Line& v : node.variations) put_line(key, v);
+    }
+  }
+  // What a replay of `record`'s main line depends on, length-prefixed (no
+  // two records give the same unless they replay the same): the Game,
+  // Rules and SetUp values (resolve_game) and each main-line turn with its
+  // variations; ends[k]: the length that covers the turns before k.
+  static void encode(const GameRecord& record, const ReplayOptions& options, std::string& key,
+                     std::vector<std::size_t>& ends) {
+    key.clear();
+    ends.clear();
+    for (const char* name : {"Game", "Rules", "SetUp"}) {
+      const TagPair* t = record.find_tag(name);
+      put(key, t ? "+" : "-");
+      put(key, t ? std::string_view(t->value) : std::string_view());
+    }
+    put(key, options.default_game);
+    ends.reserve(record.moves.size() + 1);
+    ends.push_back(key.size());
+    for (const Node& node : record.moves) {
+      put(key, node.move);
+      put(key, std::to_string(node.variations.size()));
+      for (const Line& v : node.variations) put_line(key, v);
+      ends.push_back(key.size());
+    }
+  }
+
+  static std::uint32_t every(const ReplayCheckpoints& c) { return c.every_; }
+
+  static std::uint8_t checks(const Context& ctx) {
+    return static_cast<std::uint8_t>((ctx.options.strict ? kStrict : 0) | (ctx.variations ? kVariations : 0));
+  }
+
+  // Whether `ctx.record` has a position to keep: a game shorter than that
+  // (a short game read between long ones) leaves the positions kept alone.
+  static bool worth(const ReplayCheckpoints& c, const Context& ctx) { return ctx.record.moves.size() > c.every_; }
+
+  // The positions kept for `ctx.record` (the others dropped), and the turn
+  // to start from, no later than `limit`: `state` is then the position there.
+  static std::uint32_t resume(ReplayCheckpoints& c, const Context& ctx, std::uint32_t limit, std::unique_ptr<State>& state) {
+    std::string key;
+    std::vector<std::size_t> ends;
+    encode(ctx.record, ctx.options, key, ends);
+    const std::size_t shorter = std::min(key.size(), c.key_.size());
+    const auto same = static_cast<std::size_t>(
+        std::mismatch(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(shorter), c.key_.begin()).first - key.begin());
+    // A position stays while the turns before it (and the tags) are the same.
+    std::erase_if(c.points_, [&](const Point& p) {
+      return p.turn >= ends.size() || p.turn >= c.ends_.size() || ends[p.turn] != c.ends_[p.turn] || ends[p.turn] > same;
+    });
+    c.key_ = std::move(key);
+    c.ends_ = std::move(ends);
+    c.resumed_ = 0;
+    const std::uint8_t need = checks(ctx);
+    for (auto p = c.points_.rbegin(); p != c.points_.rend(); ++p)
+      if (p->turn <= limit && (p->checked & need) == need) {
+        state = p->state->clone();
+        c.resumed_ = p->turn;
+        break;
+      }
+    return c.resumed_;
+  }
+
+  // The position after `turn` main-line turns, replayed with `ctx`'s checks.
+  static void keep(ReplayCheckpoints& c, const Context& ctx, std::uint32_t turn, const State& state) {
+    const std::uint8_t checked = checks(ctx);
+    auto at = std::lower_bound(c.points_.begin(), c.points_.end(), turn,
+                               [](const Point& p, std::uint32_t t) { return p.turn < t; });
+    if (at != c.points_.end() && at->turn == turn) {
+      if ((at->checked & checked) != checked) {  // more checked now
+        at->checked = checked;
+        at->state = state.clone();
+      }
+      return;
+    }
+    c.points_.insert(at, Point{turn, checked, state.clone()});
+  }
+};
+
+ReplayCheckpoints::~ReplayCheckpoints() = default;
+
+void ReplayCheckpoints::clear() noexcept {
+  key_.clear();
+  ends_.clear();
+  points_.clear();
+  resumed_ = 0;
+}
+
+namespace {
+
+// Replays `line` from `state`, turn numbers from `first_turn`, from its
+// turn `from` on (the position `state` is after the turns before it).
+// Variations are replayed from a copy of the state before the move they
+// replace. `last` (main line only) points to the last Node played; replay()
+// copies its move text once, not at every turn. `keep` (main line only):
+// the position after every `every`-th turn kept there.
 Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::uint32_t first_turn,
-                       std::uint32_t limit, std::uint32_t* played, const Node** last) {
+                       std::uint32_t limit, std::uint32_t* played, const Node** last, std::size_t from = 0,
+                       ReplayCheckpoints* keep = nullptr, std::uint32_t every = 0) {
   // `played` and `last` are written once, when the line stops (i turns played).
   auto stop = [&](std::size_t i) {
     if (i == 0) return;
@@ -200,7 +310,13 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
   const std::size_t count = std::min<std::size_t>(line.size(), limit);
   const bool plain = !ctx.options.strict;  // a turn without variations is then one play()
   std::string canonical;
-  for (std::size_t i = 0; i < count; ++i) {
+  // The next turn whose position is kept (none: past the end).
+  std::size_t mark = keep ? (from / every + 1) * every : SIZE_MAX;
+  for (std::size_t i = from; i < count; ++i) {
+    if (i == mark) [[unlikely]] {
+      CheckpointsAccess::keep(*keep, ctx, static_cast<std::uint32_t>(i), state);
+      mark += every;
+    }
     const Node& node = line[i];
     if (plain && node.variations.empty()) [[likely]] {
       if (Error e = state.play(node.move)) [[unlikely]] {
@@ -257,10 +373,17 @@ ResultToken result_token_of(const GameRecord& record) {
 }
 
 // The main line's first `limit` turns (and their variations); out.turns and
-// out.last_move say how far it went.
-Diagnostic replay_moves(const Context& ctx, std::uint32_t limit, Replay& out) {
+// out.last_move say how far it went. `checkpoints` (out.state the initial
+// position): the replay starts at the last one it may, and keeps positions.
+Diagnostic replay_moves(const Context& ctx, std::uint32_t limit, Replay& out, ReplayCheckpoints* checkpoints = nullptr) {
   const Node* last = nullptr;
-  Diagnostic d = replay_line(ctx, ctx.record.moves, *out.state, 1, limit, &out.turns, &last);
+  std::uint32_t from = 0, every = 0;
+  if (checkpoints && !CheckpointsAccess::worth(*checkpoints, ctx)) checkpoints = nullptr;
+  if (checkpoints) {
+    from = CheckpointsAccess::resume(*checkpoints, ctx, limit, out.state);
+    every = CheckpointsAccess::every(*checkpoints);
+  }
+  Diagnostic d = replay_line(ctx, ctx.record.moves, *out.state, 1, limit, &out.turns, &last, from, checkpoints, every);
   if (last) out.last_move = last->move;
   return d;
 }
@@ -500,7 +623,7 @@ Diagnostic replay(const GameRecord& record, const std::string& file, std::uint32
   check_tags(ctx, 0, found);
   if (!found.empty()) return std::move(found.front());
   bool whole = options.stop_after >= record.moves.size();
-  if (Diagnostic d = replay_moves(ctx, options.stop_after, out)) return d;
+  if (Diagnostic d = replay_moves(ctx, options.stop_after, out, options.checkpoints)) return d;
   if (!whole) return {};
   return check_result(ctx, out, result_token_of(record));
 }
@@ -613,7 +736,9 @@ void replay_errors(const GameRecord& record, const GameErrors* read, const std::
   TurnNumberSlip numbering = record.numbering;
   for (;;) {
     const Context moves_ctx{joined.moves.empty() ? record : joined, file, game_index, options, ctx.variations};
-    Diagnostic d = replay_moves(moves_ctx, static_cast<std::uint32_t>(std::min<std::size_t>(limit, count)), out);
+    // (The checkpoints are the record's, not a copy's with a move joined.)
+    Diagnostic d = replay_moves(moves_ctx, static_cast<std::uint32_t>(std::min<std::size_t>(limit, count)), out,
+                                joined.moves.empty() ? options.checkpoints : nullptr);
     if (!d) break;
     // The move that fails may be the first part (strict: not canonical;
     // or illegal as it stands) or a later one (not a move at all).

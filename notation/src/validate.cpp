@@ -9,8 +9,9 @@
 namespace beyt::notation {
 
 CheckedGame check_game(const GameRecord& record, const std::string& file, std::uint32_t index,
-                       const ValidateOptions& options, const GameErrors* read) {
+                       const ValidateOptions& options, const GameErrors* read, ReplayCheckpoints* checkpoints) {
   ReplayOptions replay_options;
+  replay_options.checkpoints = checkpoints;
   replay_options.default_game = options.default_game;
   replay_options.strict = options.strict;
   replay_options.max_errors = options.max_errors;

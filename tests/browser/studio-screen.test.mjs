@@ -2,9 +2,13 @@
 // hand, on paper and in a link (issue 31, items 4, 5 and 8), in Debian's
 // Chromium, headless, driven by puppeteer-core, the page opened from file://:
 //   * any screen: at 390x844 (a phone) one column, the board first, scaled
-//     to the width (Tâb's letters readable); every visible control inside the
-//     viewport's width and every touch target at least 44 px high; Throw, W,
-//     B, Play and Undo on screen; no horizontal scrolling;
+//     to the width but never below a legible size: for every game its
+//     letters at least 10 px high and its cells 44 px, a larger board
+//     scrolling in its own box, which stays in the width, and the focus ring
+//     of the board's keys scrolled into view in it; every visible control
+//     inside the viewport's width and every touch target at least 44 px
+//     high; Throw, W, B, Play and Undo on screen; no horizontal scrolling
+//     of the page;
 //   * any hand: the Tab order (Open… in it); a Seega placement and a
 //     Mankalah sowing entered by keys alone (Tab to the board, arrow keys,
 //     Enter; Escape unpicks); every cell and button has a name in words;
@@ -80,6 +84,22 @@ async function controlsFit(what) {
   check(r.scroll <= r.W, `${what}: nothing scrolls sideways (${r.scroll} px wide)`);
 }
 const games = gameSamples;
+// The board at a phone's size: its box in the width, the board as wide as
+// the box at least, its smallest letter and its cells as shown (px).
+async function boardSize(what) {
+  const b = await tab.evaluate(() => {
+    const scroll = document.getElementById('board-scroll').getBoundingClientRect(), svg = document.querySelector('#board svg');
+    const shown = svg.getBoundingClientRect(), scale = shown.width / svg.viewBox.baseVal.width;
+    const letters = [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect().height).filter(h => h > 0);
+    return { left: scroll.left, right: scroll.right, box: document.getElementById('board-scroll').clientWidth, width: shown.width,
+             letter: Math.min(...letters), cell: beytStudio.state.view.cell * scale, W: innerWidth };
+  });
+  check(b.left >= 0 && b.right <= b.W + 0.5 && b.width >= b.box - 1,
+        `${what}: the board's box is in the width and the board fills it at least (box ${b.left.toFixed(0)}..${b.right.toFixed(0)}, board ${b.width.toFixed(0)} px)`);
+  check(b.letter >= 10 - 0.05 && b.cell >= 44 - 0.05,
+        `${what}: the board is legible: its smallest letter ${b.letter.toFixed(1)} px high (at least 10), a cell ${b.cell.toFixed(1)} px (at least 44)`);
+  return b;
+}
 async function toPly(ply) {
   await tab.evaluate(p => {
     const g = beytStudio.state.outline.games[0], m = g.moves.find(x => x.path === p);
@@ -104,8 +124,9 @@ async function toPly(ply) {
   });
   check(layout.board < layout.entry && layout.entry < layout.text,
         `390x844: one column, the board first, then the entry, then the text (tops ${layout.board.toFixed(0)}, ${layout.entry.toFixed(0)}, ${layout.text.toFixed(0)})`);
-  check(layout.width >= 350, `390x844: the board is scaled to the width (${layout.width.toFixed(0)} px of 390)`);
+  check(layout.width >= 350, `390x844: the board is scaled to the width at least (${layout.width.toFixed(0)} px of 390)`);
   check(layout.letter >= 10, `390x844: Tâb's letters are readable (the smallest ${layout.letter.toFixed(1)} px high; 6 to 8 px before)`);
+  await boardSize('390x844, Tâb at a throw');
   const due = await tab.evaluate(() => !!beytStudio.state.view && beytStudio.state.view.chance.length > 0);
   check(due, 'the example record of Tâb ends at a throw (the face buttons are shown)');
   for (const sel of ['#throw-enter', '#faces [data-face="W"]', '#faces [data-face="B"]', '#play', '#undo', '#redo', '#new', '#open']) {
@@ -136,7 +157,25 @@ for (const g of games) {
   for (const [w, h] of [[390, 844], [1366, 768]]) {
     await tab.setViewport({ width: w, height: h, deviceScaleFactor: 1 });
     await tab.evaluate(() => window.scrollTo(0, 0));
-    if (w === 390) await controlsFit(`390x844, ${g.name} at turn ${g.ply}`);
+    if (w === 390) {
+      await controlsFit(`390x844, ${g.name} at turn ${g.ply}`);
+      const b = await boardSize(`390x844, ${g.name} at turn ${g.ply}`);
+      if (b.width > b.box + 1) {
+        // Larger than the screen: the focus ring of the board's keys is scrolled into view in its box.
+        await tab.evaluate(() => { const c = document.querySelector('#cells .cell[tabindex="0"]') || document.querySelector('#cells .cell'); c.focus(); });
+        for (let i = 0; i < 12; ++i) await tab.keyboard.press('ArrowRight');
+        for (let i = 0; i < 12; ++i) await tab.keyboard.press('ArrowDown');
+        const f = await tab.evaluate(() => {
+          const e = document.activeElement, box = document.getElementById('board-scroll').getBoundingClientRect(), r = e.getBoundingClientRect();
+          return { cell: e.dataset.cell, inside: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
+                   scrolled: document.getElementById('board-scroll').scrollLeft, H: innerHeight, top: r.top, bottom: r.bottom };
+        });
+        check(f.cell && f.inside && f.top >= 0 && f.bottom <= f.H && f.scrolled > 0,
+              `390x844, ${g.name}: the focus ring on cell ${f.cell} is scrolled into view in the board's box (${JSON.stringify(f)})`);
+        console.log(`ok - 390x844, ${g.name}: the board (${b.width.toFixed(0)} px wide) scrolls in its box, the focus ring on ${f.cell} in view`);
+        await tab.evaluate(() => { document.activeElement.blur(); document.getElementById('board-scroll').scrollTo(0, 0); window.scrollTo(0, 0); });
+      }
+    }
     const shot = path.join(out, `studio-${g.name}-${w}x${h}.png`);
     await tab.screenshot({ path: shot });
   }

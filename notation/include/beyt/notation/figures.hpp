@@ -15,6 +15,7 @@
 #include "beyt/game.hpp"
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/record.hpp"
+#include "beyt/notation/replay.hpp"
 
 namespace beyt::notation {
 
@@ -56,8 +57,11 @@ struct NodePosition {
 /// which must exist (locate). Returns the first error on the way: the Game,
 /// Rules or SetUp tags (out.state null), or an illegal move (out.state is
 /// the position before it). A wrong result is not checked here.
+/// `checkpoints`: positions kept from earlier replays of this game (a board
+/// shown again after an edit): the main line is replayed from the last one
+/// it may start at (ReplayCheckpoints, beyt/notation/replay.hpp).
 Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uint32_t index, const NodePath& path,
-                     NodePosition& out);
+                     NodePosition& out, ReplayCheckpoints* checkpoints = nullptr);
 
 /// replay_to() for several paths at once (`out[i]` for `paths[i]`): the
 /// main line is played once for all its positions, however many. Returns the

@@ -21,6 +21,13 @@
 // change that moves where games start (a '{' that opens a comment up to the
 // end) is read on until such a byte, or the end.
 //
+// Within the game a change is in, the replay starts again from a position
+// of its main line kept from its last replay, the last before the change
+// (ReplayCheckpoints, beyt/notation/replay.hpp): a keystroke at the end of a
+// game of 3 000 turns replays the turns after the last kept position, not
+// all 3 000. read_game() gives that game as the reading read it, without
+// reading it again.
+//
 // The work can be cut into slices (update's and resume's budget): a page
 // that must answer its user at once reads on in later turns of its event
 // loop. Until done(), the entries after the reading's place are those made
@@ -102,6 +109,12 @@ class IncrementalValidator {
   /// Bytes read by the text reader since construction (each change adds
   /// what it re-read): what tests measure the re-reading by.
   std::uint64_t bytes_read() const noexcept;
+  /// The main-line turn the last game checked was replayed from (0: its
+  /// first turn): a change late in a long game replays it from a position
+  /// kept before the change (ReplayCheckpoints, every 64 turns), with the
+  /// errors a replay from the first turn gives. What tests measure the
+  /// replaying by.
+  std::uint32_t replayed_from() const noexcept;
 
   const std::string& text() const noexcept;
   Format format() const noexcept;

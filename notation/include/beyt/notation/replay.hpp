@@ -39,6 +39,8 @@
 
 namespace beyt::notation {
 
+class ReplayCheckpoints;
+
 struct ReplayOptions {
   /// Game for records without a Game tag (a name from the table), or empty.
   std::string default_game;
@@ -52,6 +54,52 @@ struct ReplayOptions {
   bool variations = true;
   /// replay_errors: errors reported per game, at most (0: no limit).
   std::uint32_t max_errors = kDefaultMaxErrors;
+  /// Positions of the main line kept from earlier replays of the same game
+  /// (ReplayCheckpoints): the replay starts at the last one whose moves
+  /// before it are those of `record`, and keeps new ones as it goes. Null:
+  /// from the first turn, nothing kept. The errors are the same either way.
+  ReplayCheckpoints* checkpoints = nullptr;
+};
+
+/// Positions of a game's main line kept between replays of that game while
+/// it is edited (the studio's game under the cursor,
+/// beyt/notation/incremental.hpp): a copy of the State after every `every`
+/// turns, and what they were replayed from (the values of the Game, Rules
+/// and SetUp tags, the default game, and every move of the main line before
+/// them with its variations). A replay given them starts from the last one
+/// whose turns before it are written the same (a change after turn k leaves
+/// the positions up to k), if it checked as much as the replay checks
+/// (strict, variations); a change to those tags drops all. Positions are
+/// kept only where the turns before them replayed without error, so the
+/// errors and warnings a replay reports do not depend on them. One game at
+/// a time: another game's replay takes them over, unless it is shorter than
+/// `every` turns (it has none to keep). Not thread-safe.
+class ReplayCheckpoints {
+ public:
+  /// `every`: turns between two positions kept (at least 1).
+  explicit ReplayCheckpoints(std::uint32_t every = 64) noexcept : every_(every ? every : 1) {}
+  ReplayCheckpoints(ReplayCheckpoints&&) noexcept = default;
+  ReplayCheckpoints& operator=(ReplayCheckpoints&&) noexcept = default;
+  ~ReplayCheckpoints();
+  /// Forgets every position.
+  void clear() noexcept;
+  /// How many positions are kept.
+  std::size_t size() const noexcept { return points_.size(); }
+  /// The main-line turn the last replay started from (0: the first).
+  std::uint32_t resumed_at() const noexcept { return resumed_; }
+
+ private:
+  friend struct CheckpointsAccess;
+  struct Point {
+    std::uint32_t turn = 0;      // the position after this many main-line turns
+    std::uint8_t checked = 0;    // what the replay to it checked (strict, variations)
+    std::unique_ptr<State> state;
+  };
+  std::uint32_t every_;
+  std::string key_;                // what the positions were replayed from, encoded
+  std::vector<std::size_t> ends_;  // ends_[k]: the length of key_ that covers the tags and turns [0, k)
+  std::vector<Point> points_;      // by turn
+  std::uint32_t resumed_ = 0;
 };
 
 /// What a replay leaves behind.

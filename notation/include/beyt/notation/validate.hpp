@@ -19,6 +19,8 @@
 
 namespace beyt::notation {
 
+class ReplayCheckpoints;  // beyt/notation/replay.hpp
+
 struct ValidateOptions {
   /// Game of records without a Game tag (a name from the table), or empty.
   std::string default_game;
@@ -47,9 +49,13 @@ struct CheckedGame {
 /// errors the reader found in it (`read`, GameVisitor::broken; null for a
 /// game read without error), the tags, the main line, every variation and
 /// the result (notation::replay_errors: docs/ERRORS.md, "Several errors in
-/// one game").
+/// one game"). `checkpoints`: positions kept from earlier checks of this
+/// game as it is edited (ReplayOptions::checkpoints,
+/// beyt/notation/replay.hpp): the same result, replayed from the last turn
+/// the edit left as it was.
 CheckedGame check_game(const GameRecord& record, const std::string& file, std::uint32_t index,
-                       const ValidateOptions& options, const GameErrors* read = nullptr);
+                       const ValidateOptions& options, const GameErrors* read = nullptr,
+                       ReplayCheckpoints* checkpoints = nullptr);
 
 /// The error a reader stopped at (read_games' result, not an io_error), as
 /// validate reports it: its reason ends in "; checking stopped here, at game
