@@ -1,6 +1,6 @@
 // The studio module without XML (docs/STUDIO.md): built when Debian's
 // pugixml source was not at hand (studio/fetch-pugixml), in place of
-// notation/src/xml_records.cpp. An XML record is refused with a diagnostic
+// notation/src/xml/. An XML record is refused with a diagnostic
 // that says to use the command line; nothing is written as XML.
 #include "beyt/notation/xml.hpp"
 

@@ -14,7 +14,7 @@
 #include "beyt/notation/text.hpp"
 
 namespace beyt::notation::detail {
-extern std::size_t text_reader_chunk_size;  // test hook in text_reader.cpp
+extern std::size_t text_reader_chunk_size;  // test hook in notation/src/text/reader.cpp
 }
 
 namespace beyt::notation {

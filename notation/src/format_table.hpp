@@ -45,7 +45,7 @@ std::unique_ptr<PullReader> pull_text(std::istream& in, const std::string& file,
 std::unique_ptr<PullReader> pull_json(std::istream& in, const std::string& file, ReadOptions options);
 /// JSON Lines (json/reader.cpp): native; skip only finds the line's end.
 std::unique_ptr<PullReader> pull_jsonl(std::istream& in, const std::string& file, ReadOptions options);
-/// XML (xml_records.cpp): the game-by-game reader paused after each game.
+/// XML (xml/reader.cpp): the game-by-game reader paused after each game.
 std::unique_ptr<PullReader> pull_xml(std::istream& in, const std::string& file, ReadOptions options);
 
 /// Writes games one at a time (RecordWriter).

@@ -4,7 +4,7 @@
 // Line ends (NOTATION.md section 2, line-end = LF | CR LF | CR): LF, CR
 // and CR LF each end one line, in every format, so that a record with CR
 // line ends is placed as one with LF line ends; the text reader counts as it
-// scans by the same rule (text_reader.cpp), and the quoting of a line in a
+// scans by the same rule (notation/src/text/), and the quoting of a line in a
 // diagnostic (notation/src/input.cpp, InputFile::line) cuts lines at CR and LF alike.
 // A column counts code points from 1 (a UTF-8 continuation byte takes none).
 #pragma once

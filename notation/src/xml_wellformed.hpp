@@ -1,5 +1,5 @@
 // Internal: the well-formedness checks of XML 1.0 (Fifth Edition) that the
-// XML reader (xml_records.cpp) makes itself, since pugixml does not: a
+// XML reader (xml/) makes itself, since pugixml does not: a
 // reference to an undeclared entity (`&foo;`), a bare '&', a reference
 // without its ';', a character reference to a character XML has no place
 // for, "]]>" in text, a duplicate attribute, '<' in an attribute value, "--"
