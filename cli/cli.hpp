@@ -51,6 +51,7 @@
 #include <vector>
 
 #include "beyt/io.hpp"
+#include "beyt/io_process.hpp"
 #include "beyt/notation/diagnostic.hpp"
 #include "beyt/notation/formats.hpp"
 #include "beyt/notation/input.hpp"

@@ -11,10 +11,13 @@
 
 #include "beyt/dleb.hpp"
 #include "beyt/game.hpp"
+#include "position_text.hpp"
 
 namespace {
 
 using namespace beyt;
+using test::position;
+using test::position_error;
 
 const Game& dleb() {
   const Game* g = find_game("dleb");
@@ -260,14 +263,13 @@ TEST(DlebTeams, HandicappedPlayerOnlyHisDlebCount) {
 
 TEST(DlebPositionText, RoundTripsAndRejectsBadText) {
   for (const char* text : {"NNNN/..../..../SSSS S1 0/0 0/0", "s..N/s<.../.s2>../.S.s N2 10/01 3/0"}) {
-    DlebPosition p(text);
+    DlebPosition p = position<DlebPosition>(text);
     EXPECT_EQ(p.text(), text);
   }
-  DlebPosition p;
-  EXPECT_EQ(err_text(DlebPosition::parse("NNNN/..../.s../SSSS S1 0/0 0/0", p)), "E204@12");  // heading missing
-  EXPECT_EQ(err_text(DlebPosition::parse("NNNN/..../..../SSSS S3 0/0 0/0", p)), "E204@20");
-  EXPECT_EQ(err_text(DlebPosition::parse("NNNN/..../..../SSSS S1 0/00 0/0", p)), "E204@23");
-  EXPECT_EQ(DlebPosition::parse("SNNN/..../..../SSSS S1 0/0 0/0", p).code, Code::bad_setup);  // slave off its line
+  EXPECT_EQ(err_text(position_error<DlebPosition>("NNNN/..../.s../SSSS S1 0/0 0/0")), "E204@12");  // heading missing
+  EXPECT_EQ(err_text(position_error<DlebPosition>("NNNN/..../..../SSSS S3 0/0 0/0")), "E204@20");
+  EXPECT_EQ(err_text(position_error<DlebPosition>("NNNN/..../..../SSSS S1 0/00 0/0")), "E204@23");
+  EXPECT_EQ(position_error<DlebPosition>("SNNN/..../..../SSSS S1 0/0 0/0").code, Code::bad_setup);  // slave off its line
   std::unique_ptr<State> s;
   RuleSet r;
   ASSERT_FALSE(dleb().parse_rules("", r));

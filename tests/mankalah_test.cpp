@@ -11,10 +11,13 @@
 
 #include "beyt/game.hpp"
 #include "beyt/mankalah.hpp"
+#include "position_text.hpp"
 
 namespace {
 
 using namespace beyt;
+using test::position;
+using test::position_error;
 
 RuleSet rules_of(std::string_view text) {
   RuleSet r;
@@ -60,7 +63,7 @@ TEST(Mankalah, InitialPositionAndText) {
   ASSERT_EQ(counts.size(), 73u);
   EXPECT_EQ(counts.front(), "0");
   EXPECT_EQ(counts.back(), "72");
-  MankalahPosition p("3,0,0,0,0,9,0,0,0,0,0,2 S play 20-38 12-40 S turned");
+  MankalahPosition p = position<MankalahPosition>("3,0,0,0,0,9,0,0,0,0,0,2 S play 20-38 12-40 S turned");
   EXPECT_EQ(p.text(), "3,0,0,0,0,9,0,0,0,0,0,2 S play 20-38 12-40 S turned");
   EXPECT_EQ(p.began(), Side::south);
 }
@@ -134,7 +137,7 @@ TEST(Mankalah, AllSixesFirstPlayerLosesOnlyWithSkipOrigin) {
       ASSERT_FALSE(s->play(m));
       ++turns;
     }
-    MankalahPosition p(s->position_text());
+    MankalahPosition p = position<MankalahPosition>(s->position_text());
     ASSERT_EQ(p.phase, MankalahPhase::end);
     if (skip)
       EXPECT_LT(p.taken[0], p.taken[1]) << p.text();
@@ -231,7 +234,7 @@ TEST(Mankalah, LastHaswehEndsTheBoard) {
 
 TEST(Mankalah, TieMeansWhoBeganDistributes) {
   const char* tie = "0,0,0,0,0,0,0,0,0,0,0,0 - end 36-36 10-4 N turned";
-  EXPECT_EQ(MankalahPosition(tie).began(), Side::north);
+  EXPECT_EQ(position<MankalahPosition>(tie).began(), Side::north);
   EXPECT_EQ(after("ghasheem", "0,0,0,0,0,0,0,0,0,0,0,0 - end 36-36 10-4 N", "#36-36"),
             "0,0,0,0,0,0,0,0,0,0,0,0 S distribute 0-0 10-4 S");
 }
@@ -264,7 +267,7 @@ TEST(Mankalah, LoopEndsTheBoardOwnSide) {
     ++turns;
   }
   EXPECT_EQ(turns, 12);  // six sowings each bring (counts, mover) back
-  MankalahPosition p(s->position_text());
+  MankalahPosition p = position<MankalahPosition>(s->position_text());
   EXPECT_EQ(p.taken[0] + p.taken[1], 72);
   auto n = state_of("ghasheem; loop=none", pos);
   for (int i = 0; i < 100; ++i) {

@@ -92,6 +92,38 @@ TEST(Package, TheUmbrellaHeaderIncludesEveryPublicHeader) {
   EXPECT_EQ(included, expected);
 }
 
+// The installed package ships lib/include and notation/include only: a
+// public header names no private one (lib/private, notation/private: the
+// character policy, the sowing and stick cores, the JSON and XML readers, the
+// process-wide side of the outputs) and no engine internals (a `detail`
+// namespace). The private headers are not public ones under another folder.
+TEST(Package, PublicHeadersIncludeNoPrivateHeader) {
+  const std::set<std::string> all = public_headers();
+  std::set<std::string> private_headers;
+  for (const fs::path& dir : {kRoot / "lib/private", kRoot / "notation/private"})
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      if (e.is_regular_file() && e.path().extension() == ".hpp")
+        private_headers.insert(fs::relative(e.path(), dir).generic_string());
+  EXPECT_TRUE(private_headers.contains("beyt/chars.hpp") && private_headers.contains("beyt/sowing.hpp") &&
+              private_headers.contains("beyt/io_process.hpp") && private_headers.contains("beyt/sticks_core.hpp") && private_headers.contains("beyt/notation/json.hpp"))
+      << ::testing::PrintToString(private_headers);
+  const std::regex include(R"re(^\s*#\s*include\s*["<](beyt/[^">]+)[">])re");
+  const std::regex detail(R"re(\bnamespace\s+(detail|engine|opt)\b)re");
+  for (const std::string& header : all) {
+    EXPECT_FALSE(private_headers.contains(header)) << header << " is both public and private";
+    std::istringstream in(slurp(source_of(header)));
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++n;
+      std::smatch m;
+      if (std::regex_search(line, m, include))
+        EXPECT_TRUE(all.contains(m[1])) << header << ":" << n << " includes " << m[1] << ", which is not public";
+      const std::string code = line.substr(0, line.find("//"));
+      EXPECT_FALSE(std::regex_search(code, detail)) << header << ":" << n << ": " << line;
+    }
+  }
+}
+
 // What -Wpedantic does not see: an extension behind __extension__ (as
 // `__extension__ typedef unsigned __int128` was), attributes, builtins,
 // inline assembly, pragmas other than `once`. Comments are not code.

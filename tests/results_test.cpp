@@ -4,9 +4,12 @@
 // gives, its value and its error (code, reason, offset or place) alike.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "beyt/expected.hpp"
@@ -15,7 +18,11 @@
 #include "beyt/notation/generate.hpp"
 #include "beyt/notation/replay.hpp"
 #include "beyt/notation/text.hpp"
+#include "beyt/dleb.hpp"
+#include "beyt/mankalah.hpp"
 #include "beyt/seega.hpp"
+#include "beyt/tab.hpp"
+#include "beyt/umelbanat.hpp"
 
 namespace {
 
@@ -215,15 +222,48 @@ TEST(Results, RandomGame) {
   EXPECT_EQ(refused.error().code, Code::bad_rules);
 }
 
+// The typed engine APIs read a position text in one way, XPosition::parse,
+// which gives an Expected: the position, or the Error with its code and
+// the byte offset of the fault. No constructor takes a text (none throws),
+// and no bad text makes parse throw (docs/LIBRARY.md, "Errors as values").
+template <class P>
+void expect_position_text(const char* good, const char* bad, std::uint32_t bad_offset) {
+  static_assert(!std::is_constructible_v<P, std::string_view> && !std::is_constructible_v<P, const char*>);
+  Expected<P> p = P::parse(good);
+  ASSERT_TRUE(p) << good << ": " << p.error().reason;
+  EXPECT_EQ(p->text(), good);
+  EXPECT_EQ(*P::parse(p->text()), *p);
+  Expected<P> q = P::parse("");  // nothing
+  ASSERT_FALSE(q);
+  EXPECT_EQ(q.error().code, Code::bad_setup);
+  EXPECT_NO_THROW(q = P::parse(bad));
+  ASSERT_FALSE(q) << bad;
+  EXPECT_EQ(q.error().code, Code::bad_setup) << bad;
+  EXPECT_EQ(q.error().offset, bad_offset) << bad << ": " << q.error().reason;
+  EXPECT_FALSE(q.error().reason.empty());
+  EXPECT_THROW(static_cast<void>(q.value()), BadExpectedAccess);  // only when asked
+}
+
+TEST(Results, PositionTextOfEachGame) {
+  expect_position_text<SeegaPosition>("2S2/5/5/5/2S2 N place", "2S2/5/5/5/2S2 N sow", 16);
+  expect_position_text<TabPosition>("NNNNNNNNN/........./........./SSSSSSSSS S opening",
+                                    "NNNNNNNNN/........./........./SSSSSSSSS X play", 40);
+  expect_position_text<DlebPosition>("NNNN/..../..../SSSS S1 0/0 0/0", "NNNN/..../..../SSSS S3 0/0 0/0", 20);
+  expect_position_text<MankalahPosition>("3,0,0,0,0,9,0,0,0,0,0,2 S play 20-38 12-40 S turned",
+                                         "3,0,0,0,0,9,0,0,0,0,0,2 S sow 20-38 12-40 S", 26);
+  expect_position_text<UmelbanatPosition>("12,0,0,0,0,0,0,0,0,0,0,0 SSSSSSNNNNNN ------------ 18-18 S play S",
+                                          "12,0,0,0,0,0,0,0,0,0,0,0 SSSSSSNNNNNN ------------ 18-18 S dance S", 59);
+}
+
 TEST(Results, ToExpectedAdaptsAnOutParameterCall) {
   const RuleSet rules = find_game("seega")->parse_rules("walker; size=9").value();
   auto options = to_expected<SeegaOptions>([&](SeegaOptions& out) { return SeegaOptions::from_rules(rules, out); });
   ASSERT_TRUE(options) << options.error().reason;
   EXPECT_EQ(options->size, 9);
 
-  auto position = to_expected<SeegaPosition>([](SeegaPosition& out) { return SeegaPosition::parse("x", out); });
-  ASSERT_FALSE(position);
-  EXPECT_EQ(position.error().code, Code::bad_setup);
+  auto move = to_expected<SeegaMove>([](SeegaMove& out) { return seega_parse("x", out); });
+  ASSERT_FALSE(move);
+  EXPECT_EQ(move.error().code, Code::move_syntax);
 
   // A Diagnostic as the error type.
   auto diagnosed = to_expected<int>([](int&) { return Diagnostic{Code::io_error, "gone", "f", {}, 0, 0, {}, Severity::error}; });

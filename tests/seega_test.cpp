@@ -13,10 +13,13 @@
 
 #include "beyt/game.hpp"
 #include "beyt/seega.hpp"
+#include "position_text.hpp"
 
 namespace {
 
 using namespace beyt;
+using test::position;
+using test::position_error;
 
 const Game& seega() {
   const Game* g = find_game("seega");
@@ -580,21 +583,21 @@ TEST(SeegaPosition, TextRoundTrip) {
   for (const char* text : {"5/5/5/5/5 S place", "2S2/5/5/5/2S2 N place", kSimple, kChain, kWalker2, kBlocked,
                            "NS3/S4/5/5/4S S move extra", "3S3/7/7/N5N/7/7/3S3 S place",
                            "9/9/9/9/9/9/9/9/SN7 S move"}) {
-    SeegaPosition p(text);
+    SeegaPosition p = position<SeegaPosition>(text);
     EXPECT_EQ(p.text(), text);
     auto s = state_of(p.size == 5 ? "walker" : p.size == 7 ? "walker; size=7" : "walker; size=9", text);
     ASSERT_TRUE(s) << text;
     EXPECT_EQ(s->position_text(), text);
   }
-  SeegaPosition p(kWalker2);
+  SeegaPosition p = position<SeegaPosition>(kWalker2);
   EXPECT_EQ(p.at("c3"), SeegaPiece::north);
   EXPECT_EQ(p.at("b4"), SeegaPiece::south);
   EXPECT_EQ(p.at("a5"), SeegaPiece::empty);
   EXPECT_EQ(p.count(Side::south), 4);
   EXPECT_EQ(p.count(Side::north), 4);
-  EXPECT_EQ(p, SeegaPosition("5/1SN1S/1SNN1/3S1/N4  S  move"));  // blanks are lenient
-  EXPECT_FALSE(p == SeegaPosition("5/1SN1S/1SNN1/3S1/N4 N move"));
-  EXPECT_THROW(SeegaPosition("junk"), std::invalid_argument);
+  EXPECT_EQ(p, position<SeegaPosition>("5/1SN1S/1SNN1/3S1/N4  S  move"));  // blanks are lenient
+  EXPECT_FALSE(p == position<SeegaPosition>("5/1SN1S/1SNN1/3S1/N4 N move"));
+  EXPECT_EQ(err_text(position_error<SeegaPosition>("junk")), "E204@4");  // an Error (fields missing at the end), never an exception
 }
 
 TEST(SeegaPosition, BadSetup) {
@@ -648,7 +651,7 @@ TEST(SeegaPosition, StateValues) {
 
 TEST(SeegaTypedApi, ParseCheckApplyFormat) {
   SeegaOptions o;
-  SeegaPosition p(kChain);
+  SeegaPosition p = position<SeegaPosition>(kChain);
   SeegaMove m;
   ASSERT_FALSE(seega_parse("c1-c2-c3", m));
   EXPECT_EQ(m.kind, SeegaMoveKind::steps);
@@ -657,7 +660,7 @@ TEST(SeegaTypedApi, ParseCheckApplyFormat) {
   ASSERT_FALSE(seega_check(o, p, m));
   EXPECT_EQ(seega_format(m), "c1-c2xb2-c3xd3");
   seega_apply(o, p, m);
-  EXPECT_EQ(p, SeegaPosition("5/5/2S1S/S4/4N N move"));
+  EXPECT_EQ(p, position<SeegaPosition>("5/5/2S1S/S4/4N N move"));
   ASSERT_FALSE(seega_parse("~c4/b5-c4", m));
   EXPECT_EQ(m.kind, SeegaMoveKind::removal);
   EXPECT_EQ(seega_cell_name(m.removed), "c4");
@@ -671,11 +674,11 @@ TEST(SeegaTypedApi, ParseCheckApplyFormat) {
   ASSERT_FALSE(seega_play(o, q, "c1,c5"));
   EXPECT_EQ(q.text(), "2S2/5/5/5/2S2 N place");
   EXPECT_EQ(seega_cell(2, 2), 20);
-  EXPECT_TRUE(seega_can_step(SeegaPosition(kBlocked), Side::south));
-  EXPECT_FALSE(seega_can_step(SeegaPosition(kBlocked), Side::north));
-  EXPECT_EQ(seega_outcome(SeegaPosition("5/5/5/S4/5 N move")), Result::south_wins);
-  EXPECT_EQ(seega_validate(o, SeegaPosition("7/7/7/7/7/7/7 S place")).code, Code::bad_setup);
-  EXPECT_FALSE(seega_validate(o, SeegaPosition(kChain)));
+  EXPECT_TRUE(seega_can_step(position<SeegaPosition>(kBlocked), Side::south));
+  EXPECT_FALSE(seega_can_step(position<SeegaPosition>(kBlocked), Side::north));
+  EXPECT_EQ(seega_outcome(position<SeegaPosition>("5/5/5/S4/5 N move")), Result::south_wins);
+  EXPECT_EQ(seega_validate(o, position<SeegaPosition>("7/7/7/7/7/7/7 S place")).code, Code::bad_setup);
+  EXPECT_FALSE(seega_validate(o, position<SeegaPosition>(kChain)));
   EXPECT_EQ(seega_cell_name(seega_cell(4, 4)), "e5");
 }
 
@@ -685,12 +688,12 @@ TEST(SeegaTypedApi, LegalMatchesState) {
       SeegaOptions o;
       ASSERT_FALSE(SeegaOptions::from_rules(rules_of(rules), o));
       std::vector<SeegaMove> typed;
-      seega_legal(o, SeegaPosition(setup), typed);
+      seega_legal(o, position<SeegaPosition>(setup), typed);
       auto texts = legal(rules, setup);
       ASSERT_EQ(typed.size(), texts.size()) << setup << " " << rules;
       for (std::size_t i = 0; i < typed.size(); ++i) {
         EXPECT_EQ(seega_format(typed[i]), texts[i]);
-        SeegaPosition p(setup), q(setup);
+        SeegaPosition p = position<SeegaPosition>(setup), q = position<SeegaPosition>(setup);
         seega_apply(o, p, typed[i]);
         ASSERT_FALSE(seega_play(o, q, texts[i])) << texts[i];
         EXPECT_EQ(p, q) << texts[i];

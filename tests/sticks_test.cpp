@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "beyt/sticks.hpp"
+#include "beyt/sticks_core.hpp"
 
 namespace {
 using namespace beyt;

@@ -27,12 +27,15 @@
 #include "beyt/notation/replay.hpp"
 #include "beyt/svg.hpp"
 #include "beyt/umelbanat.hpp"
+#include "position_text.hpp"
 #include "svg_dom.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using namespace beyt;
+using test::position;
+using test::position_error;
 
 const fs::path kRoot = BEYT_SOURCE_DIR;
 
@@ -114,10 +117,10 @@ void expect_board_shows_position(const State& state, const DrawOptions& d, const
   Pits pits{};
   UmelbanatPosition ub;
   if (banat) {
-    ub = UmelbanatPosition(state.position_text());
+    ub = position<UmelbanatPosition>(state.position_text());
     pits = ub.pits;
   } else {
-    pits = MankalahPosition(state.position_text()).pits;
+    pits = position<MankalahPosition>(state.position_text()).pits;
   }
   Drawn drawn = read_board(state, d);
   for (int p = 0; p < kPits; ++p) {
@@ -315,7 +318,7 @@ TEST(MankalahSvg, MoveCellsFromTheEngine) {
   EXPECT_EQ(m.to.size(), 1u) << "the beyt of the last hasweh";
   ASSERT_GE(m.captured.size(), 2u) << "bx14 takes a beyt and the one opposite";
   ASSERT_FALSE(s->play("bx14"));
-  auto after = MankalahPosition(s->position_text());
+  auto after = position<MankalahPosition>(s->position_text());
   for (const auto& c : m.captured) EXPECT_EQ(after.pits[pit_of_letter(c[0])], 0) << c << " was emptied";
   EXPECT_TRUE(s->drawing()->move_cells("nonsense").empty());
   EXPECT_TRUE(s->drawing()->move_cells("#40-32").empty());

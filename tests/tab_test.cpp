@@ -10,10 +10,13 @@
 
 #include "beyt/game.hpp"
 #include "beyt/tab.hpp"
+#include "position_text.hpp"
 
 namespace {
 
 using namespace beyt;
+using test::position;
+using test::position_error;
 
 const Game& tab() {
   const Game* g = find_game("tab");
@@ -361,26 +364,25 @@ TEST(TabPositionText, RoundTripsAndRejectsBadText) {
                            "...NNNN/......./......./SSSS... S opening",
                            ".......NN/........./........n/S.S...... S play SN",
                            "NNNNNNN../........./........./S........ N play N"}) {
-    TabPosition p(text);
+    TabPosition p = position<TabPosition>(text);
     EXPECT_EQ(p.text(), text);
   }
   // The fourth field is written only where the board does not tell it.
-  EXPECT_EQ(TabPosition("N......../........./.s......./S........ N play S").text(),
+  EXPECT_EQ(position<TabPosition>("N......../........./.s......./S........ N play S").text(),
             "N......../........./.s......./S........ N play");
-  EXPECT_EQ(TabPosition("NNNNNNNNN/........./........./SSSSSSSSS S opening -").text(),
+  EXPECT_EQ(position<TabPosition>("NNNNNNNNN/........./........./SSSSSSSSS S opening -").text(),
             "NNNNNNNNN/........./........./SSSSSSSSS S opening");
-  TabPosition p;
-  Error bad = TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSS S play X", p);
+  Error bad = position_error<TabPosition>("NNNNNNNNN/........./........./SSSSSSSSS S play X");
   EXPECT_EQ(err_text(bad), "E204@47");
   EXPECT_NE(bad.reason.find("-, S, N or SN"), std::string::npos) << bad.reason;
-  EXPECT_EQ(err_text(TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSS S play NS", p)), "E204@47");
-  bad = TabPosition::parse("N......../........./.s......./S........ N play N", p);
+  EXPECT_EQ(err_text(position_error<TabPosition>("NNNNNNNNN/........./........./SSSSSSSSS S play NS")), "E204@47");
+  bad = position_error<TabPosition>("N......../........./.s......./S........ N play N");
   EXPECT_EQ(err_text(bad), "E204@47");
   EXPECT_NE(bad.reason.find("S has a Muslim kelb on the board"), std::string::npos) << bad.reason;
-  EXPECT_EQ(err_text(TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSS S play - x", p)), "E204@49");
-  EXPECT_EQ(TabPosition::parse("NNNNNNNN/........./........./SSSSSSSSS S play", p).code, Code::bad_setup);
-  EXPECT_EQ(TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSS X play", p).offset, 40u);
-  EXPECT_EQ(TabPosition::parse("NNNNNNNNN/........./........./SSSSSSSSQ S play", p).offset, 38u);
+  EXPECT_EQ(err_text(position_error<TabPosition>("NNNNNNNNN/........./........./SSSSSSSSS S play - x")), "E204@49");
+  EXPECT_EQ(position_error<TabPosition>("NNNNNNNN/........./........./SSSSSSSSS S play").code, Code::bad_setup);
+  EXPECT_EQ(position_error<TabPosition>("NNNNNNNNN/........./........./SSSSSSSSS X play").offset, 40u);
+  EXPECT_EQ(position_error<TabPosition>("NNNNNNNNN/........./........./SSSSSSSSQ S play").offset, 38u);
   std::unique_ptr<State> s;
   RuleSet r;
   ASSERT_FALSE(tab().parse_rules("width=7", r));

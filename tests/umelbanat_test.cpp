@@ -13,10 +13,13 @@
 #include "beyt/game.hpp"
 #include "beyt/notation/moves.hpp"
 #include "beyt/umelbanat.hpp"
+#include "position_text.hpp"
 
 namespace {
 
 using namespace beyt;
+using test::position;
+using test::position_error;
 
 std::unique_ptr<State> state_of(std::string_view rules, std::string_view setup = "") {
   RuleSet r;
@@ -58,7 +61,7 @@ TEST(Umelbanat, DaviesFig9PeckingSequence) {
   const char* fig9 = "3,2,0,7,0,0,6,6,6,6,6,6 SSSSSSNNNNNN ---n-------- 0-0 S play S";
   EXPECT_EQ(after(fig9, "B,C,A,C,B"), "0,0,1,3,0,0,6,6,6,6,6,6 SSSSSSNNNNNN ---n-------- 8-0 N play S");
   // Each peck removes two (to South's count) and South plays again.
-  UmelbanatPosition p(fig9);
+  UmelbanatPosition p = position<UmelbanatPosition>(fig9);
   UmelbanatOptions o;
   EXPECT_EQ(umelbanat_sow(o, p, pit_of_letter('B'), Side::south), UmelbanatStop::peck);  // X
   EXPECT_EQ(p.held[0], 2);
@@ -159,7 +162,7 @@ TEST(Umelbanat, StageEndReallotsHouses) {
 
 // The stage total counts daughters' houses and the counters held.
 TEST(Umelbanat, StageTotalsAndRepetitionEnd) {
-  UmelbanatPosition p("0,0,5,0,0,0,3,0,0,0,0,2 SSSSSSNNNNNN --n---s----- 20-18 S play S");
+  UmelbanatPosition p = position<UmelbanatPosition>("0,0,5,0,0,0,3,0,0,0,0,2 SSSSSSNNNNNN --n---s----- 20-18 S play S");
   EXPECT_EQ(p.stage_total(Side::south), 23);
   EXPECT_EQ(p.stage_total(Side::north), 23);
   EXPECT_FALSE(p.only_daughters());
@@ -170,7 +173,7 @@ TEST(Umelbanat, StageTotalsAndRepetitionEnd) {
 // Option skip-origin (default no): a lap of twelve or more passes over its
 // own house only with skip-origin=yes.
 TEST(Umelbanat, SkipOriginOption) {
-  UmelbanatPosition p("12,0,0,0,0,0,0,0,0,0,0,0 SSSSSSNNNNNN ------------ 18-18 S play S");
+  UmelbanatPosition p = position<UmelbanatPosition>("12,0,0,0,0,0,0,0,0,0,0,0 SSSSSSNNNNNN ------------ 18-18 S play S");
   UmelbanatPosition q = p;
   UmelbanatOptions no, yes;
   yes.skip_origin = true;
@@ -228,7 +231,7 @@ TEST(Umelbanat, PositionsWithManyTurnsListEachSowing) {
     Rng rng(seed);
     auto s = state_of("davies");
     for (int t = 0; t < 500 && !s->is_terminal() && !found; ++t) {
-      const UmelbanatPosition pos(s->position_text());
+      const UmelbanatPosition pos = position<UmelbanatPosition>(s->position_text());
       std::vector<UmelbanatMove> turns;
       if (pos.phase == UmelbanatPhase::play && !umelbanat_legal(UmelbanatOptions{}, pos, turns, 1000)) {
         found = true;

@@ -15,7 +15,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -97,14 +96,6 @@ inline bool read_whole_number(std::string_view v, int lo, int hi, int& out) {
   if (n < lo || n > hi) return false;
   out = n;
   return true;
-}
-
-/// Builds T from its position text (T::parse); throws std::invalid_argument
-/// with the parse error's reason. The Position(std::string_view)
-/// constructors of the typed APIs, for tests.
-template <class T>
-void parse_or_throw(std::string_view text, T& out) {
-  if (Error e = T::parse(text, out)) throw std::invalid_argument(e.reason);
 }
 
 namespace engine {

@@ -249,8 +249,8 @@ concept capture_mark = requires {
 
 /// The required members of a game's traits T, with their exact types:
 ///   using Options = ...;   (equality-comparable; read by the option table)
-///   using Position = ...;  (equality-comparable; Position::parse(text, out)
-///                           -> Error; p.hash() noexcept -> uint64_t,
+///   using Position = ...;  (equality-comparable; Position::parse(text)
+///                           -> Expected<Position>; p.hash() noexcept -> uint64_t,
 ///                           agreeing with ==; p.text() -> std::string
 ///                           unless the position_text hook; p.to_move, a
 ///                           Side, unless the to_move hook)
@@ -290,7 +290,7 @@ concept EngineTraitsFor =
                               Error (*)(hooks::Opt<T>, typename T::Position&, typename T::Memory&, std::string_view)>;
       requires hooks::exactly<decltype(&T::check),
                               Error (*)(hooks::Opt<T>, hooks::Pos<T>, std::string_view, std::string&)>;
-      requires hooks::exactly<decltype(&T::Position::parse), Error (*)(std::string_view, typename T::Position&)>;
+      requires hooks::exactly<decltype(&T::Position::parse), Expected<typename T::Position> (*)(std::string_view)>;
     } &&
     (T::kHooks.events || requires {
       requires hooks::exactly<decltype(&T::legal_moves),
@@ -628,7 +628,9 @@ class EngineGame final : public Game {
     if (Error e = Traits::options().read(rules, o)) return e;
     typename Traits::Position pos = Traits::initial(o);
     if (!setup.empty()) {
-      if (Error e = Traits::Position::parse(setup, pos)) return e;
+      Expected<typename Traits::Position> parsed = Traits::Position::parse(setup);
+      if (!parsed) return parsed.error();
+      pos = *parsed;
       if (Error e = Traits::validate(o, pos)) return e;
     }
     out = std::make_unique<EngineState<Traits>>(o, pos);

@@ -1,6 +1,7 @@
 // Output files written safely, and the signal policy that keeps them so
 // (beyt/io.hpp).
 #include "beyt/io.hpp"
+#include "beyt/io_process.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "beyt/game.hpp"
-#include "beyt/sowing.hpp"
+#include "beyt/pits.hpp"
 #include "beyt/svg.hpp"
 
 namespace beyt::mancala_svg {

@@ -1,6 +1,6 @@
-// The shared stick-game core (beyt/sticks.hpp). Lane 1836: the four
+// The shared stick-game core (beyt/sticks_core.hpp). Lane 1836: the four
 // sticks and their counts; docs/RULES.md §Tâb "Throws".
-#include "beyt/sticks.hpp"
+#include "beyt/sticks_core.hpp"
 
 namespace beyt {
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "beyt/io.hpp"
+#include "beyt/io_process.hpp"
 
 namespace beyt::notation {
 namespace {

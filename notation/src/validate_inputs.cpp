@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "beyt/io.hpp"
+#include "beyt/io_process.hpp"
 #include "beyt/notation/text.hpp"
 
 namespace beyt::notation {

@@ -33,6 +33,7 @@
 #endif
 
 #include "beyt/beyt.hpp"
+#include "beyt/io_process.hpp"  // io::SignalsBlocked (a front end's private include)
 
 namespace py = pybind11;
 using namespace beyt;

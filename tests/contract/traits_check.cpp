@@ -15,7 +15,7 @@ struct ToyOptions {
 
 struct ToyPosition {
   Side to_move = Side::south;
-  static Error parse(std::string_view text, ToyPosition& out);
+  static Expected<ToyPosition> parse(std::string_view text);
   std::string text() const;
   std::uint64_t hash() const noexcept;
   bool operator==(const ToyPosition&) const = default;

@@ -1,16 +1,19 @@
 // beyt/beyt.hpp - the whole public API in one include: the game interface
 // and its table (beyt/game.hpp), perft (beyt/perft.hpp), rule options and
-// error codes, the five engines' typed APIs, diagrams, safe output files (beyt/io.hpp), and the
-// records (beyt/notation/: model, readers and writers of text, JSON, XML and
-// JSON Lines, the validator's replay, selection by tags and dates, canonical
-// form, figures, the viewer), and the version.
+// error codes, the five engines' typed APIs, diagrams, safe output files
+// (beyt/io.hpp), and the records (beyt/notation/: the model, the formats'
+// one entry point and pull reader, the text notation's reader and writer,
+// the validator's replay, selection by tags and dates, canonical form,
+// figures, the viewer), and the version.
 //
 // Every public header is listed here (tests/package_test.cpp checks it);
 // a program may include the smaller headers instead. Link beyt::beyt
-// (README.md "The library").
+// (README.md "The library"). What only the library's sources and its front
+// ends share (the character policy, the sowing and stick cores, the JSON and XML
+// readers, the process-wide side of the outputs) is in lib/private and
+// notation/private, which are not installed.
 #pragma once
 
-#include "beyt/chars.hpp"
 #include "beyt/diagram.hpp"
 #include "beyt/drawing.hpp"
 #include "beyt/errors.hpp"
@@ -26,8 +29,8 @@
 // The engines.
 #include "beyt/dleb.hpp"
 #include "beyt/mankalah.hpp"
+#include "beyt/pits.hpp"
 #include "beyt/seega.hpp"
-#include "beyt/sowing.hpp"
 #include "beyt/sticks.hpp"
 #include "beyt/tab.hpp"
 #include "beyt/umelbanat.hpp"
@@ -42,7 +45,6 @@
 #include "beyt/notation/generate.hpp"
 #include "beyt/notation/incremental.hpp"
 #include "beyt/notation/input.hpp"
-#include "beyt/notation/json.hpp"
 #include "beyt/notation/moves.hpp"
 #include "beyt/notation/read_inputs.hpp"
 #include "beyt/notation/reader.hpp"
@@ -54,4 +56,3 @@
 #include "beyt/notation/validate.hpp"
 #include "beyt/notation/validate_inputs.hpp"
 #include "beyt/notation/viewer.hpp"
-#include "beyt/notation/xml.hpp"

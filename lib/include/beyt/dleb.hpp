@@ -98,11 +98,10 @@ struct DlebPosition {
   std::array<std::uint8_t, 2> slave_count{};                    ///< [team]: slaves on the field
 
   static DlebPosition initial(const DlebOptions& options);
-  explicit DlebPosition(std::string_view text);
-  DlebPosition() = default;
   /// Parses "NNNN/..../..../SSSS S1 00/00 0/0" (NOTATION.md §7). Errors:
   /// Code::bad_setup with the offset of the fault.
-  static Error parse(std::string_view text, DlebPosition& out);
+  /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").
+  static Expected<DlebPosition> parse(std::string_view text);
   std::string text() const;
   /// Men of a team on the field; slaves of a team.
   int count(Side team) const noexcept { return men[static_cast<std::size_t>(team)]; }

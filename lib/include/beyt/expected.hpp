@@ -123,8 +123,8 @@ class Expected<void, E> {
 /// returns an error value (Error, or notation::Diagnostic: false when there
 /// is none): `fill(t)` on a default-made T gives that T, or its error.
 ///
-///   Expected<SeegaPosition> p = to_expected<SeegaPosition>(
-///       [&](SeegaPosition& out) { return SeegaPosition::parse(text, out); });
+///   Expected<SeegaOptions> o = to_expected<SeegaOptions>(
+///       [&](SeegaOptions& out) { return SeegaOptions::from_rules(rules, out); });
 template <class T, class F>
 auto to_expected(F&& fill) -> Expected<T, std::decay_t<std::invoke_result_t<F&, T&>>> {
   T out{};

@@ -38,7 +38,7 @@
 #include "beyt/errors.hpp"
 #include "beyt/game.hpp"
 #include "beyt/options.hpp"
-#include "beyt/sowing.hpp"
+#include "beyt/pits.hpp"
 
 namespace beyt {
 
@@ -87,14 +87,10 @@ struct MankalahPosition {
   /// begins unless he turns it (Lane: "Supposing the party to whom belong the
   /// beyts A, B, C, D, E, F, commences the game").
   static MankalahPosition initial();
-  /// From position text (NOTATION.md section 8), for tests; throws
-  /// std::invalid_argument with the parse error's reason on bad text.
-  explicit MankalahPosition(std::string_view text);
-  MankalahPosition() = default;
-
   /// Parses "6,6,6,6,6,6,6,6,6,6,6,6 S play 0-0 0-0 N[ turned]". Syntax
   /// only: Code::bad_setup with the offset of the fault.
-  static Error parse(std::string_view text, MankalahPosition& out);
+  /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").
+  static Expected<MankalahPosition> parse(std::string_view text);
   /// The canonical position text; parse(text()) gives an equal position.
   std::string text() const;
   /// Hasa in `side`'s row.

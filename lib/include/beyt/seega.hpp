@@ -156,14 +156,10 @@ struct SeegaPosition {
 
   /// The empty n x n board, South to place.
   static SeegaPosition initial(int n);
-  /// From position text (NOTATION.md section 5), for tests; throws
-  /// std::invalid_argument with the parse error's reason on bad text.
-  explicit SeegaPosition(std::string_view text);
-  SeegaPosition() = default;
-
   /// Parses position text "5/5/5/5/2S1S N place[ extra]". Syntax only (plus
   /// a board of 5, 7 or 9): Code::bad_setup with the offset of the fault.
-  static Error parse(std::string_view text, SeegaPosition& out);
+  /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").
+  static Expected<SeegaPosition> parse(std::string_view text);
   /// The canonical position text; parse(text()) gives an equal position.
   std::string text() const;
   /// Pieces of `side` on the board.

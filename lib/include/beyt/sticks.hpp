@@ -1,5 +1,6 @@
-// beyt/sticks.hpp - the shared core of the stick-throw race games (Tâb, Dleb):
-// throws as chance events, the throw-again rule, and tracks as data.
+// beyt/sticks.hpp - the throw of the stick-throw race games (Tâb, Dleb):
+// its values, their probabilities and the throw-again rule, and a throw as
+// a record writes it.
 //
 // Sources:
 //   * E. W. Lane, Manners and Customs of the Modern Egyptians (1836), "táb":
@@ -27,12 +28,6 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
-#include <string_view>
-#include <vector>
-
-#include "beyt/errors.hpp"
-#include "beyt/game.hpp"
 
 namespace beyt {
 
@@ -67,60 +62,5 @@ struct StickThrow {
 
   bool operator==(const StickThrow&) const = default;
 };
-
-/// Reads one throw at `text[i]`: a value digit, then optionally four faces.
-/// Advances `i`. Errors: Code::move_syntax (no value digit, or 1..3 faces,
-/// or a face letter other than W/B); Code::throw_faces when the faces do not
-/// give the value (offset at the throw).
-Error sticks_parse_throw(std::string_view text, std::size_t& i, StickThrow& out);
-/// As sticks_parse_throw, for a parser's hot path: true on success, which
-/// builds no Error; false with `error` set to what sticks_parse_throw returns.
-bool sticks_read_throw(std::string_view text, std::size_t& i, StickThrow& out, Error& error);
-/// Appends the throw as written ("1" or "1WBBB").
-void sticks_format_throw(const StickThrow& t, std::string& out);
-/// Draws one throw of four fair sticks: each stick white with probability
-/// 1/2, so the value has the probabilities of the table above.
-StickThrow sticks_draw(Rng& rng);
-/// The distribution of one throw, by value: "1" 4/16, "2" 6/16, "3" 4/16,
-/// "4" 1/16, "6" 1/16 (sums to 1).
-std::vector<ChanceOutcome> sticks_outcomes();
-
-/// Checks the shape of one turn's throw sequence: every throw but the last
-/// throws again (1, 4, 6), the last ends the throwing (2, 3). Returns the
-/// index of the first throw that breaks the rule, or -1 when the shape is
-/// right. `n` >= 1.
-int sticks_sequence_fault(const StickThrow* throws, int n) noexcept;
-/// As above, on the throws' values alone (1, 2, 3, 4 or 6 each).
-int sticks_sequence_fault(const std::uint8_t* values, int n) noexcept;
-
-/// A track as data: for each cell of a board (an index below kTrackCells),
-/// the next cell along one side's route, and at a fork the other branch.
-/// -1 = none. Tâb's home row, middle loop and enemy row are built from this
-/// (lib/src/games/tab/); so is Dleb's boustrophedon.
-inline constexpr int kTrackCells = 64;
-struct StickTrack {
-  std::array<std::int8_t, kTrackCells> next{};
-  std::array<std::int8_t, kTrackCells> fork{};
-
-  StickTrack() {
-    next.fill(-1);
-    fork.fill(-1);
-  }
-};
-
-/// Where a walk of `steps` cells from `from` can end: up to two ends (the
-/// main route, then the fork branch if the walk passes a fork and `take_fork`
-/// allows it). `path` receives the cells passed over, excluding the end, for
-/// each end (at most 6 cells each).
-struct TrackWalk {
-  int nends = 0;
-  std::array<std::int8_t, 2> end{{-1, -1}};
-  std::array<std::array<std::int8_t, 8>, 2> path{};
-  std::array<int, 2> npath{{0, 0}};
-};
-/// Walks `steps` (1..8) cells along `track` from `from`. At the first fork on
-/// the way both branches are followed when `take_fork` is true (the walk ends
-/// on each), else only `next`.
-TrackWalk sticks_walk(const StickTrack& track, int from, int steps, bool take_fork) noexcept;
 
 }  // namespace beyt

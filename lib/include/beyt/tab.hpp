@@ -121,16 +121,13 @@ struct TabPosition {
 
   /// The initial position under `options`.
   static TabPosition initial(const TabOptions& options);
-  /// From position text (NOTATION.md section 6), for tests; throws
-  /// std::invalid_argument on bad text.
-  explicit TabPosition(std::string_view text);
-  TabPosition() = default;
   /// Parses "NNNNNNNNN/9/9/SSSSSSSSS S opening", with an optional fourth
   /// field naming the sides that have freed a kelb ("-", "S", "N" or "SN";
   /// without it, a side has freed one when a Muslim kelb of it is on the
   /// board). Errors: Code::bad_setup, at the byte offset of the bad field
   /// (also a fourth field that leaves out a side with a Muslim on the board).
-  static Error parse(std::string_view text, TabPosition& out);
+  /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").
+  static Expected<TabPosition> parse(std::string_view text);
   /// The position text (NOTATION.md section 6). With `freed_field`, the
   /// fourth field when a side has freed a kelb, has no Muslim kelb left on the
   /// board and two Nasrani or more (only then can it decide a move), naming

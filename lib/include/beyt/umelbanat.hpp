@@ -33,7 +33,7 @@
 #include "beyt/errors.hpp"
 #include "beyt/game.hpp"
 #include "beyt/options.hpp"
-#include "beyt/sowing.hpp"
+#include "beyt/pits.hpp"
 
 namespace beyt {
 
@@ -77,14 +77,10 @@ struct UmelbanatPosition {
 
   /// Davies Fig. 8: four in each house, South owns A..F, North a..f.
   static UmelbanatPosition initial(Side first);
-  /// From position text (NOTATION.md section 9), for tests; throws
-  /// std::invalid_argument with the parse error's reason.
-  explicit UmelbanatPosition(std::string_view text);
-  UmelbanatPosition() = default;
-
   /// Parses "4,4,...,4 SSSSSSNNNNNN ------------ 0-0 S play S". Syntax only;
   /// Code::bad_setup with the offset of the fault.
-  static Error parse(std::string_view text, UmelbanatPosition& out);
+  /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").
+  static Expected<UmelbanatPosition> parse(std::string_view text);
   std::string text() const;
   /// Whether `side` can sow from house `h`: his own, no daughter's, not empty.
   bool sowable(int h, Side side) const noexcept {

@@ -5,6 +5,7 @@
 // Finer points.
 #pragma once
 #include "beyt/dleb.hpp"
+#include "beyt/sticks_core.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"
 #include "../../portable.hpp"

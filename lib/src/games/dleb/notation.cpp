@@ -218,9 +218,7 @@ DlebPosition DlebPosition::initial(const DlebOptions& o) {
   return p;
 }
 
-DlebPosition::DlebPosition(std::string_view text) { parse_or_throw(text, *this); }
-
-Error DlebPosition::parse(std::string_view text, DlebPosition& out) {
+Expected<DlebPosition> DlebPosition::parse(std::string_view text) {
   PositionFields<4> fields;
   if (Error e = read_position_fields(text, 4, "expected: field, turn (S1), entered flags (10/01), stored (0/0)",
                                      setup_error, fields))
@@ -253,8 +251,7 @@ Error DlebPosition::parse(std::string_view text, DlebPosition& out) {
     return setup_error(at[3], "stored dleb: South's count / North's count, e.g. 0/2");
   p.stored = {a, b};
   p.recount();
-  out = p;
-  return Error::none();
+  return p;
 }
 
 std::uint64_t DlebPosition::hash() const noexcept {

@@ -4,6 +4,7 @@
 // its Finer points.
 #pragma once
 #include "beyt/mankalah.hpp"
+#include "beyt/sowing.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"
 

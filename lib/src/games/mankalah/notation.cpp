@@ -53,9 +53,7 @@ std::vector<std::pair<std::size_t, std::string_view>> fields(std::string_view t)
 
 MankalahPosition MankalahPosition::initial() { return MankalahPosition{}; }
 
-MankalahPosition::MankalahPosition(std::string_view text) { parse_or_throw(text, *this); }
-
-Error MankalahPosition::parse(std::string_view t, MankalahPosition& out) {
+Expected<MankalahPosition> MankalahPosition::parse(std::string_view t) {
   MankalahPosition p;
   auto f = fields(t);
   if (f.size() != 6 && f.size() != 7)
@@ -91,8 +89,7 @@ Error MankalahPosition::parse(std::string_view t, MankalahPosition& out) {
   bool ended = p.phase == MankalahPhase::end || p.phase == MankalahPhase::over;
   if (dash != ended) return setup_error(at1, "the side to move is '-' exactly at a board end or when the match is over");
   if (ended) p.to_move = p.distributor;
-  out = p;
-  return Error::none();
+  return p;
 }
 
 std::uint64_t MankalahPosition::hash() const noexcept {

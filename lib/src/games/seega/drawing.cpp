@@ -13,7 +13,6 @@
 #include <bit>
 #include <cmath>
 #include <optional>
-#include <stdexcept>
 #include <type_traits>
 #include <utility>
 

@@ -13,7 +13,6 @@
 #include <bit>
 #include <cmath>
 #include <optional>
-#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
@@ -259,9 +258,7 @@ SeegaPosition SeegaPosition::initial(int n) {
   return p;
 }
 
-SeegaPosition::SeegaPosition(std::string_view text) { parse_or_throw(text, *this); }
-
-Error SeegaPosition::parse(std::string_view text, SeegaPosition& out) {
+Expected<SeegaPosition> SeegaPosition::parse(std::string_view text) {
   PositionFields<4> fields;
   if (Error e = read_position_fields(text, 3, "expected: board, side (S or N), phase (place or move)", setup_error,
                                      fields))
@@ -278,8 +275,7 @@ Error SeegaPosition::parse(std::string_view text, SeegaPosition& out) {
   p.phase = parts[2] == "place" ? SeegaPhase::place : SeegaPhase::move;
   if (count == 4 && parts[3] != "extra") return setup_error(at[3], "only 'extra' may follow the phase");
   p.extra = count == 4;
-  out = p;
-  return Error::none();
+  return p;
 }
 
 std::string SeegaPosition::text() const {

@@ -14,7 +14,6 @@
 #include <bit>
 #include <cmath>
 #include <optional>
-#include <stdexcept>
 #include <type_traits>
 #include <utility>
 

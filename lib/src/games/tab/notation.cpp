@@ -173,9 +173,7 @@ TabPosition TabPosition::initial(const TabOptions& o) {
   return p;
 }
 
-TabPosition::TabPosition(std::string_view text) { parse_or_throw(text, *this); }
-
-Error TabPosition::parse(std::string_view text, TabPosition& out) {
+Expected<TabPosition> TabPosition::parse(std::string_view text) {
   PositionFields<4> fields;
   if (Error e = read_position_fields(text, 3, "expected: board, side (S or N), phase (opening or play)", setup_error,
                                      fields))
@@ -202,8 +200,7 @@ Error TabPosition::parse(std::string_view text, TabPosition& out) {
       p.freed[static_cast<std::size_t>(side)] = listed;
     }
   }
-  out = p;
-  return Error::none();
+  return p;
 }
 
 // `freed` is history, not compared by operator==: not hashed either.

@@ -4,6 +4,7 @@
 // docs/RULES.md §Tâb; readings where both are silent are listed in
 // docs/RULES.md §Tâb Finer points.
 #pragma once
+#include "beyt/sticks_core.hpp"
 #include "beyt/tab.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"

@@ -61,9 +61,7 @@ bool read_side(std::string_view f, Side& out) {
 
 }  // namespace
 
-UmelbanatPosition::UmelbanatPosition(std::string_view text) { parse_or_throw(text, *this); }
-
-Error UmelbanatPosition::parse(std::string_view t, UmelbanatPosition& out) {
+Expected<UmelbanatPosition> UmelbanatPosition::parse(std::string_view t) {
   UmelbanatPosition p;
   std::array<std::pair<std::size_t, std::string_view>, 7> f{};
   std::size_t nf = 0, start = 0;
@@ -112,8 +110,7 @@ Error UmelbanatPosition::parse(std::string_view t, UmelbanatPosition& out) {
   if (!dash && !read_side(f[4].second, p.to_move)) return setup_error(f[4].first, "expected the side to move: S or N");
   if (!read_side(f[6].second, p.starter)) return setup_error(f[6].first, "expected who began the stage: S or N");
   if (dash) p.to_move = p.starter;
-  out = p;
-  return Error::none();
+  return p;
 }
 
 std::uint64_t UmelbanatPosition::hash() const noexcept {

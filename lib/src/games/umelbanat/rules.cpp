@@ -3,6 +3,7 @@
 // (its traits for lib/src/engine_state.hpp). Sources: Davies 1925,
 // docs/RULES.md §Um el-Banât.
 
+#include "beyt/sowing.hpp"
 #include "beyt/umelbanat.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"

@@ -1,4 +1,5 @@
-// beyt/sowing.hpp - the sowing core shared by Mankalah and Um el-Banât.
+// beyt/sowing.hpp - the sowing core shared by Mankalah and Um el-Banât
+// (private: the engines' and their tests'; the board is beyt/pits.hpp).
 //
 // Sources:
 //   * E. W. Lane (1836), "mankal'ah":
@@ -11,11 +12,6 @@
 //   * The readings: docs/RULES.md §Mankalah and §Um el-Banât (a handful of twelve or
 //     more skips its origin in Mankalah; a sowing that never ends is an error).
 //
-// The board is twelve pits in sowing order: index 0..5 are A..F (South's row,
-// left to right from his seat), 6..11 are a..f (North's row; a opposite F).
-// Sowing runs 0 -> 1 -> ... -> 11 -> 0 (A->F->a->f->A, anticlockwise seen from
-// South). The pit opposite i is 11 - i (A/f, F/a).
-//
 // | parameter     | meaning                                              | source               |
 // |---------------|------------------------------------------------------|----------------------|
 // | skip_origin   | a lap of 12 or more passes over the pit it came from | docs/RULES.md §Mankalah (Lane)   |
@@ -25,35 +21,24 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 #include <vector>
 
+#include "beyt/pits.hpp"
+
 namespace beyt {
 
-inline constexpr int kPits = 12;
-/// Counts of the twelve pits, A..F then a..f. 72 hasa fit in a byte.
-using Pits = std::array<std::uint8_t, kPits>;
-
-/// The pit after `i` in sowing order.
-constexpr int next_pit(int i) noexcept { return i == kPits - 1 ? 0 : i + 1; }
-/// The pit before `i` in sowing order.
-constexpr int prev_pit(int i) noexcept { return i == 0 ? kPits - 1 : i - 1; }
-/// The pit across the board: A<->f, F<->a.
-constexpr int opposite_pit(int i) noexcept { return kPits - 1 - i; }
-/// 'A'..'F' for 0..5, 'a'..'f' for 6..11.
-constexpr char pit_letter(int i) noexcept {
-  return i < 6 ? static_cast<char>('A' + i) : static_cast<char>('a' + (i - 6));
+/// Total of the counters in pits [first, first + n) (0 <= first, first + n
+/// <= 12), the range known at run time (pit_sum<First, N>, beyt/pits.hpp,
+/// for a range known at compile time).
+inline int pit_sum(const Pits& pits, int first, int n) noexcept {
+  int sum = 0;
+  for (int i = first; i < first + n; ++i) sum += pits[static_cast<std::size_t>(i)];
+  return sum;
 }
-/// The pit of a letter A..F / a..f; -1 for any other character.
-constexpr int pit_of_letter(char c) noexcept {
-  if (c >= 'A' && c <= 'F') return c - 'A';
-  if (c >= 'a' && c <= 'f') return 6 + (c - 'a');
-  return -1;
-}
-/// Whether pit `i` is in South's row (A..F).
-constexpr bool south_row(int i) noexcept { return i < 6; }
 
 namespace detail {
 // The twelve counts as two words, one byte a pit (memcpy: any byte order). A
@@ -209,49 +194,6 @@ SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
     detail::store_pits(pits, now);
     return decide(static_cast<const Pits&>(pits), last, origin);
   });
-}
-
-namespace detail {
-// The bytes [first, first + n) of the pits that fall in the word holding
-// pits [base, base + 8), as a mask of that word.
-constexpr std::uint64_t byte_range(int first, int n, int base) noexcept {
-  const int lo = first > base ? first : base, hi = first + n < base + 8 ? first + n : base + 8;
-  if (lo >= hi) return 0;
-  const std::uint64_t bytes = hi - lo == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << 8 * (hi - lo)) - 1;
-  return bytes << 8 * (lo - base);
-}
-// The bytes of a word added in pairs: four 16-bit lanes (each at most 510).
-constexpr std::uint64_t byte_pairs(std::uint64_t x) noexcept {
-  constexpr std::uint64_t even = 0x00FF00FF00FF00FFull;
-  return (x & even) + (x >> 8 & even);
-}
-}  // namespace detail
-
-namespace detail {
-// The counters in the bytes of the pits' two words selected by the masks.
-// Two words of 16-bit lanes of at most 510 + 510: their sum, lane by lane at
-// most 4 * 1020, is gathered into the top lane by one multiplication.
-inline int masked_pit_sum(const Pits& pits, std::uint64_t low_mask, std::uint64_t high_mask) noexcept {
-  const PitWords w = load_pits(pits);
-  const std::uint64_t lanes = byte_pairs(w.low & low_mask) + byte_pairs(w.high & high_mask);
-  return static_cast<int>((lanes * 0x0001000100010001ull) >> 48);
-}
-}  // namespace detail
-
-/// Total of the counters in pits [first, first + n) (0 <= first, first + n
-/// <= 12): the bytes summed a word at a time, exact for any counts.
-inline int pit_sum(const Pits& pits, int first, int n) noexcept {
-  return detail::masked_pit_sum(pits, detail::byte_range(first, n, 0), detail::byte_range(first, n, 8));
-}
-
-/// pit_sum(pits, First, N) with the range known at compile time, for the hot
-/// paths (a row's total after every sowing): the masks are constants, so the
-/// sum is a few instructions wherever the compiler puts it.
-template <int First, int N>
-inline int pit_sum(const Pits& pits) noexcept {
-  static_assert(First >= 0 && N >= 0 && First + N <= 12, "pits [First, First + N) lie in 0..12");
-  constexpr std::uint64_t low = detail::byte_range(First, N, 0), high = detail::byte_range(First, N, 8);
-  return detail::masked_pit_sum(pits, low, high);
 }
 
 /// The positions of one board or stage seen so far, for the repetition rules
