@@ -1209,6 +1209,9 @@
   Object.assign(window.beytStudio, {
     kept: () => ({ id: keep.id, rev: keep.rev, dirty: keep.dirty, failed: keep.failed, writes: keep.writes, records: keptRecords() }),
     keepNow: () => keepNow(),
+    // The change not yet kept stays so until keepNow (as while the typing
+    // goes on): two tabs with changes at once, whatever the machine's pace.
+    keepHold: () => clearTimeout(keep.timer),
   });
   function wireKeep() {
     window.addEventListener('storage', keepHeard);

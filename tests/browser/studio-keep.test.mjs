@@ -102,13 +102,16 @@ let tab2;
         'Records… reopens record B in tab 1');
   check((await keptTexts(tab1)).includes(A), 'A stays kept when tab 1 shows B');
   // Both tabs on B: a change in tab 2 is seen in tab 1.
-  const edit = async (t, words) => { await t.bringToFront(); return t.evaluate(w => {
+  // `hold`: the change stays unkept until keepNow (as while the typing goes
+  // on), held in the same task as the edit, before its pause can end.
+  const edit = async (t, words, hold = false) => { await t.bringToFront(); return t.evaluate((w, h) => {
     const e = document.getElementById('text');
     const i = e.value.lastIndexOf('*');
     e.focus();
     e.setSelectionRange(i, i);
     document.execCommand('insertText', false, w);
-  }, words); };
+    if (h) beytStudio.keepHold();
+  }, words, hold); };
   await edit(tab2, '{seen in tab 2} ');
   await settled(tab2);
   await tab1.bringToFront();
@@ -116,9 +119,11 @@ let tab2;
   const heard = await said(tab1);
   check((await textOf(tab1)).includes('{seen in tab 2}') && /changed in another tab/.test(heard.alert),
         `a change kept in tab 2 is shown in tab 1, which says so (${heard.alert})`);
-  // Changes in both tabs at once: neither is written over.
-  await edit(tab1, '{typed in tab 1} ');
-  await edit(tab2, '{typed in tab 2} ');
+  // Changes in both tabs at once: neither is written over. Each tab holds
+  // its change unkept: on a loaded machine tab 1's pause could otherwise end
+  // before tab 2's edit, which would then be made on top of tab 1's kept text.
+  await edit(tab1, '{typed in tab 1} ', true);
+  await edit(tab2, '{typed in tab 2} ', true);
   await tab2.evaluate(() => beytStudio.keepNow());
   await settled(tab2);
   await tab1.bringToFront();
