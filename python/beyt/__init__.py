@@ -46,7 +46,8 @@ Move = _beyt.Move
 #: A position of a game under its rules, with the rules engine behind it.
 Position = _beyt.Position
 
-FORMATS = ("text", "json", "xml", "jsonl")
+#: The record formats' names, in the order of the library's table of formats.
+FORMATS = tuple(_beyt.formats())
 
 
 class Tags(MutableMapping[str, str]):
@@ -362,8 +363,6 @@ def read_games(source: Union[str, bytes, "os.PathLike[str]", io.IOBase, None] = 
     ['1']
     """
     kind, value, name = _source(source, text)
-    if format is not None and format not in FORMATS and format != "beyt":
-        raise ArgumentError(f"unknown format '{format}' (text, json, xml or jsonl)", "E502")
     reader = _beyt.GameReader(kind, value, format, name)
     return _iterate(reader)
 

@@ -245,11 +245,12 @@ py::list to_python(const std::vector<Diagnostic>& ds) {
 
 // --- formats ----------------------------------------------------------------------
 
+// The format called `name` in the table of formats (any of its names), or
+// ArgumentError (E502) with the library's message, which lists the table.
 Format format_named(const std::string& name) {
-  Format f;
-  if (!notation::parse_format(name, f))
-    raise("ArgumentError", Code::usage, "unknown format '" + name + "' (text, json, xml or jsonl)");
-  return f;
+  Expected<Format> f = notation::format_from_name(name);
+  if (!f) raise("ArgumentError", f.error().code, f.error().reason);
+  return *f;
 }
 
 // --- games --------------------------------------------------------------------------
@@ -1158,12 +1159,6 @@ void checked_for_writing(PyGame& g) {
   raise("Error", Code::ok, message);
 }
 
-NodePath path_named(const std::string& text) {
-  NodePath path;
-  if (!NodePath::parse(text, path)) raise("ArgumentError", Code::ok, "not a place in a record: '" + text + "' (e.g. 0, 12 or 12.1.14)");
-  return path;
-}
-
 // The Move at `path` of the record in `box`: its turn and its place in its line.
 PyMove move_at(const std::shared_ptr<RecordBox>& box, NodePath path) {
   const auto& s = path.steps;
@@ -1916,6 +1911,12 @@ PYBIND11_MODULE(_beyt, m) {
     return out;
   });
 
+  // The names of the formats, in the order of the library's table of formats.
+  m.def("formats", []() {
+    std::vector<std::string> out;
+    for (const notation::FormatInfo& f : notation::formats()) out.emplace_back(f.name);
+    return out;
+  });
   m.def("format_of", [](const std::string& path, const std::string& head) {
     Format f;
     if (!notation::format_of_extension(path, f)) f = notation::format_of_content(head);

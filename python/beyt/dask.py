@@ -67,7 +67,7 @@ def partitions(path: str, blocksize: Optional[int] = None, format: Optional[str]
     extension .jsonl) and larger than ``blocksize`` (bytes, at least 1;
     None: BLOCKSIZE; else TypeError or ArgumentError, a ValueError)."""
     blocksize = _blocksize(blocksize)
-    is_jsonl = format == "jsonl" or (format is None and path.lower().endswith(".jsonl"))
+    is_jsonl = (format or _beyt.output_format(path)) == "jsonl"
     try:
         size = os.path.getsize(path) if is_jsonl and os.path.isfile(path) else 0
     except OSError:
