@@ -42,7 +42,7 @@ const repeat = (t, bytes) => { let s = ''; while (s.length < bytes) s += t + '\n
 const line = (s, n) => s.repeat(Math.ceil(n / s.length)).slice(0, n);
 const texts = [
   { name: 'collection-2mb', what: 'a 2 MB collection', text: repeat(valid, 2 << 20), marker: '[Event "', chars: line('Cairo, 1835, by Lane ', keys) },
-  { name: 'tab-3000', what: 'a 3 000-turn record', text: run(['generate', '--game', 'tab', '--seed', '2', '--count', '1', '--max-turns', '3000']),
+  { name: 'tab-3000', what: 'a 3 000-turn record', text: run(['generate', '--game=tab', '--seed', '2', '--count', '1', '--max-turns', '3000']),
     marker: null, chars: line('{a note typed at the end} ', keys) },
 ];
 
