@@ -119,23 +119,28 @@ ordered_json game_json(const GameRecord& r, std::uint32_t index, bool moves = tr
   return g;
 }
 
+// One move of the outline as JSON: {path, move, line, column}.
+void move_json_text(const std::vector<std::uint32_t>& steps, const notation::Node& n, std::string& out) {
+  out += "{\"path\":\"";
+  for (std::size_t k = 0; k < steps.size(); ++k) out.append(k ? "." : "").append(std::to_string(steps[k]));
+  out += "\",\"move\":";
+  const bool plain = std::all_of(n.move.begin(), n.move.end(), [](char c) {
+    return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x80 && c != '"' && c != '\\';
+  });
+  if (plain) out.append("\"").append(n.move).append("\"");
+  else out += dump(ordered_json(n.move));
+  out.append(",\"line\":").append(std::to_string(n.loc.line)).append(",\"column\":").append(std::to_string(n.loc.column)) += '}';
+}
+
 // outline_line's moves written as the JSON array dump() writes (for the
-// game at the cursor after each keystroke: thousands of moves, without a
-// JSON object made for each).
+// game stepped through: thousands of moves, without a JSON object made for
+// each).
 void outline_text(const notation::Line& line, std::vector<std::uint32_t>& steps, std::uint32_t base, std::string& out) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     const notation::Node& n = line[i];
     steps.push_back(static_cast<std::uint32_t>(base + i));
     if (out.back() != '[') out += ',';
-    out += "{\"path\":\"";
-    for (std::size_t k = 0; k < steps.size(); ++k) out.append(k ? "." : "").append(std::to_string(steps[k]));
-    out += "\",\"move\":";
-    const bool plain = std::all_of(n.move.begin(), n.move.end(), [](char c) {
-      return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x80 && c != '"' && c != '\\';
-    });
-    if (plain) out.append("\"").append(n.move).append("\"");
-    else out += dump(ordered_json(n.move));
-    out.append(",\"line\":").append(std::to_string(n.loc.line)).append(",\"column\":").append(std::to_string(n.loc.column)) += '}';
+    move_json_text(steps, n, out);
     for (std::size_t v = 0; v < n.variations.size(); ++v) {
       steps.push_back(static_cast<std::uint32_t>(v + 1));
       outline_text(n.variations[v], steps, steps[steps.size() - 2], out);
@@ -845,6 +850,11 @@ std::string session_status(bool done) {
   return dump(out);
 }
 
+// Place l:c is at or before line:column.
+bool place_before(std::uint32_t l, std::uint32_t c, std::uint32_t line, std::uint32_t column) {
+  return l < line || (l == line && c <= column);
+}
+
 // An entry's place: a game's first token, an error's, the end (after all).
 bool entry_before(const notation::CheckedEntry& e, std::uint32_t line, std::uint32_t column) {
   std::uint32_t l = e.line, c = e.column;
@@ -853,7 +863,7 @@ bool entry_before(const notation::CheckedEntry& e, std::uint32_t line, std::uint
     l = e.diagnostics.back().loc.line;
     c = e.diagnostics.back().loc.column;
   }
-  return l < line || (l == line && c <= column);
+  return place_before(l, c, line, column);
 }
 
 // Game `index` of the text being edited, as read (with the reader's slips
@@ -919,9 +929,20 @@ std::string session_entry_game(std::uint32_t index, EntryGame& out) {
   return {};
 }
 
-}  // namespace
+// Game `index` of the text checked as JSON (game_json's, without moves;
+// `slip`: the first of the reader's errors in it), its closing '}' left off
+// for more to follow; "" when there is none.
+std::string session_game_head(std::uint32_t index, const LastGame*& game) {
+  game = index == 0 ? nullptr : session_game(index);
+  if (!game) return {};
+  ordered_json g = game_json(game->record, index, false);
+  if (!game->slips.errors.empty()) g["slip"] = diagnostic_json(game->slips.errors.front());
+  std::string out = dump(g);
+  out.pop_back();
+  return out;
+}
 
-std::string game_outline(std::uint32_t index);
+}  // namespace
 
 /// The editor's text checked as `beyt validate` checks it (`file` names it;
 /// `strict`: validate --strict), read and replayed again only where it
@@ -986,9 +1007,13 @@ std::string problems(std::uint32_t first, std::uint32_t count) {
 }
 
 /// The game of the text checked that holds line:column (the last that
-/// starts before it; else the first), as outline() gives a game, with
-/// `slip` (the first of the reader's errors in it) when it has any; {} when
-/// the text holds no game that can be read.
+/// starts before it; else the first), as outline() gives a game but without
+/// its moves (gameOutline gives them), with `at`: the last move (as
+/// outline() gives a move: path, move, line, column) that starts at or
+/// before line:column, absent when none does (the cursor is before the
+/// first move: the start); and `slip` (the first of the reader's errors in
+/// it) when it has any; {} when the text holds no game that can be read.
+/// (A keystroke asks it: a game of thousands of moves is not written out.)
 std::string game_at(std::uint32_t line, std::uint32_t column) {
   std::uint32_t index = 0;
   if (session.format() == Format::text) {
@@ -1007,21 +1032,27 @@ std::string game_at(std::uint32_t line, std::uint32_t column) {
     read_all(session.text(), session_file, all);
     for (std::size_t i = 0; i < all.records.size(); ++i) {
       const auto& loc = all.records[i].loc;
-      if (i == 0 || (loc.line > 0 && (loc.line < line || (loc.line == line && loc.column <= column))))
+      if (i == 0 || (loc.line > 0 && place_before(loc.line, loc.column, line, column)))
         index = all.indexes[i];
     }
   }
-  return game_outline(index);
+  const LastGame* game = nullptr;
+  std::string out = session_game_head(index, game);
+  if (!game) return "{}";
+  notation::NodePath path;
+  if (const notation::Node* n = notation::move_before(game->record, line, column, path)) {
+    out += ",\"at\":";
+    move_json_text(path.steps, *n, out);
+  }
+  return out += '}';
 }
 
-/// Game `index` of the text checked as game_at() gives it.
+/// Game `index` of the text checked as game_at() gives it, with every move
+/// (outline()'s moves) and without `at`.
 std::string game_outline(std::uint32_t index) {
-  const LastGame* game = index == 0 ? nullptr : session_game(index);
+  const LastGame* game = nullptr;
+  std::string out = session_game_head(index, game);
   if (!game) return "{}";
-  ordered_json g = game_json(game->record, index, false);
-  if (!game->slips.errors.empty()) g["slip"] = diagnostic_json(game->slips.errors.front());
-  std::string out = dump(g);
-  out.pop_back();  // the '}': the moves go on
   out += ",\"moves\":[";
   std::vector<std::uint32_t> steps;
   outline_text(game->record.moves, steps, 1, out);

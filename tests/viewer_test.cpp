@@ -251,6 +251,34 @@ TEST(NodePath, LocateNamesWhatIsMissing) {
   EXPECT_EQ(why, "variation 1 of turn 2 has turns 2 to 4, not 5");
 }
 
+TEST(NodePath, MoveBeforeAPlaceIsTheLastMoveThatStartsThere) {
+  // Line 4 of kTree: "1. c1,c5 2. a3,e3 (2. a1,e1 3. b1,d1 (3. a2,e2) 4. b2,d2) 3. b1,d1 *".
+  const std::string movetext = "1. c1,c5 2. a3,e3 (2. a1,e1 3. b1,d1 (3. a2,e2) 4. b2,d2) 3. b1,d1 *";
+  auto r = read_text(kTree).at(0);
+  notation::NodePath p;
+  auto before = [&](const char* text, std::size_t skip = 0) {
+    const auto column = static_cast<std::uint32_t>(movetext.find(text) + 1 + skip);
+    const notation::Node* n = notation::move_before(r, 4, column, p);
+    return n ? n->move + " " + p.text() : "start " + p.text();
+  };
+  EXPECT_EQ(before("1. c1"), "start 0");            // on the turn number: the move has not begun
+  EXPECT_EQ(before("c1,c5"), "c1,c5 1");           // on the move's first character
+  EXPECT_EQ(before("c1,c5", 3), "c1,c5 1");        // inside it
+  EXPECT_EQ(before("2. a3"), "c1,c5 1");
+  EXPECT_EQ(before("(2."), "a3,e3 2");
+  EXPECT_EQ(before("a1,e1"), "a1,e1 2.1.2");       // a variation's move
+  EXPECT_EQ(before("(3."), "b1,d1 2.1.3");
+  EXPECT_EQ(before("a2,e2"), "a2,e2 2.1.3.1.3");   // a variation in a variation
+  EXPECT_EQ(before("4. b2"), "a2,e2 2.1.3.1.3");
+  EXPECT_EQ(before("b2,d2"), "b2,d2 2.1.4");
+  EXPECT_EQ(before("3. b1,d1 *"), "b2,d2 2.1.4");  // after the variation, before the next move
+  EXPECT_EQ(before("*"), "b1,d1 3");
+  EXPECT_EQ(notation::move_before(r, 1, 1, p), nullptr);  // in the tag pairs: the start
+  EXPECT_EQ(p.text(), "0");
+  ASSERT_NE(notation::move_before(r, 9, 1, p), nullptr);  // after the text: its last move
+  EXPECT_EQ(p.text(), "3");
+}
+
 TEST(NodePath, ReplayToAVariationPlaysItsTurns) {
   auto r = read_text(kTree).at(0);
   auto pos = position(r, "2.1.3.1.3");

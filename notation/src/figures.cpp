@@ -141,6 +141,39 @@ bool locate(const GameRecord& record, const NodePath& path, const Node*& node, s
   return false;  // not reached: the path has odd length
 }
 
+namespace {
+
+// move_before's walk over `moves` (turn numbers from `base`), the steps to
+// it in `steps`; the last move found so far and its steps in `found`, `best`.
+void walk_before(const Line& moves, std::uint32_t base, std::uint32_t line, std::uint32_t column,
+                 std::vector<std::uint32_t>& steps, const Node*& found, std::vector<std::uint32_t>& best) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Node& n = moves[i];
+    if (n.loc.line > 0 && (n.loc.line > line || (n.loc.line == line && n.loc.column > column))) return;  // the text goes on after the place
+    steps.push_back(base + static_cast<std::uint32_t>(i));
+    if (n.loc.line > 0) {
+      found = &n;
+      best = steps;
+    }
+    for (std::size_t v = 0; v < n.variations.size(); ++v) {
+      steps.push_back(static_cast<std::uint32_t>(v + 1));
+      walk_before(n.variations[v], steps[steps.size() - 2], line, column, steps, found, best);
+      steps.pop_back();
+    }
+    steps.pop_back();
+  }
+}
+
+}  // namespace
+
+const Node* move_before(const GameRecord& record, std::uint32_t line, std::uint32_t column, NodePath& path) {
+  const Node* found = nullptr;
+  std::vector<std::uint32_t> steps, best{0};
+  walk_before(record.moves, 1, line, column, steps, found, best);
+  path.steps = std::move(best);
+  return found;
+}
+
 Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uint32_t index, const NodePath& path,
                      NodePosition& out, ReplayCheckpoints* checkpoints) {
   out = NodePosition{};

@@ -145,9 +145,10 @@
         if (v.length > LONG) { this.place(i); text.setSelectionRange(i - this.a, i - this.a); }
         return;
       }
-      const i = this.cursor();
-      this.full = this.full.slice(0, this.a) + text.value + this.full.slice(this.b);
+      const i = this.cursor(), was = this.full, oldB = this.b;
+      this.full = was.slice(0, this.a) + text.value + was.slice(this.b);
       this.b = this.a + text.value.length;
+      if (startsOf === was) { spliceStarts(starts, this.full, this.a, oldB, this.b); startsOf = this.full; }
       this.dirty = true;
       if ((this.full.length > LONG) !== (this.b - this.a < this.full.length)) { this.synced = false; this.b = -1; this.place(i); this.setCursor(i); }
     },
@@ -197,13 +198,24 @@
     if (startsOf !== ed.full) { startsOf = ed.full; starts = lineStarts(startsOf); }
     return starts;
   }
+  // The line starts `ls` of a text made those of text s, whose [a, b) was
+  // [a, oldB) in it (a: a line's start), in place: those up to a kept,
+  // those in [a, b) found again, those after it moved (a keystroke in a
+  // text of megabytes does not look for every line end again).
+  function spliceStarts(ls, s, a, oldB, b) {
+    const upTo = x => { let lo = 0, hi = ls.length; while (lo < hi) { const mid = (lo + hi) >> 1; if (ls[mid] <= x) lo = mid + 1; else hi = mid; } return lo; };
+    const first = upTo(a), after = upTo(oldB), d = b - oldB, inside = [];
+    for (let i = s.indexOf('\n', a); i >= 0 && i < b; i = s.indexOf('\n', i + 1)) inside.push(i + 1);
+    if (inside.length === after - first) for (let k = 0; k < inside.length; ++k) ls[first + k] = inside[k];
+    else ls.splice(first, after - first, ...inside);
+    if (d) for (let k = first + inside.length; k < ls.length; ++k) ls[k] += d;
+  }
   function placeOf(s, index) {
     const ls = s === ed.full ? textStarts() : lineStarts(s);
     let lo = 0, hi = ls.length - 1;  // the last line that starts at or before index
     while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ls[mid] <= index) lo = mid; else hi = mid - 1; }
     return { line: lo + 1, column: [...s.slice(ls[lo], index)].length + 1 };
   }
-  const before = (a, b) => a.line < b.line || (a.line === b.line && a.column <= b.column);
 
   // --- checking and showing ----------------------------------------------
   // The module checks the text as it changes, reading again only the games
@@ -214,13 +226,13 @@
   // underlined (the summary says how many there are).
   const SLICE = 40, LIST = 200;
   let checking = 0;
-  function refresh() {
+  function refresh(typed = false) {
     if (!module) return;
     clearTimeout(checking);
     const t0 = performance.now();
     st.check = checkText();
     const t1 = performance.now();
-    showChecked();
+    showChecked(typed);
     st.timings.lastValidate = t1 - t0;
     st.timings.lastRefresh = performance.now() - t0;
     if (!st.check.done) checking = setTimeout(checkMore, 0);
@@ -255,9 +267,15 @@
     checking = setTimeout(checkMore, 0);
   }
   // What the checking found: the problems (the list drawn again only when
-  // it changed), the game at the cursor, its board.
-  let problemsListed = '';
-  function showChecked() {
+  // it changed), the game at the cursor, its board. In a long text (over
+  // LONG characters) a keystroke (`typed`) has its problems listed and
+  // underlined at once, and the board and the entry panel drawn when the
+  // typing pauses (VIEW_PAUSE ms; a click on the board draws them first):
+  // typing in a game's tag pairs or comments of a collection of megabytes
+  // or a record of thousands of turns does not redraw its board at each key.
+  const VIEW_PAUSE = 120;
+  let problemsListed = '', viewLater = 0;
+  function showChecked(typed = false) {
     if (st.check.done) st.timings.checkedAt = performance.now();
     const listed = module.problems(0, LIST);
     st.diagnostics = JSON.parse(listed);
@@ -265,7 +283,10 @@
     if (listed !== problemsListed) showProblems();
     else showSummary();
     problemsListed = listed;
-    showView();
+    if (!typed || ed.full.length <= LONG) return showView();
+    showMarks();
+    clearTimeout(viewLater);
+    viewLater = setTimeout(showView, VIEW_PAUSE);
   }
 
   function showSummary() {
@@ -325,7 +346,8 @@
       if (b === a && a < full.length && full[a] !== '\n') ++b;
       spans.push({ a, b, cls: d.severity });
     }
-    const g = currentGame(), m = g && g.moves.find(x => x.path === st.path);
+    const g = currentGame();
+    const m = !g || st.path === '0' ? null : g.at && g.at.path === st.path ? g.at : g.moves.find(x => x.path === st.path);
     if (m && m.line) {
       const a = indexOf(full, starts, m.line, m.column);
       spans.push({ a, b: a + m.move.length, cls: 'cur' });
@@ -379,13 +401,25 @@
     const here = placeOf(ed.value(), ed.cursor());
     // (The same question after the same check, as a keyup after its input asks it: the same answer.)
     const key = `${checks}:${here.line}:${here.column}`;
-    if (key !== gameAtKey) { gameAtKey = key; gameAt = st.check ? call('gameAt', here.line, here.column) : {}; }
+    if (key !== gameAtKey) { gameAtKey = key; gameAt = st.check ? call('gameAt', here.line, here.column) : {}; if (gameAt.index) movesLater(gameAt); }
     const g = gameAt;
     st.outline = { format: st.check ? st.check.format : 'text', games: g.index ? [g] : [] };
     if (!g.index) { st.game = 1; st.path = '0'; return; }
     st.game = g.index;
-    st.path = '0';
-    for (const m of g.moves) if (m.line && before(m, here)) st.path = m.path;
+    st.path = g.at ? g.at.path : '0';  // the last move that starts at or before the cursor
+  }
+  // The game's moves (gameOutline's), asked of the module when first read
+  // (stepping through the game, a comment added): a keystroke in a game of
+  // thousands of moves has the move at the cursor alone (gameAt's `at`).
+  function movesLater(g) {
+    Object.defineProperty(g, 'moves', {
+      configurable: true, enumerable: true,
+      get() {
+        const moves = call('gameOutline', g.index).moves || [];
+        Object.defineProperty(g, 'moves', { value: moves, enumerable: true });
+        return moves;
+      },
+    });
   }
 
   function currentGame() { return st.outline.games.find(g => g.index === st.game); }
@@ -453,6 +487,8 @@
   // position the slip leaves readable (the module's viewAt).
   let shownSvg = null, shownLegend = null;
   function showView() {
+    clearTimeout(viewLater);
+    viewLater = 0;
     const board = $('board');
     st.clicks = [];
     if (!st.events.length) $('entry-error').textContent = '';
@@ -1605,11 +1641,12 @@
   function wire() {
     let pending = 0;
     text.addEventListener('input', () => {
+      const typed = !ed.whole;  // (not a paste over the whole text: another record, shown at once)
       ed.edited();
       st.bytes = pastedBytes();  // edited: the text is the record now (a whole paste: its bytes, until typed into)
       st.edited = true;
       save();
-      refresh();
+      refresh(typed);
       showPasteNote();
     });
     // A paste over the whole text (or into an empty editor) is another record:
@@ -1643,7 +1680,7 @@
       const go = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' }[e.key];
       if (go) { e.preventDefault(); step(go); }
     });
-    $('board').addEventListener('click', e => { const c = cellAt(e); if (c) clickCell(c); });
+    $('board').addEventListener('click', e => { if (viewLater) showView(); const c = cellAt(e); if (c) clickCell(c); });
     $('typed').addEventListener('submit', e => { e.preventDefault(); const m = $('move').value.trim(); if (m) (st.events.length ? playEvent : play)(m); });
     $('throw-form').addEventListener('submit', e => {
       e.preventDefault();

@@ -43,6 +43,15 @@ struct NodePath {
 /// has turns 12 to 15".
 bool locate(const GameRecord& record, const NodePath& path, const Node*& node, std::string& why);
 
+/// The position a place in the record's text is at (an editor's cursor):
+/// the last move, of the main line or a variation in the order of the text
+/// (a move, then the variations that replace it), that starts at or before
+/// line:column (Node::loc: 1-based, columns in code points). Returns that
+/// move and its path in `path`; null and path "0" (the start) when none
+/// does. Moves without a place (line 0: made by an edit, not read) are
+/// passed over. Walks the moves before the place once.
+const Node* move_before(const GameRecord& record, std::uint32_t line, std::uint32_t column, NodePath& path);
+
 /// A position of a record, replayed.
 struct NodePosition {
   NodePath path;
