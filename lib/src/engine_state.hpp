@@ -609,8 +609,10 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     else
       return false;
   }
-  // resolve() with a canonical text asked or without committing.
-  Error checked(std::string_view text, std::string* canonical, bool commit) {
+  // resolve() with a canonical text asked or without committing: out of
+  // line, so that play()'s path (a replay's every turn) stays as short as
+  // the traits' play alone.
+  [[gnu::noinline]] Error checked(std::string_view text, std::string* canonical, bool commit) {
     std::string local;
     std::string& c = canonical ? *canonical : local;
     if (Error e = Traits::check(options_, pos_, text, c)) return e;
