@@ -308,7 +308,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
     if (last) *last = &line[i - 1];
   };
   const std::size_t count = std::min<std::size_t>(line.size(), limit);
-  const bool plain = !ctx.options.strict;  // a turn without variations is then one play()
+  const bool plain = !ctx.options.strict;  // a turn without variations is then one play_turn()
   std::string canonical;
   // The next turn whose position is kept (none: past the end).
   std::size_t mark = keep ? (from / every + 1) * every : SIZE_MAX;
@@ -319,7 +319,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
     }
     const Node& node = line[i];
     if (plain && node.variations.empty()) [[likely]] {
-      if (Error e = state.play(node.move)) [[unlikely]] {
+      if (Error e = state.play_turn(node.move)) [[unlikely]] {
         stop(i);
         return move_error(ctx, node, e, first_turn + static_cast<std::uint32_t>(i), state);
       }
@@ -329,7 +329,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
     std::unique_ptr<State> before;
     if (ctx.variations && !node.variations.empty()) before = state.clone();
     if (ctx.options.strict) {  // the canonical form needs a second resolution: only when asked
-      Error e = state.check(node.move, canonical);
+      Error e = state.check_turn(node.move, canonical);
       if (!e && canonical != node.move)
         e = Error{Code::strict_move_form, "strict: write '" + canonical + "' (the canonical form)", 0};
       if (e) {
@@ -337,7 +337,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
         return move_error(ctx, node, e, turn, state);
       }
     }
-    if (Error e = state.play(node.move)) {
+    if (Error e = state.play_turn(node.move)) {
       stop(i);
       return move_error(ctx, node, e, turn, state);
     }
