@@ -508,12 +508,12 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
   out["terminal"] = state.is_terminal();
   out["outcome"] = std::string(result_token(state.outcome()));
   out["caption"] = notation::node_caption(*record, pos);
-  // The next events (State::legal_moves: complete at every position, the
+  // The next events (State::legal_events: complete at every position, the
   // outcomes at a throw); entered one at a time where a turn may be more
   // than one (turn_by_event), else each is a whole turn.
   std::vector<std::string> moves;
   const bool throw_due = state.to_move() == Actor::chance;
-  if (!state.is_terminal() && !throw_due) state.legal_moves(moves);
+  if (!state.is_terminal() && !throw_due) state.legal_events(moves);
   const bool by_event = turn_by_event(state, moves);
   out["byEvent"] = by_event;
   out["events"] = events;
@@ -555,7 +555,7 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
                             {"captured", cells.captured},
                             {"keys", entry_keys(words.keys, m, cells, names)},
                             {"anyOrder", words.placement_any_order && cells.from.empty()},
-                            {"says", state.describe_move(m)}});
+                            {"says", state.describe_event(m)}});
   }
   for (const auto& c : names) centre(c);
   out["cells"] = std::move(centres);
@@ -563,18 +563,19 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
   return dump(out);
 }
 
-/// The legal moves of a position given by its text (window.beyt.legalMoves).
-std::string legal_moves(const std::string& game_name, const std::string& rules_text, const std::string& position) {
+/// The events that may come next at a position given by its text
+/// (window.beyt.legalEvents; State::legal_events), and at a throw its outcomes.
+std::string legal_events(const std::string& game_name, const std::string& rules_text, const std::string& position) {
   const Game* game = find_game(game_name);
   if (!game) return dump(error_json("unknown game '" + game_name + "'"));
   RuleSet rules;
   if (Error e = game->parse_rules(rules_text, rules)) return dump(error_json("Rules: " + e.reason));
   std::unique_ptr<State> state;
   if (Error e = game->new_state(rules, position, state)) return dump(error_json("position: " + e.reason));
-  std::vector<std::string> moves;
-  state->legal_moves(moves);
+  std::vector<std::string> events;
+  state->legal_events(events);
   ordered_json out;
-  out["moves"] = moves;
+  out["events"] = events;
   out["chance"] = ordered_json::array();
   for (const auto& c : state->chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
   return dump(out);
@@ -1147,7 +1148,7 @@ void paths_between(const State& state, const State& start, const std::string& fr
                    std::vector<std::string>& so_far, std::vector<std::vector<std::string>>& out, std::size_t room) {
   if (!start.drawing() || out.size() >= room) return;
   std::vector<std::string> moves;
-  state.legal_moves(moves);
+  state.legal_events(moves);
   const MoveCells before = start.drawing()->move_cells(state.turn_in_progress());
   for (const auto& m : moves) {
     const MoveCells cells = event_cells(state, start, before, m);
@@ -1196,7 +1197,7 @@ std::string why_not_at(std::uint32_t index, const std::string& path_text, const 
   const State& start = t.start();
   if (state.is_terminal() || state.to_move() == Actor::chance || !start.drawing()) return "{}";
   std::vector<std::string> moves;
-  state.legal_moves(moves);
+  state.legal_events(moves);
   const bool by_event = turn_by_event(state, moves);
   const MoveCells before = by_event ? start.drawing()->move_cells(state.turn_in_progress()) : MoveCells{};
   for (const auto& m : moves) {
@@ -1217,7 +1218,7 @@ std::string why_not_at(std::uint32_t index, const std::string& path_text, const 
 /// The uses that take the piece on cell `from` to cell `to` one after
 /// another in the turn being entered at position `path` of game `index`
 /// (its events so far `events_json`, as eventAt() takes them), each a
-/// listed event (State::legal_moves) leaving the cell the one before
+/// listed event (State::legal_events) leaving the cell the one before
 /// reached: Lane's "táb and four and two" take the kelb on I to Q by 1I-K,
 /// 4K-O, 2O-Q (or 1I-K, 2K-M, 4M-Q), in the order the events are listed
 /// (the throws' order). {paths: [[events...], ...] (at most 8; none: []),
@@ -1251,7 +1252,7 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("validate", &validate);
   emscripten::function("outline", &outline);
   emscripten::function("view", &view);
-  emscripten::function("legalMoves", &legal_moves);
+  emscripten::function("legalEvents", &legal_events);
   emscripten::function("enter", &enter);
   emscripten::function("event", &event);
   emscripten::function("format", &format);

@@ -1,5 +1,5 @@
 // The studio page's script (docs/STUDIO.md). Everything about the games —
-// validation, the board, the legal moves, canonical text, conversion, the
+// validation, the board, the legal events, canonical text, conversion, the
 // entry of a move into the record — is asked of the WebAssembly module
 // (studio/binding.cpp over the beyt library); this script only shows its
 // answers and turns clicks and keys into its questions.
@@ -37,17 +37,24 @@
   const input = () => st.bytes || ed.value();
   const fileName = () => (st.edited ? '' : st.name);
 
+  let warnedLegalMoves = false;  // beyt.legalMoves (the old name) has warned
   window.beyt = {
     ready,
     /** The diagnostics of `beyt validate --diagnostics json`, as objects. */
     validate(record, options = {}) {
       return call('validate', record, options.file || '', !!options.strict);
     },
-    /** The legal moves of a position text (render --format position) under rules. */
-    legalMoves(game, rules, position) {
-      const r = call('legalMoves', game, rules || '', position || '');
+    /** The events that may come next at a position text (render --format position) under rules (State::legal_events). */
+    legalEvents(game, rules, position) {
+      const r = call('legalEvents', game, rules || '', position || '');
       if (r.error) throw new Error(r.error);
-      return r.moves;
+      return r.events;
+    },
+    /** The old name of legalEvents, kept for one release: warns once (console.warn), then answers as legalEvents. */
+    legalMoves(game, rules, position) {
+      if (!warnedLegalMoves) console.warn('beyt.legalMoves is deprecated: use beyt.legalEvents');
+      warnedLegalMoves = true;
+      return window.beyt.legalEvents(game, rules, position);
     },
     /** The SVG `beyt render --format svg --ply PLY` draws (default: the end of the main line). */
     render(record, ply, options = {}) {
@@ -565,7 +572,7 @@
 
   // --- entering moves: one adapter, one function per need ------------------
   // keys(game, move): the cells a person clicks, in order, for a move the
-  // engine lists (whole turns, State::legal_moves); a move with no keys is a
+  // engine lists (whole turns, State::legal_events); a move with no keys is a
   // button (a pass, turning the board, the end of a board or stage).
   // throwOutcomes / decisions: what may happen next (the engine's chance
   // outcomes; the legal moves, or in a turn entered event by event (Tâb, Dleb,

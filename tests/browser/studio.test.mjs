@@ -29,7 +29,7 @@
 //     view, Enter creates); Redo, Ctrl+Z and Ctrl+Shift+Z;
 //   * the board: a pasted sample of each of the five games shows at its last
 //     turn the SVG `beyt render --format svg` draws;
-//   * window.beyt: validate, legalMoves and render answer as the command line;
+//   * window.beyt: validate, legalEvents and render answer as the command line;
 //   * the page names no http: or https: address and asks the network for
 //     nothing; no script error.
 // It writes a screenshot of each game's editor to OUT/studio-GAME.png and
@@ -202,18 +202,28 @@ for (const s of samples) {
   console.log(`ok - ${s.name}: ${turns} turns; screenshot ${path.join(out, `studio-${s.name}.png`)}`);
 }
 
-// --- window.beyt.legalMoves: the engine's list for a position text ------------
+// --- window.beyt.legalEvents: the engine's list for a position text -----------
 {
   const file = path.join(source, 'samples/seega/walker-5x5.beyt');
   const position = run(['render', file, '--format', 'position', '--ply', '14']).trim();
-  const moves = await tab.evaluate(p => beyt.legalMoves('seega', 'walker', p), position);
-  check(Array.isArray(moves) && moves.includes('a2-b2xb3-a2xa3') && moves.includes('a2-b2xb3'),
-        `legalMoves at turn 14 of walker-5x5 lists the turn played and its variation (${moves.length} moves)`);
+  const events = await tab.evaluate(p => beyt.legalEvents('seega', 'walker', p), position);
+  check(Array.isArray(events) && events.includes('a2-b2xb3-a2xa3') && events.includes('a2-b2xb3'),
+        `legalEvents at turn 14 of walker-5x5 lists the turn played and its variation (${events.length} events)`);
   const at = await tab.evaluate(t => beyt.position(t, '14'), fs.readFileSync(file, 'utf8'));
   check(at.position === position, `beyt.position(text, 14) is render --format position --ply 14 (${at.position})`);
-  check(JSON.stringify(at.moves) === JSON.stringify(moves), 'beyt.position lists the moves legalMoves lists');
-  const failed = await tab.evaluate(() => { try { beyt.legalMoves('seega', 'walker', 'garbage'); return false; } catch (e) { return e.message; } });
-  check(typeof failed === 'string' && failed.length > 0, `legalMoves of a bad position text throws (${failed})`);
+  check(JSON.stringify(at.moves) === JSON.stringify(events), 'beyt.position lists the events legalEvents lists');
+  const failed = await tab.evaluate(() => { try { beyt.legalEvents('seega', 'walker', 'garbage'); return false; } catch (e) { return e.message; } });
+  check(typeof failed === 'string' && failed.length > 0, `legalEvents of a bad position text throws (${failed})`);
+  // legalMoves, the old name, warns once and answers as legalEvents.
+  const old = await tab.evaluate(p => {
+    const warned = [], warn = console.warn;
+    console.warn = (...a) => warned.push(a.join(' '));
+    try { return { list: [beyt.legalMoves('seega', 'walker', p), beyt.legalMoves('seega', 'walker', p)], warned }; }
+    finally { console.warn = warn; }
+  }, position);
+  check(JSON.stringify(old.list) === JSON.stringify([events, events]) &&
+        old.warned.length === 1 && old.warned[0].includes('use beyt.legalEvents'),
+        `legalMoves (the old name) warns once (${old.warned}) and lists what legalEvents lists`);
 }
 
 // --- entering the main line of a sample by clicks -----------------------------
