@@ -390,6 +390,31 @@ struct NoTurn {
   bool operator==(const NoTurn&) const = default;
 };
 
+/// A Memory that holds what the rules depend on (the positions seen, for
+/// the repetition rules of the mancala games: RepetitionMemory) says how
+/// State::undo restores it, by a mark rather than a copy:
+///   using Mark = ...;  m.mark() noexcept -> Mark: where it stands;
+///   m.restore(const Mark&) noexcept: back to a mark taken under keep(true);
+///   m.keep(bool): whether to keep what restore() needs (on while the State
+///       keeps its history).
+/// Any other Memory is scratch storage (the turn or move being played),
+/// which undo leaves as it is.
+template <class M>
+concept MarkedMemory = requires(M& m, const M& c, const typename M::Mark& k) {
+  { c.mark() } noexcept -> std::same_as<typename M::Mark>;
+  { m.restore(k) } noexcept;
+  m.keep(true);
+};
+struct NoMark {};
+template <class M, bool = MarkedMemory<M>>
+struct MarkOf {
+  using type = NoMark;
+};
+template <class M>
+struct MarkOf<M, true> {
+  using type = typename M::Mark;
+};
+
 template <class Traits, bool = Traits::kHooks.events>
 struct TurnOf {
   using type = NoTurn;
@@ -407,9 +432,11 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   using Memory = typename Traits::Memory;
   using Turn = typename TurnOf<Traits>::type;
   static constexpr bool kEvents = Traits::kHooks.events;
+  static constexpr bool kMarked = MarkedMemory<Memory>;
 
   EngineState(const Options& o, const Position& p) : options_(o), pos_(p) {
     if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
+    if constexpr (kMarked) memory_.keep(true);
   }
 
   const Game& game() const noexcept override { return Traits::game(); }
@@ -502,8 +529,10 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       const bool begins = !turn_.active();
       Position before;
       if (begins) before = pos_;
+      save();
       bool last = false;
       if (Error e = Traits::apply(options_, pos_, turn_, event, last)) return e;
+      kept();
       if (begins) start_ = before;
       if (last) end_turn(turn);
       return Error::none();
@@ -542,6 +571,8 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     if constexpr (kEvents) {
       if (turn) turn->clear();
       if (is_terminal()) return;
+      save();
+      kept();
       if (!turn_.active()) start_ = pos_;
       Traits::random_events(options_, pos_, turn_, rng, picks);
       end_turn(turn);
@@ -567,9 +598,36 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   }
   Error play(std::string_view text) override {
     if (turn_.active()) return mid_turn_error();
+    if (keep_) return play_kept(text);
     if (Error e = Traits::play(options_, pos_, memory_, text)) return e;
     ++turns_;
     return Error::none();
+  }
+  Error undo() override {
+    if (depth_ == 0)
+      return Error{Code::nothing_to_undo,
+                   keep_ ? "nothing to undo: no event or turn kept to take back (State::undo)"
+                         : "nothing to undo: this State keeps no history (State::keep_history(false))",
+                   0};
+    const Snapshot& s = history_[--depth_];
+    pos_ = s.pos;
+    if (s.active) {
+      turn_ = s.turn;
+      start_ = s.start;
+    } else {
+      turn_ = Turn{};
+    }
+    turns_ = s.turns;
+    if constexpr (kMarked) memory_.restore(s.mark);
+    return Error::none();
+  }
+  std::size_t history_size() const noexcept override { return depth_; }
+  bool keep_history(bool keep) override {
+    depth_ = 0;
+    keep_ = keep;
+    if (!keep) std::vector<Snapshot>().swap(history_);  // its storage too
+    if constexpr (kMarked) memory_.keep(keep);
+    return keep;
   }
   Error check(std::string_view text, std::string& canonical) const override {
     if (turn_.active()) return mid_turn_error();
@@ -581,7 +639,7 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       return {};
     }
     if constexpr (Traits::kHooks.describe_after) {
-      EngineState next(*this);
+      EngineState next(*this, without_history);
       return next.play(text) ? std::string() : Traits::describe_after(options_, pos_, next.pos_, text);
     } else if constexpr (Traits::kHooks.describe) {
       return Traits::describe(options_, pos_, text);
@@ -602,6 +660,53 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       ++turns_;
     }
   }
+  // What undo() restores: the State before an apply(), play() or
+  // play_random(). The turn in progress and where it began only when a turn
+  // was (Turn{} else), the Memory by its mark.
+  struct Snapshot {
+    Position pos{};
+    bool active = false;
+    Turn turn{};
+    Position start{};
+    std::uint32_t turns = 0;
+    typename MarkOf<Memory>::type mark{};
+  };
+  // The State as it is, into the next free entry of the history (storage
+  // reused), not yet counted: kept() counts it once the change is made.
+  void save() {
+    if (!keep_) return;
+    if (depth_ == history_.size()) history_.emplace_back();
+    Snapshot& s = history_[depth_];
+    s.pos = pos_;
+    s.active = turn_.active();
+    if (s.active) {
+      s.turn = turn_;
+      s.start = start_;
+    }
+    s.turns = turns_;
+    if constexpr (kMarked) s.mark = memory_.mark();
+  }
+  void kept() noexcept {
+    if (keep_) ++depth_;
+  }
+  // play() keeping what undo() needs (apart: the replay's play() is as quick
+  // as with no history at all).
+  Error play_kept(std::string_view text) {
+    save();
+    if (Error e = Traits::play(options_, pos_, memory_, text)) return e;
+    ++depth_;
+    ++turns_;
+    return Error::none();
+  }
+  // A copy without the history (describe_move's trial play).
+  struct WithoutHistory {};
+  static constexpr WithoutHistory without_history{};
+  EngineState(const EngineState& o, WithoutHistory)
+      : options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_), start_(o.start_), turns_(o.turns_),
+        keep_(false) {
+    if constexpr (kMarked) memory_.keep(false);
+  }
+
   static Error mid_turn_error() {
     return Error{Code::wrong_phase,
                  "a turn is in progress: apply its remaining events (State::apply), not a whole turn", 0};
@@ -613,6 +718,9 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   Turn turn_;
   Position start_{};  // during a turn: the position where it began
   std::uint32_t turns_ = 0;
+  std::vector<Snapshot> history_;  // history_[0, depth_): what undo() takes back, the last last
+  std::size_t depth_ = 0;
+  bool keep_ = true;  // keep_history
 };
 
 template <class Traits>

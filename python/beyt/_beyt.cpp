@@ -511,18 +511,16 @@ struct Origin {
 };
 
 struct PyPosition {
-  std::unique_ptr<State> state;
+  std::unique_ptr<State> state;                      // keeping its history (State::keep_history)
   std::string rules;                                 // canonical rules text
-  std::vector<std::unique_ptr<State>> before;        // the positions push() left, for pop() (null: see pop_move)
-  std::vector<std::string> moves;                    // the moves push() played
+  std::vector<std::string> moves;                    // the moves push() played, each one State::undo for pop()
   std::shared_ptr<const Origin> origin;              // a replay's position: where it started
   std::uint32_t origin_turns = 0;                    // and the turns of origin->record played
 
   PyPosition copy() const {
     PyPosition p;
-    p.state = state->clone();
+    p.state = state->clone();  // with its history: the copy pops as this one
     p.rules = rules;
-    for (const auto& s : before) p.before.push_back(s ? s->clone() : nullptr);
     p.moves = moves;
     p.origin = origin;
     p.origin_turns = origin_turns;
@@ -542,29 +540,28 @@ Error play_pushed(State& state, std::string_view move) {
 }
 
 void push_move(PyPosition& p, const std::string& move) {
-  std::unique_ptr<State> before = p.state->clone();
   if (Error e = play_pushed(*p.state, move)) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
-  p.before.push_back(std::move(before));
   p.moves.push_back(move);
 }
 
-// Position.pop: takes back the last push() and returns its move. The state
-// before it is kept (p.before), or for the turns of play_random, which keeps
-// one in 32, played again from the last one kept (p.before[0] always is).
+// Position.pop: takes back the last push() (or turn of play_random) and
+// returns its move: State::undo, each push one apply() or play() of the
+// library, which keeps the position before it.
 std::string pop_move(PyPosition& p) {
-  if (p.before.empty()) throw py::index_error("pop from a position with no move pushed");
-  if (!p.before.back()) {
-    std::size_t kept = p.before.size() - 1;
-    while (!p.before[kept]) --kept;
-    std::unique_ptr<State> state = p.before[kept]->clone();
-    for (std::size_t i = kept; i + 1 < p.before.size(); ++i) (void)play_pushed(*state, p.moves[i]);
-    p.before.back() = std::move(state);
-  }
-  p.state = std::move(p.before.back());
-  p.before.pop_back();
+  if (p.moves.empty()) throw py::index_error("pop from a position with no move pushed");
+  if (Error e = p.state->undo()) raise("RecordError", e.code, e.reason);  // a fault of the library
   std::string move = std::move(p.moves.back());
   p.moves.pop_back();
   return move;
+}
+
+// The position before the first move pushed: the state with every push
+// taken back, on a copy.
+std::unique_ptr<State> start_state(const PyPosition& p) {
+  std::unique_ptr<State> s = p.state->clone();
+  for (std::size_t i = 0; i < p.moves.size(); ++i)
+    if (Error e = s->undo()) raise("RecordError", e.code, e.reason);  // a fault of the library
+  return s;
 }
 
 const Game& game_named(const std::string& name) {
@@ -1205,7 +1202,8 @@ PyGame new_game(const std::string& game, const std::optional<std::string>& rules
 // where it is not the game's start, and every turn played since (a replay's
 // turns, then the moves pushed), each turn as the engine writes it.
 PyGame game_from_position(const PyPosition& p) {
-  const State& start = p.before.empty() ? *p.state : *p.before.front();
+  const std::unique_ptr<State> pushed_from = start_state(p);
+  const State& start = *pushed_from;
   const Game& game = p.state->game();
   RuleSet rules;
   game.parse_rules(p.rules, rules);
@@ -1640,7 +1638,8 @@ PYBIND11_MODULE(_beyt, m) {
         // The position it started from (a text), the turns of a replay
         // played from there (Origin), and the moves pushed since: unpickled
         // by playing them again, the move stack (pop()) included.
-        const State& root = p.before.empty() ? *p.state : *p.before.front();
+        const std::unique_ptr<State> start = start_state(p);
+        const State& root = *start;
         std::vector<std::string> turns;
         if (p.origin)
           for (std::uint32_t i = 0; i < p.origin_turns; ++i) turns.push_back(p.origin->record->moves[i].move);
@@ -1720,6 +1719,7 @@ PYBIND11_MODULE(_beyt, m) {
             std::unique_ptr<State> next = state->clone();
             PyPosition p;
             p.state = std::move(state);
+            p.state->keep_history(true);  // the replay's is off: pop() takes back what is pushed
             p.rules = rules;
             p.origin = origin;
             p.origin_turns = turns++;
@@ -1733,6 +1733,7 @@ PYBIND11_MODULE(_beyt, m) {
           if (state) {
             PyPosition p;
             p.state = std::move(state);
+            p.state->keep_history(true);  // the replay's is off: pop() takes back what is pushed
             p.rules = rules;
             p.origin = origin;
             p.origin_turns = turns;
@@ -1844,6 +1845,7 @@ PYBIND11_MODULE(_beyt, m) {
       }
       p.origin = std::make_shared<const Origin>(Origin{text, std::move(record)});
       p.origin_turns = static_cast<std::uint32_t>(turns.size());
+      p.state->keep_history(true);  // the replay's turns are not pop()'s to take back
     }
     for (const auto& move : moves) push_move(p, move);
     return p;

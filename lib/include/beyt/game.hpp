@@ -135,6 +135,7 @@ class Game;
 ///     is_terminal, adjudicate;
 ///   * events: legal_moves, chance_outcomes, apply, mid_turn,
 ///     turn_in_progress, turn_events, find_event, play_random;
+///   * taking back: undo, history_size, keep_history;
 ///   * whole turns: play, check, random_move, describe_move;
 ///   * showing it, optional: drawing().
 ///
@@ -292,6 +293,44 @@ class State {
   /// turn's text, `picks` (if given) each event chosen. The same Rng state
   /// gives the same turn. Nothing when the game is over.
   virtual void play_random(Rng& rng, std::string* turn = nullptr, std::vector<EventPick>* picks = nullptr);
+  /// Takes back what the last apply(), play() or play_random() made, not yet
+  /// taken back: the State is then exactly as it was before it (equals(),
+  /// hash(), position_text(), turns_played(), mid_turn(), turn_in_progress(),
+  /// legal_moves(), and the positions a mancala game remembers for its
+  /// repetition rules, docs/RULES.md). The unit taken back is the unit
+  /// played: one event after apply() (a throw, one use of a throw, a
+  /// sowing, a count of a tebweez, a Seega turn), the whole turn after
+  /// play(), and after play_random() all it played (a whole turn, or the
+  /// rest of the turn in progress). Called again, it takes back the one
+  /// before: python-chess's Board.pop(), OpenSpiel's State::UndoAction
+  /// (without the action: the State keeps what it needs). So a search walks
+  /// a tree with apply() and undo() on one State, no clone() a node. A
+  /// failed apply() or play() keeps nothing. The history is kept from the
+  /// State's making (Game::new_state) unless keep_history(false); clone()
+  /// copies it (the clone undoes as its original); equals() and hash()
+  /// ignore it. O(1) after warm-up: the storage of what was taken back is
+  /// reused, and a mancala game's repetition memory is restored by a mark
+  /// (across a board or stage end, its positions seen are made again).
+  /// Errors (the State unchanged): Code::nothing_to_undo when nothing is
+  /// kept to take back (history_size() is 0: nothing played since the
+  /// State was made or keep_history() last called, all taken back, or a
+  /// State that keeps no history: keep_history(true) is false).
+  virtual Error undo();
+  /// How many times undo() can take back now: the apply(), play() and
+  /// play_random() calls kept, not taken back. 0 when no history is kept.
+  virtual std::size_t history_size() const noexcept { return 0; }
+  /// Whether apply(), play() and play_random() keep what undo() needs: on
+  /// when a State is made. Either way what is kept is dropped (history_size()
+  /// is then 0). Off, nothing more is kept and a long game costs no memory
+  /// a turn: the validator, the replay of records and `beyt generate` turn
+  /// it off, as they never take back. Returns whether this State keeps a
+  /// history now: `keep`, or false for a State that cannot undo (the
+  /// default, for a game written on State without undo(): its undo() always
+  /// fails).
+  virtual bool keep_history(bool keep) {
+    (void)keep;
+    return false;
+  }
 
   // --- whole turns ------------------------------------------------------------
 

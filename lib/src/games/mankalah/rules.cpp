@@ -537,8 +537,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static Error validate(const MankalahOptions& o, const MankalahPosition& p) { return mankalah_validate(o, p); }
   // The positions (counts, player to move) seen on this board; not part of
   // the position.
-  struct Memory {
-    PitsHistory seen;
+  struct Memory : RepetitionMemory {
     SowMemo sowing;  // the sowings reckoned on the last board asked about (see SowMemo)
   };
   static const Game& game() { return mankalah_game(); }
