@@ -101,7 +101,7 @@ TEST_P(Undo, TakesBackEveryStepToTheStart) {
     }
     const Seen last = see(*state);
     // Taken back step by step; every seventh step, the rest played again
-    // from there on a clone (which keeps the Memory as it is): the same end,
+    // from there on a clone (which copies the Memory as it is): the same end,
     // so the positions a mancala game remembers were restored.
     for (std::size_t k = did.size(); k-- > 0;) {
       ASSERT_FALSE(state->undo()) << "step " << k;
@@ -123,15 +123,21 @@ TEST_P(Undo, TakesBackEveryStepToTheStart) {
   }
 }
 
-// A clone copies the history: it takes back what its original played.
-TEST_P(Undo, ACloneTakesBackAsItsOriginal) {
+// clone_with_history copies the history: the copy takes back what its
+// original played; clone() starts one with none.
+TEST_P(Undo, ACloneWithHistoryTakesBackAsItsOriginal) {
   auto state = initial();
   ASSERT_TRUE(state);
   Rng rng(11);
   const std::string start = state->position_text();
   Step did;
   for (int n = 0; n < 6 && !state->is_terminal(); ++n) step(*state, rng, did);
-  auto copy = state->clone();
+  auto bare = state->clone();
+  EXPECT_TRUE(bare->equals(*state));
+  EXPECT_EQ(bare->history_size(), 0u);
+  EXPECT_EQ(bare->undo().code, Code::nothing_to_undo);
+  auto copy = state->clone_with_history();
+  EXPECT_GT(copy->history_size(), 0u);
   EXPECT_EQ(copy->history_size(), state->history_size());
   while (copy->history_size() > 0) {
     ASSERT_FALSE(copy->undo());

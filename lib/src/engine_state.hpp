@@ -440,7 +440,8 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   }
 
   const Game& game() const noexcept override { return Traits::game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<EngineState>(*this); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<EngineState>(*this, keep_); }
+  std::unique_ptr<State> clone_with_history() const override { return std::make_unique<EngineState>(*this); }
   bool equals(const State& other) const noexcept override {
     auto* o = dynamic_cast<const EngineState*>(&other);
     return o && o->options_ == options_ && o->pos_ == pos_ && o->turn_ == turn_;
@@ -639,7 +640,7 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       return {};
     }
     if constexpr (Traits::kHooks.describe_after) {
-      EngineState next(*this, without_history);
+      EngineState next(*this, false);
       return next.play(text) ? std::string() : Traits::describe_after(options_, pos_, next.pos_, text);
     } else if constexpr (Traits::kHooks.describe) {
       return Traits::describe(options_, pos_, text);
@@ -698,14 +699,18 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     ++turns_;
     return Error::none();
   }
-  // A copy without the history (describe_move's trial play).
-  struct WithoutHistory {};
-  static constexpr WithoutHistory without_history{};
-  EngineState(const EngineState& o, WithoutHistory)
+
+ public:
+  // A copy without the history (clone(); describe_move's trial play), which
+  // keeps one from here if `keep`.
+  EngineState(const EngineState& o, bool keep)
       : options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_), start_(o.start_), turns_(o.turns_),
-        keep_(false) {
-    if constexpr (kMarked) memory_.keep(false);
+        keep_(keep) {
+    if constexpr (kMarked) memory_.keep(keep);
   }
+  EngineState(const EngineState&) = default;
+
+ private:
 
   static Error mid_turn_error() {
     return Error{Code::wrong_phase,

@@ -519,7 +519,7 @@ struct PyPosition {
 
   PyPosition copy() const {
     PyPosition p;
-    p.state = state->clone();  // with its history: the copy pops as this one
+    p.state = state->clone_with_history();  // the copy pops as this one
     p.rules = rules;
     p.moves = moves;
     p.origin = origin;

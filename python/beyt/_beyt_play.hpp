@@ -38,7 +38,7 @@ bool play_turns(RandomTurns& r, Rng& rng, const std::optional<std::uint32_t>& tu
       // pushed as push() would take it.
       std::vector<EventPick> picks;
       std::unique_ptr<State> trial = r.state->clone();
-      trial->keep_history(false);
+      trial->keep_history(false);  // a trial: nothing to take back
       trial->play_random(rng, &move, &picks);
       for (auto& pick : picks) {
         (void)r.state->apply(pick.event);
@@ -61,7 +61,7 @@ std::vector<std::string> position_play_random(PyPosition& p, std::optional<std::
                                               std::optional<std::uint64_t> seed) {
   Rng rng = call_rng(seed);
   RandomTurns r;
-  r.state = p.state->clone();
+  r.state = p.state->clone_with_history();
   const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
   if (!without_gil([&] { return play_turns(r, rng, turns, nullptr, until); })) {
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();

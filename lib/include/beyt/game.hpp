@@ -130,7 +130,8 @@ class Game;
 /// equals().
 ///
 /// The contract, in groups:
-///   * the value: game, clone, equals, hash, position_text, turns_played;
+///   * the value: game, clone, clone_with_history, equals, hash,
+///     position_text, turns_played;
 ///   * who acts and how it ends: to_move, whose_turn, player_label, outcome,
 ///     is_terminal, adjudicate;
 ///   * events: legal_moves, chance_outcomes, apply, mid_turn,
@@ -152,7 +153,14 @@ class State {
   virtual ~State() = default;
 
   virtual const Game& game() const noexcept = 0;
+  /// A copy of the position: equals() this State, with no history to take
+  /// back (undo()), keeping one from there as this State does
+  /// (keep_history). Cheap: what a search or a trial move needs.
   virtual std::unique_ptr<State> clone() const = 0;
+  /// As clone(), with the history: the copy takes back (undo()) what this
+  /// State played, as python-chess's copy(stack=True). Costs a copy of each
+  /// step kept (history_size()). The default: clone().
+  virtual std::unique_ptr<State> clone_with_history() const { return clone(); }
   /// Same game, same rules, same position. Never throws.
   virtual bool equals(const State& other) const noexcept = 0;
   /// A hash of the position: States that are equals() have the same hash
@@ -307,8 +315,8 @@ class State {
   /// a tree with apply() and undo() on one State, no clone() a node. A
   /// failed apply() or play() keeps nothing. The history is kept from the
   /// State's making (Game::new_state) unless keep_history(false); clone()
-  /// copies it (the clone undoes as its original); equals() and hash()
-  /// ignore it. O(1) after warm-up: the storage of what was taken back is
+  /// starts a copy with none, clone_with_history() copies it (the copy
+  /// undoes as its original); equals() and hash() ignore it. O(1) after warm-up: the storage of what was taken back is
   /// reused, and a mancala game's repetition memory is restored by a mark
   /// (across a board or stage end, its positions seen are made again).
   /// Errors (the State unchanged): Code::nothing_to_undo when nothing is
