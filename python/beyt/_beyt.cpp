@@ -558,7 +558,7 @@ std::string pop_move(PyPosition& p) {
 // The position before the first move pushed: the state with every push
 // taken back, on a copy.
 std::unique_ptr<State> start_state(const PyPosition& p) {
-  std::unique_ptr<State> s = p.state->clone();
+  std::unique_ptr<State> s = p.state->clone_with_history();
   for (std::size_t i = 0; i < p.moves.size(); ++i)
     if (Error e = s->undo()) raise("RecordError", e.code, e.reason);  // a fault of the library
   return s;
