@@ -18,10 +18,10 @@ bool PitsHistory::seen(const Pits& pits, int side, std::uint64_t context) {
   std::memcpy(&rest, pits.data() + 8, 4);
   if (2 * (size_ + 1) > slots_.size()) grow();
   const std::uint64_t high = rest | static_cast<std::uint64_t>(side) << 32;
-  if (!keep_log_) return !insert(low, high);
-  if (!insert(low, high)) return true;
-  log_.push_back(Key{low, high});
-  return false;
+  const bool fresh = insert(low, high);
+  if (fresh && keep_log_) [[unlikely]]
+    log_.push_back(Key{low, high});
+  return !fresh;
 }
 
 void PitsHistory::clear() noexcept {
