@@ -5,7 +5,7 @@
 //     memory, no reading;
 //   * RandomPlayout: random games through the State interface, each turn
 //     played by the random player (State::play_random), as `beyt generate`
-//     does (keeping no history: State::keep_history);
+//     does (keeping no history, as a State is made: State::keep_history);
 //   * Perft: beyt::perft (beyt/perft.hpp) from the start, to the game's
 //     perft depth, with bulk counting at the last ply (the library's
 //     default); PerftEveryLeaf: one ply less, applying every event, the
@@ -134,7 +134,6 @@ void BM_RandomPlayout(benchmark::State& st, const Workload& w) {
   const std::uint64_t before = g_allocations.load();
   for (auto _ : st) {
     auto state = new_state(w, rules);
-    state->keep_history(false);  // as beyt generate: nothing is taken back
     for (int t = 0; t < w.max_turns && !state->is_terminal(); ++t, ++turns) {
       state->play_random(rng, &move);
     }

@@ -5,7 +5,8 @@
 // turn in progress, the events listed), across turn boundaries, throws, the
 // end of the game and the mancala games' memory of the positions seen
 // (each replayed forward again from where undo left it); and the error of
-// an undo with nothing to take back.
+// an undo with nothing to take back (a State keeps no history until
+// keep_history(true)).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -89,6 +90,7 @@ TEST_P(Undo, TakesBackEveryStepToTheStart) {
     Rng rng(7000 + static_cast<std::uint64_t>(i));
     auto state = initial();
     ASSERT_TRUE(state);
+    ASSERT_TRUE(state->keep_history(true));
     std::vector<Seen> was;
     std::vector<Step> did;
     const int max_steps = std::min(4 * c.max_turns, 600);
@@ -123,34 +125,39 @@ TEST_P(Undo, TakesBackEveryStepToTheStart) {
   }
 }
 
-// clone_with_history copies the history: the copy takes back what its
-// original played; clone() starts one with none.
-TEST_P(Undo, ACloneWithHistoryTakesBackAsItsOriginal) {
+// clone() copies the position keeping no history, as a State is made: the
+// copy of a State keeping one takes back nothing of it, and keeps one of its
+// own from keep_history(true).
+TEST_P(Undo, ACloneKeepsNoHistory) {
   auto state = initial();
   ASSERT_TRUE(state);
+  ASSERT_TRUE(state->keep_history(true));
   Rng rng(11);
-  const std::string start = state->position_text();
   Step did;
   for (int n = 0; n < 6 && !state->is_terminal(); ++n) step(*state, rng, did);
-  auto bare = state->clone();
-  EXPECT_TRUE(bare->equals(*state));
-  EXPECT_EQ(bare->history_size(), 0u);
-  EXPECT_EQ(bare->undo().code, Code::nothing_to_undo);
-  auto copy = state->clone_with_history();
-  EXPECT_GT(copy->history_size(), 0u);
-  EXPECT_EQ(copy->history_size(), state->history_size());
-  while (copy->history_size() > 0) {
-    ASSERT_FALSE(copy->undo());
-    ASSERT_FALSE(state->undo());
-    EXPECT_TRUE(copy->equals(*state));
-  }
-  EXPECT_EQ(copy->position_text(), start);
+  ASSERT_FALSE(state->is_terminal());
+  auto copy = state->clone();
+  EXPECT_TRUE(copy->equals(*state));
+  EXPECT_EQ(copy->history_size(), 0u);
+  EXPECT_EQ(copy->undo().code, Code::nothing_to_undo);
+  step(*copy, rng, did);
+  EXPECT_EQ(copy->history_size(), 0u);
+  EXPECT_EQ(copy->undo().code, Code::nothing_to_undo);
+  auto again = state->clone();
+  ASSERT_TRUE(again->keep_history(true));
+  step(*again, rng, did);
+  EXPECT_EQ(again->history_size(), 1u);
+  ASSERT_FALSE(again->undo());
+  EXPECT_TRUE(again->equals(*state));
+  EXPECT_EQ(again->undo().code, Code::nothing_to_undo);
+  EXPECT_GT(state->history_size(), 0u);  // the original's, untouched
 }
 
 // An illegal event or turn keeps nothing: undo takes back the step before.
 TEST_P(Undo, AFailedApplyKeepsNothing) {
   auto state = initial();
   ASSERT_TRUE(state);
+  ASSERT_TRUE(state->keep_history(true));
   const std::vector<std::string> listed = state->legal_moves();
   ASSERT_FALSE(state->apply(listed.front()));
   const Seen after = see(*state);
@@ -163,24 +170,32 @@ TEST_P(Undo, AFailedApplyKeepsNothing) {
   EXPECT_TRUE(state->equals(*initial()));
 }
 
-// keep_history(false) drops the history and keeps none; true keeps it again.
+// A State is made keeping no history: nothing to take back until
+// keep_history(true); keep_history(false) drops what was kept.
 TEST_P(Undo, WithoutHistoryThereIsNothingToTakeBack) {
   auto state = initial();
   ASSERT_TRUE(state);
   EXPECT_EQ(state->undo().code, Code::nothing_to_undo);
   ASSERT_FALSE(state->apply(state->legal_moves().front()));
-  EXPECT_FALSE(state->keep_history(false));
   EXPECT_EQ(state->history_size(), 0u);
-  ASSERT_FALSE(state->apply(state->legal_moves().front()));
-  EXPECT_EQ(state->history_size(), 0u);
-  const Error e = state->undo();
+  Error e = state->undo();
   EXPECT_EQ(e.code, Code::nothing_to_undo);
   EXPECT_NE(e.reason.find("keeps no history"), std::string::npos) << e.reason;
   EXPECT_TRUE(state->keep_history(true));
   const auto before = state->clone();
   ASSERT_FALSE(state->apply(state->legal_moves().front()));
+  EXPECT_EQ(state->history_size(), 1u);
   ASSERT_FALSE(state->undo());
   EXPECT_TRUE(state->equals(*before));
+  e = state->undo();
+  EXPECT_EQ(e.code, Code::nothing_to_undo);
+  EXPECT_NE(e.reason.find("no event or turn kept"), std::string::npos) << e.reason;
+  ASSERT_FALSE(state->apply(state->legal_moves().front()));
+  EXPECT_FALSE(state->keep_history(false));
+  EXPECT_EQ(state->history_size(), 0u);
+  ASSERT_FALSE(state->apply(state->legal_moves().front()));
+  EXPECT_EQ(state->history_size(), 0u);
+  EXPECT_EQ(state->undo().code, Code::nothing_to_undo);
 }
 
 INSTANTIATE_TEST_SUITE_P(Table, Undo, ::testing::ValuesIn(beyt::test::table_cases()), beyt::test::case_name);
@@ -219,6 +234,7 @@ TEST(UndoSearch, TheLibraryDocsSearchWalksOneState) {
   auto state = seega->new_state(*rules);
   ASSERT_TRUE(state);
   State& s = **state;
+  ASSERT_TRUE(s.keep_history(true));
   Rng rng(3);
   for (int i = 0; i < 40 && !s.is_terminal(); ++i) s.play_random(rng);
   ASSERT_FALSE(s.is_terminal());

@@ -43,6 +43,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "beyt/drawing.hpp"
@@ -406,13 +407,57 @@ concept MarkedMemory = requires(M& m, const M& c, const typename M::Mark& k) {
   m.keep(true);
 };
 struct NoMark {};
-template <class M, bool = MarkedMemory<M>>
-struct MarkOf {
-  using type = NoMark;
-};
 template <class M>
-struct MarkOf<M, true> {
-  using type = typename M::Mark;
+auto mark_of() {
+  if constexpr (MarkedMemory<M>)
+    return typename M::Mark{};
+  else
+    return NoMark{};
+}
+template <class M>
+using MarkOf = decltype(mark_of<M>());
+
+/// A Turn that takes back an event by a mark rather than a copy (Tâb's and
+/// Dleb's, whose lists of throws and uses make a copy large):
+///   using Mark = ...;  t.mark() noexcept -> Mark: its counts and flags;
+///   t.restore(const Mark&) noexcept: back to a mark taken earlier in the
+///       same turn (an event only appends to the turn's lists, never
+///       rewrites an entry of them).
+/// Any other Turn is copied whole while a turn is in progress.
+template <class T>
+concept MarkedTurn = requires(T& t, const T& c, const typename T::Mark& k) {
+  { c.mark() } noexcept -> std::same_as<typename T::Mark>;
+  { t.restore(k) } noexcept;
+};
+// How State::undo's snapshot keeps the turn in progress: by a copy (and
+// where it began) while a turn is in progress, Turn{} else.
+template <class Turn, class Position, bool = MarkedTurn<Turn>>
+struct TurnKeep {
+  bool active = false;
+  Turn turn{};
+  Position start{};
+  void save(const Turn& t, const Position& from) {
+    active = t.active();
+    if (active) turn = t, start = from;
+  }
+  void restore(Turn& t, Position& from) const {
+    if (active)
+      t = turn, from = start;
+    else
+      t = Turn{};
+  }
+};
+// By its mark; an event that ended the turn (`ended`) also kept the whole
+// turn and where it began (EngineState::ends_), as later turns write over it.
+template <class Turn, class Position>
+struct TurnKeep<Turn, Position, true> {
+  typename Turn::Mark mark{};
+  bool ended = false;
+  void save(const Turn& t, const Position&) noexcept {
+    mark = t.mark();
+    ended = false;
+  }
+  void restore(Turn& t, Position&) const noexcept { t.restore(mark); }
 };
 
 template <class Traits, bool = Traits::kHooks.events>
@@ -433,15 +478,21 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   using Turn = typename TurnOf<Traits>::type;
   static constexpr bool kEvents = Traits::kHooks.events;
   static constexpr bool kMarked = MarkedMemory<Memory>;
+  static constexpr bool kMarkedTurn = MarkedTurn<Turn>;
 
-  EngineState(const Options& o, const Position& p) : options_(o), pos_(p) {
+  EngineState(const Options& o, const Position& p) : State(true), options_(o), pos_(p) {
     if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
-    if constexpr (kMarked) memory_.keep(true);
+  }
+  // A copy of the position keeping no history (clone(); describe_move's
+  // trial play), as a State is made.
+  EngineState(const EngineState& o)
+      : State(true), options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_), start_(o.start_),
+        turns_(o.turns_) {
+    if constexpr (kMarked) memory_.keep(false);
   }
 
   const Game& game() const noexcept override { return Traits::game(); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<EngineState>(*this, keep_); }
-  std::unique_ptr<State> clone_with_history() const override { return std::make_unique<EngineState>(*this); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<EngineState>(*this); }
   bool equals(const State& other) const noexcept override {
     auto* o = dynamic_cast<const EngineState*>(&other);
     return o && o->options_ == options_ && o->pos_ == pos_ && o->turn_ == turn_;
@@ -527,16 +578,9 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     if constexpr (kEvents) {
       if (turn) turn->clear();
       if (is_terminal()) return Error{Code::game_over, "the game is over", 0};
-      const bool begins = !turn_.active();
-      Position before;
-      if (begins) before = pos_;
-      save();
-      bool last = false;
-      if (Error e = Traits::apply(options_, pos_, turn_, event, last)) return e;
-      kept();
-      if (begins) start_ = before;
-      if (last) end_turn(turn);
-      return Error::none();
+      if (history_flags_) [[unlikely]]
+        return keeping([&](auto keep) { return apply_event<decltype(keep)::value>(event, turn); });
+      return apply_event<false>(event, turn);
     } else {
       return State::apply(event, turn);
     }
@@ -572,11 +616,14 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     if constexpr (kEvents) {
       if (turn) turn->clear();
       if (is_terminal()) return;
-      save();
-      kept();
-      if (!turn_.active()) start_ = pos_;
-      Traits::random_events(options_, pos_, turn_, rng, picks);
-      end_turn(turn);
+      if (history_flags_) [[unlikely]] {
+        (void)keeping([&](auto keep) {
+          random_turn<decltype(keep)::value>(rng, turn, picks);
+          return Error::none();
+        });
+        return;
+      }
+      random_turn<false>(rng, turn, picks);
     } else {
       State::play_random(rng, turn, picks);
     }
@@ -599,37 +646,30 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   }
   Error play(std::string_view text) override {
     if (turn_.active()) return mid_turn_error();
-    save();
-    if (Error e = Traits::play(options_, pos_, memory_, text)) return e;
-    kept();
-    ++turns_;
-    return Error::none();
+    if (history_flags_) [[unlikely]]
+      return keeping([&](auto) { return play_turn(text); });
+    return play_turn(text);
   }
   Error undo() override {
-    if (depth_ == 0)
+    if (history_size_ == 0)
       return Error{Code::nothing_to_undo,
-                   keep_ ? "nothing to undo: no event or turn kept to take back (State::undo)"
-                         : "nothing to undo: this State keeps no history (State::keep_history(false))",
+                   history_flags_ & kKeep
+                       ? "nothing to undo: no event or turn kept to take back (State::undo)"
+                       : "nothing to undo: this State keeps no history (State::keep_history(true) keeps one)",
                    0};
-    const Snapshot& s = history_[--depth_];
+    const Snapshot& s = snapshots_[--history_size_];
     pos_ = s.pos;
-    if (s.active) {
-      turn_ = s.turn;
-      start_ = s.start;
-    } else {
-      turn_ = Turn{};
+    if constexpr (kMarkedTurn) {
+      if (s.turn.ended) {
+        const Ended& e = ends_[--nends_];
+        turn_ = e.turn;
+        start_ = e.start;
+      }
     }
+    s.turn.restore(turn_, start_);
     turns_ = s.turns;
     if constexpr (kMarked) memory_.restore(s.mark);
     return Error::none();
-  }
-  std::size_t history_size() const noexcept override { return depth_; }
-  bool keep_history(bool keep) override {
-    depth_ = 0;
-    keep_ = keep;
-    if (!keep) std::vector<Snapshot>().swap(history_);  // its storage too
-    if constexpr (kMarked) memory_.keep(keep);
-    return keep;
   }
   Error check(std::string_view text, std::string& canonical) const override {
     if (turn_.active()) return mid_turn_error();
@@ -641,7 +681,7 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       return {};
     }
     if constexpr (Traits::kHooks.describe_after) {
-      EngineState next(*this, false);
+      EngineState next(*this);
       return next.play(text) ? std::string() : Traits::describe_after(options_, pos_, next.pos_, text);
     } else if constexpr (Traits::kHooks.describe) {
       return Traits::describe(options_, pos_, text);
@@ -654,60 +694,95 @@ class EngineState final : public State, public EngineDrawing<Traits> {
 
  private:
   friend class EngineDrawing<Traits>;
+  // The steps of apply(), play_random() and play(), with the history kept
+  // (`Keep`: keeping() made the snapshot) or none.
+  template <bool Keep>
+  [[gnu::always_inline]] Error apply_event(std::string_view event, std::string* turn) {
+    const bool begins = !turn_.active();
+    Position before;
+    if (begins) before = pos_;
+    bool last = false;
+    if (Error e = Traits::apply(options_, pos_, turn_, event, last)) return e;
+    if (begins) start_ = before;
+    if (last) end_turn<Keep>(turn);
+    return Error::none();
+  }
+  template <bool Keep>
+  [[gnu::always_inline]] void random_turn(Rng& rng, std::string* turn, std::vector<EventPick>* picks) {
+    if (!turn_.active()) start_ = pos_;
+    Traits::random_events(options_, pos_, turn_, rng, picks);
+    end_turn<Keep>(turn);
+  }
+  [[gnu::always_inline]] Error play_turn(std::string_view text) {
+    if (Error e = Traits::play(options_, pos_, memory_, text)) return e;
+    ++turns_;
+    return Error::none();
+  }
   // The turn's last event was applied: its text, then the next turn's position.
+  template <bool Keep>
   void end_turn(std::string* turn) {
     if constexpr (kEvents) {
       if (turn) Traits::turn_text(options_, pos_, turn_, *turn);
+      if constexpr (Keep) keep_ended();
       Traits::finish(options_, pos_, memory_, turn_);
       ++turns_;
     }
   }
   // What undo() restores: the State before an apply(), play() or
-  // play_random(). The turn in progress and where it began only when a turn
-  // was (Turn{} else), the Memory by its mark.
+  // play_random(): the position, the turn in progress (TurnKeep), the Memory
+  // by its mark.
   struct Snapshot {
     Position pos{};
-    bool active = false;
+    TurnKeep<Turn, Position> turn{};
+    std::uint32_t turns = 0;
+    MarkOf<Memory> mark{};
+  };
+  // A MarkedTurn as its last event left it, before finish(), and where it
+  // began: what undo() of that event needs, as later turns write over them.
+  struct Ended {
     Turn turn{};
     Position start{};
-    std::uint32_t turns = 0;
-    typename MarkOf<Memory>::type mark{};
   };
-  // The State as it is, into the next free entry of the history (storage
-  // reused), not yet counted: kept() counts it once the change is made.
-  // Out of line, so that a State keeping no history (the replay of records)
-  // plays as quickly as with none: one test.
-  void save() {
-    if (keep_) save_kept();
-  }
-  [[gnu::noinline]] void save_kept() {
-    if (depth_ == history_.size()) history_.emplace_back();
-    Snapshot& s = history_[depth_];
+  // A step (`step(std::true_type)` keeping the history, or
+  // `step(std::false_type)`) of a State that keeps a history or was told
+  // to keep one or none (keep_history): the State as it is goes into the
+  // next free entry of the history (storage reused), counted once the step
+  // is made. Out of line, so that a State keeping no history (every State
+  // the library makes for itself) plays as quickly as with none: one test.
+  template <class Step>
+  [[gnu::noinline]] Error keeping(Step&& step) {
+    if (history_flags_ & kChanged) follow();
+    if (!history_flags_) return step(std::false_type{});
+    if (history_size_ == snapshots_.size()) snapshots_.emplace_back();
+    Snapshot& s = snapshots_[history_size_];
     s.pos = pos_;
-    s.active = turn_.active();
-    if (s.active) {
-      s.turn = turn_;
-      s.start = start_;
-    }
+    s.turn.save(turn_, start_);
     s.turns = turns_;
     if constexpr (kMarked) s.mark = memory_.mark();
+    Error e = step(std::true_type{});
+    if (!e) ++history_size_;
+    return e;
   }
-  void kept() noexcept {
-    if (keep_) ++depth_;
+  // The turn's last event was applied, its snapshot made by keeping(): the
+  // turn as it is, for undo(), before finish() clears it.
+  void keep_ended() {
+    if constexpr (kMarkedTurn) {
+      if (nends_ == ends_.size()) ends_.emplace_back();
+      ends_[nends_++] = Ended{turn_, start_};
+      snapshots_[history_size_].turn.ended = true;
+    }
   }
-
-
- public:
-  // A copy without the history (clone(); describe_move's trial play), which
-  // keeps one from here if `keep`.
-  EngineState(const EngineState& o, bool keep)
-      : options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_), start_(o.start_), turns_(o.turns_),
-        keep_(keep) {
+  // keep_history() was called (it dropped what was kept: history_size_ is 0).
+  void follow() {
+    history_flags_ &= static_cast<std::uint8_t>(~kChanged);
+    const bool keep = (history_flags_ & kKeep) != 0;
+    nends_ = 0;
+    if (!keep) {  // the storage too
+      std::vector<Snapshot>().swap(snapshots_);
+      std::vector<Ended>().swap(ends_);
+    }
     if constexpr (kMarked) memory_.keep(keep);
   }
-  EngineState(const EngineState&) = default;
-
- private:
 
   static Error mid_turn_error() {
     return Error{Code::wrong_phase,
@@ -720,9 +795,9 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   Turn turn_;
   Position start_{};  // during a turn: the position where it began
   std::uint32_t turns_ = 0;
-  std::vector<Snapshot> history_;  // history_[0, depth_): what undo() takes back, the last last
-  std::size_t depth_ = 0;
-  bool keep_ = true;  // keep_history
+  std::vector<Snapshot> snapshots_;  // [0, history_size_): what undo() takes back, the last last
+  std::vector<Ended> ends_;          // [0, nends_): of the snapshots whose turn.ended
+  std::size_t nends_ = 0;
 };
 
 template <class Traits>

@@ -92,8 +92,8 @@ Error State::apply(std::string_view event, std::string* turn) {
   return Error::none();
 }
 
-// A State that keeps no history (keep_history's default): nothing to take back.
-Error State::undo() { return Error{Code::nothing_to_undo, "nothing to undo: this State keeps no history", 0}; }
+// A game written on State without undo(): nothing is ever kept to take back.
+Error State::undo() { return Error{Code::nothing_to_undo, "nothing to undo: this State cannot take back", 0}; }
 
 Error faces_fault(const ThrowFaces& shape, std::string_view faces) {
   if (shape.faces.empty() || shape.pieces <= 0) return Error{Code::wrong_phase, "no throw is due here", 0};

@@ -17,11 +17,7 @@ bool PitsHistory::seen(const Pits& pits, int side, std::uint64_t context) {
   std::memcpy(&low, pits.data(), 8);
   std::memcpy(&rest, pits.data() + 8, 4);
   if (2 * (size_ + 1) > slots_.size()) grow();
-  const std::uint64_t high = rest | static_cast<std::uint64_t>(side) << 32;
-  const bool fresh = insert(low, high);
-  if (fresh && keep_log_) [[unlikely]]
-    log_.push_back(Key{low, high});
-  return !fresh;
+  return !insert<true>(low, rest | static_cast<std::uint64_t>(side) << 32);
 }
 
 void PitsHistory::clear() noexcept {
@@ -39,6 +35,7 @@ std::size_t PitsHistory::home(std::uint64_t low, std::uint64_t high) const noexc
   return static_cast<std::size_t>(h >> 32) & (slots_.size() - 1);
 }
 
+template <bool Log>
 bool PitsHistory::insert(std::uint64_t low, std::uint64_t high) {
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t i = home(low, high);; i = (i + 1) & mask) {
@@ -46,6 +43,8 @@ bool PitsHistory::insert(std::uint64_t low, std::uint64_t high) {
     if (s.generation != generation_) {
       s = {low, high, generation_};
       ++size_;
+      if (Log && keep_log_) [[unlikely]]
+        log_.push_back(Key{low, high});
       return true;
     }
     if (s.low == low && s.high == high) return false;
@@ -81,7 +80,7 @@ void PitsHistory::restore(const Mark& m) noexcept {
     log_.resize(m.logged);
     clear();
     begin_ = m.begin;
-    for (std::size_t i = begin_; i < log_.size(); ++i) insert(log_[i].low, log_[i].high);
+    for (std::size_t i = begin_; i < log_.size(); ++i) insert<false>(log_[i].low, log_[i].high);
   }
   total_ = m.total;
   context_ = m.context;
@@ -104,7 +103,7 @@ void PitsHistory::grow() {
   generation_ = 1;
   size_ = 0;
   for (const Slot& s : old)
-    if (s.generation == current) insert(s.low, s.high);
+    if (s.generation == current) insert<false>(s.low, s.high);
 }
 
 }  // namespace beyt

@@ -34,7 +34,6 @@ Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_
                   std::uint32_t max_turns, GameRecord& out, const Stop* stop) {
   std::unique_ptr<State> state;
   if (Error e = game.new_state(rules, "", state)) return e;
-  state->keep_history(false);  // nothing is taken back: no memory a turn
   GameRecord record;
   record.set_tag("Event", "beyt generate, seed " + std::to_string(seed));
   record.set_tag("Site", "?");
@@ -63,7 +62,6 @@ Error random_playouts(const Game& game, const RuleSet& rules, Rng& rng, std::uin
   for (std::uint32_t i = 0; i < count && !stop_requested(stop); ++i) {
     std::unique_ptr<State> state;
     if (Error e = game.new_state(rules, "", state)) return e;
-  state->keep_history(false);  // nothing is taken back: no memory a turn
     Playout playout;
     play_out(*state, rng, max_turns, stop, [&](std::string&) { ++playout.turns; });
     playout.result = state->outcome();

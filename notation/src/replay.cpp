@@ -81,7 +81,6 @@ Diagnostic resolve_game(const Context& ctx, Replay& out) {
     }
     return make(ctx, e.code, "SetUp: " + e.reason, setup ? value_place(*setup, e.offset) : ctx.record.loc);
   }
-  out.state->keep_history(false);  // a replay never takes back: no memory a turn
   return {};
 }
 

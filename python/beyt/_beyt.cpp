@@ -511,17 +511,22 @@ struct Origin {
 };
 
 struct PyPosition {
-  std::unique_ptr<State> state;                      // keeping its history (State::keep_history)
+  std::unique_ptr<State> state;                      // keeping a history once a move is pushed (State::keep_history)
   std::string rules;                                 // canonical rules text
-  std::vector<std::string> moves;                    // the moves push() played, each one State::undo for pop()
+  std::vector<std::string> moves;                    // the moves push() played, the last state->history_size() of them kept for undo
+  std::shared_ptr<const State> pushed_from;          // the state before moves[0] (null: none pushed)
   std::shared_ptr<const Origin> origin;              // a replay's position: where it started
   std::uint32_t origin_turns = 0;                    // and the turns of origin->record played
 
+  // A copy pops as this one does: its state keeps a history from here only,
+  // so its first pop() plays its moves again from pushed_from (pop_move).
   PyPosition copy() const {
     PyPosition p;
-    p.state = state->clone_with_history();  // the copy pops as this one
+    p.state = state->clone();
+    if (!moves.empty()) p.state->keep_history(true);
     p.rules = rules;
     p.moves = moves;
+    p.pushed_from = pushed_from;
     p.origin = origin;
     p.origin_turns = origin_turns;
     return p;
@@ -539,29 +544,40 @@ Error play_pushed(State& state, std::string_view move) {
   return e;
 }
 
+// Before a move is pushed onto a Position with none: where they start
+// (pushed_from), and a history kept from there (State::keep_history).
+void begin_pushes(PyPosition& p) {
+  if (!p.moves.empty()) return;
+  p.pushed_from = p.state->clone();
+  p.state->keep_history(true);
+}
+
 void push_move(PyPosition& p, const std::string& move) {
+  begin_pushes(p);
   if (Error e = play_pushed(*p.state, move)) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
   p.moves.push_back(move);
 }
 
 // Position.pop: takes back the last push() (or turn of play_random) and
-// returns its move: State::undo, each push one apply() or play() of the
-// library, which keeps the position before it.
+// returns its move: State::undo, each push one apply(), play() or
+// play_random() of the state, which keeps the position before it. A state
+// that kept none of it (a copy()'s, or after a play_random on a copy) is
+// made again from pushed_from, the moves but the last played on it, and
+// keeps them.
 std::string pop_move(PyPosition& p) {
   if (p.moves.empty()) throw py::index_error("pop from a position with no move pushed");
-  if (Error e = p.state->undo()) raise("RecordError", e.code, e.reason);  // a fault of the library
+  if (p.state->history_size() > 0) {
+    if (Error e = p.state->undo()) raise("RecordError", e.code, e.reason);  // a fault of the library
+  } else {
+    std::unique_ptr<State> state = p.pushed_from->clone();
+    state->keep_history(true);
+    for (std::size_t i = 0; i + 1 < p.moves.size(); ++i)
+      if (Error e = play_pushed(*state, p.moves[i])) raise("RecordError", e.code, e.reason);  // a fault of the library
+    p.state = std::move(state);
+  }
   std::string move = std::move(p.moves.back());
   p.moves.pop_back();
   return move;
-}
-
-// The position before the first move pushed: the state with every push
-// taken back, on a copy.
-std::unique_ptr<State> start_state(const PyPosition& p) {
-  std::unique_ptr<State> s = p.state->clone_with_history();
-  for (std::size_t i = 0; i < p.moves.size(); ++i)
-    if (Error e = s->undo()) raise("RecordError", e.code, e.reason);  // a fault of the library
-  return s;
 }
 
 const Game& game_named(const std::string& name) {
@@ -1202,8 +1218,7 @@ PyGame new_game(const std::string& game, const std::optional<std::string>& rules
 // where it is not the game's start, and every turn played since (a replay's
 // turns, then the moves pushed), each turn as the engine writes it.
 PyGame game_from_position(const PyPosition& p) {
-  const std::unique_ptr<State> pushed_from = start_state(p);
-  const State& start = *pushed_from;
+  const State& start = p.moves.empty() ? *p.state : *p.pushed_from;
   const Game& game = p.state->game();
   RuleSet rules;
   game.parse_rules(p.rules, rules);
@@ -1638,8 +1653,7 @@ PYBIND11_MODULE(_beyt, m) {
         // The position it started from (a text), the turns of a replay
         // played from there (Origin), and the moves pushed since: unpickled
         // by playing them again, the move stack (pop()) included.
-        const std::unique_ptr<State> start = start_state(p);
-        const State& root = *start;
+        const State& root = p.moves.empty() ? *p.state : *p.pushed_from;
         std::vector<std::string> turns;
         if (p.origin)
           for (std::uint32_t i = 0; i < p.origin_turns; ++i) turns.push_back(p.origin->record->moves[i].move);
@@ -1719,7 +1733,6 @@ PYBIND11_MODULE(_beyt, m) {
             std::unique_ptr<State> next = state->clone();
             PyPosition p;
             p.state = std::move(state);
-            p.state->keep_history(true);  // the replay's is off: pop() takes back what is pushed
             p.rules = rules;
             p.origin = origin;
             p.origin_turns = turns++;
@@ -1733,7 +1746,6 @@ PYBIND11_MODULE(_beyt, m) {
           if (state) {
             PyPosition p;
             p.state = std::move(state);
-            p.state->keep_history(true);  // the replay's is off: pop() takes back what is pushed
             p.rules = rules;
             p.origin = origin;
             p.origin_turns = turns;
@@ -1845,7 +1857,6 @@ PYBIND11_MODULE(_beyt, m) {
       }
       p.origin = std::make_shared<const Origin>(Origin{text, std::move(record)});
       p.origin_turns = static_cast<std::uint32_t>(turns.size());
-      p.state->keep_history(true);  // the replay's turns are not pop()'s to take back
     }
     for (const auto& move : moves) push_move(p, move);
     return p;

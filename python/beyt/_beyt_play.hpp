@@ -15,8 +15,8 @@ Rng call_rng(const std::optional<std::uint64_t>& seed) {
 }
 
 // What Position.play_random played on a copy of the position: the texts
-// pushed, each one apply() or play_random() of the state, which keeps its
-// history (pop() is State::undo), and the state after.
+// pushed, each one apply() or play_random() of the state, which keeps a
+// history of them (pop() is State::undo), and the state after.
 struct RandomTurns {
   std::unique_ptr<State> state;
   std::vector<std::string> moves;
@@ -37,9 +37,7 @@ bool play_turns(RandomTurns& r, Rng& rng, const std::optional<std::uint32_t>& tu
       // The turn's remaining events as the random player picks them, each
       // pushed as push() would take it.
       std::vector<EventPick> picks;
-      std::unique_ptr<State> trial = r.state->clone();
-      trial->keep_history(false);  // a trial: nothing to take back
-      trial->play_random(rng, &move, &picks);
+      r.state->clone()->play_random(rng, &move, &picks);  // a trial, keeping no history
       for (auto& pick : picks) {
         (void)r.state->apply(pick.event);
         r.moves.push_back(std::move(pick.event));
@@ -61,7 +59,9 @@ std::vector<std::string> position_play_random(PyPosition& p, std::optional<std::
                                               std::optional<std::uint64_t> seed) {
   Rng rng = call_rng(seed);
   RandomTurns r;
-  r.state = p.state->clone_with_history();
+  begin_pushes(p);
+  r.state = p.state->clone();
+  r.state->keep_history(true);  // of what it plays (pop() of the earlier moves: pop_move)
   const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
   if (!without_gil([&] { return play_turns(r, rng, turns, nullptr, until); })) {
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();

@@ -130,8 +130,7 @@ class Game;
 /// equals().
 ///
 /// The contract, in groups:
-///   * the value: game, clone, clone_with_history, equals, hash,
-///     position_text, turns_played;
+///   * the value: game, clone, equals, hash, position_text, turns_played;
 ///   * who acts and how it ends: to_move, whose_turn, player_label, outcome,
 ///     is_terminal, adjudicate;
 ///   * events: legal_moves, chance_outcomes, apply, mid_turn,
@@ -153,14 +152,10 @@ class State {
   virtual ~State() = default;
 
   virtual const Game& game() const noexcept = 0;
-  /// A copy of the position: equals() this State, with no history to take
-  /// back (undo()), keeping one from there as this State does
-  /// (keep_history). Cheap: what a search or a trial move needs.
+  /// A copy of the position: equals() this State, keeping no history to
+  /// take back (undo(); keep_history), as a State is made. Cheap: what a
+  /// search or a trial move needs.
   virtual std::unique_ptr<State> clone() const = 0;
-  /// As clone(), with the history: the copy takes back (undo()) what this
-  /// State played, as python-chess's copy(stack=True). Costs a copy of each
-  /// step kept (history_size()). The default: clone().
-  virtual std::unique_ptr<State> clone_with_history() const { return clone(); }
   /// Same game, same rules, same position. Never throws.
   virtual bool equals(const State& other) const noexcept = 0;
   /// A hash of the position: States that are equals() have the same hash
@@ -312,34 +307,55 @@ class State {
   /// rest of the turn in progress). Called again, it takes back the one
   /// before: python-chess's Board.pop(), OpenSpiel's State::UndoAction
   /// (without the action: the State keeps what it needs). So a search walks
-  /// a tree with apply() and undo() on one State, no clone() a node. A
-  /// failed apply() or play() keeps nothing. The history is kept from the
-  /// State's making (Game::new_state) unless keep_history(false); clone()
-  /// starts a copy with none, clone_with_history() copies it (the copy
-  /// undoes as its original); equals() and hash() ignore it. O(1) after warm-up: the storage of what was taken back is
-  /// reused, and a mancala game's repetition memory is restored by a mark
-  /// (across a board or stage end, its positions seen are made again).
+  /// a tree with apply() and undo() on one State, no clone() a node.
+  /// Only what was played while the State keeps a history
+  /// (keep_history(true); off when a State is made) is taken back. A failed
+  /// apply() or play() keeps nothing; clone() starts a copy with none;
+  /// equals() and hash() ignore it. O(1) after warm-up: the storage of what
+  /// was taken back is reused, and a mancala game's repetition memory is
+  /// restored by a mark (across a board or stage end, its positions seen are
+  /// made again).
   /// Errors (the State unchanged): Code::nothing_to_undo when nothing is
-  /// kept to take back (history_size() is 0: nothing played since the
-  /// State was made or keep_history() last called, all taken back, or a
-  /// State that keeps no history: keep_history(true) is false).
+  /// kept to take back (history_size() is 0: no history kept, nothing
+  /// played since keep_history(true), all of it taken back, or a game
+  /// written on State without undo(): the default always fails).
   virtual Error undo();
   /// How many times undo() can take back now: the apply(), play() and
   /// play_random() calls kept, not taken back. 0 when no history is kept.
-  virtual std::size_t history_size() const noexcept { return 0; }
-  /// Whether apply(), play() and play_random() keep what undo() needs: on
-  /// when a State is made. Either way what is kept is dropped (history_size()
-  /// is then 0). Off, nothing more is kept and a long game costs no memory
-  /// a turn: the validator, the replay of records and `beyt generate` turn
-  /// it off, as they never take back. Returns whether this State keeps a
-  /// history now: `keep`, or false for a State that cannot undo (the
-  /// default, for a game written on State without undo(): its undo() always
-  /// fails).
-  virtual bool keep_history(bool keep) {
-    (void)keep;
-    return false;
+  std::size_t history_size() const noexcept { return history_size_; }
+  /// Whether apply(), play() and play_random() keep what undo() needs. Off
+  /// when a State is made (Game::new_state, clone()): the library's replays of records, the validator,
+  /// `beyt generate` and its trial copies never take back, and pay nothing
+  /// for it (a history costs a snapshot of the position an event, kept until
+  /// taken back). perft turns it on in its own copy; Python's Position keeps
+  /// one (pop()). Either way what was kept is dropped (history_size() is
+  /// then 0; the storage is reused). Returns whether this State keeps a
+  /// history now: `keep`, or false for a game written on State without
+  /// undo() (it cannot take back). Never throws.
+  bool keep_history(bool keep) noexcept {
+    history_size_ = 0;
+    history_flags_ = static_cast<std::uint8_t>((keep && can_undo_ ? kKeep : 0) | (can_undo_ ? kChanged : 0));
+    return keep && can_undo_;
   }
 
+ protected:
+  /// For a State whose undo() takes back (the engines',
+  /// lib/src/engine_state.hpp): keep_history(true) then keeps a history.
+  explicit State(bool can_undo) noexcept : can_undo_(can_undo) {}
+  State() = default;
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+  /// The history's state, for a State that can undo: history_flags_ & kKeep while
+  /// it keeps one, kChanged once keep_history() was called (cleared by the
+  /// State once it has followed); history_size_ the steps kept.
+  static constexpr std::uint8_t kKeep = 1, kChanged = 2;
+  std::uint8_t history_flags_ = 0;
+  std::size_t history_size_ = 0;
+
+ private:
+  bool can_undo_ = false;
+
+ public:
   // --- whole turns ------------------------------------------------------------
 
   /// The text of a random turn by the random player of play_random(), from

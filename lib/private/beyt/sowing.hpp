@@ -245,6 +245,7 @@ class PitsHistory {
   };
   void grow();
   std::size_t home(std::uint64_t low, std::uint64_t high) const noexcept;
+  template <bool Log>  // the position into log_ if new and keep_log_
   bool insert(std::uint64_t low, std::uint64_t high);  // false if present
   void erase(std::uint64_t low, std::uint64_t high) noexcept;  // present
 

@@ -20,7 +20,7 @@ namespace beyt::notation {
 struct Start {
   const Game* game = nullptr;
   RuleSet rules;
-  std::unique_ptr<State> state;  ///< the initial or SetUp position, keeping no history (State::keep_history)
+  std::unique_ptr<State> state;  ///< the initial or SetUp position
 };
 
 /// Resolves the Game (or `default_game`), Rules and SetUp tags of `record`
