@@ -265,7 +265,8 @@ Measure measure(const std::string& beyt, const std::string& path, const std::str
   return m;
 }
 
-// Random playouts of `game` under its default rules: turns per CPU second.
+// Random playouts of `game` under its default rules (State::play_random):
+// turns per CPU second.
 double playouts(const std::string& name, double seconds) {
   const Game* game = find_game(name);
   RuleSet rules;
@@ -276,9 +277,10 @@ double playouts(const std::string& name, double seconds) {
   while (cpu_now() - t0 < seconds) {
     std::unique_ptr<State> state;
     (void)game->new_state(rules, "", state);
+    std::string move;
     for (int t = 0; t < 400 && !state->is_terminal(); ++t) {
-      std::string move = state->random_move(rng);
-      if (move.empty() || state->play(move)) break;
+      state->play_random(rng, &move);  // the random player, as `beyt generate` plays
+      if (move.empty()) break;
       ++turns;
     }
   }

@@ -20,11 +20,18 @@
 namespace beyt::test {
 namespace {
 
+// The public headers' folders: the engines', the records' and the umbrella
+// header's (docs/LIBRARY.md "Layers"); installed, one include/beyt.
+const std::vector<fs::path>& public_header_dirs() {
+  static const std::vector<fs::path> dirs{kRoot / "lib/include", kRoot / "notation/include", kRoot / "include"};
+  return dirs;
+}
+
 // The public headers as a program includes them ("beyt/seega.hpp"), the
 // generated beyt/version.hpp among them.
 std::set<std::string> public_headers() {
   std::set<std::string> out{"beyt/version.hpp"};
-  for (const fs::path& dir : {kRoot / "lib/include", kRoot / "notation/include"})
+  for (const fs::path& dir : public_header_dirs())
     for (const auto& e : fs::recursive_directory_iterator(dir))
       if (e.is_regular_file() && e.path().extension() == ".hpp")
         out.insert(fs::relative(e.path(), dir).generic_string());
@@ -32,7 +39,7 @@ std::set<std::string> public_headers() {
 }
 
 fs::path source_of(const std::string& header) {
-  for (const fs::path& dir : {kRoot / "lib/include", kRoot / "notation/include"})
+  for (const fs::path& dir : public_header_dirs())
     if (fs::exists(dir / header)) return dir / header;
   return kRoot / "cmake/version.hpp.in";  // beyt/version.hpp's template
 }
@@ -82,7 +89,7 @@ TEST(Package, TheVersionIsWrittenOnce) {
 TEST(Package, TheUmbrellaHeaderIncludesEveryPublicHeader) {
   std::set<std::string> included;
   const std::regex include(R"re(^#include "(beyt/[^"]+)")re");
-  std::istringstream in(slurp(kRoot / "lib/include/beyt/beyt.hpp"));
+  std::istringstream in(slurp(kRoot / "include/beyt/beyt.hpp"));
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
     if (std::regex_search(line, m, include)) included.insert(m[1]);
@@ -92,10 +99,10 @@ TEST(Package, TheUmbrellaHeaderIncludesEveryPublicHeader) {
   EXPECT_EQ(included, expected);
 }
 
-// The installed package ships lib/include and notation/include only: a
-// public header names no private one (lib/private, notation/private: the
-// character policy, the sowing and stick cores, the JSON and XML readers, the
-// process-wide side of the outputs) and no engine internals (a `detail`
+// The installed package ships lib/include, notation/include and include
+// only: a public header names no private one (lib/private, notation/private:
+// the character policy, the sowing and stick cores, the JSON and XML readers,
+// the process-wide side of the outputs) and no engine internals (a `detail`
 // namespace). The private headers are not public ones under another folder.
 TEST(Package, PublicHeadersIncludeNoPrivateHeader) {
   const std::set<std::string> all = public_headers();

@@ -181,16 +181,17 @@ struct Toy {
 
 class ToyState final : public State {
  public:
-  explicit ToyState(Toy& toy) : toy_(&toy) {}
-  const Game& game() const noexcept override { return *find_game("seega"); }
+  explicit ToyState(Toy& toy) : State(*find_game("seega")), toy_(&toy) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<ToyState>(*this); }
   bool equals(const State&) const noexcept override { return false; }
   std::uint64_t hash() const noexcept override { return 0; }
   std::string position_text() const override { return path_; }
-  Actor to_move() const noexcept override { return is_terminal() ? Actor::none : Actor::south; }
-  std::uint32_t turns_played() const noexcept override { return static_cast<std::uint32_t>(path_.size()); }
-  Result outcome() const noexcept override {
-    return static_cast<int>(path_.size()) >= toy_->height ? Result::draw : Result::unfinished;
+  Status status() const noexcept override {
+    Status s;
+    s.outcome = static_cast<int>(path_.size()) >= toy_->height ? Result::draw : Result::unfinished;
+    s.to_move = s.whose_turn = s.outcome != Result::unfinished ? Actor::none : Actor::south;
+    s.turns_played = static_cast<std::uint32_t>(path_.size());
+    return s;
   }
   void legal_moves(std::vector<std::string>& out) const override {
     if (toy_->listed++ == toy_->stop_at) toy_->stop->request();
@@ -199,14 +200,11 @@ class ToyState final : public State {
     out.push_back("b");
     if (path_ == toy_->broken_after) out.push_back("c");
   }
-  Error play(std::string_view move) override {
+  Error resolve(std::string_view move, std::string* canonical, bool commit) override {
     if (move != "a" && move != "b") return Error{Code::move_syntax, "no such move", 0};
-    path_ += move;
+    if (canonical) canonical->assign(move);
+    if (commit) path_ += move;
     return Error::none();
-  }
-  Error check(std::string_view move, std::string& canonical) const override {
-    canonical = move;
-    return move == "a" || move == "b" ? Error::none() : Error{Code::move_syntax, "no such move", 0};
   }
 
  private:

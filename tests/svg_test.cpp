@@ -349,17 +349,14 @@ TEST(Diagram, CommandsInComments) {
 // A State without drawing, as the games that have none yet.
 class Undrawable final : public State {
  public:
-  const Game& game() const noexcept override { return seega_game(); }
+  Undrawable() : State(seega_game()) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<Undrawable>(); }
   bool equals(const State&) const noexcept override { return false; }
   std::uint64_t hash() const noexcept override { return 0; }
   std::string position_text() const override { return {}; }
-  Actor to_move() const noexcept override { return Actor::none; }
-  std::uint32_t turns_played() const noexcept override { return 0; }
-  Result outcome() const noexcept override { return Result::draw; }
+  Status status() const noexcept override { return {Actor::none, Actor::none, Result::draw, false, 0}; }
   void legal_moves(std::vector<std::string>&) const override {}
-  Error play(std::string_view) override { return Error::none(); }
-  Error check(std::string_view, std::string&) const override { return Error::none(); }
+  Error resolve(std::string_view, std::string*, bool) override { return Error::none(); }
 };
 
 TEST(Diagram, GamesWithoutDrawingAreRefusedNotFaked) {

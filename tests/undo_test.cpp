@@ -248,18 +248,19 @@ TEST(UndoSearch, TheLibraryDocsSearchWalksOneState) {
 // A State of a game written on State without undo: it keeps no history.
 TEST(UndoDefault, AStateWithoutUndoSaysSo) {
   struct Bare final : State {
-    const Game& game() const noexcept override { return *find_game("seega"); }
+    Bare() : State(*find_game("seega")) {}
     std::unique_ptr<State> clone() const override { return std::make_unique<Bare>(*this); }
     bool equals(const State&) const noexcept override { return true; }
     std::uint64_t hash() const noexcept override { return 0; }
     std::string position_text() const override { return {}; }
-    std::uint32_t turns_played() const noexcept override { return 0; }
-    Actor to_move() const noexcept override { return Actor::south; }
-    Result outcome() const noexcept override { return Result::unfinished; }
+    Status status() const noexcept override {
+      Status s;
+      s.to_move = s.whose_turn = Actor::south;
+      return s;
+    }
     void legal_moves(std::vector<std::string>& out) const override { out.push_back("a"); }
-    Error play(std::string_view) override { return Error::none(); }
-    Error check(std::string_view m, std::string& canonical) const override {
-      canonical = m;
+    Error resolve(std::string_view m, std::string* canonical, bool) override {
+      if (canonical) *canonical = m;
       return Error::none();
     }
   } bare;

@@ -1,15 +1,18 @@
 // Internal: the one Game and State adapter (beyt/game.hpp) over the typed
 // engines.
 //
-// Each game describes its engine in a traits struct (TabTraits, ...,
-// in its own source) that names its Options and Position types and the
-// functions the adapter forwards to (the typed API of beyt/<game>.hpp and
-// the game's drawing functions). EngineGame<Traits> is then that game's
-// Game, and EngineState<Traits> its State: the options, the position, the
-// turns played and the game's Memory (what a State keeps besides the
-// position, e.g. the positions seen on this board for the repetition rules
-// of the mancala games; never compared by equals()). A game that draws also
-// gets EngineState's BoardDrawing (State::drawing()).
+// Each game's engine is a traits struct (TabTraits, ..., in its own
+// source): its Options and Position types and its capabilities, each
+// written once, as a static member function of the traits or as a static
+// constexpr pointer naming the game's own function (the typed API of
+// beyt/<game>.hpp and the game's drawing functions, hooks::fn_t): no member
+// only forwards. EngineGame<Traits> is then that game's Game, and
+// EngineState<Traits> its State: the options, the position, the turns
+// played and the game's Memory (what a State keeps besides the position,
+// e.g. the positions seen on this board for the repetition rules of the
+// mancala games; never compared by equals()). Every EngineState is also a
+// TurnEntry (State::entry()); a game that draws also gets EngineState's
+// BoardDrawing (State::drawing()).
 //
 // Events (beyt/game.hpp, "Turns and events"): a game whose turn is a
 // sequence of events (throws, the uses of throws, sowings, the counts of a
@@ -38,6 +41,7 @@
 //   the flag's comment says.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -115,13 +119,6 @@ struct EngineHooks {
   /// const Position&, const Turn&): where the turn to be entered stands
   /// (State::describe_turn). Default: no words.
   bool describe_turn = false;
-  /// static void random_turn(const Options&, const Position&, Rng&, std::string&):
-  /// with `events`, the whole turn random_events would draw from a turn's
-  /// start, with the same draws of the Rng, as turn_text writes it, drawn
-  /// without making it (the mancala games, whose random player draws a whole
-  /// turn first). Default: random_events on a copy, then turn_text.
-  /// State::random_move's quick path; play() then makes the turn once.
-  bool random_turn = false;
   /// static std::string position_text(const Options&, const Position&).
   /// Default: Position::text().
   bool position_text = false;
@@ -166,16 +163,23 @@ using Pos = const typename T::Position&;
 /// `F` is exactly `G` (the type of &T::hook against the hook's signature).
 template <class F, class G>
 concept exactly = std::same_as<F, G>;
+/// The pointer type of what the traits name `f` (fn_t<decltype(T::f)>):
+/// a static member function, or a static constexpr pointer that binds the
+/// game's own function (`static constexpr auto outcome = &tab_outcome;`),
+/// so that a capability the game's source writes once is named, not
+/// forwarded.
+template <class F>
+using fn_t = std::decay_t<F>;
 
 template <class T>
-concept start = requires { requires exactly<decltype(&T::start), void (*)(Opt<T>, Pos<T>, typename T::Memory&)>; };
+concept start = requires { requires exactly<hooks::fn_t<decltype(T::start)>, void (*)(Opt<T>, Pos<T>, typename T::Memory&)>; };
 template <class T>
-concept to_move = requires { requires exactly<decltype(&T::to_move), Actor (*)(Pos<T>, Result) noexcept>; };
+concept to_move = requires { requires exactly<hooks::fn_t<decltype(T::to_move)>, Actor (*)(Pos<T>, Result) noexcept>; };
 template <class T>
 concept chance_outcomes =
-    requires { requires exactly<decltype(&T::chance_outcomes), std::vector<ChanceOutcome> (*)(Opt<T>, Pos<T>)>; };
+    requires { requires exactly<hooks::fn_t<decltype(T::chance_outcomes)>, std::vector<ChanceOutcome> (*)(Opt<T>, Pos<T>)>; };
 template <class T>
-concept player_label = requires { requires exactly<decltype(&T::player_label), std::string (*)(Pos<T>, Actor)>; };
+concept player_label = requires { requires exactly<hooks::fn_t<decltype(T::player_label)>, std::string (*)(Pos<T>, Actor)>; };
 template <class T>
 using Turn = const typename T::Turn&;
 template <class T>
@@ -184,65 +188,62 @@ concept events = requires(Turn<T> t) {
                std::copyable<typename T::Turn>;
   { t.active() } noexcept -> std::same_as<bool>;
   { t.hash() } noexcept -> std::same_as<std::uint64_t>;
-  requires exactly<decltype(&T::chance_due), bool (*)(Opt<T>, Pos<T>, Turn<T>) noexcept>;
-  requires exactly<decltype(&T::chance_outcomes), std::vector<ChanceOutcome> (*)(Opt<T>, Pos<T>, Turn<T>)>;
-  requires exactly<decltype(&T::decisions), void (*)(Opt<T>, Pos<T>, Turn<T>, std::vector<std::string>&)>;
-  requires exactly<decltype(&T::apply),
+  requires exactly<hooks::fn_t<decltype(T::chance_due)>, bool (*)(Opt<T>, Pos<T>, Turn<T>) noexcept>;
+  requires exactly<hooks::fn_t<decltype(T::chance_outcomes)>, std::vector<ChanceOutcome> (*)(Opt<T>, Pos<T>, Turn<T>)>;
+  requires exactly<hooks::fn_t<decltype(T::decisions)>, void (*)(Opt<T>, Pos<T>, Turn<T>, std::vector<std::string>&)>;
+  requires exactly<hooks::fn_t<decltype(T::apply)>,
                    Error (*)(Opt<T>, typename T::Position&, typename T::Turn&, std::string_view, bool&)>;
-  requires exactly<decltype(&T::finish),
+  requires exactly<hooks::fn_t<decltype(T::finish)>,
                    void (*)(Opt<T>, typename T::Position&, typename T::Memory&, typename T::Turn&)>;
-  requires exactly<decltype(&T::turn_text), void (*)(Opt<T>, Pos<T>, Turn<T>, std::string&)>;
-  requires exactly<decltype(&T::random_events),
+  requires exactly<hooks::fn_t<decltype(T::turn_text)>, void (*)(Opt<T>, Pos<T>, Turn<T>, std::string&)>;
+  requires exactly<hooks::fn_t<decltype(T::random_events)>,
                    void (*)(Opt<T>, typename T::Position&, typename T::Turn&, Rng&, std::vector<EventPick>*)>;
-  requires exactly<decltype(&T::split), Error (*)(std::string_view, std::vector<std::string>&)>;
-  requires exactly<decltype(&T::throws_left), void (*)(Turn<T>, std::vector<int>&)>;
+  requires exactly<hooks::fn_t<decltype(T::split)>, Error (*)(std::string_view, std::vector<std::string>&)>;
+  requires exactly<hooks::fn_t<decltype(T::throws_left)>, void (*)(Turn<T>, std::vector<int>&)>;
 };
 template <class T>
 concept throw_faces = requires {
-  requires exactly<decltype(&T::throw_faces), ThrowFaces (*)(Opt<T>, Pos<T>, Turn<T>)>;
-  requires exactly<decltype(&T::throw_text), void (*)(std::string_view, std::string&)>;
+  requires exactly<hooks::fn_t<decltype(T::throw_faces)>, ThrowFaces (*)(Opt<T>, Pos<T>, Turn<T>)>;
+  requires exactly<hooks::fn_t<decltype(T::throw_text)>, void (*)(std::string_view, std::string&)>;
 };
 template <class T>
 concept describe_event = requires {
-  requires exactly<decltype(&T::describe_event), std::string (*)(Opt<T>, Pos<T>, Turn<T>, std::string_view)>;
+  requires exactly<hooks::fn_t<decltype(T::describe_event)>, std::string (*)(Opt<T>, Pos<T>, Turn<T>, std::string_view)>;
 };
 template <class T>
 concept describe_turn = requires {
-  requires exactly<decltype(&T::describe_turn), std::string (*)(Opt<T>, Pos<T>, Turn<T>)>;
+  requires exactly<hooks::fn_t<decltype(T::describe_turn)>, std::string (*)(Opt<T>, Pos<T>, Turn<T>)>;
 };
 template <class T>
-concept random_turn =
-    requires { requires exactly<decltype(&T::random_turn), void (*)(Opt<T>, Pos<T>, Rng&, std::string&)>; };
-template <class T>
-concept position_text = requires { requires exactly<decltype(&T::position_text), std::string (*)(Opt<T>, Pos<T>)>; };
+concept position_text = requires { requires exactly<hooks::fn_t<decltype(T::position_text)>, std::string (*)(Opt<T>, Pos<T>)>; };
 template <class T>
 concept adjudicate = requires {
   requires exactly<decltype(T::kTermination), const std::string_view>;
-  requires exactly<decltype(&T::adjudicate), Error (*)(Opt<T>, Pos<T>, Result&)>;
+  requires exactly<hooks::fn_t<decltype(T::adjudicate)>, Error (*)(Opt<T>, Pos<T>, Result&)>;
 };
 template <class T>
 concept describe =
-    requires { requires exactly<decltype(&T::describe), std::string (*)(Opt<T>, Pos<T>, std::string_view)>; };
+    requires { requires exactly<hooks::fn_t<decltype(T::describe)>, std::string (*)(Opt<T>, Pos<T>, std::string_view)>; };
 template <class T>
 concept describe_after = requires {
-  requires exactly<decltype(&T::describe_after), std::string (*)(Opt<T>, Pos<T>, Pos<T>, std::string_view)>;
+  requires exactly<hooks::fn_t<decltype(T::describe_after)>, std::string (*)(Opt<T>, Pos<T>, Pos<T>, std::string_view)>;
 };
 template <class T>
 concept drawing = requires {
-  requires exactly<decltype(&T::render), std::string (*)(Pos<T>, const RenderOptions&)>;
-  requires exactly<decltype(&T::board_size), svg::Size (*)(Pos<T>, const DrawOptions&)>;
-  requires exactly<decltype(&T::draw_board), void (*)(Opt<T>, Pos<T>, svg::Canvas&, const DrawOptions&)>;
-  requires exactly<decltype(&T::draw_pieces), void (*)(Pos<T>, svg::Canvas&, const DrawOptions&)>;
-  requires exactly<decltype(&T::cell_centre), bool (*)(Pos<T>, std::string_view, const DrawOptions&, svg::Point&)>;
-  requires exactly<decltype(&T::move_cells), MoveCells (*)(Opt<T>, Pos<T>, std::string_view)>;
+  requires exactly<hooks::fn_t<decltype(T::render)>, std::string (*)(Pos<T>, const RenderOptions&)>;
+  requires exactly<hooks::fn_t<decltype(T::board_size)>, svg::Size (*)(Pos<T>, const DrawOptions&)>;
+  requires exactly<hooks::fn_t<decltype(T::draw_board)>, void (*)(Opt<T>, Pos<T>, svg::Canvas&, const DrawOptions&)>;
+  requires exactly<hooks::fn_t<decltype(T::draw_pieces)>, void (*)(Pos<T>, svg::Canvas&, const DrawOptions&)>;
+  requires exactly<hooks::fn_t<decltype(T::cell_centre)>, bool (*)(Pos<T>, std::string_view, const DrawOptions&, svg::Point&)>;
+  requires exactly<hooks::fn_t<decltype(T::move_cells)>, MoveCells (*)(Opt<T>, Pos<T>, std::string_view)>;
 };
 template <class T>
 concept cell_names = requires {
-  requires exactly<decltype(&T::cell_names), void (*)(Pos<T>, std::vector<std::string>&)>;
+  requires exactly<hooks::fn_t<decltype(T::cell_names)>, void (*)(Pos<T>, std::vector<std::string>&)>;
 };
 template <class T>
 concept capture_mark = requires {
-  requires exactly<decltype(&T::capture_mark),
+  requires exactly<hooks::fn_t<decltype(T::capture_mark)>,
                    bool (*)(Pos<T>, std::string_view, const DrawOptions&, svg::Point&, double&)>;
 };
 
@@ -281,22 +282,22 @@ concept EngineTraitsFor =
       requires hooks::exactly<decltype(T::kTitle), const std::string_view>;
       requires hooks::exactly<decltype(T::kSources), const std::string_view>;
       requires hooks::exactly<decltype(T::kHooks), const EngineHooks>;
-      requires hooks::exactly<decltype(&T::options), const OptionTable<typename T::Options>& (*)()>;
-      requires hooks::exactly<decltype(&T::presets), const std::vector<Preset>& (*)()>;
-      requires hooks::exactly<decltype(&T::game), const Game& (*)()>;
-      requires hooks::exactly<decltype(&T::initial), typename T::Position (*)(hooks::Opt<T>)>;
-      requires hooks::exactly<decltype(&T::validate), Error (*)(hooks::Opt<T>, hooks::Pos<T>)>;
-      requires hooks::exactly<decltype(&T::outcome), Result (*)(hooks::Pos<T>) noexcept>;
-      requires hooks::exactly<decltype(&T::play),
+      requires hooks::exactly<hooks::fn_t<decltype(T::options)>, const OptionTable<typename T::Options>& (*)()>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::presets)>, const std::vector<Preset>& (*)()>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::game)>, const Game& (*)()>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::initial)>, typename T::Position (*)(hooks::Opt<T>)>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::validate)>, Error (*)(hooks::Opt<T>, hooks::Pos<T>)>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::outcome)>, Result (*)(hooks::Pos<T>) noexcept>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::play)>,
                               Error (*)(hooks::Opt<T>, typename T::Position&, typename T::Memory&, std::string_view)>;
-      requires hooks::exactly<decltype(&T::check),
+      requires hooks::exactly<hooks::fn_t<decltype(T::check)>,
                               Error (*)(hooks::Opt<T>, hooks::Pos<T>, std::string_view, std::string&)>;
-      requires hooks::exactly<decltype(&T::Position::parse), Expected<typename T::Position> (*)(std::string_view)>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::Position::parse)>, Expected<typename T::Position> (*)(std::string_view)>;
     } &&
     (T::kHooks.events || requires {
-      requires hooks::exactly<decltype(&T::legal_moves),
+      requires hooks::exactly<hooks::fn_t<decltype(T::legal_moves)>,
                               void (*)(hooks::Opt<T>, hooks::Pos<T>, std::vector<std::string>&)>;
-      requires hooks::exactly<decltype(&T::random_move), void (*)(hooks::Opt<T>, hooks::Pos<T>, Rng&, std::string&)>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::random_move)>, void (*)(hooks::Opt<T>, hooks::Pos<T>, Rng&, std::string&)>;
     }) &&
     std::equality_comparable<typename T::Options> && std::equality_comparable<typename T::Position> &&
     std::default_initializable<typename T::Memory> && std::copyable<typename T::Memory> &&
@@ -316,7 +317,6 @@ concept EngineTraitsFor =
     T::kHooks.describe_event == hooks::describe_event<T> && (!T::kHooks.describe_event || T::kHooks.events) &&
     T::kHooks.describe_turn == hooks::describe_turn<T> && (!T::kHooks.describe_turn || T::kHooks.events) &&
     T::kHooks.chance_outcomes == hooks::chance_outcomes<T> &&
-    T::kHooks.random_turn == hooks::random_turn<T> && (!T::kHooks.random_turn || T::kHooks.events) &&
     T::kHooks.position_text == hooks::position_text<T> &&
     T::kHooks.adjudicate == hooks::adjudicate<T> && T::kHooks.describe == hooks::describe<T> &&
     T::kHooks.describe_after == hooks::describe_after<T> && !(T::kHooks.describe && T::kHooks.describe_after) &&
@@ -347,12 +347,10 @@ class EngineState;
 
 /// EngineState's drawing: nothing for a game without the drawing hooks...
 template <class Traits, bool = Traits::kHooks.drawing>
-class EngineDrawing {
- protected:
-  const BoardDrawing* drawing_view() const noexcept { return nullptr; }
-};
+class EngineDrawing {};
 
-/// ... else the BoardDrawing of its position, over the traits' hooks.
+/// ... else the BoardDrawing of its position, over the traits' hooks
+/// (State::drawing() finds it).
 template <class Traits>
 class EngineDrawing<Traits, true> : public BoardDrawing {
  public:
@@ -373,9 +371,6 @@ class EngineDrawing<Traits, true> : public BoardDrawing {
     else
       return BoardDrawing::capture_mark(cell, d, centre, half);
   }
-
- protected:
-  const BoardDrawing* drawing_view() const noexcept { return this; }
 
  private:
   const EngineState<Traits>& self() const noexcept { return static_cast<const EngineState<Traits>&>(*this); }
@@ -469,8 +464,81 @@ struct TurnOf<Traits, true> {
   using type = typename Traits::Turn;
 };
 
+/// EngineState's TurnEntry (State::entry()), over the traits' hooks: every
+/// engine game has one; a hook the game does not declare gives State's
+/// default (no faces, no words, a turn of one event).
 template <class Traits>
-class EngineState final : public State, public EngineDrawing<Traits> {
+class EngineEntry : public TurnEntry {
+ public:
+  static constexpr bool kEvents = Traits::kHooks.events;
+
+  std::string player_label() const override {
+    const Actor a = self().status().whose_turn;
+    if constexpr (Traits::kHooks.player_label)
+      return Traits::player_label(pos(), a);
+    else
+      return std::string(actor_name(a));
+  }
+  ThrowFaces throw_faces() const override {
+    if constexpr (Traits::kHooks.throw_faces)
+      if (self().chance_now()) return Traits::throw_faces(opt(), pos(), turn());
+    return {};
+  }
+  Error throw_from_faces(std::string_view faces, std::string& out) const override {
+    if (Error e = faces_fault(throw_faces(), faces)) return e;
+    if constexpr (Traits::kHooks.throw_faces) Traits::throw_text(faces, out);
+    return Error::none();
+  }
+  std::string turn_in_progress() const override {
+    std::string out;
+    if constexpr (kEvents)
+      if (turn().active()) Traits::turn_text(opt(), pos(), turn(), out);
+    return out;
+  }
+  std::vector<int> throws_left() const override {
+    std::vector<int> out;
+    if constexpr (kEvents)
+      if (turn().active()) Traits::throws_left(turn(), out);
+    return out;
+  }
+  std::string describe_turn() const override {
+    if constexpr (Traits::kHooks.describe_turn)
+      if (!self().over()) return Traits::describe_turn(opt(), pos(), turn());
+    return {};
+  }
+  Error turn_events(std::string_view text, std::vector<std::string>& out) const override {
+    std::string canonical;
+    if (Error e = self().check(text, canonical)) return e;
+    if constexpr (kEvents) return Traits::split(canonical, out);
+    out.push_back(std::move(canonical));
+    return Error::none();
+  }
+  std::string describe_move(std::string_view text) const override {
+    if (turn().active()) {
+      if constexpr (Traits::kHooks.describe_event) return Traits::describe_event(opt(), pos(), turn(), text);
+      return {};
+    }
+    if constexpr (Traits::kHooks.describe_after) {
+      EngineState<Traits> next(self());
+      return next.play(text) ? std::string() : Traits::describe_after(opt(), pos(), next.pos_, text);
+    } else if constexpr (Traits::kHooks.describe) {
+      return Traits::describe(opt(), pos(), text);
+    } else {
+      return {};
+    }
+  }
+
+ private:
+  const EngineState<Traits>& self() const noexcept { return static_cast<const EngineState<Traits>&>(*this); }
+  const typename Traits::Position& pos() const noexcept { return self().pos_; }
+  const typename Traits::Options& opt() const noexcept { return self().options_; }
+  const typename TurnOf<Traits>::type& turn() const noexcept { return self().turn_; }
+};
+
+/// One game's State: the position and its rules over the traits, and its
+/// TurnEntry and (with the drawing hooks) BoardDrawing.
+template <class Traits>
+class EngineState final : public State, public EngineEntry<Traits>, public EngineDrawing<Traits> {
  public:
   using Options = typename Traits::Options;
   using Position = typename Traits::Position;
@@ -480,18 +548,17 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   static constexpr bool kMarked = MarkedMemory<Memory>;
   static constexpr bool kMarkedTurn = MarkedTurn<Turn>;
 
-  EngineState(const Options& o, const Position& p) : State(true), options_(o), pos_(p) {
+  EngineState(const Options& o, const Position& p) : State(Traits::game(), true), options_(o), pos_(p) {
     if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
   }
   // A copy of the position keeping no history (clone(); describe_move's
   // trial play), as a State is made.
   EngineState(const EngineState& o)
-      : State(true), options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_), start_(o.start_),
-        turns_(o.turns_) {
+      : State(Traits::game(), true), options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_),
+        start_(o.start_), turns_(o.turns_) {
     if constexpr (kMarked) memory_.keep(false);
   }
 
-  const Game& game() const noexcept override { return Traits::game(); }
   std::unique_ptr<State> clone() const override { return std::make_unique<EngineState>(*this); }
   bool equals(const State& other) const noexcept override {
     auto* o = dynamic_cast<const EngineState*>(&other);
@@ -509,29 +576,25 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     else
       return p.text();
   }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
 
-  Actor to_move() const noexcept override {
-    const Actor a = whose_turn();
+  // A turn in progress is played to its end before the game is over; at a
+  // throw chance acts for the player whose turn it is.
+  Status status() const noexcept override {
+    Status s;
+    s.mid_turn = turn_.active();
+    s.turns_played = turns_;
+    s.outcome = s.mid_turn ? Result::unfinished : Traits::outcome(pos_);
+    if (s.mid_turn)
+      s.whose_turn = actor_of(pos_.to_move);
+    else if constexpr (Traits::kHooks.to_move)
+      s.whose_turn = Traits::to_move(pos_, s.outcome);
+    else
+      s.whose_turn = s.outcome != Result::unfinished ? Actor::none : actor_of(pos_.to_move);
+    s.to_move = s.whose_turn;
     if constexpr (kEvents)
-      if (is_player(a) && Traits::chance_due(options_, pos_, turn_)) return Actor::chance;
-    return a;
+      if (is_player(s.whose_turn) && Traits::chance_due(options_, pos_, turn_)) s.to_move = Actor::chance;
+    return s;
   }
-  Actor whose_turn() const noexcept override {
-    if (turn_.active()) return actor_of(pos_.to_move);
-    if constexpr (Traits::kHooks.to_move)
-      return Traits::to_move(pos_, outcome());
-    else
-      return outcome() != Result::unfinished ? Actor::none : actor_of(pos_.to_move);
-  }
-  std::string player_label() const override {
-    if constexpr (Traits::kHooks.player_label)
-      return Traits::player_label(pos_, whose_turn());
-    else
-      return State::player_label();
-  }
-  // A turn in progress is played to its end before the game is over.
-  Result outcome() const noexcept override { return turn_.active() ? Result::unfinished : Traits::outcome(pos_); }
   // A game that decides an ending itself (Seega's "barrier") names it in
   // Traits::kTermination; every other ending is the default's.
   Error adjudicate(std::string_view termination, Result& out) const override {
@@ -541,7 +604,7 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   }
 
   void legal_moves(std::vector<std::string>& out) const override {
-    if (is_terminal()) return;
+    if (over()) return;
     if constexpr (kEvents) {
       if (Traits::chance_due(options_, pos_, turn_)) {
         for (auto& c : Traits::chance_outcomes(options_, pos_, turn_)) out.push_back(std::move(c.text));
@@ -554,30 +617,15 @@ class EngineState final : public State, public EngineDrawing<Traits> {
   }
   std::vector<ChanceOutcome> chance_outcomes() const override {
     if constexpr (kEvents)
-      if (!is_terminal() && Traits::chance_due(options_, pos_, turn_))
-        return Traits::chance_outcomes(options_, pos_, turn_);
+      if (chance_now()) return Traits::chance_outcomes(options_, pos_, turn_);
     if constexpr (Traits::kHooks.chance_outcomes)
-      if (!is_terminal()) return Traits::chance_outcomes(options_, pos_);
+      if (!over()) return Traits::chance_outcomes(options_, pos_);
     return {};
-  }
-  ThrowFaces throw_faces() const override {
-    if constexpr (Traits::kHooks.throw_faces)
-      if (!is_terminal() && Traits::chance_due(options_, pos_, turn_)) return Traits::throw_faces(options_, pos_, turn_);
-    return {};
-  }
-  Error throw_from_faces(std::string_view faces, std::string& out) const override {
-    if constexpr (Traits::kHooks.throw_faces) {
-      if (Error e = faces_fault(throw_faces(), faces)) return e;
-      Traits::throw_text(faces, out);
-      return Error::none();
-    } else {
-      return State::throw_from_faces(faces, out);
-    }
   }
   Error apply(std::string_view event, std::string* turn) override {
     if constexpr (kEvents) {
       if (turn) turn->clear();
-      if (is_terminal()) return Error{Code::game_over, "the game is over", 0};
+      if (over()) return Error{Code::game_over, "the game is over", 0};
       if (history_flags_) [[unlikely]]
         return keeping([&](auto keep) { return apply_event<decltype(keep)::value>(event, turn); });
       return apply_event<false>(event, turn);
@@ -585,37 +633,10 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       return State::apply(event, turn);
     }
   }
-  bool mid_turn() const noexcept override { return turn_.active(); }
-  std::string turn_in_progress() const override {
-    std::string out;
-    if constexpr (kEvents)
-      if (turn_.active()) Traits::turn_text(options_, pos_, turn_, out);
-    return out;
-  }
-  std::vector<int> throws_left() const override {
-    std::vector<int> out;
-    if constexpr (kEvents)
-      if (turn_.active()) Traits::throws_left(turn_, out);
-    return out;
-  }
-  std::string describe_turn() const override {
-    if constexpr (Traits::kHooks.describe_turn)
-      if (!is_terminal()) return Traits::describe_turn(options_, pos_, turn_);
-    return {};
-  }
-  Error turn_events(std::string_view text, std::vector<std::string>& out) const override {
-    if constexpr (kEvents) {
-      std::string canonical;
-      if (Error e = check(text, canonical)) return e;
-      return Traits::split(canonical, out);
-    } else {
-      return State::turn_events(text, out);
-    }
-  }
   void play_random(Rng& rng, std::string* turn, std::vector<EventPick>* picks) override {
     if constexpr (kEvents) {
       if (turn) turn->clear();
-      if (is_terminal()) return;
+      if (over()) return;
       if (history_flags_) [[unlikely]] {
         (void)keeping([&](auto keep) {
           random_turn<decltype(keep)::value>(rng, turn, picks);
@@ -625,27 +646,30 @@ class EngineState final : public State, public EngineDrawing<Traits> {
       }
       random_turn<false>(rng, turn, picks);
     } else {
-      State::play_random(rng, turn, picks);
+      // A turn is one event: the traits' draw, played (the turn made in
+      // `turn` itself, no allocation once it has room).
+      std::string local;
+      std::string& move = turn ? *turn : local;
+      move.clear();
+      if (over()) return;
+      Traits::random_move(options_, pos_, rng, move);
+      if (picks) {
+        std::vector<std::string> listed;
+        Traits::legal_moves(options_, pos_, listed);
+        EventPick pick;
+        pick.index = static_cast<std::size_t>(std::find(listed.begin(), listed.end(), move) - listed.begin());
+        pick.event = move;
+        picks->push_back(std::move(pick));
+      }
+      if (resolve(move, nullptr, true)) move.clear();
     }
   }
-
-  using State::random_move;
-  void random_move(Rng& rng, std::string& out) const override {
-    out.clear();
-    if (is_terminal()) return;
-    if constexpr (kEvents) {
-      if constexpr (Traits::kHooks.random_turn)
-        if (!turn_.active()) return Traits::random_turn(options_, pos_, rng, out);
-      Position p = pos_;
-      Turn t = turn_;
-      Traits::random_events(options_, p, t, rng, nullptr);
-      Traits::turn_text(options_, p, t, out);
-    } else {
-      Traits::random_move(options_, pos_, rng, out);
-    }
-  }
-  Error play(std::string_view text) override {
+  // play() is the traits' play (the replay's path: nothing else on it but
+  // the test of a history kept, keeping() out of line), check() their check; a canonical text asked of a played turn is
+  // check()'s, then played.
+  Error resolve(std::string_view text, std::string* canonical, bool commit) override {
     if (turn_.active()) return mid_turn_error();
+    if (canonical || !commit) return checked(text, canonical, commit);
     if (history_flags_) [[unlikely]]
       return keeping([&](auto) { return play_turn(text); });
     return play_turn(text);
@@ -671,29 +695,10 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     if constexpr (kMarked) memory_.restore(s.mark);
     return Error::none();
   }
-  Error check(std::string_view text, std::string& canonical) const override {
-    if (turn_.active()) return mid_turn_error();
-    return Traits::check(options_, pos_, text, canonical);
-  }
-  std::string describe_move(std::string_view text) const override {
-    if (turn_.active()) {
-      if constexpr (Traits::kHooks.describe_event) return Traits::describe_event(options_, pos_, turn_, text);
-      return {};
-    }
-    if constexpr (Traits::kHooks.describe_after) {
-      EngineState next(*this);
-      return next.play(text) ? std::string() : Traits::describe_after(options_, pos_, next.pos_, text);
-    } else if constexpr (Traits::kHooks.describe) {
-      return Traits::describe(options_, pos_, text);
-    } else {
-      return {};
-    }
-  }
-
-  const BoardDrawing* drawing() const noexcept override { return this->drawing_view(); }
 
  private:
   friend class EngineDrawing<Traits>;
+  friend class EngineEntry<Traits>;
   // The steps of apply(), play_random() and play(), with the history kept
   // (`Keep`: keeping() made the snapshot) or none.
   template <bool Keep>
@@ -717,6 +722,28 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     if (Error e = Traits::play(options_, pos_, memory_, text)) return e;
     ++turns_;
     return Error::none();
+  }
+  // The game is over (no turn in progress, the traits' outcome decided).
+  bool over() const noexcept { return !turn_.active() && Traits::outcome(pos_) != Result::unfinished; }
+  // A throw is the next event.
+  bool chance_now() const noexcept {
+    if constexpr (kEvents)
+      return !over() && Traits::chance_due(options_, pos_, turn_);
+    else
+      return false;
+  }
+  // resolve() with a canonical text asked or without committing: out of
+  // line, so that play()'s path (a replay's every turn) stays as short as
+  // the traits' play alone.
+  [[gnu::noinline]] Error checked(std::string_view text, std::string* canonical, bool commit) {
+    std::string local;
+    std::string& c = canonical ? *canonical : local;
+    if (Error e = Traits::check(options_, pos_, text, c)) return e;
+    return commit ? EngineState::resolve(c, nullptr, true) : Error::none();
+  }
+  static Error mid_turn_error() {
+    return Error{Code::wrong_phase,
+                 "a turn is in progress: apply its remaining events (State::apply), not a whole turn", 0};
   }
   // The turn's last event was applied: its text, then the next turn's position.
   template <bool Keep>
@@ -784,10 +811,6 @@ class EngineState final : public State, public EngineDrawing<Traits> {
     if constexpr (kMarked) memory_.keep(keep);
   }
 
-  static Error mid_turn_error() {
-    return Error{Code::wrong_phase,
-                 "a turn is in progress: apply its remaining events (State::apply), not a whole turn", 0};
-  }
 
   Options options_;
   Position pos_;

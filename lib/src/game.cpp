@@ -74,11 +74,11 @@ std::string State::random_move(Rng& rng) const {
   return out;
 }
 
+// The turn play_random() plays, played on a copy.
 void State::random_move(Rng& rng, std::string& out) const {
-  std::vector<std::string> moves;
-  legal_moves(moves);
   out.clear();
-  if (!moves.empty()) out = moves[rng.below(moves.size())];
+  if (is_terminal()) return;
+  clone()->play_random(rng, &out);
 }
 
 // A State whose turns are one event each: apply() is play() of the
@@ -86,10 +86,14 @@ void State::random_move(Rng& rng, std::string& out) const {
 Error State::apply(std::string_view event, std::string* turn) {
   if (turn) turn->clear();
   std::string canonical;
-  if (Error e = check(event, canonical)) return e;
-  if (Error e = play(canonical)) return e;
+  if (Error e = resolve(event, &canonical, true)) return e;
   if (turn) *turn = std::move(canonical);
   return Error::none();
+}
+
+Error State::check(std::string_view move_text, std::string& canonical) const {
+  // Without committing, resolve() leaves the State as it is.
+  return const_cast<State*>(this)->resolve(move_text, &canonical, false);
 }
 
 // A game written on State without undo(): nothing is ever kept to take back.
@@ -112,31 +116,65 @@ Error faces_fault(const ThrowFaces& shape, std::string_view faces) {
   return Error::none();
 }
 
+// The helpers of the optional TurnEntry: its answer, else the default of a
+// State whose turns are one event each, with no throws and no words.
+std::string State::player_label() const {
+  if (const TurnEntry* e = entry()) return e->player_label();
+  return std::string(actor_name(whose_turn()));
+}
+
+ThrowFaces State::throw_faces() const {
+  if (const TurnEntry* e = entry()) return e->throw_faces();
+  return {};
+}
+
 Error State::throw_from_faces(std::string_view faces, std::string& out) const {
-  if (Error e = faces_fault(throw_faces(), faces)) return e;
-  out.assign(faces);
-  return Error::none();
+  if (const TurnEntry* e = entry()) return e->throw_from_faces(faces, out);
+  return faces_fault(ThrowFaces{}, faces);  // no throw is ever due
+}
+
+std::string State::turn_in_progress() const {
+  if (const TurnEntry* e = entry()) return e->turn_in_progress();
+  return {};
+}
+
+std::vector<int> State::throws_left() const {
+  if (const TurnEntry* e = entry()) return e->throws_left();
+  return {};
+}
+
+std::string State::describe_turn() const {
+  if (const TurnEntry* e = entry()) return e->describe_turn();
+  return {};
+}
+
+std::string State::describe_move(std::string_view move_text) const {
+  if (const TurnEntry* e = entry()) return e->describe_move(move_text);
+  return {};
 }
 
 Error State::turn_events(std::string_view turn_text, std::vector<std::string>& out) const {
+  if (const TurnEntry* e = entry()) return e->turn_events(turn_text, out);
   std::string canonical;
   if (Error e = check(turn_text, canonical)) return e;
   out.push_back(std::move(canonical));
   return Error::none();
 }
 
-// A State whose turns are one event each: random_move(), played. The turn
-// is made in `turn` itself (no allocation once it has room).
+// A State whose turns are one event each: one of legal_moves(), played.
+// The turn is made in `turn` itself (no allocation once it has room).
 void State::play_random(Rng& rng, std::string* turn, std::vector<EventPick>* picks) {
   std::string local;
   std::string& move = turn ? *turn : local;
-  random_move(rng, move);
-  if (move.empty()) return;
+  move.clear();
+  std::vector<std::string> listed;
+  legal_moves(listed);
+  if (listed.empty()) return;
+  const std::size_t index = rng.below(listed.size());
+  move = listed[index];
   if (picks) {
-    std::vector<std::string> listed;
-    legal_moves(listed);
     EventPick pick;
-    pick.index = static_cast<std::size_t>(std::find(listed.begin(), listed.end(), move) - listed.begin());
+    pick.index = index;
     pick.event = move;
     picks->push_back(std::move(pick));
   }

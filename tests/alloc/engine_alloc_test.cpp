@@ -1,6 +1,8 @@
 // The engines allocate nothing per turn: replaying a game through
-// State::play, and a random playout through State::random_move(rng, out)
-// and play, make no heap allocation once the State is made - save, in
+// State::play, and a random playout through State::play_random(rng, &turn)
+// (the random player of `beyt generate`; State::random_move is play_random
+// on a clone, so it allocates the clone), make no heap allocation once the
+// State is made - save, in
 // Mankalah and Um el-Banat, the growth of the table of positions seen on a
 // board (PitsHistory: a few times in a game, never per turn). A program of
 // its own: it counts allocations with a replaced operator new.
@@ -87,8 +89,8 @@ TEST_P(Allocations, NoneInRandomPlayouts) {
     auto state = fresh();
     const std::size_t before = g_allocations;
     for (int t = 0; t < kMaxTurns && !state->is_terminal(); ++t, ++turns) {
-      state->random_move(rng, move);
-      ASSERT_FALSE(state->play(move)) << move;
+      state->play_random(rng, &move);
+      ASSERT_FALSE(move.empty()) << "no turn was played";
     }
     during += g_allocations - before;
   }

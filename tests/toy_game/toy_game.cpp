@@ -28,9 +28,8 @@ int number(std::string_view text) {
 
 class ToyState final : public State {
  public:
-  ToyState(int stones, int take, Side to_move) : stones_(stones), take_(take), side_(to_move) {}
+  ToyState(int stones, int take, Side to_move) : State(toy_game()), stones_(stones), take_(take), side_(to_move) {}
 
-  const Game& game() const noexcept override { return toy_game(); }
   std::unique_ptr<State> clone() const override { return std::make_unique<ToyState>(*this); }
   bool equals(const State& other) const noexcept override {
     const auto* o = dynamic_cast<const ToyState*>(&other);
@@ -43,16 +42,18 @@ class ToyState final : public State {
   std::string position_text() const override {
     return std::to_string(stones_) + (side_ == Side::south ? " S" : " N");
   }
-  std::uint32_t turns_played() const noexcept override { return turns_; }
-  Actor to_move() const noexcept override { return stones_ == 0 ? Actor::none : actor_of(side_); }
-  Result outcome() const noexcept override {
-    if (stones_ > 0) return Result::unfinished;
-    return side_ == Side::south ? Result::north_wins : Result::south_wins;  // the side that took the last
+  Status status() const noexcept override {
+    Status s;
+    s.to_move = s.whose_turn = stones_ == 0 ? Actor::none : actor_of(side_);
+    // The side that took the last stone wins.
+    if (stones_ == 0) s.outcome = side_ == Side::south ? Result::north_wins : Result::south_wins;
+    s.turns_played = turns_;
+    return s;
   }
   void legal_moves(std::vector<std::string>& out) const override {
     for (int k = 1; k <= take_ && k <= stones_; ++k) out.push_back("T" + std::to_string(k));
   }
-  Error check(std::string_view move, std::string& canonical) const override {
+  Error resolve(std::string_view move, std::string* canonical, bool commit) override {
     if (move.size() < 2 || move[0] != 'T' || number(move.substr(1)) < 1)
       return Error{Code::move_syntax, "a turn is T and the stones taken, e.g. T2", 0};
     if (stones_ == 0) return Error{Code::game_over, "the pile is empty: the game is over", 0};
@@ -62,15 +63,12 @@ class ToyState final : public State {
                    "a turn takes 1 to " + std::to_string(take_) + " stones, and " + std::to_string(stones_) +
                        " are left (Bouton 1901, p. 35)",
                    1};
-    canonical = "T" + std::to_string(k);
-    return Error::none();
-  }
-  Error play(std::string_view move) override {
-    std::string canonical;
-    if (Error e = check(move, canonical)) return e;
-    stones_ -= number(std::string_view(canonical).substr(1));
-    side_ = opponent(side_);
-    ++turns_;
+    if (canonical) *canonical = "T" + std::to_string(k);
+    if (commit) {
+      stones_ -= k;
+      side_ = opponent(side_);
+      ++turns_;
+    }
     return Error::none();
   }
 

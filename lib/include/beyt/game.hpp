@@ -122,6 +122,56 @@ struct EventPick {
 };
 
 class Game;
+class State;
+
+/// Where a State stands, as its one status() call gives it: who acts, whose
+/// turn it is, the outcome, whether a turn is in progress and how many turns
+/// were played. State's to_move(), whose_turn(), outcome(), is_terminal(),
+/// mid_turn() and turns_played() read it.
+struct Status {
+  /// Who acts next: a player (a decision), chance (a throw is due), the
+  /// referee (a board or stage end is due) or nobody (the game is over).
+  Actor to_move = Actor::none;
+  /// Whose turn it is: to_move, except that at a throw it is the player who
+  /// throws (South or North).
+  Actor whose_turn = Actor::none;
+  /// Result::unfinished unless the game is over. A turn in progress is
+  /// played to its end first: a side whose last kelb is taken by the first
+  /// use of a turn loses when the turn's other throws have been forfeited.
+  Result outcome = Result::unfinished;
+  /// A turn is in progress: some of its events have been applied, not all.
+  bool mid_turn = false;
+  /// Turns played since the initial (or set-up) position (a turn in
+  /// progress is not counted until its last event).
+  std::uint32_t turns_played = 0;
+};
+
+/// What a person needs to enter a turn by hand, event by event (the
+/// studio's entry, Python's Position), and the words that say what a move
+/// does: an optional interface of a State, reached through State::entry()
+/// as BoardDrawing is through State::drawing(). A State without it gets
+/// State's defaults (no faces, no words, a turn of one event). Each member
+/// is documented at the State helper of the same name, which callers use.
+class TurnEntry {
+ public:
+  virtual ~TurnEntry() = default;
+  /// State::player_label.
+  virtual std::string player_label() const = 0;
+  /// State::throw_faces.
+  virtual ThrowFaces throw_faces() const = 0;
+  /// State::throw_from_faces.
+  virtual Error throw_from_faces(std::string_view faces, std::string& out) const = 0;
+  /// State::turn_in_progress.
+  virtual std::string turn_in_progress() const = 0;
+  /// State::throws_left.
+  virtual std::vector<int> throws_left() const = 0;
+  /// State::describe_turn.
+  virtual std::string describe_turn() const = 0;
+  /// State::turn_events.
+  virtual Error turn_events(std::string_view turn_text, std::vector<std::string>& out) const = 0;
+  /// State::describe_move.
+  virtual std::string describe_move(std::string_view move_text) const = 0;
+};
 
 /// One position of one game, and its rules. States are values: clone()
 /// copies, equals() compares the whole position (board, side to move, phase,
@@ -129,15 +179,22 @@ class Game;
 /// throws not yet used) and the rules, never the history; hash() agrees with
 /// equals().
 ///
-/// The contract, in groups:
-///   * the value: game, clone, equals, hash, position_text, turns_played;
-///   * who acts and how it ends: to_move, whose_turn, player_label, outcome,
-///     is_terminal, adjudicate;
-///   * events: legal_moves, chance_outcomes, apply, mid_turn,
-///     turn_in_progress, turn_events, find_event, play_random;
-///   * taking back: undo, history_size, keep_history;
-///   * whole turns: play, check, random_move, describe_move;
-///   * showing it, optional: drawing().
+/// The contract: twelve virtual functions (the hooks a game implements),
+/// the rest derived from them as non-virtual helpers:
+///   * the value: clone, equals, hash, position_text (game() is kept by
+///     the base);
+///   * where it stands: status (to_move, whose_turn, outcome, is_terminal,
+///     mid_turn, turns_played read it), adjudicate;
+///   * events: legal_moves, chance_outcomes, apply, play_random (random_move
+///     and find_event are derived from them and clone);
+///   * whole turns: resolve (play and check are resolve with and without
+///     committing the turn);
+///   * taking back: undo (history_size and keep_history are the base's);
+///   * optional interfaces, found by the State's type (non-virtual
+///     accessors): entry() (TurnEntry: player_label, throw_faces,
+///     throw_from_faces, turn_in_progress, throws_left, describe_turn,
+///     turn_events, describe_move; the helpers of those names use it) and
+///     drawing() (BoardDrawing, beyt/drawing.hpp).
 ///
 /// A turn is a sequence of events (notation/NOTATION.md section 12): Tâb's
 /// and Dleb's throws (Actor::chance) then the use of each throw; Um
@@ -151,7 +208,9 @@ class State {
  public:
   virtual ~State() = default;
 
-  virtual const Game& game() const noexcept = 0;
+  /// The game this State is a position of (kept by the base: the
+  /// constructor's argument).
+  const Game& game() const noexcept { return *game_; }
   /// A copy of the position: equals() this State, keeping no history to
   /// take back (undo(); keep_history), as a State is made. Cheap: what a
   /// search or a trial move needs.
@@ -170,23 +229,29 @@ class State {
   /// (mid_turn()) it is the position where the turn began: new_state of it,
   /// then apply() of the events of turn_in_progress(), rebuilds the State.
   virtual std::string position_text() const = 0;
-  /// Number of turns played since the initial (or set-up) position (a turn
-  /// in progress is not counted until its last event).
-  virtual std::uint32_t turns_played() const noexcept = 0;
 
-  /// Who acts next: a player (a decision), chance (a throw is due), the
-  /// referee (a board or stage end is due) or nobody (the game is over).
-  virtual Actor to_move() const noexcept = 0;
-  /// Whose turn it is: to_move(), except that at a throw it is the player
-  /// who throws (South or North).
-  virtual Actor whose_turn() const noexcept { return to_move(); }
+  /// Where the State stands (Status: who acts, whose turn, the outcome, a
+  /// turn in progress, the turns played), computed together. Never throws.
+  virtual Status status() const noexcept = 0;
+  /// status().turns_played: turns played since the initial (or set-up)
+  /// position (a turn in progress is not counted until its last event).
+  std::uint32_t turns_played() const noexcept { return status().turns_played; }
+  /// status().to_move: who acts next: a player (a decision), chance (a
+  /// throw is due), the referee (a board or stage end is due) or nobody (the
+  /// game is over).
+  Actor to_move() const noexcept { return status().to_move; }
+  /// status().whose_turn: to_move(), except that at a throw it is the
+  /// player who throws (South or North).
+  Actor whose_turn() const noexcept { return status().whose_turn; }
   /// Whose turn it is (whose_turn()), as diagnostics name him: "South",
-  /// "North", or for team games the side and the player ("South, player 2").
-  virtual std::string player_label() const { return std::string(actor_name(whose_turn())); }
-  /// Result::unfinished unless the game is over. A turn in progress is
-  /// played to its end first: a side whose last kelb is taken by the first
-  /// use of a turn loses when the turn's other throws have been forfeited.
-  virtual Result outcome() const noexcept = 0;
+  /// "North", or for team games the side and the player ("South, player 2")
+  /// (TurnEntry::player_label where the State has an entry()).
+  std::string player_label() const;
+  /// status().outcome: Result::unfinished unless the game is over. A turn
+  /// in progress is played to its end first: a side whose last kelb is taken
+  /// by the first use of a turn loses when the turn's other throws have been
+  /// forfeited.
+  Result outcome() const noexcept { return status().outcome; }
   /// The game is over: outcome() is not Result::unfinished.
   bool is_terminal() const noexcept { return outcome() != Result::unfinished; }
   /// Result of a game that stopped before its natural end, under a
@@ -228,7 +293,7 @@ class State {
   /// section 7) and how many pieces fall (Tâb 4; Dleb 4, or 3 and 2 at the
   /// entry stages, Marin 1931, p. 509). Empty (no faces, 0 pieces) when no
   /// throw is due, and in the games without throws.
-  virtual ThrowFaces throw_faces() const { return {}; }
+  ThrowFaces throw_faces() const;
   /// The throw due as the notation writes it from the faces its pieces fell
   /// with, in that order: what apply() takes. Tâb `WBBB` gives `1WBBB` (the
   /// count follows from the white sides: one is táb, Lane 1836); Dleb `BWBB`
@@ -237,7 +302,7 @@ class State {
   /// due, Code::move_syntax for a letter that is no face or another count of
   /// letters than the throw's pieces. A throw the turn cannot take (Tâb's
   /// 64th throw must end the turn) is apply()'s error, not this one's.
-  virtual Error throw_from_faces(std::string_view faces, std::string& out) const;
+  Error throw_from_faces(std::string_view faces, std::string& out) const;
   /// Applies one event: a listed decision, or at a throw an outcome as the
   /// notation writes a throw (Tâb `1` or `1WBBB`; Dleb's billets in any
   /// order, `G` counting as the `time` option says). A decision may also be
@@ -251,33 +316,36 @@ class State {
   /// event here, Code::game_over, Code::wrong_phase (a throw where a decision
   /// is due, or the reverse), or the E3xx code of the broken rule, as play()
   /// reports it; Error::offset points into `event`.
+  /// The default (a State whose turns are one event each): resolve(event,
+  /// turn, true).
   virtual Error apply(std::string_view event, std::string* turn = nullptr);
-  /// A turn is in progress: some of its events have been applied, not all.
-  virtual bool mid_turn() const noexcept { return false; }
+  /// status().mid_turn: a turn is in progress: some of its events have been
+  /// applied, not all.
+  bool mid_turn() const noexcept { return status().mid_turn; }
   /// The text of the turn in progress so far, as its record would begin
   /// (`1,4,2:1I-K`, `=10,2`, `C,D`); empty between turns.
-  virtual std::string turn_in_progress() const { return {}; }
+  std::string turn_in_progress() const;
   /// The values of the turn's throws not yet used or forfeited, ascending,
   /// one entry a throw (Tâb `1,4,2:1I-K` gives 2 and 4; Dleb's dleb and
   /// gsse of an entry by dag once it is made: Marin 1931, p. 509). Empty
   /// between turns, during the throwing of an entry, and in games without
   /// throws. For a person entering a turn event by event (the studio).
-  virtual std::vector<int> throws_left() const { return {}; }
+  std::vector<int> throws_left() const;
   /// Where the turn to be entered stands, in a few words, where the game
   /// says more than turn_in_progress() and throws_left() do: Mankalah's
   /// tebweez "South distributes the 72 hasa: 62 left to distribute, beyt B
-  /// next" (from its first count to its last). Empty (the default) elsewhere
-  /// and when the game is over. For a person entering a turn event by event
-  /// (the studio).
-  virtual std::string describe_turn() const { return {}; }
+  /// next" (from its first count to its last). Empty elsewhere and when the
+  /// game is over. For a person entering a turn event by event (the studio).
+  std::string describe_turn() const;
   /// The events of the whole turn `turn_text` from this position (between
   /// turns), in order, in the form legal_moves() lists them (a throw as
   /// written): the canonical turn split into its pieces, e.g.
-  /// `1,2:1I-K` gives `1`, `2`, `1I-K`, `2--`. Errors: those of check(), and
+  /// `1,2:1I-K` gives `1`, `2`, `1I-K`, `2--` (a State without entry(): the
+  /// canonical turn, one event). Errors: those of check(), and
   /// Code::wrong_phase during a turn; also Code::stored_dleb for a Dleb turn
   /// that plays a stored dleb after its last throw's use (the event order
   /// ends a turn with that use: play the stored dleb before it).
-  virtual Error turn_events(std::string_view turn_text, std::vector<std::string>& out) const;
+  Error turn_events(std::string_view turn_text, std::vector<std::string>& out) const;
   /// As turn_events(turn_text, out): the events, or the error.
   Expected<std::vector<std::string>> turn_events(std::string_view turn_text) const;
   /// Which listed event `event` is: its index in legal_moves() (at a throw,
@@ -294,7 +362,9 @@ class State {
   /// decision one of legal_moves(), as notation/NOTATION.md section 12
   /// gives each game's policy. `turn` (if given) receives the
   /// turn's text, `picks` (if given) each event chosen. The same Rng state
-  /// gives the same turn. Nothing when the game is over.
+  /// gives the same turn. Nothing when the game is over. The default (a
+  /// State whose turns are one event each): one of legal_moves(), drawn by
+  /// rng.below, then played.
   virtual void play_random(Rng& rng, std::string* turn = nullptr, std::vector<EventPick>* picks = nullptr);
   /// Takes back what the last apply(), play() or play_random() made, not yet
   /// taken back: the State is then exactly as it was before it (equals(),
@@ -338,11 +408,63 @@ class State {
     return keep && can_undo_;
   }
 
+  // --- whole turns ------------------------------------------------------------
+
+  /// The text of a random turn by the random player of play_random(), from
+  /// this position (during a turn: the whole turn as it would complete it),
+  /// in canonical form: play_random() on a clone(). Empty if terminal. The
+  /// same Rng state gives the same turn, and the same as play_random().
+  std::string random_move(Rng& rng) const;
+  /// As random_move(rng), written into `out` (replaced).
+  void random_move(Rng& rng, std::string& out) const;
+
+  /// Resolves `move_text` (a whole turn) against this position: the one
+  /// operation behind play() and check(). With `commit` it applies the turn
+  /// (play); without, the State is not changed (check), so check() calls it
+  /// on a const State. `canonical` (if given) receives the turn in canonical
+  /// form (e.g. captures filled in). Errors (the State is unchanged):
+  /// Code::move_syntax when the text is not in the game's syntax,
+  /// Code::game_over, Code::wrong_phase during a turn (mid_turn(): apply its
+  /// remaining events), or the specific E3xx code of the broken rule;
+  /// Error::offset points into `move_text`. The reason names the rule and
+  /// its source.
+  virtual Error resolve(std::string_view move_text, std::string* canonical, bool commit) = 0;
+  /// resolve(move_text, nullptr, true): applies the whole turn `move_text`.
+  Error play(std::string_view move_text) { return resolve(move_text, nullptr, true); }
+  /// resolve(move_text, &canonical, false): as play(), without applying; on
+  /// success `canonical` holds the move in canonical form.
+  Error check(std::string_view move_text, std::string& canonical) const;
+  /// As check(move_text, canonical): the turn in canonical form, or the error.
+  Expected<std::string> check(std::string_view move_text) const;
+  /// What `move_text` does when played from this position (the position
+  /// BEFORE the move), in a few words for a caption: "North passes",
+  /// "Board ends: each takes the hasa on his own side", "South's opening
+  /// throw: 3, no táb". Empty when the move text says it all, when the text
+  /// is not a move here, or when the State has no entry(). docs/DIAGRAMS.md,
+  /// "Captions". During a turn (mid_turn()), what one event listed there
+  /// does, where the game says it (Tâb and Dleb: "forfeit the throw of 6: it
+  /// is not used", "the táb moves one kelb of the 'eggeh on q by itself, to
+  /// r"); else empty.
+  std::string describe_move(std::string_view move_text) const;
+
+  /// How a turn is entered by hand (TurnEntry), or null for a State that
+  /// does not say (the helpers above then give their defaults): the State
+  /// itself when its type derives publicly from TurnEntry. Valid while the
+  /// State lives.
+  const TurnEntry* entry() const noexcept { return dynamic_cast<const TurnEntry*>(this); }
+  /// How this position is shown (text diagrams, SVG; beyt/drawing.hpp), or
+  /// null for a game that has no drawing: the State itself when its type
+  /// derives publicly from BoardDrawing. The drawing is a view of this
+  /// State: valid while it lives, of its current position (during a turn,
+  /// the board as the events so far have left it).
+  const BoardDrawing* drawing() const noexcept { return dynamic_cast<const BoardDrawing*>(this); }
+
  protected:
-  /// For a State whose undo() takes back (the engines',
-  /// lib/src/engine_state.hpp): keep_history(true) then keeps a history.
-  explicit State(bool can_undo) noexcept : can_undo_(can_undo) {}
-  State() = default;
+  /// A State of `game` (which outlives it). `can_undo`: this State's undo()
+  /// takes back (the engines', lib/src/engine_state.hpp), so
+  /// keep_history(true) then keeps a history; false for a game written on
+  /// State without undo().
+  explicit State(const Game& game, bool can_undo = false) noexcept : game_(&game), can_undo_(can_undo) {}
   State(const State&) = default;
   State& operator=(const State&) = default;
   /// The history's state, for a State that can undo: history_flags_ & kKeep while
@@ -353,47 +475,8 @@ class State {
   std::size_t history_size_ = 0;
 
  private:
+  const Game* game_;
   bool can_undo_ = false;
-
- public:
-  // --- whole turns ------------------------------------------------------------
-
-  /// The text of a random turn by the random player of play_random(), from
-  /// this position (during a turn: the whole turn as it would complete it),
-  /// in canonical form. Empty if terminal. The same Rng state gives the same
-  /// turn, and the same as play_random().
-  std::string random_move(Rng& rng) const;
-  /// As random_move(rng), written into `out` (replaced): a playout that
-  /// reuses one string allocates nothing per turn.
-  virtual void random_move(Rng& rng, std::string& out) const;
-
-  /// Resolves `move_text` (a whole turn) against this position and applies
-  /// it. Errors (the State is unchanged): Code::move_syntax when the text is
-  /// not in the game's syntax, Code::game_over, Code::wrong_phase during a
-  /// turn (mid_turn(): apply its remaining events), or the specific E3xx
-  /// code of the broken rule; Error::offset points into `move_text`. The
-  /// reason names the rule and its source.
-  virtual Error play(std::string_view move_text) = 0;
-  /// As play(), without applying: on success `canonical` holds the move in
-  /// canonical form (e.g. captures filled in).
-  virtual Error check(std::string_view move_text, std::string& canonical) const = 0;
-  /// As check(move_text, canonical): the turn in canonical form, or the error.
-  Expected<std::string> check(std::string_view move_text) const;
-  /// What `move_text` does when played from this position (the position
-  /// BEFORE the move), in a few words for a caption: "North passes",
-  /// "Board ends: each takes the hasa on his own side", "South's opening
-  /// throw: 3, no táb". Empty (the default) when the move text says it all,
-  /// or when the text is not a move here. docs/DIAGRAMS.md, "Captions".
-  /// During a turn (mid_turn()), what one event listed there does, where the
-  /// game says it (Tâb and Dleb: "forfeit the throw of 6: it is not used",
-  /// "the táb moves one kelb of the 'eggeh on q by itself, to r"); else empty.
-  virtual std::string describe_move(std::string_view /*move_text*/) const { return {}; }
-
-  /// How this position is shown (text diagrams, SVG; beyt/drawing.hpp), or
-  /// null (the default) for a game that has no drawing. The drawing is a
-  /// view of this State: valid while it lives, of its current position
-  /// (during a turn, the board as the events so far have left it).
-  virtual const BoardDrawing* drawing() const noexcept { return nullptr; }
 };
 
 /// Static description of one game and factory of its States.

@@ -539,7 +539,7 @@ void format_use(const DlebUse& u, std::string& out);
 const OptionTable<DlebOptions>& dleb_options();
 const std::vector<Preset>& dleb_presets();
 DlebPoint dleb_parse_point(std::string_view name, int n);
-void dleb_draw_board(const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d);
+void dleb_draw_board(const DlebOptions& o, const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d);
 void dleb_draw_pieces(const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d);
 bool dleb_capture_mark(const DlebPosition& pos, std::string_view name, const DrawOptions& d, svg::Point& centre,
                        double& half);

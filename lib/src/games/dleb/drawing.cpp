@@ -53,7 +53,7 @@ DlebPoint dleb_parse_point(std::string_view name, int n) {
   return p;
 }
 
-void dleb_draw_board(const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+void dleb_draw_board(const DlebOptions&, const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const DlebGeometry g = DlebGeometry::of(pos.cross_lines, d);
   const svg::Size size = g.size();
   svg::Paint ground;

@@ -355,12 +355,12 @@ struct DlebTraits {
   static constexpr EngineHooks kHooks{
       .player_label = true, .events = true, .throw_faces = true, .describe_event = true, .describe = true, .drawing = true,
       .cell_names = true, .capture_mark = true};
-  static const OptionTable<DlebOptions>& options() { return dleb_options(); }
-  static const std::vector<Preset>& presets() { return dleb_presets(); }
-  static DlebPosition initial(const DlebOptions& o) { return DlebPosition::initial(o); }
-  static Error validate(const DlebOptions& o, const DlebPosition& p) { return dleb_validate(o, p); }
-  static const Game& game() { return dleb_game(); }
-  static Result outcome(const DlebPosition& p) noexcept { return dleb_outcome(p); }
+  static constexpr auto options = &dleb_options;
+  static constexpr auto presets = &dleb_presets;
+  static constexpr auto initial = &DlebPosition::initial;
+  static constexpr auto validate = &dleb_validate;
+  static constexpr auto game = &dleb_game;
+  static constexpr auto outcome = &dleb_outcome;
   // "South, player 2" when the teams have partners.
   static std::string player_label(const DlebPosition& p, Actor a) {
     std::string out(actor_name(a));
@@ -414,9 +414,7 @@ struct DlebTraits {
     if (u.split) return by + " moves one man of the double on " + from + " by itself, to " + to + " (')";
     return by + " takes the man on " + from + " to " + to + (u.x_written ? ", eating the enemy there" : "");
   }
-  static void decisions(const DlebOptions& o, const DlebPosition& p, const Turn& t, std::vector<std::string>& out) {
-    dleb_decisions(o, p, t, out);
-  }
+  static constexpr auto decisions = &dleb_decisions;
   static Error apply(const DlebOptions& o, DlebPosition& p, Turn& t, std::string_view e, bool& last) {
     // A throw is billets only; a use begins with its value or '+'.
     const bool use = e.empty() || !kFace[static_cast<unsigned char>(e[0])];
@@ -440,9 +438,7 @@ struct DlebTraits {
   static void turn_text(const DlebOptions&, const DlebPosition&, const Turn& t, std::string& out) {
     dleb_format(t.text, out);
   }
-  static void random_events(const DlebOptions& o, DlebPosition& p, Turn& t, Rng& rng, std::vector<EventPick>* picks) {
-    dleb_random_events(o, p, t, rng, picks);
-  }
+  static constexpr auto random_events = &dleb_random_events;
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
     const std::size_t first = out.size();
     if (Error e = split_events(canonical, ",:", out)) return e;
@@ -458,15 +454,13 @@ struct DlebTraits {
     DlebPosition copy = p;
     return dleb_play(o, copy, text, &canonical);
   }
-  static std::string render(const DlebPosition& p, const RenderOptions& ro) { return dleb_render(p, ro); }
+  static constexpr auto render = &dleb_render;
 
   static svg::Size board_size(const DlebPosition& p, const DrawOptions& d) {
     return DlebGeometry::of(p.cross_lines, d).size();
   }
-  static void draw_board(const DlebOptions&, const DlebPosition& p, svg::Canvas& c, const DrawOptions& d) {
-    dleb_draw_board(p, c, d);
-  }
-  static void draw_pieces(const DlebPosition& p, svg::Canvas& c, const DrawOptions& d) { dleb_draw_pieces(p, c, d); }
+  static constexpr auto draw_board = &dleb_draw_board;
+  static constexpr auto draw_pieces = &dleb_draw_pieces;
   /// Line by line, A to D, each cross-line 1..N.
   static void cell_names(const DlebPosition& p, std::vector<std::string>& out) {
     for (int line = 0; line < 4; ++line)
@@ -478,16 +472,9 @@ struct DlebTraits {
     out = DlebGeometry::of(p.cross_lines, d).centre(q);
     return true;
   }
-  static MoveCells move_cells(const DlebOptions& o, const DlebPosition& p, std::string_view text) {
-    return dleb_move_cells(o, p, text);
-  }
-  static bool capture_mark(const DlebPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& at,
-                           double& half) {
-    return dleb_capture_mark(p, cell, d, at, half);
-  }
-  static std::string describe(const DlebOptions& o, const DlebPosition& p, std::string_view text) {
-    return dleb_describe(o, p, text);
-  }
+  static constexpr auto move_cells = &dleb_move_cells;
+  static constexpr auto capture_mark = &dleb_capture_mark;
+  static constexpr auto describe = &dleb_describe;
 };
 static_assert(EngineTraitsFor<DlebTraits>);
 

@@ -529,19 +529,19 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static constexpr std::string_view kSources =
       "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .describe_turn = true, .random_turn = true, .describe_after = true, .drawing = true,
+      .start = true, .to_move = true, .events = true, .describe_turn = true, .describe_after = true, .drawing = true,
       .cell_names = true};
-  static const OptionTable<MankalahOptions>& options() { return mankalah_options(); }
-  static const std::vector<Preset>& presets() { return mankalah_presets(); }
+  static constexpr auto options = &mankalah_options;
+  static constexpr auto presets = &mankalah_presets;
   static MankalahPosition initial(const MankalahOptions&) { return MankalahPosition::initial(); }
-  static Error validate(const MankalahOptions& o, const MankalahPosition& p) { return mankalah_validate(o, p); }
+  static constexpr auto validate = &mankalah_validate;
   // The positions (counts, player to move) seen on this board; not part of
   // the position.
   struct Memory : RepetitionMemory {
     SowMemo sowing;  // the sowings reckoned on the last board asked about (see SowMemo)
   };
-  static const Game& game() { return mankalah_game(); }
-  static Result outcome(const MankalahPosition& p) noexcept { return mankalah_outcome(p); }
+  static constexpr auto game = &mankalah_game;
+  static constexpr auto outcome = &mankalah_outcome;
   static Actor to_move(const MankalahPosition& p, Result) noexcept {
     if (p.phase == MankalahPhase::over) return Actor::none;
     if (p.phase == MankalahPhase::end) return Actor::referee;
@@ -549,10 +549,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   }
   // Events: the tebweez count by count; every other turn one event.
   using Turn = MankalahEvents;
-  static void decisions(const MankalahOptions& o, const MankalahPosition& p, const Turn& t,
-                        std::vector<std::string>& out) {
-    mankalah_decisions(o, p, t, out);
-  }
+  static constexpr auto decisions = &mankalah_decisions;
   // The tebweez: the hasa left to distribute and the beyt that takes the next count.
   static std::string describe_turn(const MankalahOptions&, const MankalahPosition& p, const Turn& t) {
     if (p.phase != MankalahPhase::distribute) return {};
@@ -578,18 +575,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
       append_number(out, t.move.counts[static_cast<std::size_t>(k)]);
     }
   }
-  static void random_events(const MankalahOptions& o, MankalahPosition& p, Turn& t, Rng& rng,
-                            std::vector<EventPick>* picks) {
-    mankalah_random_events(o, p, t, rng, picks);
-  }
-  // mankalah_random_events' turn, drawn alike but not made.
-  static void random_turn(const MankalahOptions& o, const MankalahPosition& p, Rng& rng, std::string& out) {
-    if (p.phase == MankalahPhase::distribute) return mankalah_format(mankalah_random_distribution(o, rng), out);
-    SowMemo memo;  // the second pass finds every sowing of the first
-    MankalahMove m;
-    std::uint64_t pick = 0;
-    if (draw_move(o, p, memo, rng, m, pick)) mankalah_format(m, out);
-  }
+  static constexpr auto random_events = &mankalah_random_events;
   // A tebweez is its counts; every other turn one event.
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
     if (!canonical.empty() && canonical[0] == '=') return split_events(canonical.substr(1), ",", out);
@@ -614,7 +600,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
     canonical = mankalah_format(m);
     return Error::none();
   }
-  static std::string render(const MankalahPosition& p, const RenderOptions& ro) { return mankalah_render(p, ro); }
+  static constexpr auto render = &mankalah_render;
 
   static svg::Size board_size(const MankalahPosition&, const DrawOptions& d) {
     return mancala_svg::Geometry::of(d).size();
@@ -622,9 +608,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static void draw_board(const MankalahOptions&, const MankalahPosition&, svg::Canvas& c, const DrawOptions& d) {
     mancala_svg::draw_board(c, d, {});
   }
-  static void draw_pieces(const MankalahPosition& p, svg::Canvas& c, const DrawOptions& d) {
-    mankalah_draw_pieces(p, c, d);
-  }
+  static constexpr auto draw_pieces = &mankalah_draw_pieces;
   static void cell_names(const MankalahPosition&, std::vector<std::string>& out) { mancala_svg::pit_names(out); }
   static bool cell_centre(const MankalahPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     int b = mancala_svg::parse_pit(cell);
@@ -632,13 +616,8 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
     out = mancala_svg::Geometry::of(d).centre(b);
     return true;
   }
-  static MoveCells move_cells(const MankalahOptions& o, const MankalahPosition& p, std::string_view text) {
-    return mankalah_move_cells(o, p, text);
-  }
-  static std::string describe_after(const MankalahOptions& o, const MankalahPosition& before,
-                                    const MankalahPosition& after, std::string_view text) {
-    return mankalah_describe(o, before, after, text);
-  }
+  static constexpr auto move_cells = &mankalah_move_cells;
+  static constexpr auto describe_after = &mankalah_describe;
 
  private:
   static Error resolve(const MankalahOptions& o, const MankalahPosition& p, std::string_view text, MankalahMove& m) {

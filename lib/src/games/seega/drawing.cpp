@@ -81,7 +81,7 @@ SeegaCell seega_parse_cell(std::string_view name, int n) {
   return seega_cell(name[0] - 'a', name[1] - '1');
 }
 
-void seega_draw_board(const SeegaPosition& pos, const SeegaOptions& o, svg::Canvas& c, const DrawOptions& d) {
+void seega_draw_board(const SeegaOptions& o, const SeegaPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const SeegaGeometry g = SeegaGeometry::of(pos.size, d);
   const double side = g.n * g.cell;
   svg::Paint ground;

@@ -266,20 +266,18 @@ struct SeegaTraits {
   static constexpr std::string_view kSources =
       "Lane 1836, seega; Walker 2011, rules 1-13 and Variations; docs/RULES.md §Seega, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{.adjudicate = true, .drawing = true, .cell_names = true};
-  static const OptionTable<SeegaOptions>& options() { return seega_options(); }
-  static const std::vector<Preset>& presets() { return seega_presets(); }
+  static constexpr auto options = &seega_options;
+  static constexpr auto presets = &seega_presets;
   static SeegaPosition initial(const SeegaOptions& o) { return SeegaPosition::initial(o.size); }
-  static Error validate(const SeegaOptions& o, const SeegaPosition& p) { return seega_validate(o, p); }
-  static const Game& game() { return seega_game(); }
-  static Result outcome(const SeegaPosition& p) noexcept { return seega_outcome(p); }
+  static constexpr auto validate = &seega_validate;
+  static constexpr auto game = &seega_game;
+  static constexpr auto outcome = &seega_outcome;
 
   static void legal_moves(const SeegaOptions& o, const SeegaPosition& p, std::vector<std::string>& out) {
     auto emit = [&out](const SeegaMove& m) { out.push_back(seega_format(m)); };
     for_each_legal(o, p, emit);
   }
-  static void random_move(const SeegaOptions& o, const SeegaPosition& p, Rng& rng, std::string& out) {
-    random_turn(o, p, rng, out);
-  }
+  static constexpr auto random_move = &random_turn;
   // The storage of the move being played.
   struct Memory {
     SeegaMove move;
@@ -293,13 +291,11 @@ struct SeegaTraits {
   }
   static constexpr std::string_view kTermination = "barrier";
   static Error adjudicate(const SeegaOptions& o, const SeegaPosition& p, Result& out);
-  static std::string render(const SeegaPosition& p, const RenderOptions& ro) { return seega_render(p, ro); }
+  static constexpr auto render = &seega_render;
 
   static svg::Size board_size(const SeegaPosition& p, const DrawOptions& d) { return SeegaGeometry::of(p.size, d).size(); }
-  static void draw_board(const SeegaOptions& o, const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) {
-    seega_draw_board(p, o, c, d);
-  }
-  static void draw_pieces(const SeegaPosition& p, svg::Canvas& c, const DrawOptions& d) { seega_draw_pieces(p, c, d); }
+  static constexpr auto draw_board = &seega_draw_board;
+  static constexpr auto draw_pieces = &seega_draw_pieces;
   /// a1..a5, b1..: file by file.
   static void cell_names(const SeegaPosition& p, std::vector<std::string>& out) {
     for (int file = 0; file < p.size; ++file)
@@ -311,9 +307,7 @@ struct SeegaTraits {
     out = SeegaGeometry::of(p.size, d).centre(c);
     return true;
   }
-  static MoveCells move_cells(const SeegaOptions& o, const SeegaPosition& p, std::string_view text) {
-    return seega_move_cells(o, p, text);
-  }
+  static constexpr auto move_cells = &seega_move_cells;
 };
 static_assert(EngineTraitsFor<SeegaTraits>);
 

@@ -261,7 +261,7 @@ void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std:
 const OptionTable<SeegaOptions>& seega_options();
 const std::vector<Preset>& seega_presets();
 SeegaCell seega_parse_cell(std::string_view name, int n);
-void seega_draw_board(const SeegaPosition& pos, const SeegaOptions& o, svg::Canvas& c, const DrawOptions& d);
+void seega_draw_board(const SeegaOptions& o, const SeegaPosition& pos, svg::Canvas& c, const DrawOptions& d);
 void seega_draw_pieces(const SeegaPosition& pos, svg::Canvas& c, const DrawOptions& d);
 MoveCells seega_move_cells(const SeegaOptions& o, const SeegaPosition& pos, std::string_view text);
 

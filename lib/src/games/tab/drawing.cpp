@@ -99,7 +99,7 @@ void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions&
 
 namespace tab_impl {
 
-void tab_draw_board(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
+void tab_draw_board(const TabOptions&, const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const TabGeometry g = TabGeometry::of(pos.width, d);
   const double width = g.w * g.cell, height = 4 * g.cell;
   svg::Paint ground;

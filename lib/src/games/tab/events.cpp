@@ -212,14 +212,14 @@ struct TabTraits {
   static constexpr EngineHooks kHooks{
       .events = true, .throw_faces = true, .describe_event = true, .position_text = true, .describe = true, .drawing = true,
       .cell_names = true, .capture_mark = true};
-  static const OptionTable<TabOptions>& options() { return tab_options(); }
-  static const std::vector<Preset>& presets() { return tab_presets(); }
-  static TabPosition initial(const TabOptions& o) { return TabPosition::initial(o); }
+  static constexpr auto options = &tab_options;
+  static constexpr auto presets = &tab_presets;
+  static constexpr auto initial = &TabPosition::initial;
   /// The freed field counts under release=any only (docs/RULES.md §Tâb Finer points).
   static std::string position_text(const TabOptions& o, const TabPosition& p) { return p.text(o.release_any); }
-  static Error validate(const TabOptions& o, const TabPosition& p) { return tab_validate(o, p); }
-  static const Game& game() { return tab_game(); }
-  static Result outcome(const TabPosition& p) noexcept { return tab_outcome(p); }
+  static constexpr auto validate = &tab_validate;
+  static constexpr auto game = &tab_game;
+  static constexpr auto outcome = &tab_outcome;
 
   // The storage of the turn being played.
   struct Memory {
@@ -260,9 +260,7 @@ struct TabTraits {
     const std::string piece = p.at(u.from).count > 1 ? "'eggeh of " + std::to_string(p.at(u.from).count) + " kelbs" : "kelb";
     return value + " takes the " + piece + " on " + from + " to " + to + (u.x_written ? ", taking the enemy kelbs there" : "");
   }
-  static void decisions(const TabOptions& o, const TabPosition& p, const Turn& t, std::vector<std::string>& out) {
-    tab_decisions(o, p, t, out);
-  }
+  static constexpr auto decisions = &tab_decisions;
   static Error apply(const TabOptions& o, TabPosition& p, Turn& t, std::string_view e, bool& last) {
     // A use always has '-' (a move or a forfeit) or 'x'; a throw never.
     const bool use = e.find_first_of("-x") != std::string_view::npos;
@@ -283,9 +281,7 @@ struct TabTraits {
   static void turn_text(const TabOptions&, const TabPosition& p, const Turn& t, std::string& out) {
     tab_format(t.text, p.width, out);
   }
-  static void random_events(const TabOptions& o, TabPosition& p, Turn& t, Rng& rng, std::vector<EventPick>* picks) {
-    tab_random_events(o, p, t, rng, picks);
-  }
+  static constexpr auto random_events = &tab_random_events;
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
     return split_events(canonical, ",:", out);
   }
@@ -297,13 +293,11 @@ struct TabTraits {
     TabPosition copy = p;
     return tab_play(o, copy, text, &canonical);
   }
-  static std::string render(const TabPosition& p, const RenderOptions& ro) { return tab_render(p, ro); }
+  static constexpr auto render = &tab_render;
 
   static svg::Size board_size(const TabPosition& p, const DrawOptions& d) { return TabGeometry::of(p.width, d).size(); }
-  static void draw_board(const TabOptions&, const TabPosition& p, svg::Canvas& c, const DrawOptions& d) {
-    tab_draw_board(p, c, d);
-  }
-  static void draw_pieces(const TabPosition& p, svg::Canvas& c, const DrawOptions& d) { tab_draw_pieces(p, c, d); }
+  static constexpr auto draw_board = &tab_draw_board;
+  static constexpr auto draw_pieces = &tab_draw_pieces;
   /// Row by row from South's home row, file a first: Lane's letters where the width has them.
   static void cell_names(const TabPosition& p, std::vector<std::string>& out) {
     for (int row = 0; row < 4; ++row)
@@ -315,16 +309,9 @@ struct TabTraits {
     out = TabGeometry::of(p.width, d).centre(c);
     return true;
   }
-  static MoveCells move_cells(const TabOptions& o, const TabPosition& p, std::string_view text) {
-    return tab_move_cells(o, p, text);
-  }
-  static bool capture_mark(const TabPosition& p, std::string_view cell, const DrawOptions& d, svg::Point& at,
-                           double& half) {
-    return tab_capture_mark(p, cell, d, at, half);
-  }
-  static std::string describe(const TabOptions& o, const TabPosition& p, std::string_view text) {
-    return tab_describe(o, p, text);
-  }
+  static constexpr auto move_cells = &tab_move_cells;
+  static constexpr auto capture_mark = &tab_capture_mark;
+  static constexpr auto describe = &tab_describe;
 };
 static_assert(EngineTraitsFor<TabTraits>);
 

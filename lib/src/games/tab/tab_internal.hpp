@@ -503,7 +503,7 @@ void format_use(const TabUse& u, int w, bool grid, std::string& out);
 const OptionTable<TabOptions>& tab_options();
 const std::vector<Preset>& tab_presets();
 TabCell tab_parse_cell(std::string_view name, int w);
-void tab_draw_board(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d);
+void tab_draw_board(const TabOptions& o, const TabPosition& pos, svg::Canvas& c, const DrawOptions& d);
 void tab_draw_pieces(const TabPosition& pos, svg::Canvas& c, const DrawOptions& d);
 bool tab_capture_mark(const TabPosition& pos, std::string_view cell, const DrawOptions& d, svg::Point& centre,
                       double& half);

@@ -535,18 +535,18 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static constexpr std::string_view kSources =
       "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .random_turn = true, .describe_after = true, .drawing = true,
+      .start = true, .to_move = true, .events = true, .describe_after = true, .drawing = true,
       .cell_names = true};
-  static const OptionTable<UmelbanatOptions>& options() { return umelbanat_options(); }
-  static const std::vector<Preset>& presets() { return umelbanat_presets(); }
+  static constexpr auto options = &umelbanat_options;
+  static constexpr auto presets = &umelbanat_presets;
   static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
   static Error validate(const UmelbanatOptions&, const UmelbanatPosition& p) { return umelbanat_validate(p); }
   // The positions seen in this stage; not part of the position.
   struct Memory : RepetitionMemory {
     UmelbanatMove move;  // play()'s move, kept: not filled anew every turn
   };
-  static const Game& game() { return umelbanat_game(); }
-  static Result outcome(const UmelbanatPosition& p) noexcept { return umelbanat_outcome(p); }
+  static constexpr auto game = &umelbanat_game;
+  static constexpr auto outcome = &umelbanat_outcome;
   static Actor to_move(const UmelbanatPosition& p, Result) noexcept {
     if (p.phase == UmelbanatPhase::over) return Actor::none;
     if (p.phase == UmelbanatPhase::end) return Actor::referee;
@@ -557,13 +557,8 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   // whole turns past 100000 at some positions; one sowing at a time they
   // are at most twelve).
   using Turn = UmelbanatEvents;
-  static void decisions(const UmelbanatOptions& o, const UmelbanatPosition& p, const Turn& t,
-                        std::vector<std::string>& out) {
-    umelbanat_decisions(o, p, t, out);
-  }
-  static Error apply(const UmelbanatOptions& o, UmelbanatPosition& p, Turn& t, std::string_view e, bool& last) {
-    return umelbanat_apply_event(o, p, t, e, last);
-  }
+  static constexpr auto decisions = &umelbanat_decisions;
+  static constexpr auto apply = &umelbanat_apply_event;
   // The Memory's part of play(): the positions seen in the stage.
   static void finish(const UmelbanatOptions&, UmelbanatPosition& p, Memory& memory, Turn& t) {
     after_move(p, memory);
@@ -573,14 +568,7 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static void turn_text(const UmelbanatOptions&, const UmelbanatPosition&, const Turn& t, std::string& out) {
     umelbanat_format(t.move, out);
   }
-  static void random_events(const UmelbanatOptions& o, UmelbanatPosition& p, Turn& t, Rng& rng,
-                            std::vector<EventPick>* picks) {
-    umelbanat_random_events(o, p, t, rng, picks);
-  }
-  // umelbanat_random_events' turn, drawn alike but not made.
-  static void random_turn(const UmelbanatOptions& o, const UmelbanatPosition& p, Rng& rng, std::string& out) {
-    umelbanat_format(umelbanat_random(o, p, rng), out);
-  }
+  static constexpr auto random_events = &umelbanat_random_events;
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
     return split_events(canonical, ",", out);
   }
@@ -600,7 +588,7 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
     canonical = umelbanat_format(m);
     return Error::none();
   }
-  static std::string render(const UmelbanatPosition& p, const RenderOptions& ro) { return umelbanat_render(p, ro); }
+  static constexpr auto render = &umelbanat_render;
 
   static svg::Size board_size(const UmelbanatPosition&, const DrawOptions& d) {
     return mancala_svg::Geometry::of(d).size();
@@ -610,9 +598,7 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
     extras.owner = &p.owner;
     mancala_svg::draw_board(c, d, extras);
   }
-  static void draw_pieces(const UmelbanatPosition& p, svg::Canvas& c, const DrawOptions& d) {
-    umelbanat_draw_pieces(p, c, d);
-  }
+  static constexpr auto draw_pieces = &umelbanat_draw_pieces;
   static void cell_names(const UmelbanatPosition&, std::vector<std::string>& out) { mancala_svg::pit_names(out); }
   static bool cell_centre(const UmelbanatPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
     int h = mancala_svg::parse_pit(cell);
@@ -620,13 +606,8 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
     out = mancala_svg::Geometry::of(d).centre(h);
     return true;
   }
-  static MoveCells move_cells(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text) {
-    return umelbanat_move_cells(o, p, text);
-  }
-  static std::string describe_after(const UmelbanatOptions& o, const UmelbanatPosition& before,
-                                    const UmelbanatPosition& after, std::string_view text) {
-    return umelbanat_describe(o, before, after, text);
-  }
+  static constexpr auto move_cells = &umelbanat_move_cells;
+  static constexpr auto describe_after = &umelbanat_describe;
 
  private:
   static Error resolve(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text,

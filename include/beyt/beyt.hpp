@@ -8,7 +8,10 @@
 //
 // Every public header is listed here (tests/package_test.cpp checks it);
 // a program may include the smaller headers instead. Link beyt::beyt
-// (README.md "The library"). What only the library's sources and its front
+// (README.md "The library"). This header is above both layers of the
+// library, the engines (lib/include) and the records (notation/include), in
+// a folder of its own: it includes both, and no file of the library
+// includes it (docs/LIBRARY.md "Layers"). What only the library's sources and its front
 // ends share (the character policy, the sowing and stick cores, the JSON and XML
 // readers, the process-wide side of the outputs) is in lib/private and
 // notation/private, which are not installed.
