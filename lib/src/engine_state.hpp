@@ -547,6 +547,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   static constexpr bool kEvents = Traits::kHooks.events;
   static constexpr bool kMarked = MarkedMemory<Memory>;
   static constexpr bool kMarkedTurn = MarkedTurn<Turn>;
+  using Start = std::conditional_t<kEvents, Position, NoTurn>;
 
   EngineState(const Options& o, const Position& p) : State(Traits::game(), true), options_(o), pos_(p) {
     if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
@@ -570,7 +571,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     return turn_.active() ? h ^ (turn_.hash() * 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2)) : h;
   }
   std::string position_text() const override {
-    const Position& p = turn_.active() ? start_ : pos_;
+    const Position& p = turn_.active() ? started() : pos_;
     if constexpr (Traits::kHooks.position_text)
       return Traits::position_text(options_, p);
     else
@@ -665,14 +666,19 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     }
   }
   // play() is the traits' play (the replay's path: nothing else on it but
-  // the test of a history kept, keeping() out of line), check() their check; a canonical text asked of a played turn is
-  // check()'s, then played.
+  // the test of a history kept, save() out of line), check() their check;
+  // a canonical text asked of a played turn is check()'s, then played.
   Error resolve(std::string_view text, std::string* canonical, bool commit) override {
     if (turn_.active()) return mid_turn_error();
     if (canonical || !commit) return checked(text, canonical, commit);
     if (history_flags_) [[unlikely]]
-      return keeping([&](auto) { return play_turn(text); });
-    return play_turn(text);
+      save();
+    if (Error e = Traits::play(options_, pos_, memory_, text)) {
+      unsave();
+      return e;
+    }
+    ++turns_;
+    return Error::none();
   }
   Error undo() override {
     if (history_size_ == 0)
@@ -685,7 +691,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     pos_ = s.pos;
     if constexpr (kMarkedTurn) {
       if (s.turn.ended) {
-        const Ended& e = ends_[--nends_];
+        const Ended& e = ends_.list[--ends_.n];
         turn_ = e.turn;
         start_ = e.start;
       }
@@ -699,8 +705,8 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
  private:
   friend class EngineDrawing<Traits>;
   friend class EngineEntry<Traits>;
-  // The steps of apply(), play_random() and play(), with the history kept
-  // (`Keep`: keeping() made the snapshot) or none.
+  // The steps of apply() and play_random(), with the history kept (`Keep`:
+  // keeping() made the snapshot) or none.
   template <bool Keep>
   [[gnu::always_inline]] Error apply_event(std::string_view event, std::string* turn) {
     const bool begins = !turn_.active();
@@ -718,10 +724,13 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     Traits::random_events(options_, pos_, turn_, rng, picks);
     end_turn<Keep>(turn);
   }
-  [[gnu::always_inline]] Error play_turn(std::string_view text) {
-    if (Error e = Traits::play(options_, pos_, memory_, text)) return e;
-    ++turns_;
-    return Error::none();
+  // Where the turn in progress began (kEvents: else no turn is ever in
+  // progress, and this is the position).
+  const Position& started() const noexcept {
+    if constexpr (kEvents)
+      return start_;
+    else
+      return pos_;
   }
   // The game is over (no turn in progress, the traits' outcome decided).
   bool over() const noexcept { return !turn_.active() && Traits::outcome(pos_) != Result::unfinished; }
@@ -760,7 +769,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   // by its mark.
   struct Snapshot {
     Position pos{};
-    TurnKeep<Turn, Position> turn{};
+    TurnKeep<Turn, Start> turn{};
     std::uint32_t turns = 0;
     MarkOf<Memory> mark{};
   };
@@ -770,43 +779,56 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     Turn turn{};
     Position start{};
   };
-  // A step (`step(std::true_type)` keeping the history, or
-  // `step(std::false_type)`) of a State that keeps a history or was told
-  // to keep one or none (keep_history): the State as it is goes into the
-  // next free entry of the history (storage reused), counted once the step
-  // is made. Out of line, so that a State keeping no history (every State
-  // the library makes for itself) plays as quickly as with none: one test.
-  template <class Step>
-  [[gnu::noinline]] Error keeping(Step&& step) {
+  // Before a step (apply(), play(), play_random()) of a State that keeps a
+  // history or was told to keep one or none (keep_history): keeping one,
+  // the State as it is goes into the next free entry of the history
+  // (storage reused), counted (unsave() takes it off when the step fails).
+  // Out of line, so that a State keeping no history (every State the
+  // library makes for itself) plays as quickly as with none: one test, and
+  // the step's own code inlined once.
+  [[gnu::noinline]] void save() {
     if (history_flags_ & kChanged) follow();
-    if (!history_flags_) return step(std::false_type{});
+    if (!history_flags_) return;
     if (history_size_ == snapshots_.size()) snapshots_.emplace_back();
-    Snapshot& s = snapshots_[history_size_];
+    Snapshot& s = snapshots_[history_size_++];
     s.pos = pos_;
     s.turn.save(turn_, start_);
     s.turns = turns_;
     if constexpr (kMarked) s.mark = memory_.mark();
+  }
+  // A step failed (the State unchanged): its snapshot, if save() made one,
+  // is not kept.
+  void unsave() noexcept {
+    if (history_flags_ & kKeep) --history_size_;
+  }
+  // A step (`step(std::true_type)` keeping the history, or
+  // `step(std::false_type)`) after save(), for the steps whose code differs
+  // when the history is kept (a MarkedTurn's last event, keep_ended()).
+  template <class Step>
+  [[gnu::noinline]] Error keeping(Step&& step) {
+    save();
+    if (!history_flags_) return step(std::false_type{});
     Error e = step(std::true_type{});
-    if (!e) ++history_size_;
+    if (e) unsave();
     return e;
   }
   // The turn's last event was applied, its snapshot made by keeping(): the
   // turn as it is, for undo(), before finish() clears it.
   void keep_ended() {
     if constexpr (kMarkedTurn) {
-      if (nends_ == ends_.size()) ends_.emplace_back();
-      ends_[nends_++] = Ended{turn_, start_};
-      snapshots_[history_size_].turn.ended = true;
+      if (ends_.n == ends_.list.size()) ends_.list.emplace_back();
+      ends_.list[ends_.n++] = Ended{turn_, start_};
+      snapshots_[history_size_ - 1].turn.ended = true;
     }
   }
   // keep_history() was called (it dropped what was kept: history_size_ is 0).
   void follow() {
     history_flags_ &= static_cast<std::uint8_t>(~kChanged);
     const bool keep = (history_flags_ & kKeep) != 0;
-    nends_ = 0;
+    if constexpr (kMarkedTurn) ends_.n = 0;
     if (!keep) {  // the storage too
       std::vector<Snapshot>().swap(snapshots_);
-      std::vector<Ended>().swap(ends_);
+      if constexpr (kMarkedTurn) std::vector<Ended>().swap(ends_.list);
     }
     if constexpr (kMarked) memory_.keep(keep);
   }
@@ -816,11 +838,18 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   Position pos_;
   Memory memory_;
   Turn turn_;
-  Position start_{};  // during a turn: the position where it began
+  // During a turn: the position where it began (none in a game whose turns
+  // are one event each: the State stays small, its copies cheap).
+  [[no_unique_address]] Start start_{};
   std::uint32_t turns_ = 0;
   std::vector<Snapshot> snapshots_;  // [0, history_size_): what undo() takes back, the last last
-  std::vector<Ended> ends_;          // [0, nends_): of the snapshots whose turn.ended
-  std::size_t nends_ = 0;
+  // Of the snapshots whose turn.ended, [0, n) of the list (a MarkedTurn's
+  // only).
+  struct Ends {
+    std::vector<Ended> list;
+    std::size_t n = 0;
+  };
+  [[no_unique_address]] std::conditional_t<kMarkedTurn, Ends, NoTurn> ends_;
 };
 
 template <class Traits>

@@ -464,19 +464,19 @@ class State {
   /// takes back (the engines', lib/src/engine_state.hpp), so
   /// keep_history(true) then keeps a history; false for a game written on
   /// State without undo().
-  explicit State(const Game& game, bool can_undo = false) noexcept : game_(&game), can_undo_(can_undo) {}
+  explicit State(const Game& game, bool can_undo = false) noexcept : can_undo_(can_undo), game_(&game) {}
   State(const State&) = default;
   State& operator=(const State&) = default;
   /// The history's state, for a State that can undo: history_flags_ & kKeep while
   /// it keeps one, kChanged once keep_history() was called (cleared by the
   /// State once it has followed); history_size_ the steps kept.
   static constexpr std::uint8_t kKeep = 1, kChanged = 2;
+  std::uint32_t history_size_ = 0;
   std::uint8_t history_flags_ = 0;
-  std::size_t history_size_ = 0;
 
  private:
+  bool can_undo_ = false;  // beside the history's state: the base is three words
   const Game* game_;
-  bool can_undo_ = false;
 };
 
 /// Static description of one game and factory of its States.
