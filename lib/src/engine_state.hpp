@@ -42,6 +42,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -376,6 +377,63 @@ class EngineDrawing<Traits, true> : public BoardDrawing {
   const EngineState<Traits>& self() const noexcept { return static_cast<const EngineState<Traits>&>(*this); }
   const typename Traits::Position& pos() const noexcept { return self().pos_; }
   const typename Traits::Options& opt() const noexcept { return self().options_; }
+};
+
+/// State::undo's storage: a stack of T in blocks of under 96 KiB each,
+/// kept when what they hold is taken back (reused by the next steps).
+/// Growing adds a block: nothing kept is copied (a vector's doubling copies
+/// it all). The blocks a State gives back (release(), its end) go to a
+/// spare list of the thread, up to kSpare of them, which the next State's
+/// history takes first: a long history of a large position (Dleb's is
+/// 1.7 KB) made and dropped game after game, as a Python playout loop
+/// does, then reuses the same memory instead of the kernel's fresh pages
+/// (glibc gives a large free block at the heap's top back to the kernel).
+/// The spare list holds at most kSpare blocks of each T a thread used.
+template <class T>
+class BlockStack {
+ public:
+  /// Entry i, of an index below capacity().
+  T& operator[](std::size_t i) noexcept { return (*blocks_[i / kPer])[i % kPer]; }
+  const T& operator[](std::size_t i) const noexcept { return (*blocks_[i / kPer])[i % kPer]; }
+  std::size_t capacity() const noexcept { return blocks_.size() * kPer; }
+  /// One more block (capacity() grows by its entries): a spare one if the
+  /// thread has one.
+  void grow() {
+    std::vector<std::unique_ptr<Block>>& spare = spares();
+    if (spare.empty()) {
+      blocks_.push_back(std::make_unique<Block>());
+    } else {
+      blocks_.push_back(std::move(spare.back()));
+      spare.pop_back();
+    }
+  }
+  /// Every block given back (to the thread's spares, up to kSpare).
+  void release() noexcept {
+    std::vector<std::unique_ptr<Block>>& spare = spares();
+    for (auto& b : blocks_) {
+      if (spare.size() >= kSpare) break;
+      try {
+        spare.push_back(std::move(b));
+      } catch (...) {  // no room to keep it: freed with the rest
+        break;
+      }
+    }
+    std::vector<std::unique_ptr<Block>>().swap(blocks_);
+  }
+  BlockStack() = default;
+  BlockStack(const BlockStack&) = delete;
+  BlockStack& operator=(const BlockStack&) = delete;
+  ~BlockStack() { release(); }
+
+ private:
+  static constexpr std::size_t kPer = sizeof(T) >= 96 * 1024 ? 1 : 96 * 1024 / sizeof(T);
+  static constexpr std::size_t kSpare = 32;
+  using Block = std::array<T, kPer>;
+  static std::vector<std::unique_ptr<Block>>& spares() noexcept {
+    thread_local std::vector<std::unique_ptr<Block>> spare;
+    return spare;
+  }
+  std::vector<std::unique_ptr<Block>> blocks_;
 };
 
 /// The turn in progress of a game without the `events` hook: none (each
@@ -789,7 +847,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   [[gnu::noinline]] void save() {
     if (history_flags_ & kChanged) follow();
     if (!history_flags_) return;
-    if (history_size_ == snapshots_.size()) snapshots_.emplace_back();
+    if (history_size_ == snapshots_.capacity()) snapshots_.grow();
     Snapshot& s = snapshots_[history_size_++];
     s.pos = pos_;
     s.turn.save(turn_, start_);
@@ -816,7 +874,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   // turn as it is, for undo(), before finish() clears it.
   void keep_ended() {
     if constexpr (kMarkedTurn) {
-      if (ends_.n == ends_.list.size()) ends_.list.emplace_back();
+      if (ends_.n == ends_.list.capacity()) ends_.list.grow();
       ends_.list[ends_.n++] = Ended{turn_, start_};
       snapshots_[history_size_ - 1].turn.ended = true;
     }
@@ -827,8 +885,8 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     const bool keep = (history_flags_ & kKeep) != 0;
     if constexpr (kMarkedTurn) ends_.n = 0;
     if (!keep) {  // the storage too
-      std::vector<Snapshot>().swap(snapshots_);
-      if constexpr (kMarkedTurn) std::vector<Ended>().swap(ends_.list);
+      snapshots_.release();
+      if constexpr (kMarkedTurn) ends_.list.release();
     }
     if constexpr (kMarked) memory_.keep(keep);
   }
@@ -842,11 +900,11 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   // are one event each: the State stays small, its copies cheap).
   [[no_unique_address]] Start start_{};
   std::uint32_t turns_ = 0;
-  std::vector<Snapshot> snapshots_;  // [0, history_size_): what undo() takes back, the last last
+  BlockStack<Snapshot> snapshots_;  // [0, history_size_): what undo() takes back, the last last
   // Of the snapshots whose turn.ended, [0, n) of the list (a MarkedTurn's
   // only).
   struct Ends {
-    std::vector<Ended> list;
+    BlockStack<Ended> list;
     std::size_t n = 0;
   };
   [[no_unique_address]] std::conditional_t<kMarkedTurn, Ends, NoTurn> ends_;
