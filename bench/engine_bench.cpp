@@ -5,12 +5,12 @@
 //     memory, no reading;
 //   * RandomPlayout: random games through the State interface, each turn
 //     played by the random player (State::play_random), as `beyt generate`
-//     does;
+//     does (keeping no history, as a State is made: State::keep_history);
 //   * Perft: beyt::perft (beyt/perft.hpp) from the start, to the game's
 //     perft depth, with bulk counting at the last ply (the library's
 //     default); PerftEveryLeaf: one ply less, applying every event, the
-//     last ply's too (PerftOptions::bulk false), so that every node is a
-//     clone() and an apply() through the State interface.
+//     last ply's too (PerftOptions::bulk false), so that every node is an
+//     apply() and an undo() through the State interface.
 // The first two count turns per CPU second and the heap allocations made in the timed
 // loop, per turn (a counting operator new; the per-game allocations, the
 // State and the Replay, are in that figure too, spread over the turns).
@@ -142,8 +142,8 @@ void BM_RandomPlayout(benchmark::State& st, const Workload& w) {
 }
 
 // Perft from the start: the sequences counted (leaves/s, the count of the
-// deepest ply), the events applied (applied/s: the nodes made by clone()
-// and apply()) and the allocations per applied event.
+// deepest ply), the events applied (applied/s: the nodes made by apply()
+// and left by undo()) and the allocations per applied event.
 void run_perft(benchmark::State& st, const Workload& w, int depth, bool bulk) {
   RuleSet rules;
   auto state = new_state(w, rules);

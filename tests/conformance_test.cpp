@@ -36,15 +36,7 @@ namespace {
 using namespace beyt;
 using namespace beyt::notation;
 
-struct Case {
-  const char* game;
-  const char* rules;
-  int playouts;
-  int max_turns;
-  int index;  // among the game's rule sets
-};
-
-std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.game << " [" << c.rules << "]"; }
+using Case = beyt::test::TableCase;
 
 class Conformance : public beyt::test::GameFixture<Case> {};
 
@@ -255,23 +247,6 @@ TEST_P(Conformance, SvgDrawingIsConsistent) {
   }
 }
 
-// Every rule set of every game of the table (GameFacts::test_rules): a game
-// added to the table is tested here with no edit.
-std::vector<Case> table_cases() {
-  std::vector<Case> out;
-  for (const Game* g : game_table()) {
-    int index = 0;
-    for (const TestRules& t : game_facts(*g).test_rules)
-      out.push_back(Case{g->name().data(), t.rules.data(), t.games, t.max_turns, index++});
-  }
-  return out;
-}
-
-// Test names: the game and the index of its rule set.
-std::string case_name(const ::testing::TestParamInfo<Case>& param) {
-  return std::string(param.param.game) + "_" + std::to_string(param.param.index);
-}
-
-INSTANTIATE_TEST_SUITE_P(Table, Conformance, ::testing::ValuesIn(table_cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Table, Conformance, ::testing::ValuesIn(beyt::test::table_cases()), beyt::test::case_name);
 
 }  // namespace

@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
 
 #include "beyt/game.hpp"
 
@@ -29,5 +32,35 @@ class GameFixture : public ::testing::TestWithParam<Case> {
   const Game* game_ = nullptr;
   RuleSet rules_;
 };
+
+/// One rule set of a game of the table (GameFacts::test_rules).
+struct TableCase {
+  const char* game;
+  const char* rules;
+  int playouts;
+  int max_turns;
+  int index;  // among the game's rule sets
+};
+
+inline std::ostream& operator<<(std::ostream& os, const TableCase& c) {
+  return os << c.game << " [" << c.rules << "]";
+}
+
+/// Every rule set of every game of the table: a game added to the table is
+/// tested with no edit.
+inline std::vector<TableCase> table_cases() {
+  std::vector<TableCase> out;
+  for (const Game* g : game_table()) {
+    int index = 0;
+    for (const TestRules& t : game_facts(*g).test_rules)
+      out.push_back(TableCase{g->name().data(), t.rules.data(), t.games, t.max_turns, index++});
+  }
+  return out;
+}
+
+/// Test names: the game and the index of its rule set.
+inline std::string case_name(const ::testing::TestParamInfo<TableCase>& param) {
+  return std::string(param.param.game) + "_" + std::to_string(param.param.index);
+}
 
 }  // namespace beyt::test

@@ -50,7 +50,8 @@ TEST(StateContract, AtMostTwelveVirtuals) {
   // are deprecated forwarders, never hooks.
   for (const char* helper : {"game", "to_move", "whose_turn", "outcome", "turns_played", "mid_turn", "play_turn",
                              "check_turn", "random_turn", "describe_event", "describe_played_turn", "player_label",
-                             "drawing", "entry", "legal_moves", "play", "check", "random_move", "describe_move"})
+                             "drawing", "entry", "legal_moves", "play", "check", "random_move", "describe_move",
+                             "history_size", "keep_history"})
     EXPECT_EQ(std::count(names.begin(), names.end(), helper), 0) << helper << " is virtual again";
 }
 

@@ -42,6 +42,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -378,12 +379,138 @@ class EngineDrawing<Traits, true> : public BoardDrawing {
   const typename Traits::Options& opt() const noexcept { return self().options_; }
 };
 
+/// State::undo's storage: a stack of T in blocks of under 96 KiB each,
+/// kept when what they hold is taken back (reused by the next steps).
+/// Growing adds a block: nothing kept is copied (a vector's doubling copies
+/// it all). The blocks a State gives back (release(), its end) go to a
+/// spare list of the thread, up to kSpare of them, which the next State's
+/// history takes first: a long history of a large position (Dleb's is
+/// 1.7 KB) made and dropped game after game, as a Python playout loop
+/// does, then reuses the same memory instead of the kernel's fresh pages
+/// (glibc gives a large free block at the heap's top back to the kernel).
+/// The spare list holds at most kSpare blocks of each T a thread used.
+template <class T>
+class BlockStack {
+ public:
+  /// Entry i, of an index below capacity().
+  T& operator[](std::size_t i) noexcept { return (*blocks_[i / kPer])[i % kPer]; }
+  const T& operator[](std::size_t i) const noexcept { return (*blocks_[i / kPer])[i % kPer]; }
+  std::size_t capacity() const noexcept { return blocks_.size() * kPer; }
+  /// One more block (capacity() grows by its entries): a spare one if the
+  /// thread has one.
+  void grow() {
+    std::vector<std::unique_ptr<Block>>& spare = spares();
+    if (spare.empty()) {
+      blocks_.push_back(std::make_unique<Block>());
+    } else {
+      blocks_.push_back(std::move(spare.back()));
+      spare.pop_back();
+    }
+  }
+  /// Every block given back (to the thread's spares, up to kSpare).
+  void release() noexcept {
+    std::vector<std::unique_ptr<Block>>& spare = spares();
+    for (auto& b : blocks_) {
+      if (spare.size() >= kSpare) break;
+      try {
+        spare.push_back(std::move(b));
+      } catch (...) {  // no room to keep it: freed with the rest
+        break;
+      }
+    }
+    std::vector<std::unique_ptr<Block>>().swap(blocks_);
+  }
+  BlockStack() = default;
+  BlockStack(const BlockStack&) = delete;
+  BlockStack& operator=(const BlockStack&) = delete;
+  ~BlockStack() { release(); }
+
+ private:
+  static constexpr std::size_t kPer = sizeof(T) >= 96 * 1024 ? 1 : 96 * 1024 / sizeof(T);
+  static constexpr std::size_t kSpare = 32;
+  using Block = std::array<T, kPer>;
+  static std::vector<std::unique_ptr<Block>>& spares() noexcept {
+    thread_local std::vector<std::unique_ptr<Block>> spare;
+    return spare;
+  }
+  std::vector<std::unique_ptr<Block>> blocks_;
+};
+
 /// The turn in progress of a game without the `events` hook: none (each
 /// turn is one event).
 struct NoTurn {
   constexpr bool active() const noexcept { return false; }
   constexpr std::uint64_t hash() const noexcept { return 0; }
   bool operator==(const NoTurn&) const = default;
+};
+
+/// A Memory that holds what the rules depend on (the positions seen, for
+/// the repetition rules of the mancala games: RepetitionMemory) says how
+/// State::undo restores it, by a mark rather than a copy:
+///   using Mark = ...;  m.mark() noexcept -> Mark: where it stands;
+///   m.restore(const Mark&) noexcept: back to a mark taken under keep(true);
+///   m.keep(bool): whether to keep what restore() needs (on while the State
+///       keeps its history).
+/// Any other Memory is scratch storage (the turn or move being played),
+/// which undo leaves as it is.
+template <class M>
+concept MarkedMemory = requires(M& m, const M& c, const typename M::Mark& k) {
+  { c.mark() } noexcept -> std::same_as<typename M::Mark>;
+  { m.restore(k) } noexcept;
+  m.keep(true);
+};
+struct NoMark {};
+template <class M>
+auto mark_of() {
+  if constexpr (MarkedMemory<M>)
+    return typename M::Mark{};
+  else
+    return NoMark{};
+}
+template <class M>
+using MarkOf = decltype(mark_of<M>());
+
+/// A Turn that takes back an event by a mark rather than a copy (Tâb's and
+/// Dleb's, whose lists of throws and uses make a copy large):
+///   using Mark = ...;  t.mark() noexcept -> Mark: its counts and flags;
+///   t.restore(const Mark&) noexcept: back to a mark taken earlier in the
+///       same turn (an event only appends to the turn's lists, never
+///       rewrites an entry of them).
+/// Any other Turn is copied whole while a turn is in progress.
+template <class T>
+concept MarkedTurn = requires(T& t, const T& c, const typename T::Mark& k) {
+  { c.mark() } noexcept -> std::same_as<typename T::Mark>;
+  { t.restore(k) } noexcept;
+};
+// How State::undo's snapshot keeps the turn in progress: by a copy (and
+// where it began) while a turn is in progress, Turn{} else.
+template <class Turn, class Position, bool = MarkedTurn<Turn>>
+struct TurnKeep {
+  bool active = false;
+  Turn turn{};
+  Position start{};
+  void save(const Turn& t, const Position& from) {
+    active = t.active();
+    if (active) turn = t, start = from;
+  }
+  void restore(Turn& t, Position& from) const {
+    if (active)
+      t = turn, from = start;
+    else
+      t = Turn{};
+  }
+};
+// By its mark; an event that ended the turn (`ended`) also kept the whole
+// turn and where it began (EngineState::ends_), as later turns write over it.
+template <class Turn, class Position>
+struct TurnKeep<Turn, Position, true> {
+  typename Turn::Mark mark{};
+  bool ended = false;
+  void save(const Turn& t, const Position&) noexcept {
+    mark = t.mark();
+    ended = false;
+  }
+  void restore(Turn& t, Position&) const noexcept { t.restore(mark); }
 };
 
 template <class Traits, bool = Traits::kHooks.events>
@@ -478,9 +605,19 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   using Memory = typename Traits::Memory;
   using Turn = typename TurnOf<Traits>::type;
   static constexpr bool kEvents = Traits::kHooks.events;
+  static constexpr bool kMarked = MarkedMemory<Memory>;
+  static constexpr bool kMarkedTurn = MarkedTurn<Turn>;
+  using Start = std::conditional_t<kEvents, Position, NoTurn>;
 
-  EngineState(const Options& o, const Position& p) : State(Traits::game()), options_(o), pos_(p) {
+  EngineState(const Options& o, const Position& p) : State(Traits::game(), true), options_(o), pos_(p) {
     if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
+  }
+  // A copy of the position keeping no history (clone(); describe_event's
+  // trial play), as a State is made.
+  EngineState(const EngineState& o)
+      : State(Traits::game(), true), options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_),
+        start_(o.start_), turns_(o.turns_) {
+    if constexpr (kMarked) memory_.keep(false);
   }
 
   std::unique_ptr<State> clone() const override { return std::make_unique<EngineState>(*this); }
@@ -494,7 +631,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     return turn_.active() ? h ^ (turn_.hash() * 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2)) : h;
   }
   std::string position_text() const override {
-    const Position& p = turn_.active() ? start_ : pos_;
+    const Position& p = turn_.active() ? started() : pos_;
     if constexpr (Traits::kHooks.position_text)
       return Traits::position_text(options_, p);
     else
@@ -550,14 +687,9 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     if constexpr (kEvents) {
       if (turn) turn->clear();
       if (over()) return Error{Code::game_over, "the game is over", 0};
-      const bool begins = !turn_.active();
-      Position before;
-      if (begins) before = pos_;
-      bool last = false;
-      if (Error e = Traits::apply(options_, pos_, turn_, event, last)) return e;
-      if (begins) start_ = before;
-      if (last) end_turn(turn);
-      return Error::none();
+      if (history_flags_) [[unlikely]]
+        return keeping([&](auto keep) { return apply_event<decltype(keep)::value>(event, turn); });
+      return apply_event<false>(event, turn);
     } else {
       return State::apply(event, turn);
     }
@@ -566,9 +698,14 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     if constexpr (kEvents) {
       if (turn) turn->clear();
       if (over()) return;
-      if (!turn_.active()) start_ = pos_;
-      Traits::random_events(options_, pos_, turn_, rng, picks);
-      end_turn(turn);
+      if (history_flags_) [[unlikely]] {
+        (void)keeping([&](auto keep) {
+          random_turn<decltype(keep)::value>(rng, turn, picks);
+          return Error::none();
+        });
+        return;
+      }
+      random_turn<false>(rng, turn, picks);
     } else {
       // A turn is one event: the traits' draw, played (the turn made in
       // `turn` itself, no allocation once it has room).
@@ -589,19 +726,73 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     }
   }
   // play_turn() is the traits' play_turn (the replay's path: nothing else
-  // on it), check_turn() their check_turn; a canonical text asked of a
-  // played turn is check_turn()'s, then played.
+  // on it but the test of a history kept, save() out of line), check_turn()
+  // their check_turn; a canonical text asked of a played turn is
+  // check_turn()'s, then played.
   Error resolve(std::string_view text, std::string* canonical, bool commit) override {
     if (turn_.active()) return mid_turn_error();
     if (canonical || !commit) return checked(text, canonical, commit);
-    if (Error e = Traits::play_turn(options_, pos_, memory_, text)) return e;
+    if (history_flags_) [[unlikely]]
+      save();
+    if (Error e = Traits::play_turn(options_, pos_, memory_, text)) {
+      unsave();
+      return e;
+    }
     ++turns_;
+    return Error::none();
+  }
+  Error undo() override {
+    if (history_size_ == 0)
+      return Error{Code::nothing_to_undo,
+                   history_flags_ & kKeep
+                       ? "nothing to undo: no event or turn kept to take back (State::undo)"
+                       : "nothing to undo: this State keeps no history (State::keep_history(true) keeps one)",
+                   0};
+    const Snapshot& s = snapshots_[--history_size_];
+    pos_ = s.pos;
+    if constexpr (kMarkedTurn) {
+      if (s.turn.ended) {
+        const Ended& e = ends_.list[--ends_.n];
+        turn_ = e.turn;
+        start_ = e.start;
+      }
+    }
+    s.turn.restore(turn_, start_);
+    turns_ = s.turns;
+    if constexpr (kMarked) memory_.restore(s.mark);
     return Error::none();
   }
 
  private:
   friend class EngineDrawing<Traits>;
   friend class EngineEntry<Traits>;
+  // The steps of apply() and play_random(), with the history kept (`Keep`:
+  // keeping() made the snapshot) or none.
+  template <bool Keep>
+  [[gnu::always_inline]] Error apply_event(std::string_view event, std::string* turn) {
+    const bool begins = !turn_.active();
+    Position before;
+    if (begins) before = pos_;
+    bool last = false;
+    if (Error e = Traits::apply(options_, pos_, turn_, event, last)) return e;
+    if (begins) start_ = before;
+    if (last) end_turn<Keep>(turn);
+    return Error::none();
+  }
+  template <bool Keep>
+  [[gnu::always_inline]] void random_turn(Rng& rng, std::string* turn, std::vector<EventPick>* picks) {
+    if (!turn_.active()) start_ = pos_;
+    Traits::random_events(options_, pos_, turn_, rng, picks);
+    end_turn<Keep>(turn);
+  }
+  // Where the turn in progress began (kEvents: else no turn is ever in
+  // progress, and this is the position).
+  const Position& started() const noexcept {
+    if constexpr (kEvents)
+      return start_;
+    else
+      return pos_;
+  }
   // The game is over (no turn in progress, the traits' outcome decided).
   bool over() const noexcept { return !turn_.active() && Traits::outcome(pos_) != Result::unfinished; }
   // A throw is the next event.
@@ -625,20 +816,101 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
                  "a turn is in progress: apply its remaining events (State::apply), not a whole turn", 0};
   }
   // The turn's last event was applied: its text, then the next turn's position.
+  template <bool Keep>
   void end_turn(std::string* turn) {
     if constexpr (kEvents) {
       if (turn) Traits::turn_text(options_, pos_, turn_, *turn);
+      if constexpr (Keep) keep_ended();
       Traits::finish(options_, pos_, memory_, turn_);
       ++turns_;
     }
   }
+  // What undo() restores: the State before an apply(), play() or
+  // play_random(): the position, the turn in progress (TurnKeep), the Memory
+  // by its mark.
+  struct Snapshot {
+    Position pos{};
+    TurnKeep<Turn, Start> turn{};
+    std::uint32_t turns = 0;
+    MarkOf<Memory> mark{};
+  };
+  // A MarkedTurn as its last event left it, before finish(), and where it
+  // began: what undo() of that event needs, as later turns write over them.
+  struct Ended {
+    Turn turn{};
+    Position start{};
+  };
+  // Before a step (apply(), play(), play_random()) of a State that keeps a
+  // history or was told to keep one or none (keep_history): keeping one,
+  // the State as it is goes into the next free entry of the history
+  // (storage reused), counted (unsave() takes it off when the step fails).
+  // Out of line, so that a State keeping no history (every State the
+  // library makes for itself) plays as quickly as with none: one test, and
+  // the step's own code inlined once.
+  [[gnu::noinline]] void save() {
+    if (history_flags_ & kChanged) follow();
+    if (!history_flags_) return;
+    if (history_size_ == snapshots_.capacity()) snapshots_.grow();
+    Snapshot& s = snapshots_[history_size_++];
+    s.pos = pos_;
+    s.turn.save(turn_, start_);
+    s.turns = turns_;
+    if constexpr (kMarked) s.mark = memory_.mark();
+  }
+  // A step failed (the State unchanged): its snapshot, if save() made one,
+  // is not kept.
+  void unsave() noexcept {
+    if (history_flags_ & kKeep) --history_size_;
+  }
+  // A step (`step(std::true_type)` keeping the history, or
+  // `step(std::false_type)`) after save(), for the steps whose code differs
+  // when the history is kept (a MarkedTurn's last event, keep_ended()).
+  template <class Step>
+  [[gnu::noinline]] Error keeping(Step&& step) {
+    save();
+    if (!history_flags_) return step(std::false_type{});
+    Error e = step(std::true_type{});
+    if (e) unsave();
+    return e;
+  }
+  // The turn's last event was applied, its snapshot made by keeping(): the
+  // turn as it is, for undo(), before finish() clears it.
+  void keep_ended() {
+    if constexpr (kMarkedTurn) {
+      if (ends_.n == ends_.list.capacity()) ends_.list.grow();
+      ends_.list[ends_.n++] = Ended{turn_, start_};
+      snapshots_[history_size_ - 1].turn.ended = true;
+    }
+  }
+  // keep_history() was called (it dropped what was kept: history_size_ is 0).
+  void follow() {
+    history_flags_ &= static_cast<std::uint8_t>(~kChanged);
+    const bool keep = (history_flags_ & kKeep) != 0;
+    if constexpr (kMarkedTurn) ends_.n = 0;
+    if (!keep) {  // the storage too
+      snapshots_.release();
+      if constexpr (kMarkedTurn) ends_.list.release();
+    }
+    if constexpr (kMarked) memory_.keep(keep);
+  }
+
 
   Options options_;
   Position pos_;
   Memory memory_;
   Turn turn_;
-  Position start_{};  // during a turn: the position where it began
+  // During a turn: the position where it began (none in a game whose turns
+  // are one event each: the State stays small, its copies cheap).
+  [[no_unique_address]] Start start_{};
   std::uint32_t turns_ = 0;
+  BlockStack<Snapshot> snapshots_;  // [0, history_size_): what undo() takes back, the last last
+  // Of the snapshots whose turn.ended, [0, n) of the list (a MarkedTurn's
+  // only).
+  struct Ends {
+    BlockStack<Ended> list;
+    std::size_t n = 0;
+  };
+  [[no_unique_address]] std::conditional_t<kMarkedTurn, Ends, NoTurn> ends_;
 };
 
 template <class Traits>

@@ -89,6 +89,7 @@ constexpr std::array kCodes{
     CodeInfo{Code::same_file, "same-file", "The output is one of the inputs (the same file, through any path or link): nothing is read or written."},
     CodeInfo{Code::out_of_memory, "out-of-memory", "Memory ran out (the message says while doing what): the subcommand stops with exit status 1 and writes no output file."},
     CodeInfo{Code::stale_parts, "stale-parts", "split: the output pattern's next names after the last part written exist (parts of an earlier split), so the set of parts would mix two runs: refused unless --force; nothing is written."},
+    CodeInfo{Code::nothing_to_undo, "nothing-to-undo", "State::undo with nothing kept to take back: a State keeps no history until State::keep_history(true), nothing played since, or all of it taken back; the position is unchanged."},
     CodeInfo{Code::byte_order_mark, "byte-order-mark", "A text record starts with a UTF-8 byte-order mark (the canonical form has none), or one stands where a game starts, in text, JSON, XML or JSON Lines (two files joined): it is passed over."},
     CodeInfo{Code::no_games, "no-games", "The input holds no game: an empty text file or one of only blanks and % escape lines; a JSON or XML record with an empty list of games."},
     CodeInfo{Code::xml_markup_dropped, "xml-markup-dropped", "An XML comment or processing instruction (such as <?xml-stylesheet?>): the record model has no place for it, so format and convert drop it."},

@@ -96,6 +96,9 @@ Error State::check_turn(std::string_view turn_text, std::string& canonical) cons
   return const_cast<State*>(this)->resolve(turn_text, &canonical, false);
 }
 
+// A game written on State without undo(): nothing is ever kept to take back.
+Error State::undo() { return Error{Code::nothing_to_undo, "nothing to undo: this State cannot take back", 0}; }
+
 Error faces_fault(const ThrowFaces& shape, std::string_view faces) {
   if (shape.faces.empty() || shape.pieces <= 0) return Error{Code::wrong_phase, "no throw is due here", 0};
   std::string letters;

@@ -1,8 +1,10 @@
 // Perft (beyt/perft.hpp): a depth-first walk of the event tree through the
-// State interface. Each ply keeps one list of events, reused from position
-// to position, so that listing allocates only for texts longer than the
-// string's own buffer; each child is a clone() of its parent but the last,
-// which the parent becomes itself (it is not needed after its last child).
+// State interface, on one State: each child is made by apply() and left by
+// undo() (State::keep_history). Each ply keeps one list of events, reused
+// from position to position, so that listing allocates only for texts
+// longer than the string's own buffer. A State that cannot undo (a game
+// written on State without it) is walked by clone(): each child a clone of
+// its parent but the last, which the parent becomes itself.
 #include "beyt/perft.hpp"
 
 #include <memory>
@@ -24,18 +26,29 @@ Error apply_listed(State& s, const std::string& event) {
   return e;
 }
 
+// Takes back the event just walked below (State::undo); false (the error
+// set) when it cannot, which only a fault of the engine gives.
+bool undo_walked(State& s, const std::string& event, Error& error) {
+  error = s.undo();
+  if (error)
+    error.reason = "perft: '" + event + "' cannot be taken back at " + std::string(s.game().name()) +
+                   " position '" + s.position_text() + "': " + error.reason;
+  return !error;
+}
+
 class Walk {
  public:
-  Walk(int depth, const PerftOptions& options, PerftCounts& out)
-      : depth_(depth), options_(options), out_(out), lists_(static_cast<std::size_t>(depth)) {
+  // `undo`: children by apply() and undo() (the State keeps its history).
+  Walk(int depth, const PerftOptions& options, PerftCounts& out, bool undo)
+      : depth_(depth), undo_(undo), options_(options), out_(out), lists_(static_cast<std::size_t>(depth)) {
     out_.leaves.assign(static_cast<std::size_t>(depth), 0);
     out_.applied = 0;
     out_.stopped = false;
   }
 
   // Counts below `s`, at `ply` events from the root (ply < depth). `s` is
-  // the walk's own: it may become its last child. False when the walk ends
-  // early (stopped, or error_ set).
+  // the walk's own: it is left as it was (undo_), or it may become its last
+  // child. False when the walk ends early (stopped, or error_ set).
   bool visit(State& s, int ply) {
     if (stop_requested(options_.stop)) {
       out_.stopped = true;
@@ -48,6 +61,12 @@ class Walk {
     const bool last_ply = ply + 1 == depth_;
     if (last_ply && options_.bulk) return true;
     for (std::size_t i = 0; i < events.size(); ++i) {
+      if (undo_) {
+        if (!apply(s, events[i])) return false;
+        if (!last_ply && !visit(s, ply + 1)) return false;
+        if (!undo_walked(s, events[i], error_)) return false;
+        continue;
+      }
       std::unique_ptr<State> copy;
       State* child = &s;
       if (i + 1 < events.size()) {
@@ -71,6 +90,7 @@ class Walk {
 
  private:
   int depth_;
+  bool undo_;
   const PerftOptions& options_;
   PerftCounts& out_;
   std::vector<std::vector<std::string>> lists_;  // one a ply
@@ -88,8 +108,8 @@ Error check_depth(int depth) {
 
 Error perft(const State& from, int depth, PerftCounts& out, const PerftOptions& options) {
   if (Error e = check_depth(depth)) return e;
-  Walk walk(depth, options, out);
   std::unique_ptr<State> root = from.clone();
+  Walk walk(depth, options, out, root->keep_history(true));
   walk.visit(*root, 0);
   return walk.take_error();
 }
@@ -104,23 +124,27 @@ Error perft_divide(const State& from, int depth, PerftDivide& out, const PerftOp
   std::vector<std::string> events;
   from.legal_events(events);
   PerftCounts below;
+  std::unique_ptr<State> root = from.clone();
+  const bool undo = root->keep_history(true);
   for (std::string& event : events) {
     if (stop_requested(options.stop)) {
       out.stopped = true;
       return Error::none();
     }
-    std::unique_ptr<State> child = from.clone();
-    if (Error e = apply_listed(*child, event)) return e;
+    std::unique_ptr<State> copy = undo ? nullptr : from.clone();
+    State& child = undo ? *root : *copy;
+    if (Error e = apply_listed(child, event)) return e;
     std::uint64_t count = 1;
     if (depth > 1) {  // perft of depth - 1 below the event
-      Walk walk(depth - 1, options, below);
-      if (!walk.visit(*child, 0)) {
+      Walk walk(depth - 1, options, below, undo);
+      if (!walk.visit(child, 0)) {
         if (Error e = walk.take_error()) return e;
         out.stopped = true;
         return Error::none();
       }
       count = below.leaves.back();
     }
+    if (Error e; undo && !undo_walked(child, event, e)) return e;
     out.total += count;
     out.branches.push_back(PerftBranch{std::move(event), count});
   }

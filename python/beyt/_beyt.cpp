@@ -511,19 +511,22 @@ struct Origin {
 };
 
 struct PyPosition {
-  std::unique_ptr<State> state;
+  std::unique_ptr<State> state;                      // keeping a history once a move is pushed (State::keep_history)
   std::string rules;                                 // canonical rules text
-  std::vector<std::unique_ptr<State>> before;        // the positions push() left, for pop() (null: see pop_move)
-  std::vector<std::string> moves;                    // the moves push() played
+  std::vector<std::string> moves;                    // the moves push() played, the last state->history_size() of them kept for undo
+  std::shared_ptr<const State> pushed_from;          // the state before moves[0] (null: none pushed)
   std::shared_ptr<const Origin> origin;              // a replay's position: where it started
   std::uint32_t origin_turns = 0;                    // and the turns of origin->record played
 
+  // A copy pops as this one does: its state keeps a history from here only,
+  // so its first pop() plays its moves again from pushed_from (pop_move).
   PyPosition copy() const {
     PyPosition p;
     p.state = state->clone();
+    if (!moves.empty()) p.state->keep_history(true);
     p.rules = rules;
-    for (const auto& s : before) p.before.push_back(s ? s->clone() : nullptr);
     p.moves = moves;
+    p.pushed_from = pushed_from;
     p.origin = origin;
     p.origin_turns = origin_turns;
     return p;
@@ -541,27 +544,37 @@ Error play_pushed(State& state, std::string_view move) {
   return e;
 }
 
+// Before a move is pushed onto a Position with none: where they start
+// (pushed_from), and a history kept from there (State::keep_history).
+void begin_pushes(PyPosition& p) {
+  if (!p.moves.empty()) return;
+  p.pushed_from = p.state->clone();
+  p.state->keep_history(true);
+}
+
 void push_move(PyPosition& p, const std::string& move) {
-  std::unique_ptr<State> before = p.state->clone();
+  begin_pushes(p);
   if (Error e = play_pushed(*p.state, move)) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
-  p.before.push_back(std::move(before));
   p.moves.push_back(move);
 }
 
-// Position.pop: takes back the last push() and returns its move. The state
-// before it is kept (p.before), or for the turns of play_random, which keeps
-// one in 32, played again from the last one kept (p.before[0] always is).
+// Position.pop: takes back the last push() (or turn of play_random) and
+// returns its move: State::undo, each push one apply(), play() or
+// play_random() of the state, which keeps the position before it. A state
+// that kept none of it (a copy()'s, or after a play_random on a copy) is
+// made again from pushed_from, the moves but the last played on it, and
+// keeps them.
 std::string pop_move(PyPosition& p) {
-  if (p.before.empty()) throw py::index_error("pop from a position with no move pushed");
-  if (!p.before.back()) {
-    std::size_t kept = p.before.size() - 1;
-    while (!p.before[kept]) --kept;
-    std::unique_ptr<State> state = p.before[kept]->clone();
-    for (std::size_t i = kept; i + 1 < p.before.size(); ++i) (void)play_pushed(*state, p.moves[i]);
-    p.before.back() = std::move(state);
+  if (p.moves.empty()) throw py::index_error("pop from a position with no move pushed");
+  if (p.state->history_size() > 0) {
+    if (Error e = p.state->undo()) raise("RecordError", e.code, e.reason);  // a fault of the library
+  } else {
+    std::unique_ptr<State> state = p.pushed_from->clone();
+    state->keep_history(true);
+    for (std::size_t i = 0; i + 1 < p.moves.size(); ++i)
+      if (Error e = play_pushed(*state, p.moves[i])) raise("RecordError", e.code, e.reason);  // a fault of the library
+    p.state = std::move(state);
   }
-  p.state = std::move(p.before.back());
-  p.before.pop_back();
   std::string move = std::move(p.moves.back());
   p.moves.pop_back();
   return move;
@@ -1228,7 +1241,7 @@ PyGame new_game(const std::string& game, const std::optional<std::string>& rules
 // where it is not the game's start, and every turn played since (a replay's
 // turns, then the moves pushed), each turn as the engine writes it.
 PyGame game_from_position(const PyPosition& p) {
-  const State& start = p.before.empty() ? *p.state : *p.before.front();
+  const State& start = p.moves.empty() ? *p.state : *p.pushed_from;
   const Game& game = p.state->game();
   RuleSet rules;
   game.parse_rules(p.rules, rules);
@@ -1669,7 +1682,7 @@ PYBIND11_MODULE(_beyt, m) {
         // The position it started from (a text), the turns of a replay
         // played from there (Origin), and the moves pushed since: unpickled
         // by playing them again, the event_stack (pop()) included.
-        const State& root = p.before.empty() ? *p.state : *p.before.front();
+        const State& root = p.moves.empty() ? *p.state : *p.pushed_from;
         std::vector<std::string> turns;
         if (p.origin)
           for (std::uint32_t i = 0; i < p.origin_turns; ++i) turns.push_back(p.origin->record->moves[i].move);

@@ -14,20 +14,13 @@ Rng call_rng(const std::optional<std::uint64_t>& seed) {
   return Rng(py::module_::import("random").attr("getrandbits")(64).cast<std::uint64_t>());
 }
 
-// What Position.play_random played on a copy of the position: the states
-// before each event or turn (pop()), the texts pushed, the state after.
+// What Position.play_random played on a copy of the position: the texts
+// pushed, each one apply() or play_random() of the state, which keeps a
+// history of them (pop() is State::undo), and the state after.
 struct RandomTurns {
   std::unique_ptr<State> state;
-  std::size_t stacked = 0;  // the moves on the position's stack before these
-  // The state before each move, one in kKept (by its place on the stack: the
-  // first always), null for the others: pop() plays them again from the last
-  // one kept (pop_move). A long random game would otherwise keep a State a turn.
-  static constexpr std::size_t kKept = 32;
-  std::vector<std::unique_ptr<State>> before;
   std::vector<std::string> moves;
   std::uint32_t turns = 0;  // whole turns ended (a turn under way ended counts one)
-
-  void keep_before() { before.push_back((stacked + before.size()) % kKept == 0 ? state->clone() : nullptr); }
 };
 
 // Plays on `r` until `turns` turns are played (none: to the end), the game
@@ -44,14 +37,12 @@ bool play_turns(RandomTurns& r, Rng& rng, const std::optional<std::uint32_t>& tu
       // The turn's remaining events as the random player picks them, each
       // pushed as push() would take it.
       std::vector<EventPick> picks;
-      r.state->clone()->play_random(rng, &move, &picks);
+      r.state->clone()->play_random(rng, &move, &picks);  // a trial, keeping no history
       for (auto& pick : picks) {
-        r.keep_before();
         (void)r.state->apply(pick.event);
         r.moves.push_back(std::move(pick.event));
       }
     } else {
-      r.keep_before();
       r.state->play_random(rng, &move);
       r.moves.push_back(move);
     }
@@ -68,15 +59,15 @@ std::vector<std::string> position_play_random(PyPosition& p, std::optional<std::
                                               std::optional<std::uint64_t> seed) {
   Rng rng = call_rng(seed);
   RandomTurns r;
+  begin_pushes(p);
   r.state = p.state->clone();
-  r.stacked = p.before.size();
+  r.state->keep_history(true);  // of what it plays (pop() of the earlier moves: pop_move)
   const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
   if (!without_gil([&] { return play_turns(r, rng, turns, nullptr, until); })) {
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
     interruptible([&](const Stop& stop) { return play_turns(r, rng, turns, &stop, std::nullopt); });
   }
   p.state = std::move(r.state);
-  for (auto& s : r.before) p.before.push_back(std::move(s));
   p.moves.insert(p.moves.end(), r.moves.begin(), r.moves.end());
   return std::move(r.moves);
 }

@@ -83,8 +83,9 @@ def test_play_random_pushes_whole_turns_reproducibly():
     assert m.is_over() and m.outcome() in ("1-0", "0-1", "1/2-1/2")
     assert m.turns_played == 5 + len(rest) and m.event_stack[5:] == rest
     assert m.play_random(seed=2) == [] and m.play_random(3) == []
-    # pop() all the way back (the turns before the last are played again
-    # from a state kept every 32 turns), then the same turns again.
+    # pop() all the way back (State::undo; the first five turns, played on
+    # another copy of the position, are made again once from the start),
+    # then the same turns again.
     whole = m.event_stack
     for turn in reversed(whole):
         assert m.pop() == turn

@@ -205,6 +205,26 @@ def test_push_pop_copy_illegal():
     assert len({p, start, q}) == 2
 
 
+
+def test_a_copy_pops_as_its_original():
+    # pop() is the library's State::undo; a copy carries the event stack but
+    # no history, so its first pop() plays the stack again from its start.
+    for game in ("tab", "dleb", "mankalah"):
+        p = beyt.Position.start(game)
+        seen = [p.copy()]
+        for _ in range(14):
+            chance = p.chance_outcomes()
+            p.push(chance[-1][0] if chance else p.legal_events()[0])
+            seen.append(p.copy())
+        q = p.copy()
+        for k in range(len(seen) - 1, 0, -1):
+            assert q.pop() == seen[k].event_stack[-1]
+            assert q == seen[k - 1] and q.text() == seen[k - 1].text()
+            assert q.event_stack == seen[k - 1].event_stack and q.turns_played == seen[k - 1].turns_played
+        with pytest.raises(IndexError):
+            q.pop()
+        assert p == seen[-1] and len(p.event_stack) == 14  # the original untouched
+
 def test_over_outcome_and_drawings():
     g = beyt.read_game(sample("seega", "walker-5x5.beyt"))
     last = list(g.positions())[-1]

@@ -119,6 +119,7 @@ enum class Code : std::uint16_t {
   same_file = 504,             ///< the output is one of the inputs
   out_of_memory = 505,         ///< memory ran out (nothing is written)
   stale_parts = 506,           ///< split: parts of an earlier split beyond the last part written
+  nothing_to_undo = 507,       ///< State::undo with nothing kept to take back
 
   // --- Wxxx: warnings (1000 + the number) --------------------------------
   byte_order_mark = 1101,      ///< W101: a UTF-8 byte-order mark starts a text record, or stands between games

@@ -183,7 +183,7 @@ class TurnEntry {
 /// throws not yet used) and the rules, never the history; hash() agrees with
 /// equals().
 ///
-/// The contract: eleven virtual functions (the hooks a game implements),
+/// The contract: twelve virtual functions (the hooks a game implements),
 /// the rest derived from them as non-virtual helpers:
 ///   * the value: clone, equals, hash, position_text (game() is kept by
 ///     the base);
@@ -193,6 +193,7 @@ class TurnEntry {
 ///     (random_turn and find_event are derived from them and clone);
 ///   * whole turns: resolve (play_turn and check_turn are resolve with and
 ///     without committing the turn);
+///   * taking back: undo (history_size and keep_history are the base's);
 ///   * optional interfaces, found by the State's type (non-virtual
 ///     accessors): entry() (TurnEntry: player_label, throw_faces,
 ///     throw_from_faces, turn_in_progress, throws_left, describe_turn,
@@ -215,6 +216,9 @@ class State {
   /// The game this State is a position of (kept by the base: the
   /// constructor's argument).
   const Game& game() const noexcept { return *game_; }
+  /// A copy of the position: equals() this State, keeping no history to
+  /// take back (undo(); keep_history), as a State is made. Cheap: what a
+  /// search or a trial move needs.
   virtual std::unique_ptr<State> clone() const = 0;
   /// Same game, same rules, same position. Never throws.
   virtual bool equals(const State& other) const noexcept = 0;
@@ -371,6 +375,47 @@ class State {
   /// State whose turns are one event each): one of legal_events(), drawn by
   /// rng.below, then played.
   virtual void play_random(Rng& rng, std::string* turn = nullptr, std::vector<EventPick>* picks = nullptr);
+  /// Takes back what the last apply(), play() or play_random() made, not yet
+  /// taken back: the State is then exactly as it was before it (equals(),
+  /// hash(), position_text(), turns_played(), mid_turn(), turn_in_progress(),
+  /// legal_events(), and the positions a mancala game remembers for its
+  /// repetition rules, docs/RULES.md). The unit taken back is the unit
+  /// played: one event after apply() (a throw, one use of a throw, a
+  /// sowing, a count of a tebweez, a Seega turn), the whole turn after
+  /// play(), and after play_random() all it played (a whole turn, or the
+  /// rest of the turn in progress). Called again, it takes back the one
+  /// before: python-chess's Board.pop(), OpenSpiel's State::UndoAction
+  /// (without the action: the State keeps what it needs). So a search walks
+  /// a tree with apply() and undo() on one State, no clone() a node.
+  /// Only what was played while the State keeps a history
+  /// (keep_history(true); off when a State is made) is taken back. A failed
+  /// apply() or play() keeps nothing; clone() starts a copy with none;
+  /// equals() and hash() ignore it. O(1) after warm-up: the storage of what
+  /// was taken back is reused, and a mancala game's repetition memory is
+  /// restored by a mark (across a board or stage end, its positions seen are
+  /// made again).
+  /// Errors (the State unchanged): Code::nothing_to_undo when nothing is
+  /// kept to take back (history_size() is 0: no history kept, nothing
+  /// played since keep_history(true), all of it taken back, or a game
+  /// written on State without undo(): the default always fails).
+  virtual Error undo();
+  /// How many times undo() can take back now: the apply(), play() and
+  /// play_random() calls kept, not taken back. 0 when no history is kept.
+  std::size_t history_size() const noexcept { return history_size_; }
+  /// Whether apply(), play() and play_random() keep what undo() needs. Off
+  /// when a State is made (Game::new_state, clone()): the library's replays of records, the validator,
+  /// `beyt generate` and its trial copies never take back, and pay nothing
+  /// for it (a history costs a snapshot of the position an event, kept until
+  /// taken back). perft turns it on in its own copy; Python's Position keeps
+  /// one (pop()). Either way what was kept is dropped (history_size() is
+  /// then 0; the storage is reused). Returns whether this State keeps a
+  /// history now: `keep`, or false for a game written on State without
+  /// undo() (it cannot take back). Never throws.
+  bool keep_history(bool keep) noexcept {
+    history_size_ = 0;
+    history_flags_ = static_cast<std::uint8_t>((keep && can_undo_ ? kKeep : 0) | (can_undo_ ? kChanged : 0));
+    return keep && can_undo_;
+  }
 
   // --- whole turns ------------------------------------------------------------
 
@@ -451,12 +496,22 @@ class State {
   const BoardDrawing* drawing() const noexcept { return dynamic_cast<const BoardDrawing*>(this); }
 
  protected:
-  /// A State of `game` (which outlives it).
-  explicit State(const Game& game) noexcept : game_(&game) {}
+  /// A State of `game` (which outlives it). `can_undo`: this State's undo()
+  /// takes back (the engines', lib/src/engine_state.hpp), so
+  /// keep_history(true) then keeps a history; false for a game written on
+  /// State without undo().
+  explicit State(const Game& game, bool can_undo = false) noexcept : can_undo_(can_undo), game_(&game) {}
   State(const State&) = default;
   State& operator=(const State&) = default;
+  /// The history's state, for a State that can undo: history_flags_ & kKeep while
+  /// it keeps one, kChanged once keep_history() was called (cleared by the
+  /// State once it has followed); history_size_ the steps kept.
+  static constexpr std::uint8_t kKeep = 1, kChanged = 2;
+  std::uint32_t history_size_ = 0;
+  std::uint8_t history_flags_ = 0;
 
  private:
+  bool can_undo_ = false;  // beside the history's state: the base is three words
   const Game* game_;
 };
 

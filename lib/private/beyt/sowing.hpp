@@ -206,6 +206,13 @@ SowResult relay_sow(Pits& pits, int from, bool skip_origin, Decide&& decide) {
 /// slots carry the generation they were written in, so that forgetting is
 /// one increment and a lookup a probe or two; the table grows to the longest
 /// stretch of a game and is then reused.
+///
+///
+/// For State::undo, keep_log(true) also logs the positions in the order
+/// first seen (16 bytes a position, the stretches clear() forgets
+/// included): mark() is where the history stands, and restore(mark) forgets
+/// what was seen since and, across a clear(), sees again what was seen
+/// before it. Off (the default), nothing is logged.
 class PitsHistory {
  public:
   /// Whether (pits, side, context) was seen; then remembers it.
@@ -213,19 +220,54 @@ class PitsHistory {
   /// Forgets every position.
   void clear() noexcept;
 
+  /// Where the history stands, for restore().
+  struct Mark {
+    std::size_t logged = 0, begin = 0;  // the log's length and the stretch's start in it
+    int total = -1;
+    std::uint64_t context = 0;
+  };
+  Mark mark() const noexcept { return Mark{log_.size(), begin_, total_, context_}; }
+  /// Back to `m`, a mark() taken under keep_log(true) (since it was last
+  /// set) and not restored past since: the positions seen then, no others.
+  /// No allocation (the table and the log never shrink their storage).
+  void restore(const Mark& m) noexcept;
+  /// Whether the positions are logged for restore(). On: the log starts
+  /// with this stretch's positions. Off drops the log.
+  void keep_log(bool keep);
+
  private:
   struct Slot {
     std::uint64_t low = 0, high = 0;  // pits A..b as bytes; pits c..f and the side
     std::uint32_t generation = 0;     // 0: never written
   };
+  struct Key {
+    std::uint64_t low = 0, high = 0;
+  };
   void grow();
+  std::size_t home(std::uint64_t low, std::uint64_t high) const noexcept;
+  template <bool Log>  // the position into log_ if new and keep_log_
   bool insert(std::uint64_t low, std::uint64_t high);  // false if present
+  void erase(std::uint64_t low, std::uint64_t high) noexcept;  // present
 
   std::vector<Slot> slots_;  // a power of two in size, or empty
   std::uint32_t generation_ = 1;
   std::size_t size_ = 0;     // slots of this generation
   int total_ = -1;
   std::uint64_t context_ = 0;
+  std::vector<Key> log_;     // under keep_log_, the positions seen, in order: log_[begin_..) this stretch's
+  std::size_t begin_ = 0;
+  bool keep_log_ = false;
+};
+
+/// The Memory of a mancala game's State (the engines' adapter,
+/// lib/src/engine_state.hpp): the positions seen, for the repetition rules,
+/// restored by State::undo through a mark (no copy).
+struct RepetitionMemory {
+  PitsHistory seen;
+  using Mark = PitsHistory::Mark;
+  Mark mark() const noexcept { return seen.mark(); }
+  void restore(const Mark& m) noexcept { seen.restore(m); }
+  void keep(bool on) { seen.keep_log(on); }
 };
 
 }  // namespace beyt

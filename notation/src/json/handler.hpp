@@ -141,7 +141,8 @@ class Handler {
             return fail(at, "move " + quote_text(val) + " " + std::string(p));
         }
         Node& node = *static_cast<Node*>(stack_.back().target);
-        node.move.assign(val);  // into the reused Node's own buffer
+        node.move.clear();  // into the reused Node's own buffer: clear and append,
+        node.move.append(val);  // cheaper than assign (no overlap to look for)
         move_loc(node.loc, at);
         ++node.loc.column;  // the first character of the move text, after '"'
         ++node.loc.offset;

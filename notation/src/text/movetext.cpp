@@ -329,9 +329,13 @@ void TextReader::Impl::movetext(Line& moves, unsigned depth, std::uint32_t first
             return;
           }
           if (strict && !numbered) strict_unnumbered(tok, turn);
-          Node& node = n < moves.size() ? NodeMaker::reset(moves[n]) : nodes.append(moves);
+          // The last game's Node, most often a move and its place alone
+          // (reuse: reset() only if it holds more), its move text cleared
+          // and appended (cheaper than assign: no overlap to look for).
+          Node& node = n < moves.size() ? NodeMaker::reuse(moves[n]) : nodes.append(moves);
           ++n;
-          node.move.assign(word);
+          node.move.clear();
+          node.move.append(word);
           node.loc.line = tok.line;  // the place's pointer stays empty
           node.loc.column = tok.column;
           node.loc.offset = tok.offset;

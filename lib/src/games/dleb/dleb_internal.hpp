@@ -477,6 +477,24 @@ struct DlebEvents {
         .add(thrown ? 0 : text.nthrows)
         .value();
   }
+  // State::undo within a turn (lib/src/engine_state.hpp, MarkedTurn): an
+  // event only appends to the lists of throws, uses and values, so the
+  // counts and the rest take it back.
+  struct Mark {
+    int nthrows = 0, nuses = 0, nvalues = 0, left = 0, stage = 1, dleb = 0, gsse = 0;
+    std::array<int, 7> avail{};
+    std::uint16_t length = 0;
+    bool colon = false, thrown = false, entering = false, handicapped = false, entered_now = false;
+  };
+  Mark mark() const noexcept {
+    return Mark{text.nthrows, text.nuses, values.n, left, stage, dleb, gsse, avail, text.length,
+                text.colon, thrown, entering, handicapped, entered_now};
+  }
+  void restore(const Mark& m) noexcept {
+    text.nthrows = m.nthrows, text.nuses = m.nuses, values.n = m.nvalues, left = m.left, stage = m.stage;
+    dleb = m.dleb, gsse = m.gsse, avail = m.avail, text.length = m.length, text.colon = m.colon;
+    thrown = m.thrown, entering = m.entering, handicapped = m.handicapped, entered_now = m.entered_now;
+  }
 };
 
 // ---------------------------------------------------------------------------

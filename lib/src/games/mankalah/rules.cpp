@@ -537,8 +537,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static constexpr auto validate = &mankalah_validate;
   // The positions (counts, player to move) seen on this board; not part of
   // the position.
-  struct Memory {
-    PitsHistory seen;
+  struct Memory : RepetitionMemory {
     SowMemo sowing;  // the sowings reckoned on the last board asked about (see SowMemo)
   };
   static constexpr auto game = &mankalah_game;

@@ -433,6 +433,19 @@ struct TabEvents {
   std::uint64_t hash() const noexcept {
     return PositionHash{}.add(avail).add(thrown).add(tab_thrown).add(thrown ? 0 : text.nthrows).value();
   }
+  // State::undo within a turn (lib/src/engine_state.hpp, MarkedTurn): an
+  // event only appends to the lists of throws and uses, so the counts and
+  // flags take it back.
+  struct Mark {
+    int nthrows = 0, nuses = 0;
+    std::array<std::uint8_t, 7> avail{};
+    bool thrown = false, tab_thrown = false, colon = false, grid = false;
+  };
+  Mark mark() const noexcept { return Mark{text.nthrows, text.nuses, avail, thrown, tab_thrown, text.colon, text.grid}; }
+  void restore(const Mark& m) noexcept {
+    text.nthrows = m.nthrows, text.nuses = m.nuses, avail = m.avail, thrown = m.thrown, tab_thrown = m.tab_thrown;
+    text.colon = m.colon, text.grid = m.grid;
+  }
 };
 // ---------------------------------------------------------------------------
 // SVG drawing (docs/DIAGRAMS.md, "Tâb"): Lane's board of four rows of

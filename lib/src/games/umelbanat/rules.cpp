@@ -542,8 +542,7 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
   static Error validate(const UmelbanatOptions&, const UmelbanatPosition& p) { return umelbanat_validate(p); }
   // The positions seen in this stage; not part of the position.
-  struct Memory {
-    PitsHistory seen;
+  struct Memory : RepetitionMemory {
     UmelbanatMove move;  // play_turn()'s move, kept: not filled anew every turn
   };
   static constexpr auto game = &umelbanat_game;
