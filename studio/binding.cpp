@@ -867,16 +867,27 @@ bool entry_before(const notation::CheckedEntry& e, std::uint32_t line, std::uint
   return place_before(l, c, line, column);
 }
 
+// Where game `record` of the text notation ends: where the next game starts, or the end.
+std::size_t session_game_end(const GameRecord& record) {
+  for (std::size_t i = session.entry_at(record.loc.offset) + 1; i < session.entry_count(); ++i)
+    if (session.entry(i).kind == notation::CheckedEntry::Kind::game) return static_cast<std::size_t>(session.entry(i).offset);
+  return session.text().size();
+}
+
 // Game `index` of the text being edited, as read (with the reader's slips
 // in it, if any): false when there is none.
 // The last game read, kept until the next check (the outline at the cursor
 // and its board ask for the same game after each change).
+// (The game the last change is in is the validator's, not copied: a
+// keystroke in a game of thousands of turns asks for it.)
 struct LastGame {
   std::uint64_t checks = 0;
   std::uint32_t index = 0;
   bool found = false;
-  GameRecord record;
-  notation::GameErrors slips;
+  const GameRecord* record = nullptr;  // the validator's, or `read`
+  const notation::GameErrors* slips = nullptr;
+  GameRecord read;
+  notation::GameErrors read_slips;
   std::size_t end = 0;
 } last_game;
 bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameErrors& slips, std::size_t& end);
@@ -886,7 +897,15 @@ const LastGame* session_game(std::uint32_t index) {
   if (last_game.checks != session_checks || last_game.index != index) {
     last_game.checks = session_checks;
     last_game.index = index;
-    last_game.found = read_session_game(index, last_game.record, last_game.slips, last_game.end);
+    last_game.record = &last_game.read;
+    last_game.slips = &last_game.read_slips;
+    if (const GameRecord* changed = session.changed_game(index, &last_game.slips)) {
+      last_game.record = changed;
+      last_game.found = true;
+      last_game.end = session_game_end(*changed);
+    } else {
+      last_game.found = read_session_game(index, last_game.read, last_game.read_slips, last_game.end);
+    }
   }
   return last_game.found ? &last_game : nullptr;
 }
@@ -900,12 +919,7 @@ bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameEr
   const std::string& text = session.text();
   if (session.format() == Format::text) {
     if (!session.read_game(index, record, slips)) return false;
-    end = text.size();
-    for (std::size_t i = session.entry_at(record.loc.offset) + 1; i < session.entry_count(); ++i)
-      if (session.entry(i).kind == notation::CheckedEntry::Kind::game) {
-        end = static_cast<std::size_t>(session.entry(i).offset);
-        break;
-      }
+    end = session_game_end(record);
     return true;
   }
   Games all;
@@ -923,8 +937,8 @@ std::string session_entry_game(std::uint32_t index, EntryGame& out) {
   if (session.format() != Format::text) return "moves are entered in text records: convert this one to text first";
   const LastGame* g = session_game(index);
   if (!g) return "no game " + std::to_string(index) + " can be read";
-  if (!g->slips.errors.empty()) return "this game cannot be read: correct its syntax errors first";
-  out.record = g->record;
+  if (!g->slips->errors.empty()) return "this game cannot be read: correct its syntax errors first";
+  out.record = *g->record;
   out.end = g->end;
   out.index = index;
   return {};
@@ -936,8 +950,8 @@ std::string session_entry_game(std::uint32_t index, EntryGame& out) {
 std::string session_game_head(std::uint32_t index, const LastGame*& game) {
   game = index == 0 ? nullptr : session_game(index);
   if (!game) return {};
-  ordered_json g = game_json(game->record, index, false);
-  if (!game->slips.errors.empty()) g["slip"] = diagnostic_json(game->slips.errors.front());
+  ordered_json g = game_json(*game->record, index, false);
+  if (!game->slips->errors.empty()) g["slip"] = diagnostic_json(game->slips->errors.front());
   std::string out = dump(g);
   out.pop_back();
   return out;
@@ -1041,7 +1055,7 @@ std::string game_at(std::uint32_t line, std::uint32_t column) {
   std::string out = session_game_head(index, game);
   if (!game) return "{}";
   notation::NodePath path;
-  if (const notation::Node* n = notation::move_before(game->record, line, column, path)) {
+  if (const notation::Node* n = notation::move_before(*game->record, line, column, path)) {
     out += ",\"at\":";
     move_json_text(path.steps, *n, out);
   }
@@ -1056,7 +1070,7 @@ std::string game_outline(std::uint32_t index) {
   if (!game) return "{}";
   out += ",\"moves\":[";
   std::vector<std::uint32_t> steps;
-  outline_text(game->record.moves, steps, 1, out);
+  outline_text(game->record->moves, steps, 1, out);
   return out += "]}";
 }
 
@@ -1066,7 +1080,7 @@ std::string game_outline(std::uint32_t index) {
 std::string game_moves(std::uint32_t index) {
   const LastGame* game = index == 0 ? nullptr : session_game(index);
   if (!game) return "";
-  GameRecord record = game->record;
+  GameRecord record = *game->record;
   record.tags.clear();
   const std::string text = notation::to_text(record);
   const std::size_t blank = text.find("\n\n");
@@ -1078,7 +1092,7 @@ std::string game_moves(std::uint32_t index) {
 /// the slips leave intact at or before `path`, and `slip`: the first.
 std::string view_at(std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped) {
   const LastGame* game = session_game(index);
-  return view_of(game ? &game->record : nullptr, game ? &game->slips : nullptr, session_file, index, path_text,
+  return view_of(game ? game->record : nullptr, game ? game->slips : nullptr, session_file, index, path_text,
                  events_json, flipped, &board_checkpoints);
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "beyt/chars.hpp"
@@ -192,16 +193,19 @@ struct CheckpointsAccess {
   using Point = ReplayCheckpoints::Point;
   static constexpr std::uint8_t kStrict = 1, kVariations = 2;
 
-  static void put(std::string& key, std::string_view s) {
-    const auto n = static_cast<std::uint32_t>(s.size());
+  static void put(std::string& key, std::size_t count) {
+    const auto n = static_cast<std::uint32_t>(count);
     key.append(reinterpret_cast<const char*>(&n), sizeof n);
+  }
+  static void put(std::string& key, std::string_view s) {
+    put(key, s.size());
     key.append(s);
   }
   static void put_line(std::string& key, const Line& line) {
-    put(key, std::to_string(line.size()));
+    put(key, line.size());
     for (const Node& node : line) {
-      put(key, node.move);
-      put(key, std::to_string(node.variations.size()));
+      put(key, std::string_view(node.move));
+      put(key, node.variations.size());
       for (const Line& v : node.variations) put_line(key, v);
     }
   }
@@ -215,15 +219,15 @@ struct CheckpointsAccess {
     ends.clear();
     for (const char* name : {"Game", "Rules", "SetUp"}) {
       const TagPair* t = record.find_tag(name);
-      put(key, t ? "+" : "-");
+      put(key, std::string_view(t ? "+" : "-"));
       put(key, t ? std::string_view(t->value) : std::string_view());
     }
-    put(key, options.default_game);
+    put(key, std::string_view(options.default_game));
     ends.reserve(record.moves.size() + 1);
     ends.push_back(key.size());
     for (const Node& node : record.moves) {
-      put(key, node.move);
-      put(key, std::to_string(node.variations.size()));
+      put(key, std::string_view(node.move));
+      put(key, node.variations.size());
       for (const Line& v : node.variations) put_line(key, v);
       ends.push_back(key.size());
     }
@@ -242,8 +246,9 @@ struct CheckpointsAccess {
   // The positions kept for `ctx.record` (the others dropped), and the turn
   // to start from, no later than `limit`: `state` is then the position there.
   static std::uint32_t resume(ReplayCheckpoints& c, const Context& ctx, std::uint32_t limit, std::unique_ptr<State>& state) {
-    std::string key;
-    std::vector<std::size_t> ends;
+    // (Into the buffers of the key before last: a keystroke's replay allocates nothing here.)
+    std::string key = std::move(c.spare_key_);
+    std::vector<std::size_t> ends = std::move(c.spare_ends_);
     encode(ctx.record, ctx.options, key, ends);
     const std::size_t shorter = std::min(key.size(), c.key_.size());
     const auto same = static_cast<std::size_t>(
@@ -252,8 +257,8 @@ struct CheckpointsAccess {
     std::erase_if(c.points_, [&](const Point& p) {
       return p.turn >= ends.size() || p.turn >= c.ends_.size() || ends[p.turn] != c.ends_[p.turn] || ends[p.turn] > same;
     });
-    c.key_ = std::move(key);
-    c.ends_ = std::move(ends);
+    c.spare_key_ = std::exchange(c.key_, std::move(key));
+    c.spare_ends_ = std::exchange(c.ends_, std::move(ends));
     c.resumed_ = 0;
     const std::uint8_t need = checks(ctx);
     for (auto p = c.points_.rbegin(); p != c.points_.rend(); ++p)
