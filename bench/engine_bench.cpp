@@ -96,8 +96,8 @@ std::vector<GameRecord> make_corpus(const Workload& w) {
     record.set_tag("Rules", w.rules);
     for (int t = 0; t < w.max_turns && !state->is_terminal(); ++t) {
       Node node;
-      node.move = state->random_move(rng);
-      (void)state->play(node.move);
+      node.move = state->random_turn(rng);
+      (void)state->play_turn(node.move);
       record.moves.push_back(std::move(node));
     }
     record.result = std::string(result_token(state->outcome()));

@@ -4,8 +4,8 @@
 // per game; the whole trace with --verbose):
 //   * the canonical move text (State::check), position_text(), to_move,
 //     player_label, turns_played, is_terminal, outcome,
-//     chance_outcomes, the legal_moves list, random_move for a per-ply seed,
-//     describe_move, and from its drawing() move_cells, the capture_mark of
+//     chance_outcomes, the legal_events list, random_turn for a per-ply seed,
+//     describe_played_turn, and from its drawing() move_cells, the capture_mark of
 //     each captured cell and the text diagrams; clone()/equals() and the
 //     rebuild from position_text();
 //   * for mutated move texts (a character deleted, replaced, inserted or
@@ -151,12 +151,12 @@ void trace_position(const Game& game, const RuleSet& rules, const State& s, std:
   for (const auto& c : s.chance_outcomes()) chance += " " + c.text + "=" + std::to_string(c.probability);
   t.line(chance);
   std::vector<std::string> moves;
-  s.legal_moves(moves);
+  s.legal_events(moves);
   std::string list = "legal " + std::to_string(moves.size());
   for (const auto& m : moves) list += " " + m;
   t.line(list);
   Rng rng(seed);
-  t.line("random " + s.random_move(rng));
+  t.line("random " + s.random_turn(rng));
   if (const BoardDrawing* board = s.drawing()) {
     RenderOptions ro;
     t.line(board->render(ro));
@@ -174,10 +174,10 @@ void trace_position(const Game& game, const RuleSet& rules, const State& s, std:
 // A move text against `s`: check(), then play() on a copy.
 void trace_attempt(const State& s, const std::string& text, Trace& t) {
   std::string canonical = "(unset)";
-  Error e = s.check(text, canonical);
+  Error e = s.check_turn(text, canonical);
   t.line("check '" + text + "' " + error_text(e) + (e ? std::string() : " -> " + canonical));
   auto copy = s.clone();
-  Error p = copy->play(text);
+  Error p = copy->play_turn(text);
   t.line("play " + error_text(p) + " -> " + copy->position_text() + " equal " + std::to_string(copy->equals(s)));
 }
 
@@ -212,7 +212,7 @@ std::size_t trace_line(const Game& game, const RuleSet& rules, State& s, const s
     const std::string& m = moves[i];
     const MoveCells cells = s.drawing() ? s.drawing()->move_cells(m) : MoveCells{};
     t.line("cells " + cells_text(cells));
-    t.line("describe " + s.describe_move(m));
+    t.line("describe " + s.describe_played_turn(m));
     for (const auto& c : cells.captured) {
       DrawOptions d;
       svg::Point at;
@@ -224,10 +224,10 @@ std::size_t trace_line(const Game& game, const RuleSet& rules, State& s, const s
     for (const auto& bad : mutations(m, ply_seed, i ? moves[i - 1] : "", i + 1 < moves.size() ? moves[i + 1] : ""))
       trace_attempt(s, bad, t);
     std::string canonical;
-    Error c = s.check(m, canonical);
+    Error c = s.check_turn(m, canonical);
     t.line("move '" + m + "' check " + error_text(c) + (c ? std::string() : " -> " + canonical));
     auto before = s.clone();
-    Error e = s.play(m);
+    Error e = s.play_turn(m);
     t.line("played " + error_text(e) + " changed " + std::to_string(!before->equals(s)));
     if (e) return i;
   }
@@ -258,8 +258,8 @@ int make_corpus(int per_case) {
       (void)game->new_state(rules, "", s);
       std::cout << game->name() << '\t' << c.rules << '\t';
       for (int t = 0; t < c.max_turns && !s->is_terminal(); ++t) {
-        std::string m = s->random_move(rng);
-        if (m.empty() || s->play(m)) break;
+        std::string m = s->random_turn(rng);
+        if (m.empty() || s->play_turn(m)) break;
         std::cout << (t ? " " : "") << m;
       }
       std::cout << '\n';
@@ -347,7 +347,7 @@ class SampleVisitor : public GameVisitor {
         t.line("variation at " + std::to_string(i));
         trace_tree(game, rules, *copy, variation, mix(seed, i), t);
       }
-      if (at->play(line[i].move)) break;
+      if (at->play_turn(line[i].move)) break;
     }
   }
 

@@ -4,7 +4,7 @@
 //
 //   until the game is over or `max_turns` turns are played:
 //     at a throw, chance_outcomes() and one drawn by its probability;
-//     else legal_moves() and one drawn uniformly;
+//     else legal_events() and one drawn uniformly;
 //     apply() it.
 //
 // Usage: beyt_event_playout GAME [GAMES] [MAX_TURNS] [SEED]
@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
         e = state->apply(outcomes[i].text);
       } else {
         listed.clear();
-        state->legal_moves(listed);
+        state->legal_events(listed);
         e = state->apply(listed[rng.below(listed.size())]);
       }
       if (e) {

@@ -11,7 +11,7 @@ Generates a corpus with `beyt generate` (every game, text; kept in
     over the corpus (the target: 1.2 or less);
   * read_games + positions() over every game: positions per second, and
     read_games alone: games per second;
-  * a random playout loop over events in Python (legal_moves() or
+  * a random playout loop over events in Python (legal_events() or
     chance_outcomes(), one picked with Python's random, push()) beside the
     same loop in C++ (the program bench/event_playout.cpp, beyt_event_playout,
     run here): events per second and their ratio (the target: 3 or less);
@@ -55,7 +55,7 @@ def python_playouts(beyt, game, games, max_turns, seed):
                 texts, weights = zip(*p.chance_outcomes())
                 p.push(rng.choices(texts, weights)[0])
             else:
-                p.push(rng.choice(p.legal_moves()))
+                p.push(rng.choice(p.legal_events()))
             events += 1
     return events
 

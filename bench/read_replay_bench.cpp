@@ -34,8 +34,8 @@ std::vector<GameRecord> make_games() {
     record.set_tag("Rules", "walker");
     for (int t = 0; t < 212 && !state->is_terminal(); ++t) {
       Node node;
-      node.move = state->random_move(rng);
-      (void)state->play(node.move);
+      node.move = state->random_turn(rng);
+      (void)state->play_turn(node.move);
       record.moves.push_back(std::move(node));
     }
     record.result = std::string(result_token(state->outcome()));

@@ -1,12 +1,14 @@
 // Where a keystroke's time goes in the studio page (issue 31 item 7): a
 // bench tool, not a test (nothing is checked; bench/README.md, "Studio").
-// For each long text of Browser.Studio's budgets (a 2 MB collection of the
-// five games' samples; a Tâb game of 3 000 turns), the text is pasted into
+// For each long text of Browser.Studio's budgets (2 MB and 5 MB collections
+// of the five games' samples; a Tâb game of 3 000 turns), the text is pasted into
 // build/studio.html in Debian's Chromium (headless, puppeteer-core),
 // checked to its end, and a line of characters typed at the same place as
 // the test types it, three times over:
 //   1. timed as the test times it (keydown to the frame after it was
-//      handled): p50 / p95 / max;
+//      handled, each key typed after the page drew the one before):
+//      p50 / p95 / max; and typed back to back, the time a key from the
+//      first keydown to the frame after the last;
 //   2. under Chromium's tracing (the devtools.timeline categories): the
 //      renderer's main thread split into script, style, layout, paint and
 //      the rest, with the style and layout forced from script (a layout
@@ -17,8 +19,9 @@
 //      time spent in them and under them, and the functions by their own
 //      time.
 //
-//   node bench/studio-trace.mjs --beyt build/beyt --page build/studio.html --source . [--keys 40] [--out DIR]
+//   node bench/studio-trace.mjs --beyt build/beyt --page build/studio.html --source . [--keys 40] [--out DIR] [--text NAME]
 //
+// --text NAME: that text alone (collection-2mb, valid-5mb, tab-3000).
 // --out DIR keeps the trace (DIR/TEXT.trace.json, for chrome://tracing or
 // Perfetto) and the profile (DIR/TEXT.cpuprofile, for DevTools).
 import { execFileSync } from 'node:child_process';
@@ -28,7 +31,7 @@ import { parseArgs, startBrowser } from '../tests/browser/harness.mjs';
 import * as steps from '../tests/browser/studio-steps.mjs';
 
 const args = parseArgs(['beyt', 'page', 'source'],
-                       'node bench/studio-trace.mjs --beyt PATH --page studio.html --source DIR [--keys N] [--out DIR]');
+                       'node bench/studio-trace.mjs --beyt PATH --page studio.html --source DIR [--keys N] [--out DIR] [--text NAME]');
 const beyt = path.resolve(args.beyt), page = path.resolve(args.page), source = path.resolve(args.source);
 const keys = Number(args.keys || 40), out = args.out ? path.resolve(args.out) : null;
 if (out) fs.mkdirSync(out, { recursive: true });
@@ -42,6 +45,7 @@ const repeat = (t, bytes) => { let s = ''; while (s.length < bytes) s += t + '\n
 const line = (s, n) => s.repeat(Math.ceil(n / s.length)).slice(0, n);
 const texts = [
   { name: 'collection-2mb', what: 'a 2 MB collection', text: repeat(valid, 2 << 20), marker: '[Event "', chars: line('Cairo, 1835, by Lane ', keys) },
+  { name: 'valid-5mb', what: '5 MB of valid games', text: repeat(valid, 5 << 20), marker: '[Event "', chars: line('Cairo, 1835, by Lane ', keys) },
   { name: 'tab-3000', what: 'a 3 000-turn record', text: run(['generate', '--game=tab', '--seed', '2', '--count', '1', '--max-turns', '3000']),
     marker: null, chars: line('{a note typed at the end} ', keys) },
 ];
@@ -66,23 +70,14 @@ async function prepare(t) {
     const s = beytStudio.text(), i = m ? s.indexOf(m, s.length >> 1) + m.length : s.lastIndexOf('*');
     beytStudio.cursorTo(i);
   }, t.marker);
-  await tab.evaluate(() => {
-    if (window.beytKeys) return;
-    window.beytKeys = [];
-    document.getElementById('text').addEventListener('keydown', () => {
-      const t0 = performance.now();
-      requestAnimationFrame(() => setTimeout(() => window.beytKeys.push(performance.now() - t0), 0));
-    }, true);
-  });
 }
-// Types the characters, each after the last was handled; the keystrokes' times.
-async function type(chars) {
-  await tab.evaluate(() => { window.beytKeys = []; });
-  for (const ch of chars) await tab.keyboard.type(ch);
-  await tab.waitForFunction(n => window.beytKeys.length === n, { timeout: 120000 }, chars.length);
+// Types the characters as the test does (steps.typeTimed: each after the
+// page drew the one before; `burst`: back to back); the keystrokes' times.
+async function type(chars, burst = false) {
+  const times = await steps.typeTimed(tab, chars, { burst });
   // Whatever the page does after the frame (timers, idle work) ends before the next measure.
   await tab.evaluate(() => new Promise(r => setTimeout(r, 500)));
-  return tab.evaluate(() => window.beytKeys);
+  return times;
 }
 // Takes back what was typed: the text as it was pasted, checked again.
 async function undoTyping(t) {
@@ -160,10 +155,13 @@ const page_ = ['refresh', 'checkText', 'showChecked', 'showProblems', 'showSumma
                'showTurn', 'drawTargets', 'drawCells', 'showMarks', 'fitBoard', 'save', 'keepNow', 'placeOf', 'textStarts', 'lineStarts',
                'utf8Length', 'edited', 'place', 'showPasteNote', 'pastedBytes', 'parse', 'stringify'];
 
-for (const t of texts) {
+for (const t of texts.filter(x => !args.text || x.name === args.text)) {
   await prepare(t);
   const timed = await type(t.chars);
-  console.log(`# ${t.what} (${(t.text.length / 1048576).toFixed(2)} MB), ${t.chars.length} keystrokes typed: ${stats(timed)}`);
+  await undoTyping(t);
+  const burst = await type(t.chars, true);
+  console.log(`# ${t.what} (${(t.text.length / 1048576).toFixed(2)} MB), ${t.chars.length} keystrokes typed: ${stats(timed)}; ` +
+              `typed back to back, ${(burst.span / burst.length).toFixed(1)} ms a key (${stats(burst)})`);
 
   await undoTyping(t);
   await tab.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] });

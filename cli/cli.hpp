@@ -79,11 +79,17 @@ int run_select(int argc, char** argv);
 int run_split(int argc, char** argv);
 int run_dedupe(int argc, char** argv);
 int run_stats(int argc, char** argv);
+int run_events(int argc, char** argv);
+/// `beyt moves`, the old name of `beyt events`: the same, its JSON list keyed
+/// "moves" as before.
 int run_moves(int argc, char** argv);
 int run_perft(int argc, char** argv);
 
 /// The subcommand table, in the order `beyt --help` lists them.
 const std::vector<Command>& commands();
+/// The old names of subcommands, still run (`beyt moves`: now `beyt
+/// events`) but not listed by `beyt --help` (its `events` line names it).
+const std::vector<Command>& old_commands();
 
 /// An input file or "-" (standard input), read as a stream in flat memory,
 /// whose lines diagnostics quote: the library's (beyt/notation/input.hpp).

@@ -22,7 +22,7 @@ const std::vector<Command>& commands() {
       {"validate", "replay records and report every independent error of each game", run_validate},
       {"convert", "convert records between text, JSON, XML and JSON Lines; join several files", run_convert},
       {"render", "draw the position after any turn as a diagram", run_render},
-      {"moves", "list the legal decisions, or a throw's outcomes, at a position", run_moves},
+      {"events", "list the legal events, decisions or a throw's outcomes (old name: moves)", run_events},
       {"perft", "count the sequences of events to a depth (perft, divide)", run_perft},
       {"games", "list the games, their rule presets and options", run_games},
       {"rules", "print a game's rules, options and their sources (docs/RULES.md)", run_rules},
@@ -32,6 +32,13 @@ const std::vector<Command>& commands() {
       {"split", "split records into files of N games", run_split},
       {"dedupe", "drop duplicate games (same game, rules, start and main line)", run_dedupe},
       {"stats", "count games, results, turns and first turns per game and rule set", run_stats},
+  };
+  return table;
+}
+
+const std::vector<Command>& old_commands() {
+  static const std::vector<Command> table{
+      {"moves", "the old name of events", run_moves},
   };
   return table;
 }

@@ -49,6 +49,8 @@ int main(int argc, char** argv) {
   }
   for (const auto& c : beyt::cli::commands())
     if (c.name == command) return standard_output.finish(c.name, run_command(c, argc - 1, argv + 1));
+  for (const auto& c : beyt::cli::old_commands())
+    if (c.name == command) return standard_output.finish(c.name, run_command(c, argc - 1, argv + 1));
   std::cerr << "beyt: unknown command '" << command << "'\n\n";
   print_help(std::cerr);
   return beyt::cli::kExitUsage;

@@ -24,7 +24,7 @@ int run_perft(int argc, char** argv) {
   PerftCliOptions o;
   CommandLine line("perft",
                    "Counts the sequences of events of each length from a position, as chess\n"
-                   "programs count moves to check a move generator: an event is what beyt moves\n"
+                   "programs count moves to check a move generator: an event is what beyt events\n"
                    "lists (a decision, or each outcome of a throw, counted once, not weighted).\n"
                    "Prints one line a depth, 'depth N: COUNT', for N = 1 .. --depth; with --divide,\n"
                    "the count at --depth of each first event, 'EVENT: COUNT', then a blank line and\n"

@@ -98,7 +98,7 @@ class Selector : public PrintingSink {
     State& state = *start.state;
     if (state.equals(*target)) return true;
     for (const auto& node : record.moves) {
-      if (state.play(node.move)) return false;
+      if (state.play_turn(node.move)) return false;
       if (state.equals(*target)) return true;
     }
     return false;

@@ -46,7 +46,7 @@ static bool replay_game(const bn::GameRecord& record, const std::string& file, s
   for (const bn::Node& node : record.moves) {
     ++ply;
     std::string player = (*state)->player_label();
-    if (beyt::Error e = (*state)->play(node.move)) {
+    if (beyt::Error e = (*state)->play_turn(node.move)) {
       bn::Diagnostic d{.code = e.code, .reason = e.reason, .file = file, .loc = node.loc,
                       .game = index, .turn = ply, .player = player};
       if (d.loc.line) d.loc.column = bn::column_at(node.move, node.loc.column, e.offset);

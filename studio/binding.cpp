@@ -508,12 +508,12 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
   out["terminal"] = state.is_terminal();
   out["outcome"] = std::string(result_token(state.outcome()));
   out["caption"] = notation::node_caption(*record, pos);
-  // The next events (State::legal_moves: complete at every position, the
+  // The next events (State::legal_events: complete at every position, the
   // outcomes at a throw); entered one at a time where a turn may be more
   // than one (turn_by_event), else each is a whole turn.
   std::vector<std::string> moves;
   const bool throw_due = state.to_move() == Actor::chance;
-  if (!state.is_terminal() && !throw_due) state.legal_moves(moves);
+  if (!state.is_terminal() && !throw_due) state.legal_events(moves);
   const bool by_event = turn_by_event(state, moves);
   out["byEvent"] = by_event;
   out["events"] = events;
@@ -555,7 +555,7 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
                             {"captured", cells.captured},
                             {"keys", entry_keys(words.keys, m, cells, names)},
                             {"anyOrder", words.placement_any_order && cells.from.empty()},
-                            {"says", state.describe_move(m)}});
+                            {"says", state.describe_event(m)}});
   }
   for (const auto& c : names) centre(c);
   out["cells"] = std::move(centres);
@@ -563,18 +563,19 @@ std::string view_of(const GameRecord* record, const notation::GameErrors* slips,
   return dump(out);
 }
 
-/// The legal moves of a position given by its text (window.beyt.legalMoves).
-std::string legal_moves(const std::string& game_name, const std::string& rules_text, const std::string& position) {
+/// The events that may come next at a position given by its text
+/// (window.beyt.legalEvents; State::legal_events), and at a throw its outcomes.
+std::string legal_events(const std::string& game_name, const std::string& rules_text, const std::string& position) {
   const Game* game = find_game(game_name);
   if (!game) return dump(error_json("unknown game '" + game_name + "'"));
   RuleSet rules;
   if (Error e = game->parse_rules(rules_text, rules)) return dump(error_json("Rules: " + e.reason));
   std::unique_ptr<State> state;
   if (Error e = game->new_state(rules, position, state)) return dump(error_json("position: " + e.reason));
-  std::vector<std::string> moves;
-  state->legal_moves(moves);
+  std::vector<std::string> events;
+  state->legal_events(events);
   ordered_json out;
-  out["moves"] = moves;
+  out["events"] = events;
   out["chance"] = ordered_json::array();
   for (const auto& c : state->chance_outcomes()) out["chance"].push_back({{"text", c.text}, {"p", c.probability}});
   return dump(out);
@@ -866,16 +867,27 @@ bool entry_before(const notation::CheckedEntry& e, std::uint32_t line, std::uint
   return place_before(l, c, line, column);
 }
 
+// Where game `record` of the text notation ends: where the next game starts, or the end.
+std::size_t session_game_end(const GameRecord& record) {
+  for (std::size_t i = session.entry_at(record.loc.offset) + 1; i < session.entry_count(); ++i)
+    if (session.entry(i).kind == notation::CheckedEntry::Kind::game) return static_cast<std::size_t>(session.entry(i).offset);
+  return session.text().size();
+}
+
 // Game `index` of the text being edited, as read (with the reader's slips
 // in it, if any): false when there is none.
 // The last game read, kept until the next check (the outline at the cursor
 // and its board ask for the same game after each change).
+// (The game the last change is in is the validator's, not copied: a
+// keystroke in a game of thousands of turns asks for it.)
 struct LastGame {
   std::uint64_t checks = 0;
   std::uint32_t index = 0;
   bool found = false;
-  GameRecord record;
-  notation::GameErrors slips;
+  const GameRecord* record = nullptr;  // the validator's, or `read`
+  const notation::GameErrors* slips = nullptr;
+  GameRecord read;
+  notation::GameErrors read_slips;
   std::size_t end = 0;
 } last_game;
 bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameErrors& slips, std::size_t& end);
@@ -885,7 +897,15 @@ const LastGame* session_game(std::uint32_t index) {
   if (last_game.checks != session_checks || last_game.index != index) {
     last_game.checks = session_checks;
     last_game.index = index;
-    last_game.found = read_session_game(index, last_game.record, last_game.slips, last_game.end);
+    last_game.record = &last_game.read;
+    last_game.slips = &last_game.read_slips;
+    if (const GameRecord* changed = session.changed_game(index, &last_game.slips)) {
+      last_game.record = changed;
+      last_game.found = true;
+      last_game.end = session_game_end(*changed);
+    } else {
+      last_game.found = read_session_game(index, last_game.read, last_game.read_slips, last_game.end);
+    }
   }
   return last_game.found ? &last_game : nullptr;
 }
@@ -899,12 +919,7 @@ bool read_session_game(std::uint32_t index, GameRecord& record, notation::GameEr
   const std::string& text = session.text();
   if (session.format() == Format::text) {
     if (!session.read_game(index, record, slips)) return false;
-    end = text.size();
-    for (std::size_t i = session.entry_at(record.loc.offset) + 1; i < session.entry_count(); ++i)
-      if (session.entry(i).kind == notation::CheckedEntry::Kind::game) {
-        end = static_cast<std::size_t>(session.entry(i).offset);
-        break;
-      }
+    end = session_game_end(record);
     return true;
   }
   Games all;
@@ -922,8 +937,8 @@ std::string session_entry_game(std::uint32_t index, EntryGame& out) {
   if (session.format() != Format::text) return "moves are entered in text records: convert this one to text first";
   const LastGame* g = session_game(index);
   if (!g) return "no game " + std::to_string(index) + " can be read";
-  if (!g->slips.errors.empty()) return "this game cannot be read: correct its syntax errors first";
-  out.record = g->record;
+  if (!g->slips->errors.empty()) return "this game cannot be read: correct its syntax errors first";
+  out.record = *g->record;
   out.end = g->end;
   out.index = index;
   return {};
@@ -935,8 +950,8 @@ std::string session_entry_game(std::uint32_t index, EntryGame& out) {
 std::string session_game_head(std::uint32_t index, const LastGame*& game) {
   game = index == 0 ? nullptr : session_game(index);
   if (!game) return {};
-  ordered_json g = game_json(game->record, index, false);
-  if (!game->slips.errors.empty()) g["slip"] = diagnostic_json(game->slips.errors.front());
+  ordered_json g = game_json(*game->record, index, false);
+  if (!game->slips->errors.empty()) g["slip"] = diagnostic_json(game->slips->errors.front());
   std::string out = dump(g);
   out.pop_back();
   return out;
@@ -1040,7 +1055,7 @@ std::string game_at(std::uint32_t line, std::uint32_t column) {
   std::string out = session_game_head(index, game);
   if (!game) return "{}";
   notation::NodePath path;
-  if (const notation::Node* n = notation::move_before(game->record, line, column, path)) {
+  if (const notation::Node* n = notation::move_before(*game->record, line, column, path)) {
     out += ",\"at\":";
     move_json_text(path.steps, *n, out);
   }
@@ -1055,7 +1070,7 @@ std::string game_outline(std::uint32_t index) {
   if (!game) return "{}";
   out += ",\"moves\":[";
   std::vector<std::uint32_t> steps;
-  outline_text(game->record.moves, steps, 1, out);
+  outline_text(game->record->moves, steps, 1, out);
   return out += "]}";
 }
 
@@ -1065,7 +1080,7 @@ std::string game_outline(std::uint32_t index) {
 std::string game_moves(std::uint32_t index) {
   const LastGame* game = index == 0 ? nullptr : session_game(index);
   if (!game) return "";
-  GameRecord record = game->record;
+  GameRecord record = *game->record;
   record.tags.clear();
   const std::string text = notation::to_text(record);
   const std::size_t blank = text.find("\n\n");
@@ -1077,7 +1092,7 @@ std::string game_moves(std::uint32_t index) {
 /// the slips leave intact at or before `path`, and `slip`: the first.
 std::string view_at(std::uint32_t index, const std::string& path_text, const std::string& events_json, bool flipped) {
   const LastGame* game = session_game(index);
-  return view_of(game ? &game->record : nullptr, game ? &game->slips : nullptr, session_file, index, path_text,
+  return view_of(game ? game->record : nullptr, game ? game->slips : nullptr, session_file, index, path_text,
                  events_json, flipped, &board_checkpoints);
 }
 
@@ -1147,7 +1162,7 @@ void paths_between(const State& state, const State& start, const std::string& fr
                    std::vector<std::string>& so_far, std::vector<std::vector<std::string>>& out, std::size_t room) {
   if (!start.drawing() || out.size() >= room) return;
   std::vector<std::string> moves;
-  state.legal_moves(moves);
+  state.legal_events(moves);
   const MoveCells before = start.drawing()->move_cells(state.turn_in_progress());
   for (const auto& m : moves) {
     const MoveCells cells = event_cells(state, start, before, m);
@@ -1196,7 +1211,7 @@ std::string why_not_at(std::uint32_t index, const std::string& path_text, const 
   const State& start = t.start();
   if (state.is_terminal() || state.to_move() == Actor::chance || !start.drawing()) return "{}";
   std::vector<std::string> moves;
-  state.legal_moves(moves);
+  state.legal_events(moves);
   const bool by_event = turn_by_event(state, moves);
   const MoveCells before = by_event ? start.drawing()->move_cells(state.turn_in_progress()) : MoveCells{};
   for (const auto& m : moves) {
@@ -1217,7 +1232,7 @@ std::string why_not_at(std::uint32_t index, const std::string& path_text, const 
 /// The uses that take the piece on cell `from` to cell `to` one after
 /// another in the turn being entered at position `path` of game `index`
 /// (its events so far `events_json`, as eventAt() takes them), each a
-/// listed event (State::legal_moves) leaving the cell the one before
+/// listed event (State::legal_events) leaving the cell the one before
 /// reached: Lane's "táb and four and two" take the kelb on I to Q by 1I-K,
 /// 4K-O, 2O-Q (or 1I-K, 2K-M, 4M-Q), in the order the events are listed
 /// (the throws' order). {paths: [[events...], ...] (at most 8; none: []),
@@ -1251,7 +1266,7 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("validate", &validate);
   emscripten::function("outline", &outline);
   emscripten::function("view", &view);
-  emscripten::function("legalMoves", &legal_moves);
+  emscripten::function("legalEvents", &legal_events);
   emscripten::function("enter", &enter);
   emscripten::function("event", &event);
   emscripten::function("format", &format);

@@ -452,7 +452,7 @@ std::vector<std::string> positions_of(const GameRecord& record) {
   EXPECT_FALSE(beyt::notation::replay(record, "x", 1, options, replay));
   std::vector<std::string> out{replay.state->position_text()};
   for (const auto& node : record.moves) {
-    EXPECT_FALSE(replay.state->play(node.move));
+    EXPECT_FALSE(replay.state->play_turn(node.move));
     out.push_back(replay.state->position_text());
   }
   return out;

@@ -50,7 +50,7 @@ GameRecord playout(const Game& game, const RuleSet& rules, State& state, Rng& rn
   std::string canonical;
   for (int turn = 0; turn < max_turns && !state.is_terminal(); ++turn) {
     moves.clear();
-    state.legal_moves(moves);
+    state.legal_events(moves);
     EXPECT_FALSE(moves.empty()) << "no legal move in a non-terminal position: " << state.position_text();
     if (moves.empty()) break;
     // Each listed event applies; a turn of that one event is the listed
@@ -62,7 +62,7 @@ GameRecord playout(const Game& game, const RuleSet& rules, State& state, Rng& rn
       EXPECT_FALSE(e) << "listed event '" << m << "' rejected: " << e.reason << " in " << state.position_text();
       if (!next->mid_turn()) {
         EXPECT_EQ(turn, m) << "canonical form of a listed move differs";
-        EXPECT_FALSE(state.check(m, canonical)) << m;
+        EXPECT_FALSE(state.check_turn(m, canonical)) << m;
         EXPECT_EQ(canonical, m);
       }
     }
@@ -80,12 +80,12 @@ GameRecord playout(const Game& game, const RuleSet& rules, State& state, Rng& rn
       EXPECT_NEAR(total, 1.0, 1e-12);
     }
 
-    std::string move = state.random_move(rng);
+    std::string move = state.random_turn(rng);
     EXPECT_FALSE(move.empty());
-    e = state.check(move, canonical);
+    e = state.check_turn(move, canonical);
     EXPECT_FALSE(e) << "random move '" << move << "' fails check: " << e.reason;
-    EXPECT_EQ(canonical, move) << "random_move must give the canonical form";
-    e = state.play(move);
+    EXPECT_EQ(canonical, move) << "random_turn must give the canonical form";
+    e = state.play_turn(move);
     EXPECT_FALSE(e) << "random move '" << move << "' rejected: " << e.reason;
     if (e) break;
     EXPECT_FALSE(copy->equals(state)) << "a move left the position unchanged: " << move;
@@ -169,7 +169,7 @@ TEST_P(Conformance, HashAgreesWithEquals) {
     else EXPECT_TRUE(it->second->equals(*state)) << "same hash: " << it->second->position_text() << " and "
                                                  << state->position_text();
     if (state->is_terminal() || HasFailure()) break;
-    ASSERT_FALSE(state->play(state->random_move(rng)));
+    ASSERT_FALSE(state->play_turn(state->random_turn(rng)));
   }
   EXPECT_GT(seen.size(), 1u);
 }
@@ -229,12 +229,12 @@ TEST_P(Conformance, SvgDrawingIsConsistent) {
   std::vector<std::string> moves;
   for (int turn = 0; turn < 80 && !state->is_terminal(); ++turn) {
     moves.clear();
-    state->legal_moves(moves);
+    state->legal_events(moves);
     for (std::size_t i = 0; i < moves.size(); i += 1 + moves.size() / 40) expect_move_cells_on_board(*state, moves[i]);
-    std::string move = state->random_move(rng);
+    std::string move = state->random_turn(rng);
     expect_move_cells_on_board(*state, move);
     auto before = state->clone();
-    ASSERT_FALSE(state->play(move)) << move;
+    ASSERT_FALSE(state->play_turn(move)) << move;
     Figure f;
     f.state = state.get();
     f.last_move = before->drawing()->move_cells(move);

@@ -40,14 +40,14 @@ std::string err_text(const Error& e) { return code_id(e.code) + "@" + std::to_st
 std::string after(std::string_view rules, std::string_view setup, std::string_view move) {
   auto s = state_of(rules, setup);
   if (!s) return "no state";
-  Error e = s->play(move);
+  Error e = s->play_turn(move);
   return e ? err_text(e) : s->position_text();
 }
 
 std::string canon(std::string_view rules, std::string_view setup, std::string_view move) {
   auto s = state_of(rules, setup);
   std::string out;
-  Error e = s->check(move, out);
+  Error e = s->check_turn(move, out);
   return e ? err_text(e) : out;
 }
 
@@ -121,8 +121,8 @@ TEST(DlebLiberation, MarinsExamplesFrontFirst) {
   std::string n20(20, 'N'), s20(20, 'S'), dots(20, '.');
   std::string setup = n20 + "/" + dots + "/" + dots + "/" + s20 + " S1 1/1 0/0";
   auto s = state_of("", setup);
-  ASSERT_FALSE(s->play("BBBW,BBBW,BBWW:1A1-B1,1A2-A1,2--"));
-  ASSERT_FALSE(s->play("BBBW,BBBW,BBWW:1D20-C20,1D19-D20,2--"));
+  ASSERT_FALSE(s->play_turn("BBBW,BBBW,BBWW:1A1-B1,1A2-A1,2--"));
+  ASSERT_FALSE(s->play_turn("BBBW,BBBW,BBWW:1D20-C20,1D19-D20,2--"));
   EXPECT_EQ(s->position_text(), std::string(18, 'N') + ".n/" + std::string(19, '.') + "n</s>" +
                                     std::string(19, '.') + "/s." + std::string(18, 'S') + " S1 1/1 0/0");
   EXPECT_EQ(canon("", setup, "BBBW,BBWW:1A2-A1,2--"), "E344@11");  // A1 first
@@ -172,9 +172,9 @@ TEST(DlebTrack, NoPassingOverAnEnemyAndEating) {
   EXPECT_EQ(canon(kFour, setup, "BBBW,BBWW:1A1xB1,2--"), "E307@14");
   // The last enemy man eaten: the rest are forfeits; South wins.
   auto s = state_of(kFour, "..../..../.n<../s... S1 1/1 0/0");
-  EXPECT_EQ(err_text(s->play("BBWW,BBWW")), "E341@5");
-  EXPECT_EQ(err_text(s->play("BBBB,BBWW:2A1xB2,6B2-D4")), "E302@17");
-  ASSERT_FALSE(s->play("BBBB,BBWW:2A1xB2"));
+  EXPECT_EQ(err_text(s->play_turn("BBWW,BBWW")), "E341@5");
+  EXPECT_EQ(err_text(s->play_turn("BBBB,BBWW:2A1xB2,6B2-D4")), "E302@17");
+  ASSERT_FALSE(s->play_turn("BBBB,BBWW:2A1xB2"));
   EXPECT_EQ(s->outcome(), Result::south_wins);
 }
 
@@ -211,10 +211,10 @@ TEST(DlebTrack, DoublesAreEatenWholeAndGrow) {
 // who plays next, plays it.
 TEST(DlebStored, APartnerPlaysTheTeamsStoredDleb) {
   auto s = state_of("cross-lines=4; players=2", "..N./..../..../s... S1 11/11 0/0");
-  ASSERT_FALSE(s->play("BBBW,BBWW:1+,2A1-B2"));
+  ASSERT_FALSE(s->play_turn("BBBW,BBWW:1+,2A1-B2"));
   EXPECT_EQ(s->position_text(), "..N./..../.s>../.... S2 11/11 1/0");
   EXPECT_EQ(s->player_label(), "South, player 2");
-  ASSERT_FALSE(s->play("BBWW:+1B2-B3,2--"));
+  ASSERT_FALSE(s->play_turn("BBWW:+1B2-B3,2--"));
   EXPECT_EQ(s->position_text(), "..N./..../..s>./.... N1 11/11 0/0");
   // North's team has none stored.
   EXPECT_EQ(canon("cross-lines=4; players=2", "..n./..../..../s... N1 11/11 1/0", "BBWW:+1D3-D4,2--"), "E353@5");
@@ -238,12 +238,12 @@ TEST(DlebTeams, PartnersPlayInSuccession) {
   auto s = state_of("cross-lines=4; players=2");
   EXPECT_EQ(s->position_text(), "NNNN/..../..../SSSS S1 00/00 0/0");
   EXPECT_EQ(s->player_label(), "South, player 1");
-  ASSERT_FALSE(s->play("BBWW"));
+  ASSERT_FALSE(s->play_turn("BBWW"));
   EXPECT_EQ(s->player_label(), "South, player 2");
-  ASSERT_FALSE(s->play("BBWW"));
+  ASSERT_FALSE(s->play_turn("BBWW"));
   EXPECT_EQ(s->player_label(), "North, player 1");
-  ASSERT_FALSE(s->play("BBWW"));
-  ASSERT_FALSE(s->play("BBWW"));
+  ASSERT_FALSE(s->play_turn("BBWW"));
+  ASSERT_FALSE(s->play_turn("BBWW"));
   EXPECT_EQ(s->position_text(), "NNNN/..../..../SSSS S1 00/00 0/0");
   auto t = state_of("cross-lines=4; players=2; first=north");
   EXPECT_EQ(t->player_label(), "North, player 1");
@@ -307,11 +307,11 @@ TEST(DlebRandom, RandomTurnsAreCanonicalAndLegal) {
     auto s = state_of(rules);
     Rng rng(11);
     for (int turn = 0; turn < 600 && !s->is_terminal(); ++turn) {
-      std::string m = s->random_move(rng), c;
-      Error e = s->check(m, c);
+      std::string m = s->random_turn(rng), c;
+      Error e = s->check_turn(m, c);
       ASSERT_FALSE(e) << rules << " " << m << ": " << e.reason << " in " << s->position_text();
       ASSERT_EQ(c, m);
-      ASSERT_FALSE(s->play(m));
+      ASSERT_FALSE(s->play_turn(m));
     }
   }
 }

@@ -3,8 +3,8 @@
 // than one event, value-parameterized over its rule sets as
 // tests/conformance_test.cpp is:
 //   * every sample and generated games replay event by event: each event of
-//     a turn (State::turn_events) is found among legal_moves() (a throw among
-//     chance_outcomes(), which sum to 1), legal_moves() is never empty
+//     a turn (State::turn_events) is found among legal_events() (a throw among
+//     chance_outcomes(), which sum to 1), legal_events() is never empty
 //     before the game is over, the turn text the State assembles is the
 //     record's canonical turn byte for byte, and the State after the turn's
 //     last event equals the State play() of the turn leaves;
@@ -12,7 +12,7 @@
 //     Tâb and Dleb, at none in the games without throws (Seega, Mankalah,
 //     Um el-Banât);
 //   * the random player picks the listed event at the index it reports;
-//     random_move() is the turn play_random() plays;
+//     random_turn() is the turn play_random() plays;
 //   * in the games with throws (suite ThrowEvents, Tâb's and Dleb's rule
 //     sets only): a turn begins with a throw, the random player uses the
 //     throws in the order they fell, and its throws follow the listed
@@ -52,7 +52,7 @@ std::ostream& operator<<(std::ostream& os, const Case& c) { return os << c.game 
 // (if given) the events at which the chance actor was to move.
 void replay_turn(State& s, State& ref, const std::string& turn, std::size_t* throws = nullptr) {
   std::string canonical;
-  Error e = s.check(turn, canonical);
+  Error e = s.check_turn(turn, canonical);
   ASSERT_FALSE(e) << turn << ": " << e.reason;
   std::vector<std::string> events;
   e = s.turn_events(turn, events);
@@ -64,7 +64,7 @@ void replay_turn(State& s, State& ref, const std::string& turn, std::size_t* thr
     const std::string& event = events[k];
     ASSERT_FALSE(s.is_terminal()) << "event " << event << " of " << turn;
     listed.clear();
-    s.legal_moves(listed);
+    s.legal_events(listed);
     ASSERT_FALSE(listed.empty()) << "no event listed before " << event << " of " << turn << " at "
                                  << s.position_text() << " / " << s.turn_in_progress();
     if (s.to_move() == Actor::chance) {
@@ -96,7 +96,7 @@ void replay_turn(State& s, State& ref, const std::string& turn, std::size_t* thr
     }
   }
   EXPECT_EQ(built, canonical) << "turn text assembled from the events of " << turn;
-  e = ref.play(turn);
+  e = ref.play_turn(turn);
   ASSERT_FALSE(e) << turn << ": " << e.reason;
   EXPECT_TRUE(s.equals(ref)) << s.position_text() << " vs " << ref.position_text() << " after " << turn;
   EXPECT_EQ(s.hash(), ref.hash());
@@ -108,7 +108,7 @@ class Events : public beyt::test::GameFixture<Case> {};
 // The games with throws: Tâb's and Dleb's rule sets.
 class ThrowEvents : public beyt::test::GameFixture<Case> {};
 
-// Games as `beyt generate` makes them (random_move, then play), replayed
+// Games as `beyt generate` makes them (random_turn, then play), replayed
 // event by event; the chance actor throws in the games with throws only.
 TEST_P(Events, GeneratedGamesReplayEventByEvent) {
   const Case& c = GetParam();
@@ -120,8 +120,8 @@ TEST_P(Events, GeneratedGamesReplayEventByEvent) {
     Rng rng(5000 + static_cast<std::uint64_t>(g));
     auto maker = initial(), s = initial(), ref = initial();
     for (int t = 0; t < c.max_turns && !maker->is_terminal(); ++t) {
-      const std::string turn = maker->random_move(rng);
-      ASSERT_FALSE(maker->play(turn)) << turn;
+      const std::string turn = maker->random_turn(rng);
+      ASSERT_FALSE(maker->play_turn(turn)) << turn;
       replay_turn(*s, *ref, turn, &throws);
       if (HasFailure()) return;
     }
@@ -135,14 +135,14 @@ TEST_P(Events, GeneratedGamesReplayEventByEvent) {
 }
 
 // The random player's picks are the listed events at the indexes it gives,
-// and its turn is random_move()'s.
+// and its turn is random_turn()'s.
 TEST_P(Events, RandomPicksAreListed) {
   const Case& c = GetParam();
   for (int g = 0; g < 20; ++g) {
     Rng rng(900 + static_cast<std::uint64_t>(g)), same(900 + static_cast<std::uint64_t>(g));
     auto s = initial(), replica = initial();
     for (int t = 0; t < c.max_turns && !s->is_terminal(); ++t) {
-      const std::string expected = s->random_move(same);
+      const std::string expected = s->random_turn(same);
       std::vector<EventPick> picks;
       std::string turn;
       s->play_random(rng, &turn, &picks);
@@ -152,7 +152,7 @@ TEST_P(Events, RandomPicksAreListed) {
       std::vector<std::string> listed;
       for (const EventPick& pick : picks) {
         listed.clear();
-        replica->legal_moves(listed);
+        replica->legal_events(listed);
         ASSERT_EQ(pick.chance, replica->to_move() == Actor::chance);
         ASSERT_LT(pick.index, listed.size()) << pick.event;
         if (pick.chance) {
@@ -260,13 +260,13 @@ TEST_P(Events, ApplyRefusesWhatIsNoEventHere) {
   }
   // A whole turn during a turn is refused.
   std::vector<std::string> listed;
-  s->legal_moves(listed);
+  s->legal_events(listed);
   ASSERT_FALSE(listed.empty());
   ASSERT_FALSE(s->apply(listed.front()));
   if (s->mid_turn()) {
     std::string canonical;
-    EXPECT_EQ(s->play("1,2:1--,2--").code, Code::wrong_phase);
-    EXPECT_EQ(s->check("1,2:1--,2--", canonical).code, Code::wrong_phase);
+    EXPECT_EQ(s->play_turn("1,2:1--,2--").code, Code::wrong_phase);
+    EXPECT_EQ(s->check_turn("1,2:1--,2--", canonical).code, Code::wrong_phase);
   }
 }
 
@@ -375,15 +375,15 @@ TEST(TabEvents, ATurnByHand) {
   EXPECT_EQ(s->whose_turn(), Actor::south);
   EXPECT_EQ(s->player_label(), "South");
   std::vector<std::string> listed;
-  s->legal_moves(listed);
+  s->legal_events(listed);
   EXPECT_EQ(listed, (std::vector<std::string>{"1", "2", "3", "4", "6"}));
   std::string turn;
   ASSERT_FALSE(s->apply("3", &turn));  // an opening throw without táb: the whole turn
   EXPECT_EQ(turn, "3");
-  ASSERT_FALSE(ref->play("3"));
+  ASSERT_FALSE(ref->play_turn("3"));
   EXPECT_TRUE(s->equals(*ref));
   EXPECT_EQ(s->whose_turn(), Actor::north);
-  ASSERT_FALSE(ref->play("1,4,2:1i-k,2k-m,4--"));
+  ASSERT_FALSE(ref->play_turn("1,4,2:1i-k,2k-m,4--"));
   ASSERT_FALSE(s->apply("1WBBB", &turn));
   EXPECT_TRUE(s->mid_turn());
   EXPECT_EQ(s->to_move(), Actor::chance);
@@ -395,7 +395,7 @@ TEST(TabEvents, ATurnByHand) {
   EXPECT_EQ(s->throws_left(), (std::vector<int>{1, 2, 4}));  // what the studio shows still to use
   EXPECT_EQ(s->apply("3").code, Code::wrong_phase);
   listed.clear();
-  s->legal_moves(listed);
+  s->legal_events(listed);
   // The 1 frees the foremost Nasrani or is forfeited; the 4 and the 2 move
   // no Nasrani: forfeits only.
   EXPECT_EQ(listed, (std::vector<std::string>{"1i-k", "1--", "4--", "2--"}));
@@ -485,7 +485,7 @@ TEST(ThrowFaces, TabSticksAndDlebBillets) {
   EXPECT_EQ(seega->throw_from_faces("WBBB", text).code, Code::wrong_phase);
 }
 
-// During a turn, what one listed event does, in words (State::describe_move
+// During a turn, what one listed event does, in words (State::describe_event
 // mid-turn: the studio's tooltips): Tâb's use of a throw and its forfeit;
 // Dleb's use, forgone throw and store; nothing while the throwing goes on.
 TEST(EventWords, TabAndDlebUses) {
@@ -493,13 +493,13 @@ TEST(EventWords, TabAndDlebUses) {
   ASSERT_FALSE(find_game("tab")->new_state(RuleSet{}, "", s));
   ASSERT_FALSE(s->apply("3"));  // South's opening throw
   ASSERT_FALSE(s->apply("1"));
-  EXPECT_EQ(s->describe_move("4"), "");  // a throw is due: no use to describe
+  EXPECT_EQ(s->describe_event("4"), "");  // a throw is due: no use to describe
   ASSERT_FALSE(s->apply("4"));
   ASSERT_FALSE(s->apply("2"));
-  EXPECT_EQ(s->describe_move("1i-k"), "the táb takes the kelb on i to k");
-  EXPECT_EQ(s->describe_move("4--").rfind("forfeit the throw of 4: it is not used (Lane 1836", 0), 0u)
-      << s->describe_move("4--");
-  EXPECT_EQ(s->describe_move("not a use"), "");
+  EXPECT_EQ(s->describe_event("1i-k"), "the táb takes the kelb on i to k");
+  EXPECT_EQ(s->describe_event("4--").rfind("forfeit the throw of 4: it is not used (Lane 1836", 0), 0u)
+      << s->describe_event("4--");
+  EXPECT_EQ(s->describe_event("not a use"), "");
   ASSERT_FALSE(s->apply("1i-k"));
   ASSERT_FALSE(s->apply("2k-m"));
   ASSERT_FALSE(s->apply("4--"));
@@ -509,19 +509,19 @@ TEST(EventWords, TabAndDlebUses) {
   ASSERT_FALSE(e->apply("1"));
   ASSERT_FALSE(e->apply("2"));
   std::vector<std::string> listed;
-  e->legal_moves(listed);
+  e->legal_events(listed);
   ASSERT_NE(std::find(listed.begin(), listed.end(), "1K-L'"), listed.end());
-  EXPECT_EQ(e->describe_move("1K-L'"), "the táb moves one kelb of the 'eggeh on K by itself, to L (')");
-  EXPECT_EQ(e->describe_move("2K-M"), "the throw of 2 takes the 'eggeh of 2 kelbs on K to M");
+  EXPECT_EQ(e->describe_event("1K-L'"), "the táb moves one kelb of the 'eggeh on K by itself, to L (')");
+  EXPECT_EQ(e->describe_event("2K-M"), "the throw of 2 takes the 'eggeh of 2 kelbs on K to M");
 
   RuleSet rules;
   ASSERT_FALSE(find_game("dleb")->parse_rules("marin; cross-lines=4", rules));
   std::unique_ptr<State> d;
   ASSERT_FALSE(find_game("dleb")->new_state(rules, "NNNN/..../..../ssss S1 1/0 1/0", d));
   ASSERT_FALSE(d->apply("BBWW"));
-  EXPECT_EQ(d->describe_move("2A2-B1"), "the throw of 2 takes the man on A2 to B1");
-  EXPECT_EQ(d->describe_move("2--").rfind("forgo the throw of 2: it is not used", 0), 0u) << d->describe_move("2--");
-  EXPECT_EQ(d->describe_move("+1A1-B1"), "a dleb from the team's store takes the man on A1 to B1");
+  EXPECT_EQ(d->describe_event("2A2-B1"), "the throw of 2 takes the man on A2 to B1");
+  EXPECT_EQ(d->describe_event("2--").rfind("forgo the throw of 2: it is not used", 0), 0u) << d->describe_event("2--");
+  EXPECT_EQ(d->describe_event("+1A1-B1"), "a dleb from the team's store takes the man on A1 to B1");
 }
 
 // Dleb's events, by hand: Marin's entry stages (four, three, then two
@@ -551,14 +551,14 @@ TEST(DlebEvents, AnEntryByHand) {
   ASSERT_FALSE(s->apply("WB"));  // dag: he enters
   EXPECT_EQ(s->to_move(), Actor::south);
   std::vector<std::string> listed;
-  s->legal_moves(listed);
+  s->legal_events(listed);
   EXPECT_EQ(listed, (std::vector<std::string>{"1A1-B1"}));  // no forfeit, no store while slaves remain
   EXPECT_EQ(s->throws_left(), (std::vector<int>{1}));      // the dleb scored at stage 1
   EXPECT_EQ(s->apply("1--").code, Code::must_free);
   std::string turn;
   ASSERT_FALSE(s->apply("1A1-B1", &turn));
   EXPECT_EQ(turn, "WBBB,WBW,WB:1A1-B1");
-  ASSERT_FALSE(ref->play("WBBB,WBW,WB:1A1-B1"));
+  ASSERT_FALSE(ref->play_turn("WBBB,WBW,WB:1A1-B1"));
   EXPECT_TRUE(s->equals(*ref));
   EXPECT_EQ(s->position_text(), ref->position_text());
 }
@@ -571,7 +571,7 @@ TEST(DlebEvents, StoredDlebBeforeTheLastUse) {
   std::unique_ptr<State> s;
   ASSERT_FALSE(find_game("dleb")->new_state(rules, "NNNN/..../..../ssss S1 1/0 1/0", s));
   std::string canonical;
-  ASSERT_FALSE(s->check("BBWW:2A2-B1,+1A1-B1", canonical));
+  ASSERT_FALSE(s->check_turn("BBWW:2A2-B1,+1A1-B1", canonical));
   std::vector<std::string> events;
   EXPECT_EQ(s->turn_events("BBWW:2A2-B1,+1A1-B1", events).code, Code::stored_dleb);
   events.clear();
@@ -579,7 +579,7 @@ TEST(DlebEvents, StoredDlebBeforeTheLastUse) {
   EXPECT_EQ(events, (std::vector<std::string>{"BBWW", "+1A1-B1", "2A2-B1"}));
   ASSERT_FALSE(s->apply("BBWW"));
   std::vector<std::string> listed;
-  s->legal_moves(listed);
+  s->legal_events(listed);
   ASSERT_FALSE(listed.empty());
   EXPECT_EQ(listed.front().substr(0, 2), "+1");  // the stored dleb first
   EXPECT_NE(std::find(listed.begin(), listed.end(), "2--"), listed.end());
@@ -605,7 +605,7 @@ TEST(MankalahEvents, AkilTebweezByHand) {
   ASSERT_FALSE(find_game("mankalah")->new_state(rules, "", ref));
   auto listed = [&s] {
     std::vector<std::string> out;
-    s->legal_moves(out);
+    s->legal_events(out);
     return out;
   };
   auto range = [](int lo, int hi) {
@@ -630,7 +630,7 @@ TEST(MankalahEvents, AkilTebweezByHand) {
   std::string turn;
   ASSERT_FALSE(s->apply("42", &turn));
   EXPECT_EQ(turn, "=0,0,0,0,0,30,0,0,0,0,0,42");
-  ASSERT_FALSE(ref->play(turn));
+  ASSERT_FALSE(ref->play_turn(turn));
   EXPECT_TRUE(s->equals(*ref));
   EXPECT_EQ(s->to_move(), Actor::south);
   std::vector<std::string> moves = listed();
@@ -654,7 +654,7 @@ TEST(UmelbanatEvents, DaviesFig9ByHand) {
   std::string turn;
   for (std::size_t k = 0; k < events.size(); ++k) {
     std::vector<std::string> listed;
-    s->legal_moves(listed);
+    s->legal_events(listed);
     EXPECT_NE(std::find(listed.begin(), listed.end(), events[k]), listed.end()) << k;
     EXPECT_EQ(std::find(listed.begin(), listed.end(), "--"), listed.end()) << k;
     ASSERT_FALSE(s->apply(events[k], &turn)) << k;
@@ -662,7 +662,7 @@ TEST(UmelbanatEvents, DaviesFig9ByHand) {
     if (k + 1 < events.size()) EXPECT_EQ(s->apply("--").code, Code::peck_sequence);
   }
   EXPECT_EQ(turn, "B,C,A,C,B");
-  ASSERT_FALSE(ref->play("B,C,A,C,B"));
+  ASSERT_FALSE(ref->play_turn("B,C,A,C,B"));
   EXPECT_TRUE(s->equals(*ref));
   EXPECT_EQ(s->apply("B,C").code, Code::move_syntax);  // one sowing an event
 }

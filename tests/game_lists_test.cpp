@@ -154,7 +154,7 @@ TEST(GameLists, TheCheckFindsListsLiteralsAndKeys) {
   EXPECT_NE(fault("if (game == \"tab\") return;", ids, false), "");
   EXPECT_NE(fault("  if (v.game === 'seega') {", ids, true), "");
   EXPECT_NE(fault("      seega: { keys: m => m.from },", ids, true), "");
-  EXPECT_EQ(fault("  beyt moves --game tab --json", ids, false), "");
+  EXPECT_EQ(fault("  beyt events --game tab --json", ids, false), "");
   EXPECT_EQ(fault("beyt.read_games(\"samples/seega/walker-5x5.beyt\")", ids, false), "");
   EXPECT_EQ(fault("a throw forfeited, a dleb stored", ids, false), "");
 }

@@ -16,6 +16,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -227,6 +228,60 @@ TEST(IncrementalValidator, AGameReadAloneIsTheGameOfTheWholeReading) {
   ASSERT_TRUE(slips.read_game(1, none, errors));
   EXPECT_FALSE(errors.errors.empty());
   EXPECT_GT(none.moves.size(), 10u);
+}
+
+// The game a change is in, given without a copy (changed_game): the game a
+// reading of the whole text makes, with its slips, edit after edit in games
+// of different lengths (each reading writes over the turns of the game the
+// change before was in); none for the other games.
+TEST(IncrementalValidator, TheGameAChangeIsInIsTheGameOfTheWholeReading) {
+  std::string text = collection();
+  IncrementalValidator v("c.beyt");
+  v.update(text);
+  struct All : GameVisitor {
+    std::map<std::uint32_t, std::pair<GameRecord, std::size_t>> games;  // the record and its count of slips
+    bool game(GameRecord&& r, std::uint32_t i) override {
+      games[i] = {std::move(r), 0};
+      return true;
+    }
+    bool broken(GameRecord&& r, std::uint32_t i, const GameErrors& e) override {
+      games[i] = {std::move(r), e.errors.size()};
+      return true;
+    }
+    bool error(const Diagnostic&) override { return true; }
+  };
+  std::minstd_rand next;
+  for (int round = 0; round < 40; ++round) {
+    // A character typed in a tag value, a comment or a move of a game picked at random.
+    std::size_t at = text.find("\n1.", next() % text.size());
+    if (at == std::string::npos) at = text.find("\n1.");
+    const std::string typed = round % 5 == 4 ? "{" : round % 2 ? "x" : " ";
+    text.insert(at + 3, typed);
+    v.edit(at, at + 4, std::string_view(text).substr(at, 4 + typed.size()));
+    ASSERT_EQ(v.text(), text);
+    All all;
+    std::istringstream in(text);
+    read_text(in, "c.beyt", all);
+    std::size_t given = 0;
+    for (const auto& [index, want] : all.games) {
+      const GameErrors* slips = nullptr;
+      const GameRecord* got = v.changed_game(index, &slips);
+      if (!got) continue;
+      ++given;
+      ASSERT_NE(slips, nullptr);
+      EXPECT_LE(got->loc.offset, at + 3) << "round " << round << ": the game the change is in";
+      EXPECT_EQ(to_text(*got), to_text(want.first)) << "round " << round << ", game " << index;
+      EXPECT_EQ(got->loc.offset, want.first.loc.offset);
+      EXPECT_EQ(got->moves.size(), want.first.moves.size());
+      EXPECT_EQ(slips->errors.size(), want.second) << "round " << round << ", game " << index;
+    }
+    EXPECT_EQ(given, 1u) << "round " << round << ": one game, the one the change is in";
+    if (typed == "{") {  // taken back: the rest of the text is read again
+      text.erase(at + 3, 1);
+      v.update(text);
+    }
+    if (::testing::Test::HasFatalFailure()) return;
+  }
 }
 
 TEST(IncrementalValidator, OtherFormatsAreValidatedWhole) {

@@ -38,14 +38,14 @@ std::string err_text(const Error& e) { return code_id(e.code) + "@" + std::to_st
 std::string after(std::string_view rules, std::string_view setup, std::string_view move) {
   auto s = state_of(rules, setup);
   if (!s) return "no state";
-  Error e = s->play(move);
+  Error e = s->play_turn(move);
   return e ? err_text(e) : s->position_text();
 }
 
 std::string canon(std::string_view rules, std::string_view setup, std::string_view move) {
   auto s = state_of(rules, setup);
   std::string out;
-  Error e = s->check(move, out);
+  Error e = s->check_turn(move, out);
   return e ? err_text(e) : out;
 }
 
@@ -59,7 +59,7 @@ TEST(Mankalah, InitialPositionAndText) {
   EXPECT_EQ(s->position_text(), "0,0,0,0,0,0,0,0,0,0,0,0 N distribute 0-0 0-0 N");
   EXPECT_EQ(s->to_move(), Actor::north);
   std::vector<std::string> counts;  // the tebweez, count by count: A takes 0 to 72
-  s->legal_moves(counts);
+  s->legal_events(counts);
   ASSERT_EQ(counts.size(), 73u);
   EXPECT_EQ(counts.front(), "0");
   EXPECT_EQ(counts.back(), "72");
@@ -125,16 +125,16 @@ TEST(Mankalah, ChainJudgedOnCountsAtTheFallNoBeytTwice) {
 TEST(Mankalah, AllSixesFirstPlayerLosesOnlyWithSkipOrigin) {
   for (bool skip : {true, false}) {
     auto s = state_of(skip ? "ghasheem" : "ghasheem; skip-origin=no");
-    ASSERT_FALSE(s->play("=6,6,6,6,6,6,6,6,6,6,6,6"));
+    ASSERT_FALSE(s->play_turn("=6,6,6,6,6,6,6,6,6,6,6,6"));
     // South, the other party, does not turn: he plays first.
     int turns = 0;
     while (s->to_move() != Actor::referee && turns < 1000) {
       std::vector<std::string> moves;
-      s->legal_moves(moves);
+      s->legal_events(moves);
       ASSERT_FALSE(moves.empty());
       std::string m = moves[0] == "turn" ? moves.at(1) : moves[0];
       if (moves[0][0] != '~') ASSERT_EQ(moves.size(), moves[0] == "turn" ? 2u : 1u) << "ghasheem allows one sowing";
-      ASSERT_FALSE(s->play(m));
+      ASSERT_FALSE(s->play_turn(m));
       ++turns;
     }
     MankalahPosition p = position<MankalahPosition>(s->position_text());
@@ -220,15 +220,15 @@ TEST(Mankalah, LastHaswehEndsTheBoard) {
   const char* pos = "0,0,0,0,1,1,1,0,1,0,0,0 S play 30-38 0-0 N";
   EXPECT_EQ(after("akil", pos, "Ex3"), "0,0,0,0,0,0,0,0,0,0,0,0 - end 33-39 0-0 N");
   auto s = state_of("akil", pos);
-  ASSERT_FALSE(s->play("Ex3"));
+  ASSERT_FALSE(s->play_turn("Ex3"));
   EXPECT_EQ(s->to_move(), Actor::referee);
   std::vector<std::string> moves;
-  s->legal_moves(moves);
+  s->legal_events(moves);
   EXPECT_EQ(moves, std::vector<std::string>{"#33-39"});
-  EXPECT_EQ(err_text(s->play("#39-33")), "E325@1");
-  EXPECT_EQ(err_text(s->play("E")), "E303@0");
+  EXPECT_EQ(err_text(s->play_turn("#39-33")), "E325@1");
+  EXPECT_EQ(err_text(s->play_turn("E")), "E303@0");
   // North gained 6: he begins the next board, South distributes.
-  ASSERT_FALSE(s->play("#33-39"));
+  ASSERT_FALSE(s->play_turn("#33-39"));
   EXPECT_EQ(s->position_text(), "0,0,0,0,0,0,0,0,0,0,0,0 S distribute 0-0 0-6 S");
 }
 
@@ -242,12 +242,12 @@ TEST(Mankalah, TieMeansWhoBeganDistributes) {
 TEST(Mankalah, MatchToTarget) {
   const char* pos = "0,0,0,0,0,0,0,0,0,0,0,0 - end 40-32 52-30 N";
   auto s = state_of("ghasheem", pos);
-  ASSERT_FALSE(s->play("#40-32"));
+  ASSERT_FALSE(s->play_turn("#40-32"));
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(s->outcome(), Result::south_wins);
-  EXPECT_EQ(err_text(s->play("F")), "E302@0");
+  EXPECT_EQ(err_text(s->play_turn("F")), "E302@0");
   auto t = state_of("ghasheem; target=100", pos);
-  ASSERT_FALSE(t->play("#40-32"));
+  ASSERT_FALSE(t->play_turn("#40-32"));
   EXPECT_FALSE(t->is_terminal());
   EXPECT_EQ(t->position_text(), "0,0,0,0,0,0,0,0,0,0,0,0 N distribute 0-0 60-30 N");
 }
@@ -261,9 +261,9 @@ TEST(Mankalah, LoopEndsTheBoardOwnSide) {
   int turns = 0;
   while (s->to_move() != Actor::referee && turns < 100) {
     std::vector<std::string> moves;
-    s->legal_moves(moves);
+    s->legal_events(moves);
     ASSERT_EQ(moves.size(), 1u);
-    ASSERT_FALSE(s->play(moves[0]));
+    ASSERT_FALSE(s->play_turn(moves[0]));
     ++turns;
   }
   EXPECT_EQ(turns, 12);  // six sowings each bring (counts, mover) back
@@ -272,9 +272,9 @@ TEST(Mankalah, LoopEndsTheBoardOwnSide) {
   auto n = state_of("ghasheem; loop=none", pos);
   for (int i = 0; i < 100; ++i) {
     std::vector<std::string> moves;
-    n->legal_moves(moves);
+    n->legal_events(moves);
     ASSERT_EQ(moves.size(), 1u);
-    ASSERT_FALSE(n->play(moves[0]));
+    ASSERT_FALSE(n->play_turn(moves[0]));
   }
   EXPECT_EQ(n->to_move(), Actor::south);
 }
@@ -290,7 +290,7 @@ TEST(Mankalah, EndlessSowingIsAnError) {
   EXPECT_EQ(canon("akil; skip-origin=no", pos, "A"), "E320@0");
   auto s = state_of("akil; skip-origin=no", pos);
   std::vector<std::string> moves;
-  s->legal_moves(moves);
+  s->legal_events(moves);
   EXPECT_EQ(std::count(moves.begin(), moves.end(), "A"), 0);
   EXPECT_FALSE(moves.empty());
 }

@@ -1,6 +1,6 @@
 // Perft (beyt/perft.hpp) and `beyt perft` (cli/perft.cpp): the counts of
 // depth 1 and 2 of every game's default preset against counts made here
-// from legal_moves() and chance_outcomes() alone, and against counts known
+// from legal_events() and chance_outcomes() alone, and against counts known
 // from the rules; divide against the whole; bulk counting against applying
 // every leaf; the stop and the errors, of the library (a toy State that
 // lists an event it does not apply) and of the command line. The published
@@ -27,13 +27,13 @@ std::unique_ptr<State> start_of(const Game& game, std::string_view rules_text = 
 }
 
 // The events at `s`, from chance_outcomes() at a throw (whose texts
-// legal_moves() must list, in its order), else from legal_moves().
+// legal_events() must list, in its order), else from legal_events().
 std::vector<std::string> events_at(const State& s) {
-  std::vector<std::string> listed = s.legal_moves();
+  std::vector<std::string> listed = s.legal_events();
   if (s.to_move() != Actor::chance) return listed;
   std::vector<std::string> outcomes;
   for (const ChanceOutcome& o : s.chance_outcomes()) outcomes.push_back(o.text);
-  EXPECT_EQ(listed, outcomes) << "at a throw, legal_moves() lists the outcomes";
+  EXPECT_EQ(listed, outcomes) << "at a throw, legal_events() lists the outcomes";
   return outcomes;
 }
 
@@ -122,7 +122,7 @@ TEST(Perft, DivideSumsToTheWholeAndSplitsByTheFirstEvent) {
         sum += b.count;
         if (depth == 1) EXPECT_EQ(b.count, 1u);
       }
-      EXPECT_EQ(events, s->legal_moves()) << game->name();
+      EXPECT_EQ(events, s->legal_events()) << game->name();
       EXPECT_EQ(divide->total, sum);
       EXPECT_EQ(divide->total, perft(*s, depth)->leaves.back()) << game->name() << " depth " << depth;
       EXPECT_FALSE(divide->stopped);
@@ -193,7 +193,7 @@ class ToyState final : public State {
     s.turns_played = static_cast<std::uint32_t>(path_.size());
     return s;
   }
-  void legal_moves(std::vector<std::string>& out) const override {
+  void legal_events(std::vector<std::string>& out) const override {
     if (toy_->listed++ == toy_->stop_at) toy_->stop->request();
     if (is_terminal()) return;
     out.push_back("a");

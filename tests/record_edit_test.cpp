@@ -91,7 +91,7 @@ TEST(EnterMoves, ComposesATurnGivenEventByEventAsTheEngineWritesIt) {
   ASSERT_FALSE(enter_moves(*r, "t.beyt", 1, path("0"), events, reached)) << to_text(*r);
   EXPECT_EQ(reached.text(), "1");
   ASSERT_EQ(r->moves.size(), 1u);
-  EXPECT_EQ(r->moves[0].move, (*start)->check("1,2:1I-K").value());
+  EXPECT_EQ(r->moves[0].move, (*start)->check_turn("1,2:1I-K").value());
   // The same events again at the start: the move that is there, nothing added.
   ASSERT_FALSE(enter_moves(*r, "t.beyt", 1, path("0"), events, reached));
   EXPECT_EQ(r->moves.size(), 1u);

@@ -81,7 +81,7 @@ TEST(Results, NewState) {
   ASSERT_NE(*state, nullptr);
   EXPECT_TRUE((*state)->equals(*start("seega", "lane")));
 
-  ASSERT_FALSE((*state)->play("c1,c5"));
+  ASSERT_FALSE((*state)->play_turn("c1,c5"));
   const std::string text = (*state)->position_text();
   Expected<std::unique_ptr<State>> set_up = seega.new_state(rules, text);
   ASSERT_TRUE(set_up) << set_up.error().reason;
@@ -94,23 +94,23 @@ TEST(Results, NewState) {
   EXPECT_EQ(bad.error().code, Code::bad_setup);
 }
 
-TEST(Results, CheckAndLegalMoves) {
+TEST(Results, CheckTurnAndLegalEvents) {
   auto state = start("seega", "walker");
   std::vector<std::string> listed;
-  state->legal_moves(listed);
-  EXPECT_EQ(state->legal_moves(), listed);
+  state->legal_events(listed);
+  EXPECT_EQ(state->legal_events(), listed);
   EXPECT_EQ(listed.size(), 276u);  // C(24,2) placements
 
-  Expected<std::string> canonical = state->check("c1,c5");
+  Expected<std::string> canonical = state->check_turn("c1,c5");
   ASSERT_TRUE(canonical) << canonical.error().reason;
   std::string out;
-  EXPECT_FALSE(state->check("c1,c5", out));
+  EXPECT_FALSE(state->check_turn("c1,c5", out));
   EXPECT_EQ(*canonical, out);
 
-  ASSERT_FALSE(state->play("b2,c4"));
-  Expected<std::string> occupied = state->check("b1,c4");
+  ASSERT_FALSE(state->play_turn("b2,c4"));
+  Expected<std::string> occupied = state->check_turn("b1,c4");
   ASSERT_FALSE(occupied);
-  expect_same_error(occupied.error(), state->check("b1,c4", out));
+  expect_same_error(occupied.error(), state->check_turn("b1,c4", out));
   EXPECT_EQ(occupied.error().code, Code::occupied);
   EXPECT_EQ(occupied.error().offset, 3u);
 }
@@ -118,7 +118,7 @@ TEST(Results, CheckAndLegalMoves) {
 TEST(Results, TurnEventsAndFindEvent) {
   auto state = start("tab", "lane");
   Rng rng(20);
-  const std::string turn = state->random_move(rng);
+  const std::string turn = state->random_turn(rng);
   Expected<std::vector<std::string>> events = state->turn_events(turn);
   ASSERT_TRUE(events) << events.error().reason;
   std::vector<std::string> out;
@@ -134,7 +134,7 @@ TEST(Results, TurnEventsAndFindEvent) {
     std::size_t old = 99;
     EXPECT_FALSE(s->find_event(event, old));
     EXPECT_EQ(*index, old);
-    EXPECT_EQ(s->legal_moves().at(*index), event);
+    EXPECT_EQ(s->legal_events().at(*index), event);
     ASSERT_FALSE(s->apply(event));
   }
 

@@ -49,7 +49,7 @@ std::string err_text(const Error& e) { return code_id(e.code) + "@" + std::to_st
 std::string after(std::string_view rules, std::string_view setup, std::string_view move) {
   auto s = state_of(rules, setup);
   if (!s) return "no state";
-  Error e = s->play(move);
+  Error e = s->play_turn(move);
   return e ? err_text(e) : s->position_text();
 }
 
@@ -57,13 +57,13 @@ std::string after(std::string_view rules, std::string_view setup, std::string_vi
 std::string canon(std::string_view rules, std::string_view setup, std::string_view move) {
   auto s = state_of(rules, setup);
   std::string out;
-  Error e = s->check(move, out);
+  Error e = s->check_turn(move, out);
   return e ? err_text(e) : out;
 }
 
 std::vector<std::string> legal(std::string_view rules, std::string_view setup) {
   std::vector<std::string> out;
-  state_of(rules, setup)->legal_moves(out);
+  state_of(rules, setup)->legal_events(out);
   return out;
 }
 
@@ -210,7 +210,7 @@ TEST(SeegaPlacement, SouthPlacesFirstTwoPerTurn) {
   EXPECT_EQ(s->position_text(), "5/5/5/5/5 S place");
   // 5 . . S . .
   // 1 . . S . .
-  ASSERT_FALSE(s->play("c1,c5"));
+  ASSERT_FALSE(s->play_turn("c1,c5"));
   EXPECT_EQ(s->position_text(), "2S2/5/5/5/2S2 N place");
   EXPECT_EQ(s->to_move(), Actor::north);
   EXPECT_EQ(s->turns_played(), 1u);
@@ -256,7 +256,7 @@ TEST(SeegaPlacement, LastPairStartsMovementFirstMoverOption) {
   EXPECT_EQ(after("walker; first-mover=first-placer", setup, "e1,d1"), "SNSNS/NSNSN/SN1SS/NSNSN/SNSNN S move");
   auto s = state_of("walker", setup);
   std::vector<std::string> moves;
-  s->legal_moves(moves);
+  s->legal_events(moves);
   EXPECT_EQ(moves, (std::vector<std::string>{"d1,e1"}));
 }
 
@@ -364,7 +364,7 @@ TEST(SeegaCapture, MultipleCaptures) {
 TEST(SeegaCapture, CaptureErrorsNameWhatTheStepTakes) {
   // E307 says what the step does take and the move to write (issue 23).
   const char* setup = "2S2/SN1NS/2N2/2S2/4N S move";
-  auto reason = [&](std::string_view move) { return state_of("walker", setup)->play(move).reason; };
+  auto reason = [&](std::string_view move) { return state_of("walker", setup)->play_turn(move).reason; };
   EXPECT_EQ(reason("c5-c4xb4"),
             "this step takes b4 and d4, 1 listed (Walker 2011, rule 10: all trapped enemies are taken): write "
             "c5-c4xb4xd4");
@@ -374,7 +374,7 @@ TEST(SeegaCapture, CaptureErrorsNameWhatTheStepTakes) {
   EXPECT_EQ(reason("c5-c4xb4xb4"),
             "b4 is listed twice (custodian capture, Walker 2011, rule 8); this step takes b4 and d4: write "
             "c5-c4xb4xd4");
-  EXPECT_EQ(state_of("walker", kSimple)->play("d2-e2xb2").reason,
+  EXPECT_EQ(state_of("walker", kSimple)->play_turn("d2-e2xb2").reason,
             "b2 is not taken by this step (custodian capture, Walker 2011, rule 8); this step takes nothing: write "
             "d2-e2");
 }
@@ -477,9 +477,9 @@ TEST(SeegaBlocked, ExtraTurn) {
   EXPECT_EQ(after("walker", extra, "b5-c5"), "N1S2/S4/5/5/4S N move");
   EXPECT_EQ(legal("walker", extra), (std::vector<std::string>{"a4-b4", "a4-a3", "b5-c5", "b5-b4"}));
   auto s = state_of("walker", kBlocked);
-  ASSERT_FALSE(s->play("--"));
+  ASSERT_FALSE(s->play_turn("--"));
   EXPECT_EQ(s->to_move(), Actor::south);
-  ASSERT_FALSE(s->play("a4-a3"));
+  ASSERT_FALSE(s->play_turn("a4-a3"));
   EXPECT_EQ(s->to_move(), Actor::north);
   EXPECT_EQ(s->position_text(), "NS3/5/S4/5/4S N move");
 }
@@ -501,7 +501,7 @@ TEST(SeegaBlocked, TakingTheLastPieceOpens) {
   const char* setup = "5/S4/5/NS3/S4 S move extra";
   EXPECT_EQ(after("walker", setup, "a4-a3"), "5/5/S4/1S3/S4 N move");
   auto s = state_of("walker", setup);
-  ASSERT_FALSE(s->play("a4-a3"));
+  ASSERT_FALSE(s->play_turn("a4-a3"));
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(s->outcome(), Result::south_wins);
 }
@@ -546,16 +546,16 @@ TEST(SeegaBlocked, RemovalThenCaptureAndChain) {
 TEST(SeegaEnd, LastPieceTakenEndsTheGame) {
   auto s = state_of("walker", "5/5/5/SN1S1/5 S move");
   EXPECT_FALSE(s->is_terminal());
-  ASSERT_FALSE(s->play("d2-c2"));
+  ASSERT_FALSE(s->play_turn("d2-c2"));
   EXPECT_EQ(s->position_text(), "5/5/5/S1S2/5 N move");
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(s->outcome(), Result::south_wins);
   EXPECT_EQ(s->to_move(), Actor::none);
   std::vector<std::string> moves;
-  s->legal_moves(moves);
+  s->legal_events(moves);
   EXPECT_TRUE(moves.empty());
-  EXPECT_EQ(err_text(s->play("a2-a3")), "E302@0");
-  EXPECT_EQ(err_text(s->play("garbage")), "E302@0");
+  EXPECT_EQ(err_text(s->play_turn("a2-a3")), "E302@0");
+  EXPECT_EQ(err_text(s->play_turn("garbage")), "E302@0");
   EXPECT_EQ(state_of("walker", "N4/5/5/5/5 S move")->outcome(), Result::north_wins);
   EXPECT_EQ(state_of("walker", "2S2/5/5/5/2S2 N place")->outcome(), Result::unfinished);
 }
@@ -633,13 +633,13 @@ TEST(SeegaPosition, StateValues) {
   EXPECT_TRUE(a->equals(*b));
   EXPECT_FALSE(a->equals(*state_of("walker; chain=mandatory", kChain)));  // other rules
   std::string canonical;
-  ASSERT_FALSE(a->check("c1-c2", canonical));
+  ASSERT_FALSE(a->check_turn("c1-c2", canonical));
   EXPECT_EQ(canonical, "c1-c2xb2");
   EXPECT_TRUE(a->equals(*b));  // check() does not play
-  EXPECT_TRUE(a->play("c1-c3"));
+  EXPECT_TRUE(a->play_turn("c1-c3"));
   EXPECT_TRUE(a->equals(*b));  // a failed play changes nothing
   EXPECT_EQ(a->turns_played(), 0u);
-  ASSERT_FALSE(a->play("c1-c2"));
+  ASSERT_FALSE(a->play_turn("c1-c2"));
   EXPECT_FALSE(a->equals(*b));
   EXPECT_EQ(a->turns_played(), 1u);
   EXPECT_EQ(b->turns_played(), 0u);
@@ -786,20 +786,20 @@ void playout(std::string_view rules, std::uint64_t seed, int max_turns, bool che
   std::string canonical;
   for (int turn = 0; turn < max_turns && !s->is_terminal(); ++turn) {
     moves.clear();
-    s->legal_moves(moves);
+    s->legal_events(moves);
     ASSERT_FALSE(moves.empty()) << s->position_text();
     if (check_all || moves.size() < 40)
       for (const auto& m : moves) {
-        Error e = s->check(m, canonical);
+        Error e = s->check_turn(m, canonical);
         ASSERT_FALSE(e) << m << " in " << s->position_text() << ": " << e.reason;
         ASSERT_EQ(canonical, m);
       }
-    std::string move = s->random_move(rng);
+    std::string move = s->random_turn(rng);
     stats.blocked_turns += move == "--";
     stats.removals += move[0] == '~';
     stats.chains += std::count(move.begin(), move.end(), '-') > 1 && move != "--";
     auto before = s->clone();
-    Error e = s->play(move);
+    Error e = s->play_turn(move);
     ASSERT_FALSE(e) << move << " in " << before->position_text() << ": " << e.reason;
     ASSERT_FALSE(before->equals(*s));
     std::unique_ptr<State> rebuilt;
@@ -840,9 +840,9 @@ TEST(SeegaPlayouts, SameSeedSameGame) {
     Rng rng(seed);
     std::string record;
     for (int i = 0; i < 200 && !s->is_terminal(); ++i) {
-      std::string m = s->random_move(rng);
+      std::string m = s->random_turn(rng);
       record += m + " ";
-      EXPECT_FALSE(s->play(m));
+      EXPECT_FALSE(s->play_turn(m));
     }
     return record + s->position_text();
   };

@@ -256,7 +256,7 @@ TEST(MancalaSvg, RsvgConvertMakesAPngOfThePageSize) {
   ASSERT_EQ(std::system("command -v rsvg-convert >/dev/null 2>&1"), 0)
       << "rsvg-convert is missing: install librsvg2-bin (.ci/setup does)";
   auto m = new_state(mankalah_game(), "akil");
-  ASSERT_FALSE(m->play("=0,17,0,11,0,0,0,25,0,19,0,0"));
+  ASSERT_FALSE(m->play_turn("=0,17,0,11,0,0,0,25,0,19,0,0"));
   auto u = new_state(umelbanat_game(), "", "3,2,0,7,0,0,6,6,6,6,6,6 SSSSSSNNNNNN ---n-------- 0-0 S play S");
   fs::path dir = fs::temp_directory_path() / ("beyt-svg-mancala-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
@@ -310,14 +310,14 @@ TEST(MancalaSvg, LanesLettersAndTheFlippedView) {
 TEST(MankalahSvg, MoveCellsFromTheEngine) {
   auto s = new_state(mankalah_game(), "akil");
   EXPECT_TRUE(s->drawing()->move_cells("=0,17,0,11,0,0,0,25,0,19,0,0").empty()) << "a tebweez touches no beyt";
-  ASSERT_FALSE(s->play("=0,17,0,11,0,0,0,25,0,19,0,0"));
+  ASSERT_FALSE(s->play_turn("=0,17,0,11,0,0,0,25,0,19,0,0"));
   EXPECT_TRUE(s->drawing()->move_cells("turn").empty());
-  ASSERT_FALSE(s->play("turn"));
+  ASSERT_FALSE(s->play_turn("turn"));
   MoveCells m = s->drawing()->move_cells("bx14");
   EXPECT_EQ(m.from, std::vector<std::string>{"b"});
   EXPECT_EQ(m.to.size(), 1u) << "the beyt of the last hasweh";
   ASSERT_GE(m.captured.size(), 2u) << "bx14 takes a beyt and the one opposite";
-  ASSERT_FALSE(s->play("bx14"));
+  ASSERT_FALSE(s->play_turn("bx14"));
   auto after = position<MankalahPosition>(s->position_text());
   for (const auto& c : m.captured) EXPECT_EQ(after.pits[pit_of_letter(c[0])], 0) << c << " was emptied";
   EXPECT_TRUE(s->drawing()->move_cells("nonsense").empty());

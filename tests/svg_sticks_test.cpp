@@ -188,7 +188,7 @@ TEST(SticksSvg, RsvgConvertMakesAPngOfThePageSize) {
       << "rsvg-convert is missing: install librsvg2-bin (.ci/setup does)";
   auto tab = state_of(tab_game(), "lane");
   auto tab_before = tab->clone();
-  ASSERT_FALSE(tab->play("1,4,2:1I-K,4K-O,2O-Q"));
+  ASSERT_FALSE(tab->play_turn("1,4,2:1I-K,4K-O,2O-Q"));
   auto dleb = state_of(dleb_game(), "marin; cross-lines=100");
   Figure a, b, c;
   a.state = tab.get();

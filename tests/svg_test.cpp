@@ -212,7 +212,7 @@ TEST(SeegaSvg, RsvgConvertMakesAPngOfThePageSize) {
   ASSERT_EQ(std::system("command -v rsvg-convert >/dev/null 2>&1"), 0)
       << "rsvg-convert is missing: install librsvg2-bin (.ci/setup does)";
   auto s = seega_state("walker; size=7");
-  ASSERT_FALSE(s->play("a1,b1"));
+  ASSERT_FALSE(s->play_turn("a1,b1"));
   Figure f;
   f.state = s.get();
   f.caption = "After turn 1: a1,b1";
@@ -256,7 +256,7 @@ TEST(SeegaSvg, CellsFlipWithTheView) {
 TEST(SeegaSvg, MonochromeUsesBlackAndWhiteOnly) {
   auto s = seega_state("walker", "N4/1SN1S/1SNN1/2SS1/4N S move");
   auto before = s->clone();
-  ASSERT_FALSE(s->play("e4-d4"));
+  ASSERT_FALSE(s->play_turn("e4-d4"));
   Figure f;
   f.state = s.get();
   f.last_move = before->drawing()->move_cells("e4-d4");
@@ -355,7 +355,7 @@ class Undrawable final : public State {
   std::uint64_t hash() const noexcept override { return 0; }
   std::string position_text() const override { return {}; }
   Status status() const noexcept override { return {Actor::none, Actor::none, Result::draw, false, 0}; }
-  void legal_moves(std::vector<std::string>&) const override {}
+  void legal_events(std::vector<std::string>&) const override {}
   Error resolve(std::string_view, std::string*, bool) override { return Error::none(); }
 };
 
@@ -521,7 +521,7 @@ TEST(Drawing, CellNamesAreTheBoardsCells) {
       EXPECT_TRUE(s->drawing()->cell_centre(n, {}, p)) << game << " " << n;
     }
     if (s->to_move() == Actor::chance) continue;  // (Tâb, Dleb: a throw first)
-    for (const auto& m : s->legal_moves()) {
+    for (const auto& m : s->legal_events()) {
       const MoveCells c = s->drawing()->move_cells(m);
       for (const auto* list : {&c.from, &c.to})
         for (const auto& n : *list) EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << game << " " << m;

@@ -39,14 +39,14 @@ std::string err_text(const Error& e) { return code_id(e.code) + "@" + std::to_st
 std::string after(std::string_view rules, std::string_view setup, std::string_view move) {
   auto s = state_of(rules, setup);
   if (!s) return "no state";
-  Error e = s->play(move);
+  Error e = s->play_turn(move);
   return e ? err_text(e) : s->position_text();
 }
 
 std::string canon(std::string_view rules, std::string_view setup, std::string_view move) {
   auto s = state_of(rules, setup);
   std::string out;
-  Error e = s->check(move, out);
+  Error e = s->check_turn(move, out);
   return e ? err_text(e) : out;
 }
 
@@ -60,7 +60,7 @@ TEST(TabLane, TabFourTwoTakesTheKelbFromIToQ) {
   // beyt from I, which is Q." The opening táb counts (docs/RULES.md §Tâb Opening).
   auto s = state_of("");
   ASSERT_EQ(s->position_text(), "NNNNNNNNN/........./........./SSSSSSSSS S opening");
-  ASSERT_FALSE(s->play("1,4,2:1I-K,4K-O,2O-Q"));
+  ASSERT_FALSE(s->play_turn("1,4,2:1I-K,4K-O,2O-Q"));
   //  i h g f e d c b a        N N N N N N N N N
   //  k l m n o p q r s        . . . . . . . . .
   //  S R Q P O N M L K   ->   . . s . . . . . .
@@ -80,7 +80,7 @@ TEST(TabLane, FromMTakingOSAndA) {
   EXPECT_EQ(canon("", setup, "1,4,2:2mxo,4oxs,1sxa"), "1,4,2:2mxo,4oxs,1sxa");
   EXPECT_EQ(after("", setup, "1,4,2:2mxo,4oxs,1sxa"), "........s/........./........./......... N play");
   auto s = state_of("", setup);
-  ASSERT_FALSE(s->play("1,4,2:2m-o,4o-s,1s-a"));  // lenient: '-' where it takes
+  ASSERT_FALSE(s->play_turn("1,4,2:2m-o,4o-s,1s-a"));  // lenient: '-' where it takes
   EXPECT_EQ(s->outcome(), Result::south_wins);
   EXPECT_TRUE(s->is_terminal());
 }
@@ -131,12 +131,12 @@ TEST(TabCells, GridTurnsAndConversion) {
 
 TEST(TabThrows, OpeningIsOneThrowEachUntilATab) {
   auto s = state_of("");
-  ASSERT_FALSE(s->play("3"));
+  ASSERT_FALSE(s->play_turn("3"));
   EXPECT_EQ(s->position_text(), "NNNNNNNNN/........./........./SSSSSSSSS N opening");
-  ASSERT_FALSE(s->play("6"));  // a six in the opening does not throw again
-  EXPECT_EQ(err_text(s->play("4,2")), "E341@2");
-  EXPECT_EQ(err_text(s->play("3:3--")), "E341@1");
-  ASSERT_FALSE(s->play("1,3:1I-K,3K-N"));
+  ASSERT_FALSE(s->play_turn("6"));  // a six in the opening does not throw again
+  EXPECT_EQ(err_text(s->play_turn("4,2")), "E341@2");
+  EXPECT_EQ(err_text(s->play_turn("3:3--")), "E341@1");
+  ASSERT_FALSE(s->play_turn("1,3:1I-K,3K-N"));
   EXPECT_EQ(s->position_text(), "NNNNNNNNN/........./.....s.../SSSSSSSS. N play");
   EXPECT_EQ(canon("first=north", "", "2"), "2");
   EXPECT_EQ(after("first=north", "", "1,2:1i-k"), ".NNNNNNNN/n......../........./SSSSSSSSS S play");
@@ -190,10 +190,10 @@ TEST(TabRelease, AnyReleaseStillFreesTheForemostFirstAfterALoss) {
   // The issue's record: South takes North's b with its 14-throw turn; North's
   // next táb may not free a (c is still the foremost).
   auto s = state_of("pieces=3; release=any");
-  ASSERT_FALSE(s->play("1,6,6,6,4,1,1,6,1,1,4,4,4,2:1C-D,6D-K,6K-Q,6Q-n,4n-r,1r-s,2sxb,1B-C,6C-I,1I-K,1A-B,"
+  ASSERT_FALSE(s->play_turn("1,6,6,6,4,1,1,6,1,1,4,4,4,2:1C-D,6D-K,6K-Q,6Q-n,4n-r,1r-s,2sxb,1B-C,6C-I,1I-K,1A-B,"
                        "4B-F,4F-K,4b-f"));
-  EXPECT_EQ(err_text(s->play("1,2:1a-b,2--")), "E344@5");
-  EXPECT_FALSE(s->play("1,2:1c-d,2--"));
+  EXPECT_EQ(err_text(s->play_turn("1,2:1a-b,2--")), "E344@5");
+  EXPECT_FALSE(s->play_turn("1,2:1c-d,2--"));
 }
 
 // release=any: "He must always commence with the kelb in beyt I" (Lane 1836)
@@ -208,19 +208,19 @@ TEST(TabRelease, AnyReleaseStillFreesTheForemostFirstAfterALoss) {
 TEST(TabRelease, AnyReleaseFirstIsOnceAGame) {
   const char* setup = ".......NN/.......n./........s/S.S...... N play";
   auto s = state_of("pieces=3; release=any", setup);
-  ASSERT_FALSE(s->play("2:2rxK"));
+  ASSERT_FALSE(s->play_turn("2:2rxK"));
   // South has freed a kelb in this game (the one just taken), which the board
   // no longer shows: the position text's fourth field says it.
   EXPECT_EQ(s->position_text(), ".......NN/........./........n/S.S...... S play SN");
   // A may follow.
-  EXPECT_FALSE(s->play("1,2:1A-B,2--"));
+  EXPECT_FALSE(s->play_turn("1,2:1A-B,2--"));
   EXPECT_EQ(s->position_text(), ".......NN/........./........n/.sS...... N play");
   // Under the default (front-first) C is still the one.
   auto f = state_of("pieces=3", setup);
-  ASSERT_FALSE(f->play("2:2rxK"));
+  ASSERT_FALSE(f->play_turn("2:2rxK"));
   EXPECT_EQ(f->position_text(), ".......NN/........./........n/S.S...... S play")
       << "the fourth field is written under release=any only, where it counts";
-  EXPECT_EQ(err_text(f->play("1,2:1A-B,2--")), "E344@5");
+  EXPECT_EQ(err_text(f->play_turn("1,2:1A-B,2--")), "E344@5");
   // A set-up position without the fourth field: with no Muslim on the board,
   // the side is taken not to have freed one, and the foremost comes first.
   EXPECT_EQ(canon("pieces=3; release=any", ".......NN/........./........n/S.S...... S play", "1,2:1A-B,2--"),
@@ -229,7 +229,7 @@ TEST(TabRelease, AnyReleaseFirstIsOnceAGame) {
   auto set = state_of("pieces=3; release=any", ".......NN/........./........n/S.S...... S play SN");
   ASSERT_TRUE(set);
   auto again = state_of("pieces=3; release=any", setup);
-  ASSERT_FALSE(again->play("2:2rxK"));
+  ASSERT_FALSE(again->play_turn("2:2rxK"));
   EXPECT_TRUE(again->equals(*set)) << "the fourth field carries what the game knew";
   EXPECT_EQ(canon("pieces=3; release=any", ".......NN/........./........n/S.S...... S play SN", "1,2:1A-B,2--"),
             "1,2:1A-B,2--");
@@ -239,8 +239,8 @@ TEST(TabRelease, PiecesInTheFirstCellsOnly) {
   // Lane: "only in a certain number of beyts ... in the first four": A..D, a..d.
   auto s = state_of("width=7; pieces=4");
   EXPECT_EQ(s->position_text(), "...NNNN/......./......./SSSS... S opening");
-  EXPECT_EQ(err_text(s->play("1,2:1C-D")), "E344@5");
-  ASSERT_FALSE(s->play("1,2:1D-E,2E-G"));
+  EXPECT_EQ(err_text(s->play_turn("1,2:1C-D")), "E344@5");
+  ASSERT_FALSE(s->play_turn("1,2:1D-E,2E-G"));
   EXPECT_EQ(s->position_text(), "...NNNN/......./......./SSS...s N play");
 }
 
@@ -343,17 +343,17 @@ TEST(TabEggeh, AnEnemyEggehIsTakenWhole) {
   const char* setup = "N......../........./.n2s....../S........ S play";
   EXPECT_EQ(canon("", setup, "1,2:1Q-R"), "1,2:1QxR,2--");
   auto s = state_of("", setup);
-  ASSERT_FALSE(s->play("1,2:1QxR"));
+  ASSERT_FALSE(s->play_turn("1,2:1QxR"));
   EXPECT_EQ(s->position_text(), "N......../........./.s......./S........ N play");
   EXPECT_FALSE(s->is_terminal());  // North keeps his Nasrani on i
 }
 
 TEST(TabEnd, LastKelbTakenEndsTheGame) {
   auto t = state_of("", "........./.......sn/........./S........ S play");
-  EXPECT_EQ(err_text(t->play("1,2:1rxs,2s-L")), "E302@9");  // nothing moves after the last capture
-  ASSERT_FALSE(t->play("1,2:1rxs"));
+  EXPECT_EQ(err_text(t->play_turn("1,2:1rxs,2s-L")), "E302@9");  // nothing moves after the last capture
+  ASSERT_FALSE(t->play_turn("1,2:1rxs"));
   EXPECT_EQ(t->outcome(), Result::south_wins);
-  EXPECT_EQ(err_text(t->play("2")), "E302@0");
+  EXPECT_EQ(err_text(t->play_turn("2")), "E302@0");
 }
 
 // --- Position text, rules, render --------------------------------------------
@@ -443,11 +443,11 @@ TEST(TabRandom, RandomTurnsAreCanonicalAndLegal) {
     auto s = state_of(rules);
     Rng rng(3);
     for (int turn = 0; turn < 400 && !s->is_terminal(); ++turn) {
-      std::string m = s->random_move(rng), c;
-      Error e = s->check(m, c);
+      std::string m = s->random_turn(rng), c;
+      Error e = s->check_turn(m, c);
       ASSERT_FALSE(e) << rules << " " << m << ": " << e.reason << " in " << s->position_text();
       ASSERT_EQ(c, m);
-      ASSERT_FALSE(s->play(m));
+      ASSERT_FALSE(s->play_turn(m));
     }
   }
 }

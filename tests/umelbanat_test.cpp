@@ -36,7 +36,7 @@ std::string err_text(const Error& e) { return code_id(e.code) + "@" + std::to_st
 std::string after(std::string_view setup, std::string_view move) {
   auto s = state_of("davies", setup);
   if (!s) return "no state";
-  Error e = s->play(move);
+  Error e = s->play_turn(move);
   return e ? err_text(e) : s->position_text();
 }
 
@@ -80,7 +80,7 @@ TEST(Umelbanat, DaviesFig9PeckingSequence) {
   // to each turn's end), its first sowing among the listed events.
   auto s = state_of("davies", fig9);
   std::vector<std::string> moves;
-  s->legal_moves(moves);
+  s->legal_events(moves);
   EXPECT_NE(std::find(moves.begin(), moves.end(), "B"), moves.end());
   moves.clear();
   EXPECT_TRUE(notation::whole_turns(*s, moves, 100000));
@@ -118,7 +118,7 @@ TEST(Umelbanat, OwnershipAndPassing) {
   const char* none = "0,0,4,0,0,0,4,4,4,4,4,4 SSSSSSNNNNNN --n--------- 12-8 S play S";
   auto s = state_of("davies", none);
   std::vector<std::string> moves;
-  s->legal_moves(moves);
+  s->legal_events(moves);
   EXPECT_EQ(moves, std::vector<std::string>{"--"});
   EXPECT_EQ(after(none, "--"), "0,0,4,0,0,0,4,4,4,4,4,4 SSSSSSNNNNNN --n--------- 12-8 N play S");
 }
@@ -154,10 +154,10 @@ TEST(Umelbanat, StageEndReallotsHouses) {
   EXPECT_EQ(after(end(32, 16), "A"), "E303@0");
   // Driven off the board: 47 = 11 fours and 3, borrowing the last counter.
   auto s = state_of("davies", end(47, 1));
-  ASSERT_FALSE(s->play("#47-1"));
+  ASSERT_FALSE(s->play_turn("#47-1"));
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(s->outcome(), Result::south_wins);
-  EXPECT_EQ(err_text(s->play("A")), "E302@0");
+  EXPECT_EQ(err_text(s->play_turn("A")), "E302@0");
 }
 
 // The stage total counts daughters' houses and the counters held.
@@ -212,11 +212,11 @@ TEST(Umelbanat, RepeatedPositionEndsTheStage) {
   const char* turns[] = {"A", "a", "B", "b", "C", "c", "D", "d", "E", "e", "F", "f"};
   for (const char* t : turns) {
     EXPECT_EQ(s->to_move() == Actor::referee, false) << t;
-    ASSERT_FALSE(s->play(t)) << t;
+    ASSERT_FALSE(s->play_turn(t)) << t;
   }
   EXPECT_EQ(s->position_text(), "0,0,0,0,0,0,0,0,0,0,0,0 SSSSSSNNNNNN ------------ 24-24 - end S");
   EXPECT_EQ(s->to_move(), Actor::referee);
-  ASSERT_FALSE(s->play("#24-24"));
+  ASSERT_FALSE(s->play_turn("#24-24"));
   EXPECT_EQ(s->position_text(), "4,4,4,4,4,4,4,4,4,4,4,4 SSSSSSNNNNNN ------------ 0-0 N play N");
 }
 
@@ -247,7 +247,7 @@ TEST(Umelbanat, PositionsWithManyTurnsListEachSowing) {
           return pit_of_letter(a[0]) < pit_of_letter(b[0]);
         });
         std::vector<std::string> moves;
-        s->legal_moves(moves);
+        s->legal_events(moves);
         EXPECT_EQ(moves, firsts);
         // Followed to each turn's end, the listed sowings give the whole
         // turns in umelbanat_legal's order (the studio enters whole turns).
@@ -265,14 +265,14 @@ TEST(Umelbanat, PositionsWithManyTurnsListEachSowing) {
         ASSERT_FALSE(next->apply(std::string(1, pit_letter(longer->houses[0]))));
         EXPECT_TRUE(next->mid_turn());
         moves.clear();
-        next->legal_moves(moves);
+        next->legal_events(moves);
         EXPECT_NE(std::find(moves.begin(), moves.end(), std::string(1, pit_letter(longer->houses[1]))), moves.end());
         EXPECT_EQ(std::find(moves.begin(), moves.end(), "--"), moves.end());  // after a peck he sows again
-        std::string m = s->random_move(rng), canonical;
-        EXPECT_FALSE(s->check(m, canonical)) << m;
+        std::string m = s->random_turn(rng), canonical;
+        EXPECT_FALSE(s->check_turn(m, canonical)) << m;
         EXPECT_EQ(canonical, m);
       }
-      ASSERT_FALSE(s->play(s->random_move(rng)));
+      ASSERT_FALSE(s->play_turn(s->random_turn(rng)));
     }
   }
   EXPECT_TRUE(found);

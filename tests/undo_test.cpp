@@ -35,7 +35,7 @@ struct Seen {
 };
 
 Seen see(const State& s) {
-  Seen out{s.clone(), s.position_text(), s.turn_in_progress(), s.hash(), s.turns_played(), s.legal_moves()};
+  Seen out{s.clone(), s.position_text(), s.turn_in_progress(), s.hash(), s.turns_played(), s.legal_events()};
   return out;
 }
 
@@ -48,7 +48,7 @@ void expect_same(const State& s, const Seen& was, std::size_t step) {
   EXPECT_EQ(s.position_text(), was.text);
   EXPECT_EQ(s.turn_in_progress(), was.turn);
   EXPECT_EQ(s.turns_played(), was.turns);
-  EXPECT_EQ(s.legal_moves(), was.listed);
+  EXPECT_EQ(s.legal_events(), was.listed);
   EXPECT_EQ(s.history_size(), step);
 }
 
@@ -60,20 +60,20 @@ struct Step {
 };
 
 // One step forward, chosen by `rng`: a listed event, a whole random turn
-// (play of random_move) or the random player's turn (play_random). The
+// (play_turn of random_turn) or the random player's turn (play_random). The
 // state `s` then keeps one more step.
 void step(State& s, Rng& rng, Step& did) {
   const std::uint64_t how = rng.below(4);
   if (how == 0 && !s.mid_turn()) {
-    did = Step{Step::play, {s.random_move(rng)}};
-    ASSERT_FALSE(s.play(did.texts[0])) << did.texts[0];
+    did = Step{Step::play, {s.random_turn(rng)}};
+    ASSERT_FALSE(s.play_turn(did.texts[0])) << did.texts[0];
   } else if (how == 1) {
     std::vector<EventPick> picks;
     s.play_random(rng, nullptr, &picks);
     did = Step{Step::random, {}};
     for (auto& p : picks) did.texts.push_back(std::move(p.event));
   } else {
-    const std::vector<std::string> listed = s.legal_moves();
+    const std::vector<std::string> listed = s.legal_events();
     did = Step{Step::apply, {listed[rng.below(listed.size())]}};
     ASSERT_FALSE(s.apply(did.texts[0])) << did.texts[0];
   }
@@ -81,7 +81,7 @@ void step(State& s, Rng& rng, Step& did) {
 
 // Makes `did` again on `s` (play_random's events one by one).
 void redo(State& s, const Step& did) {
-  for (const auto& t : did.texts) ASSERT_FALSE(did.kind == Step::play ? s.play(t) : s.apply(t)) << t;
+  for (const auto& t : did.texts) ASSERT_FALSE(did.kind == Step::play ? s.play_turn(t) : s.apply(t)) << t;
 }
 
 TEST_P(Undo, TakesBackEveryStepToTheStart) {
@@ -158,11 +158,11 @@ TEST_P(Undo, AFailedApplyKeepsNothing) {
   auto state = initial();
   ASSERT_TRUE(state);
   ASSERT_TRUE(state->keep_history(true));
-  const std::vector<std::string> listed = state->legal_moves();
+  const std::vector<std::string> listed = state->legal_events();
   ASSERT_FALSE(state->apply(listed.front()));
   const Seen after = see(*state);
   EXPECT_TRUE(state->apply("?!"));
-  EXPECT_TRUE(state->mid_turn() || state->play("?!"));
+  EXPECT_TRUE(state->mid_turn() || state->play_turn("?!"));
   EXPECT_EQ(state->history_size(), 1u);
   expect_same(*state, after, 1);
   ASSERT_FALSE(state->undo());
@@ -176,24 +176,24 @@ TEST_P(Undo, WithoutHistoryThereIsNothingToTakeBack) {
   auto state = initial();
   ASSERT_TRUE(state);
   EXPECT_EQ(state->undo().code, Code::nothing_to_undo);
-  ASSERT_FALSE(state->apply(state->legal_moves().front()));
+  ASSERT_FALSE(state->apply(state->legal_events().front()));
   EXPECT_EQ(state->history_size(), 0u);
   Error e = state->undo();
   EXPECT_EQ(e.code, Code::nothing_to_undo);
   EXPECT_NE(e.reason.find("keeps no history"), std::string::npos) << e.reason;
   EXPECT_TRUE(state->keep_history(true));
   const auto before = state->clone();
-  ASSERT_FALSE(state->apply(state->legal_moves().front()));
+  ASSERT_FALSE(state->apply(state->legal_events().front()));
   EXPECT_EQ(state->history_size(), 1u);
   ASSERT_FALSE(state->undo());
   EXPECT_TRUE(state->equals(*before));
   e = state->undo();
   EXPECT_EQ(e.code, Code::nothing_to_undo);
   EXPECT_NE(e.reason.find("no event or turn kept"), std::string::npos) << e.reason;
-  ASSERT_FALSE(state->apply(state->legal_moves().front()));
+  ASSERT_FALSE(state->apply(state->legal_events().front()));
   EXPECT_FALSE(state->keep_history(false));
   EXPECT_EQ(state->history_size(), 0u);
-  ASSERT_FALSE(state->apply(state->legal_moves().front()));
+  ASSERT_FALSE(state->apply(state->legal_events().front()));
   EXPECT_EQ(state->history_size(), 0u);
   EXPECT_EQ(state->undo().code, Code::nothing_to_undo);
 }
@@ -206,7 +206,7 @@ std::uint64_t endings(beyt::State& s, int depth) {
   if (s.is_terminal()) return 1;
   if (depth == 0) return 0;
   std::uint64_t n = 0;
-  for (const std::string& event : s.legal_moves()) {
+  for (const std::string& event : s.legal_events()) {
     if (s.apply(event)) continue;  // never for a listed event
     n += endings(s, depth - 1);
     s.undo();
@@ -218,7 +218,7 @@ std::uint64_t endings_by_clones(const State& s, int depth) {
   if (s.is_terminal()) return 1;
   if (depth == 0) return 0;
   std::uint64_t n = 0;
-  for (const std::string& event : s.legal_moves()) {
+  for (const std::string& event : s.legal_events()) {
     auto child = s.clone();
     if (child->apply(event)) continue;
     n += endings_by_clones(*child, depth - 1);
@@ -258,7 +258,7 @@ TEST(UndoDefault, AStateWithoutUndoSaysSo) {
       s.to_move = s.whose_turn = Actor::south;
       return s;
     }
-    void legal_moves(std::vector<std::string>& out) const override { out.push_back("a"); }
+    void legal_events(std::vector<std::string>& out) const override { out.push_back("a"); }
     Error resolve(std::string_view m, std::string* canonical, bool) override {
       if (canonical) *canonical = m;
       return Error::none();

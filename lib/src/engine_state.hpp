@@ -19,8 +19,8 @@
 // tebweez) declares the `events` hook and a Turn type, the turn in
 // progress, which EngineState keeps beside the position; the position then
 // changes event by event (the drawing shows it), and the turn's last event
-// makes it the position of the next turn as play() would (Traits::finish).
-// A game without the hook has turns of one event: apply() is play().
+// makes it the position of the next turn as play_turn() would (Traits::finish).
+// A game without the hook has turns of one event: apply() is play_turn().
 //
 // The contract is checked, not found by name: each game's source has
 //
@@ -91,7 +91,7 @@ struct EngineHooks {
   ///       one event (State::apply's errors, the position and turn
   ///       unchanged on an error); `last`: it was the turn's last event;
   ///   static void finish(const Options&, Position&, Memory&, Turn&);
-  ///       after the last event: the position (and Memory) as play() of
+  ///       after the last event: the position (and Memory) as play_turn() of
   ///       the turn's text leaves them; the Turn is Turn{} again;
   ///   static void turn_text(const Options&, const Position&, const Turn&, std::string&);
   ///       the text of the turn so far (canonical), appended;
@@ -101,8 +101,8 @@ struct EngineHooks {
   ///   static Error split(std::string_view canonical_turn, std::vector<std::string>&);
   ///       the events of a canonical turn text (State::turn_events),
   ///       appended, or the reason the text is no sequence of events.
-  /// Without it a turn is one event (State::apply is play of the canonical
-  /// text), listed by the required legal_moves and drawn by random_move.
+  /// Without it a turn is one event (State::apply is play_turn of the canonical
+  /// text), listed by the required legal_events and drawn by random_turn.
   bool events = false;
   /// With `events`, a throw written face by face (State::throw_faces):
   ///   static ThrowFaces throw_faces(const Options&, const Position&, const Turn&);
@@ -114,7 +114,7 @@ struct EngineHooks {
   bool throw_faces = false;
   /// With `events`, static std::string describe_event(const Options&,
   /// const Position&, const Turn&, std::string_view event): during a turn,
-  /// what one event listed there does (State::describe_move). Default: no words.
+  /// what one event listed there does (State::describe_event). Default: no words.
   bool describe_event = false;
   /// With `events`, static std::string describe_turn(const Options&,
   /// const Position&, const Turn&): where the turn to be entered stands
@@ -266,12 +266,12 @@ concept capture_mark = requires {
 ///   static Position initial(const Options&);
 ///   static Error validate(const Options&, const Position&);
 ///   static Result outcome(const Position&) noexcept;
-///   static void legal_moves(const Options&, const Position&, std::vector<std::string>&);
-///   static void random_move(const Options&, const Position&, Rng&, std::string&);
+///   static void legal_events(const Options&, const Position&, std::vector<std::string>&);
+///   static void random_turn(const Options&, const Position&, Rng&, std::string&);
 ///       (these two unless the `events` hook: each turn one event, listed
 ///       and drawn; the list in a fixed order, the draw a pick from it)
-///   static Error play(const Options&, Position&, Memory&, std::string_view move);
-///   static Error check(const Options&, const Position&, std::string_view move, std::string& canonical);
+///   static Error play_turn(const Options&, Position&, Memory&, std::string_view turn);
+///   static Error check_turn(const Options&, const Position&, std::string_view turn, std::string& canonical);
 /// and the optional hooks exactly as `kHooks` declares them (EngineHooks).
 template <class T>
 concept EngineTraitsFor =
@@ -289,16 +289,16 @@ concept EngineTraitsFor =
       requires hooks::exactly<hooks::fn_t<decltype(T::initial)>, typename T::Position (*)(hooks::Opt<T>)>;
       requires hooks::exactly<hooks::fn_t<decltype(T::validate)>, Error (*)(hooks::Opt<T>, hooks::Pos<T>)>;
       requires hooks::exactly<hooks::fn_t<decltype(T::outcome)>, Result (*)(hooks::Pos<T>) noexcept>;
-      requires hooks::exactly<hooks::fn_t<decltype(T::play)>,
+      requires hooks::exactly<hooks::fn_t<decltype(T::play_turn)>,
                               Error (*)(hooks::Opt<T>, typename T::Position&, typename T::Memory&, std::string_view)>;
-      requires hooks::exactly<hooks::fn_t<decltype(T::check)>,
+      requires hooks::exactly<hooks::fn_t<decltype(T::check_turn)>,
                               Error (*)(hooks::Opt<T>, hooks::Pos<T>, std::string_view, std::string&)>;
       requires hooks::exactly<hooks::fn_t<decltype(T::Position::parse)>, Expected<typename T::Position> (*)(std::string_view)>;
     } &&
     (T::kHooks.events || requires {
-      requires hooks::exactly<hooks::fn_t<decltype(T::legal_moves)>,
+      requires hooks::exactly<hooks::fn_t<decltype(T::legal_events)>,
                               void (*)(hooks::Opt<T>, hooks::Pos<T>, std::vector<std::string>&)>;
-      requires hooks::exactly<hooks::fn_t<decltype(T::random_move)>, void (*)(hooks::Opt<T>, hooks::Pos<T>, Rng&, std::string&)>;
+      requires hooks::exactly<hooks::fn_t<decltype(T::random_turn)>, void (*)(hooks::Opt<T>, hooks::Pos<T>, Rng&, std::string&)>;
     }) &&
     std::equality_comparable<typename T::Options> && std::equality_comparable<typename T::Position> &&
     std::default_initializable<typename T::Memory> && std::copyable<typename T::Memory> &&
@@ -566,19 +566,21 @@ class EngineEntry : public TurnEntry {
   }
   Error turn_events(std::string_view text, std::vector<std::string>& out) const override {
     std::string canonical;
-    if (Error e = self().check(text, canonical)) return e;
+    if (Error e = self().check_turn(text, canonical)) return e;
     if constexpr (kEvents) return Traits::split(canonical, out);
     out.push_back(std::move(canonical));
     return Error::none();
   }
-  std::string describe_move(std::string_view text) const override {
-    if (turn().active()) {
-      if constexpr (Traits::kHooks.describe_event) return Traits::describe_event(opt(), pos(), turn(), text);
-      return {};
-    }
+  std::string describe_event(std::string_view event) const override {
+    if (!turn().active()) return describe_played_turn(event);
+    if constexpr (Traits::kHooks.describe_event) return Traits::describe_event(opt(), pos(), turn(), event);
+    return {};
+  }
+  std::string describe_played_turn(std::string_view text) const override {
+    if (turn().active()) return {};
     if constexpr (Traits::kHooks.describe_after) {
       EngineState<Traits> next(self());
-      return next.play(text) ? std::string() : Traits::describe_after(opt(), pos(), next.pos_, text);
+      return next.play_turn(text) ? std::string() : Traits::describe_after(opt(), pos(), next.pos_, text);
     } else if constexpr (Traits::kHooks.describe) {
       return Traits::describe(opt(), pos(), text);
     } else {
@@ -610,7 +612,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   EngineState(const Options& o, const Position& p) : State(Traits::game(), true), options_(o), pos_(p) {
     if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
   }
-  // A copy of the position keeping no history (clone(); describe_move's
+  // A copy of the position keeping no history (clone(); describe_event's
   // trial play), as a State is made.
   EngineState(const EngineState& o)
       : State(Traits::game(), true), options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_),
@@ -662,7 +664,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     return State::adjudicate(termination, out);
   }
 
-  void legal_moves(std::vector<std::string>& out) const override {
+  void legal_events(std::vector<std::string>& out) const override {
     if (over()) return;
     if constexpr (kEvents) {
       if (Traits::chance_due(options_, pos_, turn_)) {
@@ -671,7 +673,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
       }
       Traits::decisions(options_, pos_, turn_, out);
     } else {
-      Traits::legal_moves(options_, pos_, out);
+      Traits::legal_events(options_, pos_, out);
     }
   }
   std::vector<ChanceOutcome> chance_outcomes() const override {
@@ -711,10 +713,10 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
       std::string& move = turn ? *turn : local;
       move.clear();
       if (over()) return;
-      Traits::random_move(options_, pos_, rng, move);
+      Traits::random_turn(options_, pos_, rng, move);
       if (picks) {
         std::vector<std::string> listed;
-        Traits::legal_moves(options_, pos_, listed);
+        Traits::legal_events(options_, pos_, listed);
         EventPick pick;
         pick.index = static_cast<std::size_t>(std::find(listed.begin(), listed.end(), move) - listed.begin());
         pick.event = move;
@@ -723,15 +725,16 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
       if (resolve(move, nullptr, true)) move.clear();
     }
   }
-  // play() is the traits' play (the replay's path: nothing else on it but
-  // the test of a history kept, save() out of line), check() their check;
-  // a canonical text asked of a played turn is check()'s, then played.
+  // play_turn() is the traits' play_turn (the replay's path: nothing else
+  // on it but the test of a history kept, save() out of line), check_turn()
+  // their check_turn; a canonical text asked of a played turn is
+  // check_turn()'s, then played.
   Error resolve(std::string_view text, std::string* canonical, bool commit) override {
     if (turn_.active()) return mid_turn_error();
     if (canonical || !commit) return checked(text, canonical, commit);
     if (history_flags_) [[unlikely]]
       save();
-    if (Error e = Traits::play(options_, pos_, memory_, text)) {
+    if (Error e = Traits::play_turn(options_, pos_, memory_, text)) {
       unsave();
       return e;
     }
@@ -800,12 +803,12 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
       return false;
   }
   // resolve() with a canonical text asked or without committing: out of
-  // line, so that play()'s path (a replay's every turn) stays as short as
-  // the traits' play alone.
+  // line, so that play_turn()'s path (a replay's every turn) stays as short as
+  // the traits' play_turn alone.
   [[gnu::noinline]] Error checked(std::string_view text, std::string* canonical, bool commit) {
     std::string local;
     std::string& c = canonical ? *canonical : local;
-    if (Error e = Traits::check(options_, pos_, text, c)) return e;
+    if (Error e = Traits::check_turn(options_, pos_, text, c)) return e;
     return commit ? EngineState::resolve(c, nullptr, true) : Error::none();
   }
   static Error mid_turn_error() {

@@ -68,20 +68,20 @@ std::uint64_t Rng::below(std::uint64_t n) {
   return static_cast<std::uint64_t>(m >> 64);
 }
 
-std::string State::random_move(Rng& rng) const {
+std::string State::random_turn(Rng& rng) const {
   std::string out;
-  random_move(rng, out);
+  random_turn(rng, out);
   return out;
 }
 
 // The turn play_random() plays, played on a copy.
-void State::random_move(Rng& rng, std::string& out) const {
+void State::random_turn(Rng& rng, std::string& out) const {
   out.clear();
   if (is_terminal()) return;
   clone()->play_random(rng, &out);
 }
 
-// A State whose turns are one event each: apply() is play() of the
+// A State whose turns are one event each: apply() is play_turn() of the
 // canonical text.
 Error State::apply(std::string_view event, std::string* turn) {
   if (turn) turn->clear();
@@ -91,9 +91,9 @@ Error State::apply(std::string_view event, std::string* turn) {
   return Error::none();
 }
 
-Error State::check(std::string_view move_text, std::string& canonical) const {
+Error State::check_turn(std::string_view turn_text, std::string& canonical) const {
   // Without committing, resolve() leaves the State as it is.
-  return const_cast<State*>(this)->resolve(move_text, &canonical, false);
+  return const_cast<State*>(this)->resolve(turn_text, &canonical, false);
 }
 
 // A game written on State without undo(): nothing is ever kept to take back.
@@ -148,42 +148,47 @@ std::string State::describe_turn() const {
   return {};
 }
 
-std::string State::describe_move(std::string_view move_text) const {
-  if (const TurnEntry* e = entry()) return e->describe_move(move_text);
+std::string State::describe_event(std::string_view event) const {
+  if (const TurnEntry* e = entry()) return e->describe_event(event);
+  return {};
+}
+
+std::string State::describe_played_turn(std::string_view turn_text) const {
+  if (const TurnEntry* e = entry()) return e->describe_played_turn(turn_text);
   return {};
 }
 
 Error State::turn_events(std::string_view turn_text, std::vector<std::string>& out) const {
   if (const TurnEntry* e = entry()) return e->turn_events(turn_text, out);
   std::string canonical;
-  if (Error e = check(turn_text, canonical)) return e;
+  if (Error e = check_turn(turn_text, canonical)) return e;
   out.push_back(std::move(canonical));
   return Error::none();
 }
 
-// A State whose turns are one event each: one of legal_moves(), played.
+// A State whose turns are one event each: one of legal_events(), played.
 // The turn is made in `turn` itself (no allocation once it has room).
 void State::play_random(Rng& rng, std::string* turn, std::vector<EventPick>* picks) {
   std::string local;
-  std::string& move = turn ? *turn : local;
-  move.clear();
+  std::string& played = turn ? *turn : local;
+  played.clear();
   std::vector<std::string> listed;
-  legal_moves(listed);
+  legal_events(listed);
   if (listed.empty()) return;
   const std::size_t index = rng.below(listed.size());
-  move = listed[index];
+  played = listed[index];
   if (picks) {
     EventPick pick;
     pick.index = index;
-    pick.event = move;
+    pick.event = played;
     picks->push_back(std::move(pick));
   }
-  if (play(move)) move.clear();
+  if (play_turn(played)) played.clear();
 }
 
 Error State::find_event(std::string_view event, std::size_t& index) const {
   std::vector<std::string> listed;
-  legal_moves(listed);
+  legal_events(listed);
   for (std::size_t i = 0; i < listed.size(); ++i)
     if (listed[i] == event) {
       index = i;
@@ -202,14 +207,14 @@ Error State::find_event(std::string_view event, std::size_t& index) const {
 }
 
 // The value-returning forms of the calls with an out-parameter.
-std::vector<std::string> State::legal_moves() const {
+std::vector<std::string> State::legal_events() const {
   std::vector<std::string> out;
-  legal_moves(out);
+  legal_events(out);
   return out;
 }
 
-Expected<std::string> State::check(std::string_view move_text) const {
-  return to_expected<std::string>([&](std::string& out) { return check(move_text, out); });
+Expected<std::string> State::check_turn(std::string_view turn_text) const {
+  return to_expected<std::string>([&](std::string& out) { return check_turn(turn_text, out); });
 }
 
 Expected<std::vector<std::string>> State::turn_events(std::string_view turn_text) const {

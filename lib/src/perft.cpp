@@ -56,7 +56,7 @@ class Walk {
     }
     std::vector<std::string>& events = lists_[static_cast<std::size_t>(ply)];
     events.clear();
-    s.legal_moves(events);
+    s.legal_events(events);
     out_.leaves[static_cast<std::size_t>(ply)] += events.size();
     const bool last_ply = ply + 1 == depth_;
     if (last_ply && options_.bulk) return true;
@@ -122,7 +122,7 @@ Error perft_divide(const State& from, int depth, PerftDivide& out, const PerftOp
   if (Error e = check_depth(depth)) return e;
   out = PerftDivide{};
   std::vector<std::string> events;
-  from.legal_moves(events);
+  from.legal_events(events);
   PerftCounts below;
   std::unique_ptr<State> root = from.clone();
   const bool undo = root->keep_history(true);

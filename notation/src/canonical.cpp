@@ -27,8 +27,8 @@ Error canonicalise_line(Line& line, State& state) {
   for (auto& node : line) {
     std::unique_ptr<State> before;
     if (!node.variations.empty()) before = state.clone();
-    if (Error e = state.check(node.move, canonical)) return e;
-    if (Error e = state.play(canonical)) return e;
+    if (Error e = state.check_turn(node.move, canonical)) return e;
+    if (Error e = state.play_turn(canonical)) return e;
     node.move = canonical;
     for (auto& variation : node.variations) {
       auto copy = before->clone();
@@ -107,7 +107,7 @@ std::string game_identity(const GameRecord& record, const std::string& file, std
     std::string canonical;
     bool legal = true;
     for (const auto& node : record.moves) {
-      if (start.state->check(node.move, canonical) || start.state->play(canonical)) {
+      if (start.state->check_turn(node.move, canonical) || start.state->play_turn(canonical)) {
         legal = false;
         break;
       }

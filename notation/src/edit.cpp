@@ -58,15 +58,15 @@ void insert_turn(GameRecord& record, const NodePath& at, const State& before, co
   // first (a throw makes the turn another event), the same position
   // reached (Seega's two placements in either order).
   auto played = before.clone();
-  played->play(canonical);
+  played->play_turn(canonical);
   const bool by_text = !before.chance_outcomes().empty();
   std::string other;
   const auto same = [&](const std::string& text) {
-    if (before.check(text, other)) return false;
+    if (before.check_turn(text, other)) return false;
     if (other == canonical) return true;
     if (by_text) return false;
     auto there = before.clone();
-    return !there->play(other) && there->equals(*played);
+    return !there->play_turn(other) && there->equals(*played);
   };
   reached = after;
   if (same(following.move)) return;
@@ -208,10 +208,10 @@ Diagnostic enter_move(GameRecord& record, const std::string& file, std::uint32_t
   NodePosition pos;
   if (Diagnostic d = position_at(record, file, index, at, pos)) return d;
   std::string canonical;
-  if (Error e = pos.state->check(move, canonical))
+  if (Error e = pos.state->check_turn(move, canonical))
     return move_failure(record, file, index, e, at.steps.back() + 1, *pos.state);
   insert_turn(record, at, *pos.state, canonical, reached);
-  pos.state->play(canonical);
+  pos.state->play_turn(canonical);
   result_at_end(record, reached, *pos.state);
   return {};
 }
@@ -242,9 +242,9 @@ Diagnostic enter_moves(GameRecord& record, const std::string& file, std::uint32_
   for (const auto& move : moves) {
     const std::uint32_t number = here.steps.back() + 1;
     if (!state->mid_turn()) {
-      const Error whole = state->check(move, turn);
+      const Error whole = state->check_turn(move, turn);
       if (!whole) {
-        state->play(turn);
+        state->play_turn(turn);
       } else if (state->apply(move, &turn)) {
         return move_failure(record, file, index, whole, number, *state);
       }

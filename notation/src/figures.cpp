@@ -201,7 +201,7 @@ Diagnostic replay_to(const GameRecord& record, const std::string& file, std::uin
     for (std::uint32_t t = from; t <= to; ++t) {
       const Node& node = (*line)[t - base];
       if (final && t == to) out.before = out.state->clone();
-      if (Error e = out.state->play(node.move)) {
+      if (Error e = out.state->play_turn(node.move)) {
         out.before.reset();
         const Diagnostic bad = move_error(file, index, node, e, t, *out.state);
         return i == 0 ? misnumbered_turn(record, bad) : bad;  // the main line's, as validate reports it
@@ -241,7 +241,7 @@ Diagnostic replay_to_all(const GameRecord& record, const std::string& file, std:
       for (; turn < want; ++turn) {
         const Node& node = record.moves[turn];
         before = state->clone();
-        if (Error e = state->play(node.move)) {
+        if (Error e = state->play_turn(node.move)) {
           out[i].state = std::move(before);
           return misnumbered_turn(record, move_error(file, index, node, e, turn + 1, *out[i].state));
         }
@@ -263,7 +263,7 @@ Diagnostic replay_to_all(const GameRecord& record, const std::string& file, std:
 
 std::string node_caption(const GameRecord& record, const NodePosition& pos) {
   if (!pos.node || pos.turn == 0) return figure_caption(0, {});
-  std::string description = pos.before ? pos.before->describe_move(pos.node->move) : std::string();
+  std::string description = pos.before ? pos.before->describe_played_turn(pos.node->move) : std::string();
   std::string result = pos.end_of_game && record.result != "*" ? record.result : std::string();
   return figure_caption(pos.turn, pos.node->move, description, result);
 }

@@ -45,7 +45,7 @@ Error random_game(const Game& game, const RuleSet& rules, Rng& rng, std::uint64_
   record.set_tag("Game", std::string(game.name()));
   record.set_tag("Rules", rules.canonical());
   // The random player, event by event (State::play_random): the turn
-  // random_move would give, played without reading its text again.
+  // random_turn would give, played without reading its text again.
   play_out(*state, rng, max_turns, stop, [&](std::string& move) {
     Node node;
     node.move = std::move(move);

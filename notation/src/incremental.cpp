@@ -190,7 +190,7 @@ struct IncrementalValidator::Impl {
       kept.valid = true;
       kept.index = e.index;
       kept.errors = broken ? *broken : GameErrors{};
-      kept.record = std::move(record);  // (the reader fills `record` anew)
+      std::swap(kept.record, record);  // (the reader fills `record` anew, over the turns of the game kept before)
     }
     count_to(e.offset);
     if (e.starts_line() && tail_from < tail.size()) {
@@ -407,6 +407,13 @@ std::size_t IncrementalValidator::errors() const noexcept { return count_severit
 
 std::size_t IncrementalValidator::warnings() const noexcept { return count_severity(*this, Severity::warning); }
 
+const GameRecord* IncrementalValidator::changed_game(std::uint32_t index, const GameErrors** errors) const noexcept {
+  const Impl& m = *impl_;
+  if (m.format != Format::text || !m.kept.valid || m.kept.index != index) return nullptr;
+  if (errors) *errors = &m.kept.errors;
+  return &m.kept.record;
+}
+
 bool IncrementalValidator::read_game(std::uint32_t index, GameRecord& out, GameErrors& errors) const {
   const Impl& m = *impl_;
   errors = GameErrors{};
@@ -414,9 +421,9 @@ bool IncrementalValidator::read_game(std::uint32_t index, GameRecord& out, GameE
   std::size_t i = 0;
   while (i < m.count() && !(m.at(i).kind == CheckedEntry::Kind::game && m.at(i).index == index)) ++i;
   if (i == m.count()) return false;
-  if (m.kept.valid && m.kept.index == index) {  // the game the last change is in, as the reading read it
-    out = m.kept.record;
-    errors = m.kept.errors;
+  if (const GameErrors* kept_errors = nullptr; const GameRecord* kept = changed_game(index, &kept_errors)) {
+    out = *kept;  // the game the last change is in, as the reading read it
+    errors = *kept_errors;
     return true;
   }
   const std::uint64_t target = m.at(i).offset;

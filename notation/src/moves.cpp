@@ -19,7 +19,7 @@ Choices choices_at(const State& state) {
   c.result = std::string(result_token(state.outcome()));
   if (c.result == "*") c.player = state.player_label();
   c.outcomes = state.chance_outcomes();
-  state.legal_moves(c.moves);
+  state.legal_events(c.events);
   return c;
 }
 
@@ -27,7 +27,7 @@ namespace {
 // Depth first from `s` (mid-turn or not): each listed event, applied.
 bool turns_from(const State& s, std::vector<std::string>& out, std::size_t limit, std::vector<std::string>& listed) {
   const std::size_t mark = listed.size();
-  s.legal_moves(listed);
+  s.legal_events(listed);
   for (std::size_t i = mark; i < listed.size(); ++i) {
     auto next = s.clone();
     std::string turn;
@@ -70,13 +70,13 @@ std::string choices_text(const Choices& c) {
     for (const auto& o : c.outcomes) out += o.text + "  " + probability_text(o.probability) + "\n";
     return out;
   }
-  out = c.actor + " to move, " + std::to_string(c.moves.size()) + (c.moves.size() == 1 ? " decision" : " decisions");
+  out = c.actor + " to move, " + std::to_string(c.events.size()) + (c.events.size() == 1 ? " decision" : " decisions");
   out += ":\n";
-  for (const auto& m : c.moves) out += m + "\n";
+  for (const auto& e : c.events) out += e + "\n";
   return out;
 }
 
-std::string choices_json(const Choices& c) {
+std::string choices_json(const Choices& c, std::string_view events_key) {
   nlohmann::ordered_json j;
   j["game"] = c.game;
   j["position"] = c.position;
@@ -87,7 +87,7 @@ std::string choices_json(const Choices& c) {
   j["chance"] = c.chance;
   j["outcomes"] = nlohmann::ordered_json::array();
   for (const auto& o : c.outcomes) j["outcomes"].push_back({{"text", o.text}, {"probability", o.probability}});
-  j["moves"] = c.moves;
+  j[std::string(events_key)] = c.events;
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "beyt/chars.hpp"
@@ -192,16 +193,19 @@ struct CheckpointsAccess {
   using Point = ReplayCheckpoints::Point;
   static constexpr std::uint8_t kStrict = 1, kVariations = 2;
 
-  static void put(std::string& key, std::string_view s) {
-    const auto n = static_cast<std::uint32_t>(s.size());
+  static void put(std::string& key, std::size_t count) {
+    const auto n = static_cast<std::uint32_t>(count);
     key.append(reinterpret_cast<const char*>(&n), sizeof n);
+  }
+  static void put(std::string& key, std::string_view s) {
+    put(key, s.size());
     key.append(s);
   }
   static void put_line(std::string& key, const Line& line) {
-    put(key, std::to_string(line.size()));
+    put(key, line.size());
     for (const Node& node : line) {
-      put(key, node.move);
-      put(key, std::to_string(node.variations.size()));
+      put(key, std::string_view(node.move));
+      put(key, node.variations.size());
       for (const Line& v : node.variations) put_line(key, v);
     }
   }
@@ -215,15 +219,15 @@ struct CheckpointsAccess {
     ends.clear();
     for (const char* name : {"Game", "Rules", "SetUp"}) {
       const TagPair* t = record.find_tag(name);
-      put(key, t ? "+" : "-");
+      put(key, std::string_view(t ? "+" : "-"));
       put(key, t ? std::string_view(t->value) : std::string_view());
     }
-    put(key, options.default_game);
+    put(key, std::string_view(options.default_game));
     ends.reserve(record.moves.size() + 1);
     ends.push_back(key.size());
     for (const Node& node : record.moves) {
-      put(key, node.move);
-      put(key, std::to_string(node.variations.size()));
+      put(key, std::string_view(node.move));
+      put(key, node.variations.size());
       for (const Line& v : node.variations) put_line(key, v);
       ends.push_back(key.size());
     }
@@ -242,8 +246,9 @@ struct CheckpointsAccess {
   // The positions kept for `ctx.record` (the others dropped), and the turn
   // to start from, no later than `limit`: `state` is then the position there.
   static std::uint32_t resume(ReplayCheckpoints& c, const Context& ctx, std::uint32_t limit, std::unique_ptr<State>& state) {
-    std::string key;
-    std::vector<std::size_t> ends;
+    // (Into the buffers of the key before last: a keystroke's replay allocates nothing here.)
+    std::string key = std::move(c.spare_key_);
+    std::vector<std::size_t> ends = std::move(c.spare_ends_);
     encode(ctx.record, ctx.options, key, ends);
     const std::size_t shorter = std::min(key.size(), c.key_.size());
     const auto same = static_cast<std::size_t>(
@@ -252,8 +257,8 @@ struct CheckpointsAccess {
     std::erase_if(c.points_, [&](const Point& p) {
       return p.turn >= ends.size() || p.turn >= c.ends_.size() || ends[p.turn] != c.ends_[p.turn] || ends[p.turn] > same;
     });
-    c.key_ = std::move(key);
-    c.ends_ = std::move(ends);
+    c.spare_key_ = std::exchange(c.key_, std::move(key));
+    c.spare_ends_ = std::exchange(c.ends_, std::move(ends));
     c.resumed_ = 0;
     const std::uint8_t need = checks(ctx);
     for (auto p = c.points_.rbegin(); p != c.points_.rend(); ++p)
@@ -308,7 +313,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
     if (last) *last = &line[i - 1];
   };
   const std::size_t count = std::min<std::size_t>(line.size(), limit);
-  const bool plain = !ctx.options.strict;  // a turn without variations is then one play()
+  const bool plain = !ctx.options.strict;  // a turn without variations is then one play_turn()
   std::string canonical;
   // The next turn whose position is kept (none: past the end).
   std::size_t mark = keep ? (from / every + 1) * every : SIZE_MAX;
@@ -319,7 +324,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
     }
     const Node& node = line[i];
     if (plain && node.variations.empty()) [[likely]] {
-      if (Error e = state.play(node.move)) [[unlikely]] {
+      if (Error e = state.play_turn(node.move)) [[unlikely]] {
         stop(i);
         return move_error(ctx, node, e, first_turn + static_cast<std::uint32_t>(i), state);
       }
@@ -329,7 +334,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
     std::unique_ptr<State> before;
     if (ctx.variations && !node.variations.empty()) before = state.clone();
     if (ctx.options.strict) {  // the canonical form needs a second resolution: only when asked
-      Error e = state.check(node.move, canonical);
+      Error e = state.check_turn(node.move, canonical);
       if (!e && canonical != node.move)
         e = Error{Code::strict_move_form, "strict: write '" + canonical + "' (the canonical form)", 0};
       if (e) {
@@ -337,7 +342,7 @@ Diagnostic replay_line(const Context& ctx, const Line& line, State& state, std::
         return move_error(ctx, node, e, turn, state);
       }
     }
-    if (Error e = state.play(node.move)) {
+    if (Error e = state.play_turn(node.move)) {
       stop(i);
       return move_error(ctx, node, e, turn, state);
     }

@@ -162,14 +162,14 @@ void CollectionStats::add(const GameRecord& record, const std::string& file, std
   std::string first = record.moves.front().move;
   if (resolved) {
     std::string canonical;
-    if (!start.state->check(first, canonical)) first = canonical;
+    if (!start.state->check_turn(first, canonical)) first = canonical;
   }
   g.count_first(first, 1);
   if (valid && !g.ends_name.empty()) {
     std::uint64_t ends = 0;
     for (const auto& node : record.moves) {
       if (start.state->to_move() == Actor::referee) ++ends;
-      if (start.state->play(node.move)) break;
+      if (start.state->play_turn(node.move)) break;
     }
     g.ends.add(ends);
   }

@@ -136,7 +136,7 @@ class GameView {
   static std::size_t playable_turns(const Line& line, const State& start) {
     auto s = start.clone();
     std::size_t n = 0;
-    while (n < line.size() && !s->play(line[n].move)) ++n;
+    while (n < line.size() && !s->play_turn(line[n].move)) ++n;
     return n;
   }
 
@@ -192,7 +192,7 @@ class GameView {
       list_ += " <span class=\"t\"><span class=\"n\">" + std::to_string(turn) + ".</span>&nbsp;";
       if (ok) {
         before = state->clone();
-        state->play(node.move);
+        state->play_turn(node.move);
         NodePosition pos;
         NodePath::parse(path, pos.path);
         pos.state = std::move(state);

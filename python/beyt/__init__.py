@@ -11,7 +11,7 @@ docs/python/tutorial.ipynb a notebook.
 >>> game.tags["Game"], game.result, game.errors
 ('seega', '0-1', [])
 >>> position = beyt.Position.start("seega", "walker")
->>> position.actor, len(position.legal_moves())
+>>> position.actor, len(position.legal_events())
 ('South', 276)
 >>> position.push("c3,a1")
 Traceback (most recent call last):
@@ -139,7 +139,7 @@ class Game:
         """The record of a played Position (python-chess's
         ``Game.from_board``): its game and rules, its start (SetUp where it
         is not the game's start), and every turn played to it (a replay's
-        turns, then its ``move_stack``, events gathered into their turns as
+        turns, then its ``event_stack``, events gathered into their turns as
         the engine writes them); a finished game gets the engine's result.
         ``tags`` are added. Raises IllegalMove (E303) for a position in the
         middle of a turn."""
@@ -165,7 +165,7 @@ class Game:
     def add_variation(self, turn: Optional[str] = None, *, events: Optional[Sequence[str]] = None) -> Move:
         """Plays a turn at the start (the first turn; where there is one
         already, a variation of it, or that turn when it is the same): its
-        text, or ``events=[...]`` as ``Position.legal_moves()`` lists them.
+        text, or ``events=[...]`` as ``Position.legal_events()`` lists them.
         Returns its Move; ``Move.add_variation`` goes on from there. Raises
         IllegalMove (.code E3xx, .turn) with the record unchanged;
         ArgumentError unless exactly one of turn, events is given."""

@@ -534,12 +534,12 @@ struct PyPosition {
 };
 
 // Position.push: a whole turn (as a record writes it), or one event of a
-// turn (legal_moves(), chance_outcomes(): a throw or one use of a throw in
+// turn (legal_events(), chance_outcomes(): a throw or one use of a throw in
 // Tab and Dleb; State::apply), as the position allows.
 // play_pushed plays it on `state` (the error when it is neither; `state`
 // then unchanged).
 Error play_pushed(State& state, std::string_view move) {
-  Error e = state.mid_turn() ? state.apply(move) : state.play(move);
+  Error e = state.mid_turn() ? state.apply(move) : state.play_turn(move);
   if (e && !state.mid_turn() && !state.apply(move)) e = Error::none();
   return e;
 }
@@ -578,6 +578,29 @@ std::string pop_move(PyPosition& p) {
   std::string move = std::move(p.moves.back());
   p.moves.pop_back();
   return move;
+}
+
+// Position.legal_events().
+std::vector<std::string> legal_events_of(const PyPosition& p) {
+  std::vector<std::string> out;
+  p.state->legal_events(out);
+  return out;
+}
+
+// Position.check_turn(turn): the turn's canonical text, or IllegalMove.
+std::string check_turn_of(const PyPosition& p, const std::string& turn) {
+  std::string canonical;
+  if (Error e = p.state->check_turn(turn, canonical))
+    raise("IllegalMove", e.code, e.reason, {{"move", turn}, {"offset", std::to_string(e.offset)}});
+  return canonical;
+}
+
+// A DeprecationWarning for the old name `old_name` of `new_name` (kept for
+// one release: docs/python/README.md, "Renamed"); an error when the warning
+// filter makes it one.
+void warn_renamed(const std::string& old_name, const std::string& new_name) {
+  const std::string text = old_name + " is deprecated: use " + new_name;
+  if (PyErr_WarnEx(PyExc_DeprecationWarning, text.c_str(), 1) < 0) throw py::error_already_set();
 }
 
 const Game& game_named(const std::string& name) {
@@ -1424,7 +1447,7 @@ PYBIND11_MODULE(_beyt, m) {
         return enter_moves(mv.box, mv.path, turn_or_events(turn, events));
       }, py::arg("turn") = py::none(), py::kw_only(), py::arg("events") = py::none(),
       "Plays a turn after this one (python-chess's add_variation): its text (in any\n"
-      "spelling the reader takes) or, as events=[...], its events as legal_moves()\n"
+      "spelling the reader takes) or, as events=[...], its events as legal_events()\n"
       "lists them (a throw, each use of a throw, ...). The record holds the turn as\n"
       "the engine writes it: where nothing follows this move, at the end of its line;\n"
       "where the same turn follows, that turn (nothing added); else a new variation of\n"
@@ -1530,22 +1553,28 @@ PYBIND11_MODULE(_beyt, m) {
                              "State::describe_turn.")
       .def_property_readonly("moves_complete", [](const PyPosition&) {
         if (PyErr_WarnEx(PyExc_DeprecationWarning,
-                         "Position.moves_complete is deprecated and always True: legal_moves() lists "
+                         "Position.moves_complete is deprecated and always True: legal_events() lists "
                          "every event in every game (NOTATION.md section 12)", 1) < 0)
           throw py::error_already_set();  // the warning filter made it an error
         return true;
-      }, "Deprecated (reading it warns: DeprecationWarning): always True. legal_moves()\n"
+      }, "Deprecated (reading it warns: DeprecationWarning): always True. legal_events()\n"
          "lists every event in every game (NOTATION.md section 12).")
-      .def_property_readonly("move_stack", [](const PyPosition& p) { return p.moves; },
-                             "The moves push() played and pop() has not taken back, oldest first.")
+      .def_property_readonly("event_stack", [](const PyPosition& p) { return p.moves; },
+                             "What push() played and pop() has not taken back, oldest first: each an event\n"
+                             "(or a whole turn, as push() and play_random() take one).")
+      .def_property_readonly("move_stack", [](const PyPosition& p) {
+        warn_renamed("Position.move_stack", "Position.event_stack");
+        return p.moves;
+      }, "Deprecated (reading it warns: DeprecationWarning): the old name of event_stack.")
+      .def("legal_events", &legal_events_of,
+           "Every event that may come next, in a fixed order (empty when the game is\n"
+           "over): a whole turn in Seega and in Mankalah's play; one event of a turn\n"
+           "elsewhere (a throw or the use of one in Tab and Dleb, a sowing in Um\n"
+           "el-Banat, a count of Mankalah's tebweez; NOTATION.md section 12).")
       .def("legal_moves", [](const PyPosition& p) {
-        std::vector<std::string> out;
-        p.state->legal_moves(out);
-        return out;
-      }, "Every event that may come next, in a fixed order (empty when the game is\n"
-         "over): a whole turn in Seega and in Mankalah's play; one event of a turn\n"
-         "elsewhere (a throw or the use of one in Tab and Dleb, a sowing in Um\n"
-         "el-Banat, a count of Mankalah's tebweez; NOTATION.md section 12).")
+        warn_renamed("Position.legal_moves()", "Position.legal_events()");
+        return legal_events_of(p);
+      }, "Deprecated (calling it warns: DeprecationWarning): the old name of legal_events().")
       .def("chance_outcomes", [](const PyPosition& p) {
         std::vector<std::pair<std::string, double>> out;
         for (auto& o : p.state->chance_outcomes()) out.emplace_back(std::move(o.text), o.probability);
@@ -1557,7 +1586,7 @@ PYBIND11_MODULE(_beyt, m) {
         return perft_of<PerftCounts>(p, depth, &beyt::perft).leaves;
       }, py::arg("depth"),
       "Perft: [n1, ..., n_depth], n_d the number of sequences of d events from\n"
-      "here, an event being what legal_moves() lists (each outcome of a throw one\n"
+      "here, an event being what legal_events() lists (each outcome of a throw one\n"
       "branch, not weighted); `beyt perft --depth DEPTH` prints the same. Ctrl-C\n"
       "stops it (KeyboardInterrupt). Raises ArgumentError for a depth outside 1 to\n"
       "100. Reference counts: docs/LIBRARY.md, \"Perft\".")
@@ -1567,7 +1596,7 @@ PYBIND11_MODULE(_beyt, m) {
           out.emplace_back(std::move(b.event), b.count);
         return out;
       }, py::arg("depth"),
-      "Perft divided by the first event: [(event, count), ...] in legal_moves()\n"
+      "Perft divided by the first event: [(event, count), ...] in legal_events()\n"
       "order, count the sequences of `depth` events that begin with it; the counts\n"
       "sum to perft(depth)[-1]. `beyt perft --divide` prints the same. Ctrl-C stops\n"
       "it; ArgumentError as perft().")
@@ -1597,22 +1626,22 @@ PYBIND11_MODULE(_beyt, m) {
         return out;
       }, "The names of the board's cells as moves write them, in the drawing's order\n"
          "(Seega 'a1'..., Tab 'A'..., Mankalah's pits).")
+      .def("check_turn", &check_turn_of, py::arg("turn"),
+           "The canonical form of the whole turn `turn` here, as a record writes it (captures\n"
+           "filled in), without playing it. Raises IllegalMove as push().")
       .def("check", [](const PyPosition& p, const std::string& move) {
-        std::string canonical;
-        if (Error e = p.state->check(move, canonical))
-          raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
-        return canonical;
-      }, py::arg("move"), "The canonical form of `move` here (captures filled in), without playing it.\n"
-                          "Raises IllegalMove as push().")
+        warn_renamed("Position.check()", "Position.check_turn()");
+        return check_turn_of(p, move);
+      }, py::arg("move"), "Deprecated (calling it warns: DeprecationWarning): the old name of check_turn().")
       .def("push", &push_move, py::arg("move"),
       "Plays `move`: a whole turn as a record writes it, or one event (an element of\n"
-      "legal_moves() or chance_outcomes(): in Tab and Dleb a throw or one use of a\n"
+      "legal_events() or chance_outcomes(): in Tab and Dleb a throw or one use of a\n"
       "throw, in Um el-Banat a sowing, in Mankalah a count of the tebweez; NOTATION.md\n"
       "section 12). Raises IllegalMove (.code the E3xx code,\n"
       ".reason the rule and its source, .offset into the move text); the position is\n"
       "then unchanged.")
       .def("pop", &pop_move, "Takes back the last push() and returns its move. IndexError when none.")
-      .def("copy", &PyPosition::copy, "An independent copy (with its move stack).")
+      .def("copy", &PyPosition::copy, "An independent copy (with its event_stack).")
       .def("is_over", [](const PyPosition& p) { return p.state->is_terminal(); }, "The game is over (outcome() is not None).")
       .def("outcome", [](const PyPosition& p) -> std::optional<std::string> {
         if (!p.state->is_terminal()) return std::nullopt;
@@ -1652,7 +1681,7 @@ PYBIND11_MODULE(_beyt, m) {
       .def("__reduce__", [](const PyPosition& p) {
         // The position it started from (a text), the turns of a replay
         // played from there (Origin), and the moves pushed since: unpickled
-        // by playing them again, the move stack (pop()) included.
+        // by playing them again, the event_stack (pop()) included.
         const State& root = p.moves.empty() ? *p.state : *p.pushed_from;
         std::vector<std::string> turns;
         if (p.origin)
@@ -1737,7 +1766,7 @@ PYBIND11_MODULE(_beyt, m) {
             p.origin = origin;
             p.origin_turns = turns++;
             out.push_back(std::move(p));
-            if (next->play(node.move)) {
+            if (next->play_turn(node.move)) {
               state = nullptr;
               break;
             }
@@ -1851,7 +1880,7 @@ PYBIND11_MODULE(_beyt, m) {
     if (!turns.empty()) {
       auto record = std::make_shared<GameRecord>();
       for (const auto& turn : turns) {
-        if (Error e = p.state->play(turn))
+        if (Error e = p.state->play_turn(turn))
           raise("IllegalMove", e.code, e.reason, {{"move", turn}, {"offset", std::to_string(e.offset)}});
         record->moves.push_back(notation::Node{turn, {}, {}, {}, {}, {}});
       }

@@ -106,8 +106,8 @@ void bind_play(py::module_& m) {
                py::arg("seed") = py::none(),
                "Plays `turns` whole turns (None: to the end of the game) by beyt's random player,\n"
                "the one `beyt generate` uses (State::play_random: each throw drawn from the\n"
-               "sticks, each decision one of legal_moves()), and pushes them: the texts it\n"
-               "returns (a list of str) end move_stack, and pop() takes them back one by one. A\n"
+               "sticks, each decision one of legal_events()), and pushes them: the texts it\n"
+               "returns (a list of str) end event_stack, and pop() takes them back one by one. A\n"
                "turn under way is ended first, its events pushed one by one (counting one turn).\n"
                "Fewer turns when the game ends before; a random game of Tab or Um el-Banat may\n"
                "never end (its pieces going round): give `turns` for those. `seed` (an int, 0 to 2**64-1) makes it\n"
@@ -121,7 +121,7 @@ void bind_play(py::module_& m) {
 // --- the playout loop's calls ------------------------------------------------------
 //
 // A loop over events in Python (is_over(), actor, turns_played,
-// legal_moves(), chance_outcomes(), push(), pop()) spends most of its time
+// legal_events(), chance_outcomes(), push(), pop()) spends most of its time
 // in pybind11's dispatch (a type lookup by name, argument vectors: about
 // 0.5 us a call, ten times a plain C method's), more than the engine
 // spends on an event. These methods of Position are therefore plain CPython
@@ -193,11 +193,11 @@ PyObject* fast_turns_played(PyObject* self, void*) {
   return guarded([&] { return PyLong_FromUnsignedLong(self_position(self).state->turns_played()); });
 }
 
-PyObject* fast_legal_moves(PyObject* self, PyObject*) {
+PyObject* fast_legal_events(PyObject* self, PyObject*) {
   return guarded([&] {
     thread_local std::vector<std::string> listed;  // one vector for every call of this thread
     listed.clear();
-    self_position(self).state->legal_moves(listed);
+    self_position(self).state->legal_events(listed);
     return str_list(listed);
   });
 }
@@ -278,7 +278,7 @@ void bind_fast_position(py::module_& m) {
   };
   static PyMethodDef methods[] = {
       {"is_over", fast_is_over, METH_NOARGS, nullptr},
-      {"legal_moves", fast_legal_moves, METH_NOARGS, nullptr},
+      {"legal_events", fast_legal_events, METH_NOARGS, nullptr},
       {"chance_outcomes", fast_chance_outcomes, METH_NOARGS, nullptr},
       {"push", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(fast_push)), METH_FASTCALL | METH_KEYWORDS,
        nullptr},

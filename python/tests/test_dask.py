@@ -106,6 +106,6 @@ def test_values_through_client_map(client):
         assert moves == game.mainline()[:2]
     start = beyt.Position.start("tab")
     start.push(start.chance_outcomes()[0][0])
-    futures = client.map(lambda p: (p, p.legal_moves(), p.move_stack), [start, start.copy()], pure=False)
+    futures = client.map(lambda p: (p, p.legal_events(), p.event_stack), [start, start.copy()], pure=False)
     for position, legal, stack in client.gather(futures):
-        assert position == start and legal == start.legal_moves() and stack == start.move_stack
+        assert position == start and legal == start.legal_events() and stack == start.event_stack

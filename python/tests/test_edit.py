@@ -21,7 +21,7 @@ def turn_by_events(position, throws=("3", "2")):
     turns = position.turns_played
     while position.turns_played == turns and not position.is_over():
         outcomes = [o for o, _ in position.chance_outcomes()]
-        event = next(t for t in throws if t in outcomes) if outcomes else position.legal_moves()[0]
+        event = next(t for t in throws if t in outcomes) if outcomes else position.legal_events()[0]
         position.push(event)
         events.append(event)
     return events
@@ -82,7 +82,7 @@ def test_from_position_gives_the_record_of_a_played_game(tmp_path):
     position = beyt.Position.start("seega", "walker")
     turns = []
     while not position.is_over() and len(turns) < 300:
-        turns.append(position.legal_moves()[len(turns) % 3 if len(position.legal_moves()) > 2 else 0])
+        turns.append(position.legal_events()[len(turns) % 3 if len(position.legal_events()) > 2 else 0])
         position.push(turns[-1])
     game = beyt.Game.from_position(position, tags={"Event": "played"})
     assert [m.text for m in game.mainline()] == turns

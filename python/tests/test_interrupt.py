@@ -111,7 +111,7 @@ def test_interrupted_write_leaves_the_old_file(tmp_path):
 
 def test_interrupted_play_random_leaves_the_position_as_it_was():
     setup = "p = beyt.Position.start('tab')"
-    call = "try:\n        p.play_random(10**7, seed=2)\n    finally:\n        print(p.move_stack, p.turns_played, flush=True)"
+    call = "try:\n        p.play_random(10**7, seed=2)\n    finally:\n        print(p.event_stack, p.turns_played, flush=True)"
     child = run_child(CHILD.format(setup=setup, call=call))
     assert child.stdout.readline().strip() == "ready"
     time.sleep(0.5)

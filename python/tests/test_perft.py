@@ -19,12 +19,12 @@ def test_perft_is_the_clis(game):
     _, out, _ = cli("perft", "--game", game, "--depth", str(depth), check=0)
     assert out == "".join(f"depth {d}: {n}\n" for d, n in enumerate(counts, 1))
     # Depth 1 is the list of events; depth 2 the lists after each.
-    assert counts[0] == len(p.legal_moves())
+    assert counts[0] == len(p.legal_events())
     second = 0
-    for move in p.legal_moves():
+    for move in p.legal_events():
         q = p.copy()
         q.push(move)
-        second += len(q.legal_moves())
+        second += len(q.legal_events())
     assert counts[1] == second
 
 
@@ -35,7 +35,7 @@ def test_perft_divide_is_the_clis(game):
     _, out, _ = cli("perft", "--game", game, "--depth", "2", "--divide", check=0)
     total = sum(n for _, n in divide)
     assert out == "".join(f"{e}: {n}\n" for e, n in divide) + f"\nNodes searched: {total}\n"
-    assert [e for e, _ in divide] == p.legal_moves()
+    assert [e for e, _ in divide] == p.legal_events()
     assert total == p.perft(2)[-1]
 
 
@@ -43,15 +43,15 @@ def test_perft_from_a_position_leaves_it_as_it_was():
     p = beyt.Position.start("seega", "walker; size=7")
     assert p.perft(2) == [1128, 1128 * 1035]  # C(48, 2) first placements, then C(46, 2)
     p.push("a1,a2")
-    before = (p.text(), p.move_stack)
+    before = (p.text(), p.event_stack)
     assert p.perft(1) == [1035]
-    assert (p.text(), p.move_stack) == before
+    assert (p.text(), p.event_stack) == before
     # During a turn: Tab after the throws 1 and 2, the uses of the two throws.
     t = beyt.Position.start("tab")
     t.push("1")
     t.push("2")
-    assert t.perft(1) == [len(t.legal_moves())]
-    assert t.perft_divide(1) == [(move, 1) for move in t.legal_moves()]
+    assert t.perft(1) == [len(t.legal_events())]
+    assert t.perft_divide(1) == [(move, 1) for move in t.legal_events()]
     # A finished game: nothing follows.
     over = beyt.Position.from_text("seega", "5/5/5/2S2/5 N move")
     assert over.is_over() and over.perft(2) == [0, 0] and over.perft_divide(2) == []

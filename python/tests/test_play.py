@@ -1,7 +1,7 @@
 """Random play in bulk (issue 30, item 7): Position.play_random and
 beyt.playouts play beyt generate's random player in C++ without the GIL,
 reproducibly; and the loop calls of Position (is_over, actor, turns_played,
-legal_moves, chance_outcomes, push, pop), plain CPython methods, behave as
+legal_events, chance_outcomes, push, pop), plain CPython methods, behave as
 before."""
 
 import inspect
@@ -66,7 +66,7 @@ def test_play_random_pushes_whole_turns_reproducibly():
     played = p.play_random(10, seed=7)
     assert played == q.play_random(10, seed=7)
     assert p == q and len(played) == 10 and p.turns_played == 10
-    assert p.move_stack == played
+    assert p.event_stack == played
     # Each is a turn as a record writes it: replayed with push, the same position.
     r = beyt.Position.start("tab")
     for turn in played:
@@ -81,18 +81,18 @@ def test_play_random_pushes_whole_turns_reproducibly():
     m.play_random(5, seed=1)
     rest = m.play_random(seed=1)
     assert m.is_over() and m.outcome() in ("1-0", "0-1", "1/2-1/2")
-    assert m.turns_played == 5 + len(rest) and m.move_stack[5:] == rest
+    assert m.turns_played == 5 + len(rest) and m.event_stack[5:] == rest
     assert m.play_random(seed=2) == [] and m.play_random(3) == []
     # pop() all the way back (State::undo; the first five turns, played on
     # another copy of the position, are made again once from the start),
     # then the same turns again.
-    whole = m.move_stack
+    whole = m.event_stack
     for turn in reversed(whole):
         assert m.pop() == turn
     assert m == beyt.Position.start("mankalah")
     for turn in whole:
         m.push(turn)
-    assert m.is_over() and m.copy() == m and m.copy().move_stack == whole
+    assert m.is_over() and m.copy() == m and m.copy().event_stack == whole
 
 
 def test_play_random_ends_a_turn_under_way_event_by_event():
@@ -100,14 +100,14 @@ def test_play_random_ends_a_turn_under_way_event_by_event():
     p.push("1")  # a tab: the turn goes on (a throw again, then its use)
     assert p.turns_played == 0
     events = p.play_random(1, seed=3)
-    assert len(events) > 1 and p.move_stack == ["1"] + events
+    assert len(events) > 1 and p.event_stack == ["1"] + events
     assert p.turns_played == 1 and p.throws_left == []
-    # The events replay, and the position pickles with its move stack.
+    # The events replay, and the position pickles with its event_stack.
     q = pickle.loads(pickle.dumps(p))
-    assert q == p and q.move_stack == p.move_stack
+    assert q == p and q.event_stack == p.event_stack
     for _ in events:
         p.pop()
-    assert p.move_stack == ["1"]
+    assert p.event_stack == ["1"]
 
 
 def test_play_random_without_a_seed_follows_python_random():
@@ -155,12 +155,12 @@ def test_bulk_calls_release_the_gil():
 def test_the_loop_calls_are_the_documented_methods():
     p = beyt.Position.start("tab")
     assert str(inspect.signature(beyt.Position.push)) == "(self, /, move)"
-    assert str(inspect.signature(beyt.Position.legal_moves)) == "(self, /)"
-    for name in ("is_over", "legal_moves", "chance_outcomes", "push", "pop", "actor", "turns_played"):
+    assert str(inspect.signature(beyt.Position.legal_events)) == "(self, /)"
+    for name in ("is_over", "legal_events", "chance_outcomes", "push", "pop", "actor", "turns_played"):
         doc = inspect.getdoc(getattr(beyt.Position, name))
         assert doc and len(doc) > 40 and not re.match(r"\w+\(", doc), (name, doc)
     assert p.actor == "chance" and p.turns_played == 0 and not p.is_over()
-    assert [t for t, _ in p.chance_outcomes()] == p.legal_moves() == ["1", "2", "3", "4", "6"]
+    assert [t for t, _ in p.chance_outcomes()] == p.legal_events() == ["1", "2", "3", "4", "6"]
     assert sum(w for _, w in p.chance_outcomes()) == pytest.approx(1)
     p.push(b"2")  # bytes as before (pybind11 took them), and by name
     assert p.pop() == "2"
@@ -194,7 +194,7 @@ def test_a_python_playout_loop_over_events():
                 texts, weights = zip(*p.chance_outcomes())
                 p.push(rng.choices(texts, weights)[0])
             else:
-                p.push(rng.choice(p.legal_moves()))
+                p.push(rng.choice(p.legal_events()))
         assert p.is_over() or p.turns_played == 60
 
 

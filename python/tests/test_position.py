@@ -23,11 +23,11 @@ def test_replay_through_push_equals_positions_and_cli(game):
         # event (Seega, Mankalah's play); its first event elsewhere (a
         # sowing of Um el-Banat; Tab, Dleb and a tebweez: tests/events_test.cpp).
         if game in ("seega", "mankalah", "umelbanat") and p.actor in ("South", "North"):
-            turn = p.check(move.text)
+            turn = p.check_turn(move.text)
             if game == "umelbanat":
                 turn = turn.split(",")[0]
             if not turn.startswith("="):
-                assert turn in p.legal_moves(), (game, i, move.text)
+                assert turn in p.legal_events(), (game, i, move.text)
         outcomes = p.chance_outcomes()
         if outcomes:
             assert abs(sum(prob for _, prob in outcomes) - 1) < 1e-12
@@ -44,11 +44,11 @@ def test_replay_through_push_equals_positions_and_cli(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_legal_moves_all_playable(game):
-    # Every listed move is legal: it plays, and check() gives it back as is.
+def test_legal_events_all_playable(game):
+    # Every listed event is legal: it plays, and check_turn() gives a whole turn back as is.
     for g in beyt.generate(game, seed=5, count=1, max_turns=60):
         for p in list(g.positions())[:60]:
-            moves = p.legal_moves()
+            moves = p.legal_events()
             if not p.is_over():
                 assert moves, (game, p.text())
             for move in moves[:40]:
@@ -57,7 +57,7 @@ def test_legal_moves_all_playable(game):
                 # A whole turn (else one event of a turn; in Tab and Dleb a throw
                 # pushed between turns plays the whole turn it can begin).
                 if game not in ("tab", "dleb") and q.turns_played > p.turns_played:
-                    assert p.check(move) == move
+                    assert p.check_turn(move) == move
 
 
 @pytest.mark.parametrize("game,first", [("tab", [("1", 0.25), ("2", 0.375), ("3", 0.25), ("4", 0.0625), ("6", 0.0625)]),
@@ -69,7 +69,7 @@ def test_chance_outcomes_of_stick_games(game, first):
     assert sorted(outcomes) == sorted(first)
     # A throw is due: the chance actor's, and the listed events are its outcomes.
     assert p.actor == "chance"
-    assert sorted(p.legal_moves()) == sorted(text for text, _ in first)
+    assert sorted(p.legal_events()) == sorted(text for text, _ in first)
 
 
 @pytest.mark.parametrize("game", ["seega", "mankalah", "umelbanat"])
@@ -128,7 +128,7 @@ def test_throws_left_empty_in_mancala_games(game, rules, events):
     assert p.throws_left == []
     for event in events:
         p.push(event)
-    assert p.turns_played == 0 and p.move_stack == events  # mid-turn
+    assert p.turns_played == 0 and p.event_stack == events  # mid-turn
     assert p.actor in ("South", "North") and p.chance_outcomes() == []
     assert p.throws_left == []
 
@@ -142,6 +142,26 @@ def test_moves_complete_is_deprecated():
         warnings.simplefilter("error", DeprecationWarning)
         with pytest.raises(DeprecationWarning):
             p.moves_complete
+
+
+def test_old_names_warn_and_forward():
+    # legal_moves(), move_stack and check() are the old names of
+    # legal_events(), event_stack and check_turn(), kept for one release.
+    p = beyt.Position.start("tab")
+    p.push("1")
+    with pytest.warns(DeprecationWarning, match=r"legal_moves\(\) is deprecated: use Position.legal_events\(\)"):
+        assert p.legal_moves() == p.legal_events()
+    with pytest.warns(DeprecationWarning, match="move_stack is deprecated: use Position.event_stack"):
+        assert p.move_stack == p.event_stack == ["1"]
+    s = beyt.Position.start("seega")
+    with pytest.warns(DeprecationWarning, match=r"check\(\) is deprecated: use Position.check_turn\(\)"):
+        assert s.check(s.legal_events()[0]) == s.check_turn(s.legal_events()[0])
+    with pytest.warns(DeprecationWarning), pytest.raises(beyt.IllegalMove):
+        s.check("c3,a1")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        with pytest.raises(DeprecationWarning):
+            p.legal_moves()
 
 
 def test_start_from_text_and_errors():
@@ -171,14 +191,14 @@ def test_push_pop_copy_illegal():
         p.push("zz")
     assert e.value.code == "E301"
     with pytest.raises(beyt.IllegalMove):
-        p.check("c3,a1")
+        p.check_turn("c3,a1")
     start = p.copy()
     p.push("b2,c4")
-    assert p.move_stack == ["b2,c4"] and p.actor == "North" and p != start
+    assert p.event_stack == ["b2,c4"] and p.actor == "North" and p != start
     q = p.copy()
-    assert q == p and q.move_stack == p.move_stack
+    assert q == p and q.event_stack == p.event_stack
     assert p.pop() == "b2,c4"
-    assert p == start and p.move_stack == []
+    assert p == start and p.event_stack == []
     with pytest.raises(IndexError):
         p.pop()
     assert q.actor == "North"  # the copy is independent
@@ -187,29 +207,29 @@ def test_push_pop_copy_illegal():
 
 
 def test_a_copy_pops_as_its_original():
-    # pop() is the library's State::undo; a copy carries the move stack but
+    # pop() is the library's State::undo; a copy carries the event stack but
     # no history, so its first pop() plays the stack again from its start.
     for game in ("tab", "dleb", "mankalah"):
         p = beyt.Position.start(game)
         seen = [p.copy()]
         for _ in range(14):
             chance = p.chance_outcomes()
-            p.push(chance[-1][0] if chance else p.legal_moves()[0])
+            p.push(chance[-1][0] if chance else p.legal_events()[0])
             seen.append(p.copy())
         q = p.copy()
         for k in range(len(seen) - 1, 0, -1):
-            assert q.pop() == seen[k].move_stack[-1]
+            assert q.pop() == seen[k].event_stack[-1]
             assert q == seen[k - 1] and q.text() == seen[k - 1].text()
-            assert q.move_stack == seen[k - 1].move_stack and q.turns_played == seen[k - 1].turns_played
+            assert q.event_stack == seen[k - 1].event_stack and q.turns_played == seen[k - 1].turns_played
         with pytest.raises(IndexError):
             q.pop()
-        assert p == seen[-1] and len(p.move_stack) == 14  # the original untouched
+        assert p == seen[-1] and len(p.event_stack) == 14  # the original untouched
 
 def test_over_outcome_and_drawings():
     g = beyt.read_game(sample("seega", "walker-5x5.beyt"))
     last = list(g.positions())[-1]
     assert last.is_over() and last.outcome() == "0-1" and last.actor == "nobody"
-    assert last.legal_moves() == []
+    assert last.legal_events() == []
     first = beyt.Position.start("seega")
     assert first.outcome() is None and not first.is_over()
     assert "South to move" in first.unicode() or "South" in first.unicode()
@@ -235,7 +255,7 @@ def test_throw_faces_and_cells_are_the_librarys():
     throw = tab.throw_from_faces("WBBB")  # one white side: a táb (Lane 1836)
     assert throw == "1WBBB"
     tab.push(throw)
-    assert tab.move_stack == ["1WBBB"]
+    assert tab.event_stack == ["1WBBB"]
     with pytest.raises(beyt.IllegalMove) as e:
         tab.throw_from_faces("WB")  # a throw has four sticks
     assert e.value.code == "E301"

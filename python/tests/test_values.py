@@ -27,7 +27,7 @@ def played(game, seed, events=60):
         if p.is_over():
             break
         chances = p.chance_outcomes()
-        p.push(rng.choice([text for text, _ in chances]) if chances else rng.choice(p.legal_moves()))
+        p.push(rng.choice([text for text, _ in chances]) if chances else rng.choice(p.legal_events()))
     return p
 
 
@@ -90,33 +90,33 @@ def test_position_pickle_and_deepcopy(game):
             for q in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), copy.copy(p),
                       pickle.loads(pickle.dumps(p, protocol=0))):
                 assert q == p and hash(q) == hash(p)
-                assert q.text() == p.text() and q.rules == p.rules and q.move_stack == p.move_stack
+                assert q.text() == p.text() and q.rules == p.rules and q.event_stack == p.event_stack
                 assert (q.turns_played, q.actor, q.player, q.throws_left) == \
                     (p.turns_played, p.actor, p.player, p.throws_left)
-                assert q.legal_moves() == p.legal_moves() and q.chance_outcomes() == p.chance_outcomes()
-                if p.move_stack:  # the move stack comes along: pop() works on the copy
+                assert q.legal_events() == p.legal_events() and q.chance_outcomes() == p.chance_outcomes()
+                if p.event_stack:  # the event_stack comes along: pop() works on the copy
                     q.pop()
-                    assert q.move_stack == p.move_stack[:-1]
+                    assert q.event_stack == p.event_stack[:-1]
     # The positions of a replay too, with the turns played to them; and a
     # position pushed on from one.
     for g in beyt.generate(game, seed=2, count=2, max_turns=40):
         for p in g.positions():
             for q in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), pickle.loads(pickle.dumps(copy.deepcopy(p)))):
-                assert q == p and (q.turns_played, q.text(), q.legal_moves()) == \
-                    (p.turns_played, p.text(), p.legal_moves())
+                assert q == p and (q.turns_played, q.text(), q.legal_events()) == \
+                    (p.turns_played, p.text(), p.legal_events())
         p = list(g.positions())[len(g.mainline()) // 2]
         if not p.is_over():
             chances = p.chance_outcomes()
-            p.push(chances[0][0] if chances else p.legal_moves()[0])
+            p.push(chances[0][0] if chances else p.legal_events()[0])
             q = pickle.loads(pickle.dumps(p))
-            assert q == p and q.turns_played == p.turns_played and q.move_stack == p.move_stack
+            assert q == p and q.turns_played == p.turns_played and q.event_stack == p.event_stack
             q.pop()
             assert q == list(g.positions())[len(g.mainline()) // 2]
 
 
 def test_position_pickle_keeps_rules():
     p = beyt.Position.start("seega", "walker; size=7")
-    p.push(p.legal_moves()[5])
+    p.push(p.legal_events()[5])
     q = pickle.loads(pickle.dumps(p))
     assert q.rules == p.rules == "walker; size=7" and q == p
 

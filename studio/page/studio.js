@@ -1,5 +1,5 @@
 // The studio page's script (docs/STUDIO.md). Everything about the games —
-// validation, the board, the legal moves, canonical text, conversion, the
+// validation, the board, the legal events, canonical text, conversion, the
 // entry of a move into the record — is asked of the WebAssembly module
 // (studio/binding.cpp over the beyt library); this script only shows its
 // answers and turns clicks and keys into its questions.
@@ -37,17 +37,24 @@
   const input = () => st.bytes || ed.value();
   const fileName = () => (st.edited ? '' : st.name);
 
+  let warnedLegalMoves = false;  // beyt.legalMoves (the old name) has warned
   window.beyt = {
     ready,
     /** The diagnostics of `beyt validate --diagnostics json`, as objects. */
     validate(record, options = {}) {
       return call('validate', record, options.file || '', !!options.strict);
     },
-    /** The legal moves of a position text (render --format position) under rules. */
-    legalMoves(game, rules, position) {
-      const r = call('legalMoves', game, rules || '', position || '');
+    /** The events that may come next at a position text (render --format position) under rules (State::legal_events). */
+    legalEvents(game, rules, position) {
+      const r = call('legalEvents', game, rules || '', position || '');
       if (r.error) throw new Error(r.error);
-      return r.moves;
+      return r.events;
+    },
+    /** The old name of legalEvents, kept for one release: warns once (console.warn), then answers as legalEvents. */
+    legalMoves(game, rules, position) {
+      if (!warnedLegalMoves) console.warn('beyt.legalMoves is deprecated: use beyt.legalEvents');
+      warnedLegalMoves = true;
+      return window.beyt.legalEvents(game, rules, position);
     },
     /** The SVG `beyt render --format svg --ply PLY` draws (default: the end of the main line). */
     render(record, ply, options = {}) {
@@ -289,6 +296,9 @@
     viewLater = setTimeout(showView, VIEW_PAUSE);
   }
 
+  // (Written only when it changed: a keystroke that changes nothing in them
+  // leaves the page's layout alone.)
+  function writeText(element, text) { if (element.textContent !== text) element.textContent = text; }
   function showSummary() {
     const c = st.check, summary = $('summary');
     const { errors, warnings, games } = c;
@@ -296,14 +306,15 @@
     const mb = n => (n / 1048576).toFixed(1);
     const checking = c.done ? '' : `Checking… ${mb(c.checked)} of ${mb(c.size)} MB` + (errors + warnings ? ' so far: ' : '.');
     if (!ed.value() && !st.bytes) {
-      summary.textContent = '';
+      writeText(summary, '');
     } else if (errors + warnings === 0) {
-      summary.textContent = checking || `Valid: ${games} ${games === 1 ? 'game' : 'games'}, as beyt validate${$('strict').checked ? ' --strict' : ''} finds.`;
+      writeText(summary, checking || `Valid: ${games} ${games === 1 ? 'game' : 'games'}, as beyt validate${$('strict').checked ? ' --strict' : ''} finds.`);
     } else {
-      summary.textContent = checking + `${errors} ${errors === 1 ? 'error' : 'errors'}` +
-        (warnings ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '') + listed;
+      writeText(summary, checking + `${errors} ${errors === 1 ? 'error' : 'errors'}` +
+        (warnings ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '') + listed);
     }
-    summary.className = !c.done ? '' : errors + warnings === 0 ? 'ok' : errors ? 'bad' : '';
+    const cls = !c.done ? '' : errors + warnings === 0 ? 'ok' : errors ? 'bad' : '';
+    if (summary.className !== cls) summary.className = cls;
   }
 
   function showProblems() {
@@ -396,8 +407,9 @@
 
   // The game and position at the cursor: the last game that starts before
   // it, and in it the last move that starts before it (none: the start).
-  let gameAt = {}, gameAtKey = '';
+  let gameAt = {}, gameAtKey = '', pickedAt = '';
   function pickFromCursor() {
+    pickedAt = `${checks}:${ed.cursor()}`;
     const here = placeOf(ed.value(), ed.cursor());
     // (The same question after the same check, as a keyup after its input asks it: the same answer.)
     const key = `${checks}:${here.line}:${here.column}`;
@@ -526,12 +538,12 @@
     board.dataset.path = v.path;
     if (st.timings.firstBoard === null) st.timings.firstBoard = performance.now();
     const title = v.title ? `${v.title}, game ${st.game}` : `game ${st.game}`;
-    $('where').textContent = `${title}: ${v.path === '0' ? 'the start' : 'after turn ' + v.path}` +
+    writeText($('where'), `${title}: ${v.path === '0' ? 'the start' : 'after turn ' + v.path}` +
       (v.slip ? ' (the last position that can be read)' : '') + (st.events.length ? ', a turn being entered' : '') +
-      (v.terminal ? ` — game over (${v.outcome})` : v.toMove ? ` — ${v.toMove} to move` : '');
+      (v.terminal ? ` — game over (${v.outcome})` : v.toMove ? ` — ${v.toMove} to move` : ''));
     // The caption is under the board in the SVG; here only what stopped it.
-    $('caption').textContent = v.slip ? `A slip at ${v.slip.line}:${v.slip.column} (${v.slip.code}): the last position that can be read is shown.` :
-      v.problem ? `The board stops before an illegal move: ${v.problem.code} ${v.problem.message}` : '';
+    writeText($('caption'), v.slip ? `A slip at ${v.slip.line}:${v.slip.column} (${v.slip.code}): the last position that can be read is shown.` :
+      v.problem ? `The board stops before an illegal move: ${v.problem.code} ${v.problem.message}` : '');
     showEntry();
     showMarks();
   }
@@ -565,7 +577,7 @@
 
   // --- entering moves: one adapter, one function per need ------------------
   // keys(game, move): the cells a person clicks, in order, for a move the
-  // engine lists (whole turns, State::legal_moves); a move with no keys is a
+  // engine lists (whole turns, State::legal_events); a move with no keys is a
   // button (a pass, turning the board, the end of a board or stage).
   // throwOutcomes / decisions: what may happen next (the engine's chance
   // outcomes; the legal moves, or in a turn entered event by event (Tâb, Dleb,
@@ -1633,8 +1645,8 @@
   let pasteNote = '';
   function showPasteNote() {
     const note = $('paste-note');
-    note.hidden = !pasteNote;
-    note.textContent = pasteNote;
+    if (note.hidden !== !pasteNote) note.hidden = !pasteNote;
+    writeText(note, pasteNote);
   }
 
   // --- wiring -----------------------------------------------------------
@@ -1662,7 +1674,13 @@
         pasted = e.clipboardData ? e.clipboardData.getData('text/plain') : null;
       }
     });
-    const follow = () => { cancelAnimationFrame(pending); pending = requestAnimationFrame(() => { const p = st.path, g = st.game; pickFromCursor(); if (p !== st.path || g !== st.game) showView(); }); };
+    // A key or click that moved the cursor (not one whose input was handled
+    // already: a frame asked for by nothing delays the next key's).
+    const follow = () => {
+      if (pickedAt === `${checks}:${ed.cursor()}`) return;
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => { const p = st.path, g = st.game; pickFromCursor(); if (p !== st.path || g !== st.game) showView(); });
+    };
     text.addEventListener('keyup', follow);
     text.addEventListener('click', follow);
     text.addEventListener('scroll', () => { backdrop.scrollTop = text.scrollTop; ed.scrolled(); });

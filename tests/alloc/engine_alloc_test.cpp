@@ -1,6 +1,6 @@
 // The engines allocate nothing per turn: replaying a game through
 // State::play, and a random playout through State::play_random(rng, &turn)
-// (the random player of `beyt generate`; State::random_move is play_random
+// (the random player of `beyt generate`; State::random_turn is play_random
 // on a clone, so it allocates the clone), make no heap allocation once the
 // State is made - save, in
 // Mankalah and Um el-Banat, the growth of the table of positions seen on a
@@ -64,8 +64,8 @@ TEST_P(Allocations, NoneWhileReplaying) {
     auto state = fresh();
     std::vector<std::string> moves;
     for (int t = 0; t < kMaxTurns && !state->is_terminal(); ++t) {
-      moves.push_back(state->random_move(rng));
-      ASSERT_FALSE(state->play(moves.back())) << moves.back();
+      moves.push_back(state->random_turn(rng));
+      ASSERT_FALSE(state->play_turn(moves.back())) << moves.back();
     }
     turns += moves.size();
     games.push_back(std::move(moves));
@@ -74,7 +74,7 @@ TEST_P(Allocations, NoneWhileReplaying) {
   for (const auto& moves : games) {
     auto state = fresh();
     const std::size_t before = g_allocations;
-    for (const auto& m : moves) ASSERT_FALSE(state->play(m)) << m;
+    for (const auto& m : moves) ASSERT_FALSE(state->play_turn(m)) << m;
     during += g_allocations - before;
   }
   EXPECT_LE(during, GetParam().growth_per_game * games.size()) << during << " allocations in " << turns << " turns";

@@ -76,3 +76,40 @@ export async function clickCells(tab, cells) {
   }), cells);
   for (const p of points) await tab.mouse.click(p.x, p.y);
 }
+
+/// Types `chars` into the editor of `tab` (where its cursor is), timing each
+/// keystroke in the page from its keydown event (the event's time stamp: a
+/// wait behind the page's other work counts) to the frame after it was
+/// handled (a task queued from that frame's animation callbacks, which runs
+/// once the frame is painted). As a person types, each key comes after the
+/// page drew the one before; `burst`: each as soon as the page took the one
+/// before (a key's time then includes the keys typed after it until the
+/// page is idle: the browser runs input before such a task). The times
+/// (ms), and `span`: from the first keydown to the frame after the last.
+export async function typeTimed(tab, chars, { burst = false } = {}) {
+  await tab.evaluate(() => {
+    if (!window.beytKeys) {
+      document.getElementById('text').addEventListener('keydown', e => {
+        const at = e.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => {
+          window.beytKeys.push({ at, done: performance.now() });
+          if (window.beytKeysHeard) window.beytKeysHeard();
+        }, 0));
+      }, true);
+    }
+    window.beytKeys = [];
+  });
+  // (Waited for in the page, not polled: a poll is work in the page too.)
+  const timed = n => tab.evaluate(k => window.beytKeys.length >= k || new Promise(heard => {
+    window.beytKeysHeard = () => { if (window.beytKeys.length >= k) heard(true); };
+  }), n);
+  for (let i = 0; i < chars.length; ++i) {
+    await tab.keyboard.type(chars[i]);
+    if (!burst) await timed(i + 1);
+  }
+  await timed(chars.length);
+  const keys = await tab.evaluate(() => window.beytKeys);
+  const times = keys.map(k => k.done - k.at);
+  times.span = keys[keys.length - 1].done - keys[0].at;
+  return times;
+}

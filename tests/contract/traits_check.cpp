@@ -42,11 +42,11 @@ struct ToyTraits {
 #if TRAITS_CASE == 4
   static void legal_move(const ToyOptions&, const ToyPosition&, std::vector<std::string>&);  // misspelt
 #else
-  static void legal_moves(const ToyOptions&, const ToyPosition&, std::vector<std::string>&);
+  static void legal_events(const ToyOptions&, const ToyPosition&, std::vector<std::string>&);
 #endif
-  static void random_move(const ToyOptions&, const ToyPosition&, Rng&, std::string&);
-  static Error play(const ToyOptions&, ToyPosition&, Memory&, std::string_view);
-  static Error check(const ToyOptions&, const ToyPosition&, std::string_view, std::string&);
+  static void random_turn(const ToyOptions&, const ToyPosition&, Rng&, std::string&);
+  static Error play_turn(const ToyOptions&, ToyPosition&, Memory&, std::string_view);
+  static Error check_turn(const ToyOptions&, const ToyPosition&, std::string_view, std::string&);
 #if TRAITS_CASE == 1
   static std::string descibe(const ToyOptions&, const ToyPosition&, std::string_view);  // misspelt
 #elif TRAITS_CASE == 3

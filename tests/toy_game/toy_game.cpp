@@ -50,7 +50,7 @@ class ToyState final : public State {
     s.turns_played = turns_;
     return s;
   }
-  void legal_moves(std::vector<std::string>& out) const override {
+  void legal_events(std::vector<std::string>& out) const override {
     for (int k = 1; k <= take_ && k <= stones_; ++k) out.push_back("T" + std::to_string(k));
   }
   Error resolve(std::string_view move, std::string* canonical, bool commit) override {

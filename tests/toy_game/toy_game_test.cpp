@@ -3,7 +3,7 @@
 // else, with no edit of the library or its front ends. The conformance
 // suite (tests/conformance_test.cpp, compiled in here too) then runs on it
 // from its row's rule sets, and the CLI's commands, run in this process,
-// list it: beyt games, moves, perft, generate and stats.
+// list it: beyt games, events, perft, generate and stats.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -59,10 +59,10 @@ TEST(ToyGame, BeytGamesListsIt) {
 }
 
 TEST(ToyGame, BeytMovesListsItsTurns) {
-  CliRun r = beyt_cli({"moves", "--game", "toy"});
+  CliRun r = beyt_cli({"events", "--game", "toy"});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "South to move, 3 decisions:\nT1\nT2\nT3\n");
-  r = beyt_cli({"moves", "--game", "toy", "--position", "2 N"});
+  r = beyt_cli({"events", "--game", "toy", "--position", "2 N"});
   EXPECT_EQ(r.out, "North to move, 2 decisions:\nT1\nT2\n");
 }
 

@@ -89,7 +89,7 @@ std::string to_move_line(const State& state);
 /// "Initial position" at turn 0, else "After turn N: MOVE" with the move as
 /// written (a stick game's throws are in it); then " (RESULT)" when `result`
 /// is given (the last turn of a finished game); then, on a line of its own,
-/// `description` (State::describe_move: "North passes") when not empty.
+/// `description` (State::describe_played_turn: "North passes") when not empty.
 std::string figure_caption(std::uint32_t turn, std::string_view move, std::string_view description = {},
                            std::string_view result = {});
 

@@ -93,7 +93,7 @@ struct MoveCells {
 };
 
 /// The drawing of one State's position: a view of that State, valid while
-/// the State lives, always of its current position (after play(), the new
+/// the State lives, always of its current position (after play_turn() or apply(), the new
 /// one). Not owned through this interface (State::drawing() hands it out).
 ///
 /// The SVG board occupies (0,0)-(board_size) in its own coordinates, its

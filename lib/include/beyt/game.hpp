@@ -3,11 +3,11 @@
 //
 // A Game is the static description of one game (name, sources, rule options,
 // presets) and the factory of its States. A State is one position of one game
-// under one RuleSet and keeps its rules: who acts next, the legal moves, the
-// chance outcomes, move application with a reason when a move is illegal,
-// the outcome. Moves cross this interface as text in the game's move syntax
-// (notation/NOTATION.md): the reader keeps syntax apart from meaning, and a
-// State resolves a move text against its position (cf. chess-library's
+// under one RuleSet and keeps its rules: who acts next, the legal events,
+// the chance outcomes, applying an event or a whole turn with a reason when
+// it is illegal, the outcome. Events and turns cross this interface as text
+// in the game's move syntax (notation/NOTATION.md): the reader keeps syntax
+// apart from meaning, and a State resolves a turn's text against its position (cf. chess-library's
 // pgn::Visitor vs uci::parseSan). Showing a position (text diagrams, SVG) is
 // a separate, optional interface, BoardDrawing (beyt/drawing.hpp), reached
 // through State::drawing(). Each game also offers a typed API of its own
@@ -18,11 +18,13 @@
 // (a chance event: `1`, `BBWW`) or one decision of a player (`4K-O`,
 // `1+`; a sowing `C` of Um el-Banât, after which a peck continues the turn;
 // a count `10` of Mankalah's tebweez; in Seega and in Mankalah's other
-// turns a whole turn). play() applies a whole turn (the
+// turns a whole turn). play_turn() applies a whole turn (the
 // replay of records); apply() applies one event, the State remembering the
-// turn in progress; legal_moves() lists the events possible next and
+// turn in progress; legal_events() lists the events possible next and
 // chance_outcomes() their probabilities at a throw. The turn's text is
-// assembled from its events, as play() would write it.
+// assembled from its events, as play_turn() would write it. Each name says
+// its unit: `event` for one event, `turn` for a whole turn
+// (docs/LIBRARY.md, "Events and turns: the names").
 #pragma once
 
 #include <cstddef>
@@ -114,8 +116,8 @@ Error faces_fault(const ThrowFaces& shape, std::string_view faces);
 /// stands in the list it was chosen from, and the text applied.
 struct EventPick {
   bool chance = false;    ///< a throw (else a decision)
-  std::size_t index = 0;  ///< its place in legal_moves() (= chance_outcomes() at a throw) just before it
-  /// The event as applied. For a decision, legal_moves()[index]; for a
+  std::size_t index = 0;  ///< its place in legal_events() (= chance_outcomes() at a throw) just before it
+  /// The event as applied. For a decision, legal_events()[index]; for a
   /// throw, the throw as it fell, which may write the listed outcome's
   /// sticks or billets in another order (Dleb: `BWBB` for `BBBW`).
   std::string event;
@@ -169,8 +171,10 @@ class TurnEntry {
   virtual std::string describe_turn() const = 0;
   /// State::turn_events.
   virtual Error turn_events(std::string_view turn_text, std::vector<std::string>& out) const = 0;
-  /// State::describe_move.
-  virtual std::string describe_move(std::string_view move_text) const = 0;
+  /// State::describe_event.
+  virtual std::string describe_event(std::string_view event) const = 0;
+  /// State::describe_played_turn.
+  virtual std::string describe_played_turn(std::string_view turn_text) const = 0;
 };
 
 /// One position of one game, and its rules. States are values: clone()
@@ -185,15 +189,16 @@ class TurnEntry {
 ///     the base);
 ///   * where it stands: status (to_move, whose_turn, outcome, is_terminal,
 ///     mid_turn, turns_played read it), adjudicate;
-///   * events: legal_moves, chance_outcomes, apply, play_random (random_move
-///     and find_event are derived from them and clone);
-///   * whole turns: resolve (play and check are resolve with and without
-///     committing the turn);
+///   * events: legal_events, chance_outcomes, apply, play_random
+///     (random_turn and find_event are derived from them and clone);
+///   * whole turns: resolve (play_turn and check_turn are resolve with and
+///     without committing the turn);
 ///   * taking back: undo (history_size and keep_history are the base's);
 ///   * optional interfaces, found by the State's type (non-virtual
 ///     accessors): entry() (TurnEntry: player_label, throw_faces,
 ///     throw_from_faces, turn_in_progress, throws_left, describe_turn,
-///     turn_events, describe_move; the helpers of those names use it) and
+///     turn_events, describe_event, describe_played_turn; the helpers of
+///     those names use it) and
 ///     drawing() (BoardDrawing, beyt/drawing.hpp).
 ///
 /// A turn is a sequence of events (notation/NOTATION.md section 12): Tâb's
@@ -275,9 +280,13 @@ class State {
   /// a throw (to_move() == Actor::chance) the texts of chance_outcomes(), in
   /// its order. Complete and never empty unless the game is over, in every
   /// game, with no cap. Each listed text is accepted by apply().
-  virtual void legal_moves(std::vector<std::string>& out) const = 0;
-  /// As legal_moves(out), in a new vector.
-  std::vector<std::string> legal_moves() const;
+  virtual void legal_events(std::vector<std::string>& out) const = 0;
+  /// As legal_events(out), in a new vector.
+  std::vector<std::string> legal_events() const;
+  /// The old name of legal_events(out), kept for one release.
+  [[deprecated("use legal_events()")]] void legal_moves(std::vector<std::string>& out) const { legal_events(out); }
+  /// The old name of legal_events(), kept for one release.
+  [[deprecated("use legal_events()")]] std::vector<std::string> legal_moves() const { return legal_events(); }
   /// At a throw, every outcome with its probability (summing to 1): Tâb's
   /// five stick counts, `1` `2` `3` `4` `6` (C(4,k)/16, Lane 1836); Dleb's
   /// billets by their white sides, four (`BBBW` `BBWW` `BWWW` `WWWW`
@@ -308,14 +317,14 @@ class State {
   /// order, `G` counting as the `time` option says). A decision may also be
   /// written as the reader accepts it in a turn (a taking landing with `-`,
   /// Tâb cells in grid names). When the event ends a turn, `turn` (if given)
-  /// receives the turn's text as play() would record it (canonical: throws as
-  /// written, `x` on every taking landing, the cells in the style of the
-  /// turn's first cell) and the State is exactly as play() of that text
-  /// leaves it; otherwise `turn` is cleared.
+  /// receives the turn's text as play_turn() would record it (canonical:
+  /// throws as written, `x` on every taking landing, the cells in the style
+  /// of the turn's first cell) and the State is exactly as play_turn() of
+  /// that text leaves it; otherwise `turn` is cleared.
   /// Errors (the State unchanged): Code::move_syntax for a text that is no
   /// event here, Code::game_over, Code::wrong_phase (a throw where a decision
-  /// is due, or the reverse), or the E3xx code of the broken rule, as play()
-  /// reports it; Error::offset points into `event`.
+  /// is due, or the reverse), or the E3xx code of the broken rule, as
+  /// play_turn() reports it; Error::offset points into `event`.
   /// The default (a State whose turns are one event each): resolve(event,
   /// turn, true).
   virtual Error apply(std::string_view event, std::string* turn = nullptr);
@@ -338,17 +347,17 @@ class State {
   /// game is over. For a person entering a turn event by event (the studio).
   std::string describe_turn() const;
   /// The events of the whole turn `turn_text` from this position (between
-  /// turns), in order, in the form legal_moves() lists them (a throw as
+  /// turns), in order, in the form legal_events() lists them (a throw as
   /// written): the canonical turn split into its pieces, e.g.
   /// `1,2:1I-K` gives `1`, `2`, `1I-K`, `2--` (a State without entry(): the
-  /// canonical turn, one event). Errors: those of check(), and
+  /// canonical turn, one event). Errors: those of check_turn(), and
   /// Code::wrong_phase during a turn; also Code::stored_dleb for a Dleb turn
   /// that plays a stored dleb after its last throw's use (the event order
   /// ends a turn with that use: play the stored dleb before it).
   Error turn_events(std::string_view turn_text, std::vector<std::string>& out) const;
   /// As turn_events(turn_text, out): the events, or the error.
   Expected<std::vector<std::string>> turn_events(std::string_view turn_text) const;
-  /// Which listed event `event` is: its index in legal_moves() (at a throw,
+  /// Which listed event `event` is: its index in legal_events() (at a throw,
   /// also in chance_outcomes()). A text listed as it is; otherwise the first
   /// listed event that apply() takes to an equal State (a throw written with
   /// its faces or its billets in another order, a capture written with `-`).
@@ -359,17 +368,17 @@ class State {
   /// Plays the rest of the turn (a whole turn between turns) by beyt's
   /// random player, the one `beyt generate` uses, event by event: each
   /// throw drawn from the sticks (each white with probability 1/2), each
-  /// decision one of legal_moves(), as notation/NOTATION.md section 12
+  /// decision one of legal_events(), as notation/NOTATION.md section 12
   /// gives each game's policy. `turn` (if given) receives the
   /// turn's text, `picks` (if given) each event chosen. The same Rng state
   /// gives the same turn. Nothing when the game is over. The default (a
-  /// State whose turns are one event each): one of legal_moves(), drawn by
+  /// State whose turns are one event each): one of legal_events(), drawn by
   /// rng.below, then played.
   virtual void play_random(Rng& rng, std::string* turn = nullptr, std::vector<EventPick>* picks = nullptr);
   /// Takes back what the last apply(), play() or play_random() made, not yet
   /// taken back: the State is then exactly as it was before it (equals(),
   /// hash(), position_text(), turns_played(), mid_turn(), turn_in_progress(),
-  /// legal_moves(), and the positions a mancala game remembers for its
+  /// legal_events(), and the positions a mancala game remembers for its
   /// repetition rules, docs/RULES.md). The unit taken back is the unit
   /// played: one event after apply() (a throw, one use of a throw, a
   /// sowing, a count of a tebweez, a Seega turn), the whole turn after
@@ -414,38 +423,65 @@ class State {
   /// this position (during a turn: the whole turn as it would complete it),
   /// in canonical form: play_random() on a clone(). Empty if terminal. The
   /// same Rng state gives the same turn, and the same as play_random().
-  std::string random_move(Rng& rng) const;
-  /// As random_move(rng), written into `out` (replaced).
-  void random_move(Rng& rng, std::string& out) const;
+  std::string random_turn(Rng& rng) const;
+  /// As random_turn(rng), written into `out` (replaced).
+  void random_turn(Rng& rng, std::string& out) const;
+  /// The old name of random_turn(rng), kept for one release.
+  [[deprecated("use random_turn()")]] std::string random_move(Rng& rng) const { return random_turn(rng); }
+  /// The old name of random_turn(rng, out), kept for one release.
+  [[deprecated("use random_turn()")]] void random_move(Rng& rng, std::string& out) const { random_turn(rng, out); }
 
-  /// Resolves `move_text` (a whole turn) against this position: the one
-  /// operation behind play() and check(). With `commit` it applies the turn
-  /// (play); without, the State is not changed (check), so check() calls it
-  /// on a const State. `canonical` (if given) receives the turn in canonical
-  /// form (e.g. captures filled in). Errors (the State is unchanged):
-  /// Code::move_syntax when the text is not in the game's syntax,
-  /// Code::game_over, Code::wrong_phase during a turn (mid_turn(): apply its
-  /// remaining events), or the specific E3xx code of the broken rule;
-  /// Error::offset points into `move_text`. The reason names the rule and
-  /// its source.
-  virtual Error resolve(std::string_view move_text, std::string* canonical, bool commit) = 0;
-  /// resolve(move_text, nullptr, true): applies the whole turn `move_text`.
-  Error play(std::string_view move_text) { return resolve(move_text, nullptr, true); }
-  /// resolve(move_text, &canonical, false): as play(), without applying; on
-  /// success `canonical` holds the move in canonical form.
-  Error check(std::string_view move_text, std::string& canonical) const;
-  /// As check(move_text, canonical): the turn in canonical form, or the error.
-  Expected<std::string> check(std::string_view move_text) const;
-  /// What `move_text` does when played from this position (the position
-  /// BEFORE the move), in a few words for a caption: "North passes",
-  /// "Board ends: each takes the hasa on his own side", "South's opening
-  /// throw: 3, no táb". Empty when the move text says it all, when the text
-  /// is not a move here, or when the State has no entry(). docs/DIAGRAMS.md,
-  /// "Captions". During a turn (mid_turn()), what one event listed there
-  /// does, where the game says it (Tâb and Dleb: "forfeit the throw of 6: it
-  /// is not used", "the táb moves one kelb of the 'eggeh on q by itself, to
-  /// r"); else empty.
-  std::string describe_move(std::string_view move_text) const;
+  /// Resolves `turn_text` (a whole turn) against this position: the one
+  /// operation behind play_turn() and check_turn(). With `commit` it applies
+  /// the turn (play_turn); without, the State is not changed (check_turn),
+  /// so check_turn() calls it on a const State. `canonical` (if given)
+  /// receives the turn in canonical form (e.g. captures filled in). Errors
+  /// (the State is unchanged): Code::move_syntax when the text is not in the
+  /// game's syntax, Code::game_over, Code::wrong_phase during a turn
+  /// (mid_turn(): apply its remaining events), or the specific E3xx code of
+  /// the broken rule; Error::offset points into `turn_text`. The reason
+  /// names the rule and its source.
+  virtual Error resolve(std::string_view turn_text, std::string* canonical, bool commit) = 0;
+  /// resolve(turn_text, nullptr, true): applies the whole turn `turn_text`,
+  /// as a record writes it between two move numbers (`1,4,2:1I-K,4K-O,2O-Q`).
+  Error play_turn(std::string_view turn_text) { return resolve(turn_text, nullptr, true); }
+  /// resolve(turn_text, &canonical, false): as play_turn(), without
+  /// applying; on success `canonical` holds the turn in canonical form.
+  Error check_turn(std::string_view turn_text, std::string& canonical) const;
+  /// As check_turn(turn_text, canonical): the turn in canonical form, or the
+  /// error.
+  Expected<std::string> check_turn(std::string_view turn_text) const;
+  /// The old name of play_turn(), kept for one release.
+  [[deprecated("use play_turn()")]] Error play(std::string_view turn_text) { return play_turn(turn_text); }
+  /// The old name of check_turn(turn_text, canonical), kept for one release.
+  [[deprecated("use check_turn()")]] Error check(std::string_view turn_text, std::string& canonical) const {
+    return check_turn(turn_text, canonical);
+  }
+  /// The old name of check_turn(turn_text), kept for one release.
+  [[deprecated("use check_turn()")]] Expected<std::string> check(std::string_view turn_text) const {
+    return check_turn(turn_text);
+  }
+  /// What the whole turn `turn_text` does when played from this position
+  /// (the position BEFORE it, between turns), in a few words for a caption:
+  /// "North passes", "Board ends: each takes the hasa on his own side",
+  /// "South's opening throw: 3, no táb". Empty when the turn's text says it
+  /// all, when the text is no turn here, during a turn (mid_turn()), or when
+  /// the State has no entry(). docs/DIAGRAMS.md, "Captions".
+  std::string describe_played_turn(std::string_view turn_text) const;
+  /// What the event `event`, one that legal_events() lists here, does, in a
+  /// few words for the button that enters it (the studio): during a turn
+  /// (mid_turn()), where the game says it (Tâb and Dleb: "forfeit the throw
+  /// of 6: it is not used", "the táb moves one kelb of the 'eggeh on q by
+  /// itself, to r"), else empty; between turns, where the event is a whole
+  /// turn (Seega, a Tâb opening throw), describe_played_turn(event), else
+  /// empty. Empty when the State has no entry().
+  std::string describe_event(std::string_view event) const;
+  /// The old name of describe_event() (which it is, at every position),
+  /// kept for one release; for a turn of a record, describe_played_turn().
+  [[deprecated("use describe_event() or describe_played_turn()")]] std::string describe_move(
+      std::string_view text) const {
+    return describe_event(text);
+  }
 
   /// How a turn is entered by hand (TurnEntry), or null for a State that
   /// does not say (the helpers above then give their defaults): the State
@@ -514,14 +550,14 @@ class Game {
   ///   if (!rules) return rules.error();
   ///   auto state = seega->new_state(*rules);   // the initial position
   ///   if (!state) return state.error();
-  ///   (*state)->play("c1,c5");
+  ///   (*state)->play_turn("c1,c5");
   Expected<std::unique_ptr<State>> new_state(const RuleSet& rules, std::string_view setup = {}) const;
 };
 
 /// How a person enters a move of a game by clicking its board (the studio's
 /// entry), as the game's row in the table of games gives it: what is
 /// clicked and what the prompts call it. Words, not rules: the moves
-/// themselves come from State::legal_moves and BoardDrawing::move_cells.
+/// themselves come from State::legal_events and BoardDrawing::move_cells.
 struct EntryWords {
   /// The cells a person clicks for a listed event, in order.
   enum class Keys : std::uint8_t {

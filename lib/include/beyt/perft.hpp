@@ -8,7 +8,7 @@
 //   auto start = beyt::find_game("seega")->new_state(*rules);
 //   auto counts = beyt::perft(**start, 2);   // counts->leaves: {276, 63756}
 //
-// An event is what State::legal_moves() lists (beyt/game.hpp, "Turns and
+// An event is what State::legal_events() lists (beyt/game.hpp, "Turns and
 // events"): a decision of the player or referee to move, or at a throw
 // (Actor::chance) one outcome of chance_outcomes(). Every outcome of a
 // throw is one branch, counted once, not weighted by its probability. A
@@ -78,13 +78,13 @@ Expected<PerftCounts> perft(const State& from, int depth, const PerftOptions& op
 
 /// One first event of perft_divide() and the sequences it begins.
 struct PerftBranch {
-  std::string event;        ///< as legal_moves() lists it
+  std::string event;        ///< as legal_events() lists it
   std::uint64_t count = 0;  ///< sequences of `depth` events that begin with it
 };
 
 /// What perft_divide() counted.
 struct PerftDivide {
-  /// One entry a listed first event, in legal_moves() order (empty when the
+  /// One entry a listed first event, in legal_events() order (empty when the
   /// game is over at `from`).
   std::vector<PerftBranch> branches;
   /// The sum of the branches' counts: perft()'s leaves[depth - 1].
@@ -96,7 +96,7 @@ struct PerftDivide {
 
 /// Perft divided by the first event, as chess programs print `perft
 /// divide` to find where two move generators part: for each event
-/// legal_moves() lists at `from`, the number of sequences of `depth` events
+/// legal_events() lists at `from`, the number of sequences of `depth` events
 /// that begin with it (1 each at depth 1). `out` is replaced; `from` is not
 /// changed. Errors: as perft().
 Error perft_divide(const State& from, int depth, PerftDivide& out, const PerftOptions& options = {});

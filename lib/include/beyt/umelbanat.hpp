@@ -141,7 +141,7 @@ void umelbanat_end_stage_by_repetition(UmelbanatPosition& pos) noexcept;
 /// Every legal turn (depth first over the pecks), at most `limit`; returns
 /// false if the limit cut the list. Pecks multiply the turns: random play
 /// reaches positions with more than 100000 of them, so the State lists one
-/// sowing at a time (State::legal_moves, a peck continuing the turn).
+/// sowing at a time (State::legal_events, a peck continuing the turn).
 bool umelbanat_legal(const UmelbanatOptions& options, const UmelbanatPosition& pos, std::vector<UmelbanatMove>& out,
                      std::size_t limit = 100000);
 /// A random legal turn, drawn one sowing at a time.

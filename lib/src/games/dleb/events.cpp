@@ -447,10 +447,10 @@ struct DlebTraits {
                   "as events, a stored dleb is played before the turn's last use (NOTATION.md section 12)");
     return Error::none();
   }
-  static Error play(const DlebOptions& o, DlebPosition& p, Memory& memory, std::string_view text) {
+  static Error play_turn(const DlebOptions& o, DlebPosition& p, Memory& memory, std::string_view text) {
     return play_into(o, p, text, memory.turn, nullptr);
   }
-  static Error check(const DlebOptions& o, const DlebPosition& p, std::string_view text, std::string& canonical) {
+  static Error check_turn(const DlebOptions& o, const DlebPosition& p, std::string_view text, std::string& canonical) {
     DlebPosition copy = p;
     return dleb_play(o, copy, text, &canonical);
   }

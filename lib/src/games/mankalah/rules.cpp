@@ -1,7 +1,7 @@
 // Mankalah (Lane) (beyt/mankalah.hpp): a move checked and made, the legal
 // moves, the events of a turn, Mankalah as a Game (its traits for
 // lib/src/engine_state.hpp) and the move text (NOTATION.md section 8: with
-// the moves, as play() reads and writes it every turn). Sources: Lane 1836,
+// the moves, as play_turn() reads and writes it every turn). Sources: Lane 1836,
 // docs/RULES.md §Mankalah; readings of our own are in its Finer points.
 
 #include "beyt/mankalah.hpp"
@@ -407,7 +407,7 @@ Error apply_count(const MankalahOptions& o, MankalahPosition& p, MankalahEvents&
   return Error::none();
 }
 
-// A turn of one event: checked and made as play() makes it, but for what
+// A turn of one event: checked and made as play_turn() makes it, but for what
 // the State's Memory holds (MankalahTraits::finish).
 Error apply_whole(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, std::string_view e,
                   bool& last) {
@@ -562,7 +562,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
     if (p.phase == MankalahPhase::distribute) return apply_count(o, p, t, e, last);
     return apply_whole(o, p, t, e, last);
   }
-  // The Memory's part of play(): the positions seen on the board.
+  // The Memory's part of play_turn(): the positions seen on the board.
   static void finish(const MankalahOptions& o, MankalahPosition& p, Memory& memory, Turn& t) {
     if (t.move.kind == MankalahMoveKind::turn) memory.seen.clear();  // play starts on the turned board
     after_move(o, p, memory);
@@ -584,7 +584,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   }
 
   static void start(const MankalahOptions&, const MankalahPosition& p, Memory& m) { remember(p, m); }
-  static Error play(const MankalahOptions& o, MankalahPosition& p, Memory& memory, std::string_view text) {
+  static Error play_turn(const MankalahOptions& o, MankalahPosition& p, Memory& memory, std::string_view text) {
     MankalahMove m;
     if (Error e = mankalah_parse(text, m)) return e;
     if (Error e = check_move(o, p, m, memory.sowing)) return e;
@@ -593,7 +593,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
     after_move(o, p, memory);
     return Error::none();
   }
-  static Error check(const MankalahOptions& o, const MankalahPosition& p, std::string_view text,
+  static Error check_turn(const MankalahOptions& o, const MankalahPosition& p, std::string_view text,
                      std::string& canonical) {
     MankalahMove m;
     if (Error e = resolve(o, p, text, m)) return e;

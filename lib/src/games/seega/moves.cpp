@@ -273,19 +273,19 @@ struct SeegaTraits {
   static constexpr auto game = &seega_game;
   static constexpr auto outcome = &seega_outcome;
 
-  static void legal_moves(const SeegaOptions& o, const SeegaPosition& p, std::vector<std::string>& out) {
+  static void legal_events(const SeegaOptions& o, const SeegaPosition& p, std::vector<std::string>& out) {
     auto emit = [&out](const SeegaMove& m) { out.push_back(seega_format(m)); };
     for_each_legal(o, p, emit);
   }
-  static constexpr auto random_move = &random_turn;
+  static constexpr auto random_turn = &seega_impl::random_turn;
   // The storage of the move being played.
   struct Memory {
     SeegaMove move;
   };
-  static Error play(const SeegaOptions& o, SeegaPosition& p, Memory& memory, std::string_view text) {
+  static Error play_turn(const SeegaOptions& o, SeegaPosition& p, Memory& memory, std::string_view text) {
     return play_into(o, p, text, memory.move, nullptr);
   }
-  static Error check(const SeegaOptions& o, const SeegaPosition& p, std::string_view text, std::string& canonical) {
+  static Error check_turn(const SeegaOptions& o, const SeegaPosition& p, std::string_view text, std::string& canonical) {
     SeegaPosition copy = p;
     return seega_play(o, copy, text, &canonical);
   }

@@ -23,7 +23,7 @@ namespace beyt::seega_impl {
 // Board geometry
 // ---------------------------------------------------------------------------
 
-// Up, right, down, left: the fixed order of legal_moves.
+// Up, right, down, left: the fixed order of legal_events.
 constexpr int kDirFile[4] = {0, 1, 0, -1};
 constexpr int kDirRank[4] = {1, 0, -1, 0};
 

@@ -286,10 +286,10 @@ struct TabTraits {
     return split_events(canonical, ",:", out);
   }
 
-  static Error play(const TabOptions& o, TabPosition& p, Memory& memory, std::string_view text) {
+  static Error play_turn(const TabOptions& o, TabPosition& p, Memory& memory, std::string_view text) {
     return play_into(o, p, text, memory.turn, nullptr);
   }
-  static Error check(const TabOptions& o, const TabPosition& p, std::string_view text, std::string& canonical) {
+  static Error check_turn(const TabOptions& o, const TabPosition& p, std::string_view text, std::string& canonical) {
     TabPosition copy = p;
     return tab_play(o, copy, text, &canonical);
   }

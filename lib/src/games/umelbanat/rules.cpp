@@ -543,7 +543,7 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static Error validate(const UmelbanatOptions&, const UmelbanatPosition& p) { return umelbanat_validate(p); }
   // The positions seen in this stage; not part of the position.
   struct Memory : RepetitionMemory {
-    UmelbanatMove move;  // play()'s move, kept: not filled anew every turn
+    UmelbanatMove move;  // play_turn()'s move, kept: not filled anew every turn
   };
   static constexpr auto game = &umelbanat_game;
   static constexpr auto outcome = &umelbanat_outcome;
@@ -559,7 +559,7 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   using Turn = UmelbanatEvents;
   static constexpr auto decisions = &umelbanat_decisions;
   static constexpr auto apply = &umelbanat_apply_event;
-  // The Memory's part of play(): the positions seen in the stage.
+  // The Memory's part of play_turn(): the positions seen in the stage.
   static void finish(const UmelbanatOptions&, UmelbanatPosition& p, Memory& memory, Turn& t) {
     after_move(p, memory);
     t.move.n = 0;
@@ -574,14 +574,14 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   }
 
   static void start(const UmelbanatOptions&, const UmelbanatPosition& p, Memory& m) { remember(p, m); }
-  static Error play(const UmelbanatOptions& o, UmelbanatPosition& p, Memory& memory, std::string_view text) {
+  static Error play_turn(const UmelbanatOptions& o, UmelbanatPosition& p, Memory& memory, std::string_view text) {
     UmelbanatMove& m = memory.move;
     if (Error e = parse_into(text, m)) return e;
     if (Error e = check_and_apply(o, p, m)) return e;
     after_move(p, memory);
     return Error::none();
   }
-  static Error check(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text,
+  static Error check_turn(const UmelbanatOptions& o, const UmelbanatPosition& p, std::string_view text,
                      std::string& canonical) {
     UmelbanatMove m;
     if (Error e = resolve(o, p, text, m)) return e;

@@ -17,7 +17,7 @@ constexpr auto setup_error = engine::setup_error<9>;
 inline std::string house_str(int h) { return std::string(1, pit_letter(h)); }
 
 // umelbanat_parse without m = UmelbanatMove{}, which zeroes 200 bytes of
-// houses and offsets, of which only the first n are ever read: play() keeps
+// houses and offsets, of which only the first n are ever read: play_turn() keeps
 // one move and reads every turn into it. The entries past n keep what they held.
 inline Error parse_into(std::string_view t, UmelbanatMove& m) {
   m.kind = UmelbanatMoveKind::sowings;

@@ -64,7 +64,7 @@ Expected<GameRecord, Diagnostic> new_record(std::string_view game, std::string_v
 
 /// enter_move() for moves in a row from `at`, each either a whole turn (as
 /// enter_move takes it) or one event of a turn (State::apply: a throw, one
-/// use of a throw, a tebweez count, a sowing; as `beyt moves` lists them).
+/// use of a throw, a tebweez count, a sowing; as `beyt events` lists them).
 /// The events of a turn are gathered and the turn goes into the record as
 /// the engine writes it (State::apply's turn text), never as the caller
 /// spelled its pieces; each turn then goes on along its line, follows the

@@ -79,7 +79,7 @@ Diagnostic replay_to_all(const GameRecord& record, const std::string& file, std:
                          const std::vector<NodePath>& paths, std::vector<NodePosition>& out);
 
 /// The caption of a position: figure_caption() with the move as written,
-/// what the move did (State::describe_move on the position before it) and,
+/// what the move did (State::describe_played_turn on the position before it) and,
 /// after the last turn of the main line of a finished game, its result.
 std::string node_caption(const GameRecord& record, const NodePosition& pos);
 

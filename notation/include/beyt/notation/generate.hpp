@@ -17,7 +17,7 @@ namespace beyt::notation {
 
 /// One random playout of `game` under `rules` from the initial position:
 /// each turn is State::play_random (the random player, event by event: the
-/// turn State::random_move gives; throws with the sticks' odds), drawn from `rng`, for at most `max_turns` turns; a game
+/// turn State::random_turn gives; throws with the sticks' odds), drawn from `rng`, for at most `max_turns` turns; a game
 /// not over by then is written unfinished (`*`). The record has the roster
 /// (Event "beyt generate, seed SEED", Round `round`, South and North
 /// "random", Result the replayed outcome), Game and Rules (rules.canonical()).

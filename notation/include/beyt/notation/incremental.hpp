@@ -140,6 +140,14 @@ class IncrementalValidator {
   /// none). False when no entry of the current reading holds that game, or
   /// for another format.
   bool read_game(std::uint32_t index, GameRecord& record, GameErrors& errors) const;
+  /// Game `index` as read_game() gives it, without a copy, when it is the
+  /// game the last change is in (the reading keeps that one: the game under
+  /// a page's cursor, asked for at each keystroke); `errors`, when given,
+  /// is set to the reader's errors in it. Null for any other game (then
+  /// read_game() reads it again), before the reading has reached that game,
+  /// and for another format. Valid until the next update(), edit(),
+  /// resume() or reset().
+  const GameRecord* changed_game(std::uint32_t index, const GameErrors** errors = nullptr) const noexcept;
 
  private:
   struct Impl;

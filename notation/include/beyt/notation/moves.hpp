@@ -1,11 +1,12 @@
-// beyt/notation/moves.hpp - what may come next at a position (`beyt moves`):
-// who acts, and every decision he may take or, at a throw, every outcome
+// beyt/notation/moves.hpp - what may come next at a position (`beyt events`):
+// who acts, and every event that may come next: each decision he may take or, at a throw, each outcome
 // with its probability (beyt/game.hpp, "Turns and events";
 // notation/NOTATION.md section 12). The command line and the other front
 // ends print this, as text or as one JSON object.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "beyt/game.hpp"
@@ -22,16 +23,16 @@ struct Choices {
   std::string result;        ///< "*" unless the game is over ("1-0", "0-1", "1/2-1/2")
   bool chance = false;       ///< a throw is due: `outcomes` lists it
   std::vector<ChanceOutcome> outcomes;  ///< at a throw, each outcome and its probability (they sum to 1)
-  std::vector<std::string> moves;       ///< State::legal_moves(): the decisions (every one), or the outcomes' texts
+  std::vector<std::string> events;      ///< State::legal_events(): the decisions (every one), or the outcomes' texts
 };
 
 /// The choices at `state` (any State, between turns or during one). Never
-/// fails; a game that is over has no moves.
+/// fails; a game that is over has no events.
 Choices choices_at(const State& state);
 
 /// The whole turns that may be played from `state` (between turns, no throw
 /// due), each as its record writes it, appended to `out`: the events
-/// State::legal_moves() lists, followed depth first until each turn ends,
+/// State::legal_events() lists, followed depth first until each turn ends,
 /// in their listed order (a front end that enters whole turns, e.g. the
 /// studio's clicks). At most `limit` turns: returns false when the list
 /// was cut there (a Mankalah tebweez has millions; pecks multiply Um
@@ -47,7 +48,9 @@ std::string choices_text(const Choices& choices);
 
 /// As one JSON object on one line: {"game", "position", "turn",
 /// "actor", "player", "result", "chance", "outcomes": [{"text", "probability"}],
-/// "moves": [...]}. The order of the keys is fixed.
-std::string choices_json(const Choices& choices);
+/// "events": [...]}. The order of the keys is fixed. `events_key` names the
+/// last key: "events" (`beyt events`), or "moves" for `beyt moves`, the
+/// command's old name, which prints what it always printed.
+std::string choices_json(const Choices& choices, std::string_view events_key = "events");
 
 }  // namespace beyt::notation

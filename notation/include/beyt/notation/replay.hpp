@@ -100,6 +100,8 @@ class ReplayCheckpoints {
   std::vector<std::size_t> ends_;  // ends_[k]: the length of key_ that covers the tags and turns [0, k)
   std::vector<Point> points_;      // by turn
   std::uint32_t resumed_ = 0;
+  std::string spare_key_;               // the buffers of the key before, for the next
+  std::vector<std::size_t> spare_ends_;
 };
 
 /// What a replay leaves behind.

@@ -1,10 +1,10 @@
-// legal_moves GAME [DEPTH [RULES [POSITION]]]: the events that may come
+// legal_events GAME [DEPTH [RULES [POSITION]]]: the events that may come
 // next at a position (the decisions of the player to move, or at a throw
 // the outcomes with their probabilities), then how many sequences of
 // events of each length up to DEPTH follow from it, as a chess library's
 // perft counts (a throw counts as one event, each of its outcomes a branch).
 //
-//   $ build/examples/legal_moves seega 2
+//   $ build/examples/legal_events seega 2
 //   seega, rules "walker": 5/5/5/5/5 S place, South to move
 //   a1,a2
 //   a1,a3
@@ -26,7 +26,7 @@
 // not reused here, which a call with a beyt::State would find too).
 static std::uint64_t count_sequences(const beyt::State& state, int depth) {
   if (depth == 0) return 1;
-  std::vector<std::string> events = state.legal_moves();  // at a throw: chance_outcomes()' texts
+  std::vector<std::string> events = state.legal_events();  // at a throw: chance_outcomes()' texts
   if (depth == 1) return events.size();
   std::uint64_t count = 0;
   for (const std::string& event : events) {
@@ -42,7 +42,7 @@ static std::uint64_t count_sequences(const beyt::State& state, int depth) {
 
 int main(int argc, char** argv) {
   if (argc < 2 || argc > 5) {
-    std::cerr << "usage: legal_moves GAME [DEPTH [RULES [POSITION]]]\n";
+    std::cerr << "usage: legal_events GAME [DEPTH [RULES [POSITION]]]\n";
     return 2;
   }
   const beyt::Game* game = beyt::find_game(argv[1]);
@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
   if (state.to_move() == beyt::Actor::chance) {
     for (const beyt::ChanceOutcome& o : state.chance_outcomes()) std::cout << o.text << ' ' << o.probability << '\n';
   } else {
-    for (const std::string& move : state.legal_moves()) std::cout << move << '\n';
+    for (const std::string& event : state.legal_events()) std::cout << event << '\n';
   }
   for (int d = 1; d <= depth; ++d) std::cout << "depth " << d << ": " << count_sequences(state, d) << '\n';
   return 0;
