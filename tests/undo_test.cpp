@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "beyt/game.hpp"
@@ -268,6 +269,40 @@ TEST(UndoDefault, AStateWithoutUndoSaysSo) {
   ASSERT_FALSE(bare.apply("a"));
   EXPECT_EQ(bare.history_size(), 0u);
   EXPECT_EQ(bare.undo().code, Code::nothing_to_undo);
+}
+
+// A State that keeps a history gives its blocks, when it ends, to a spare
+// list of its thread. One that ends after that list (a thread_local State
+// made before the list, destroyed after it at the thread's end; a static
+// one at exit) frees them instead of using the list that is gone (the
+// sanitizer build sees a use after free otherwise).
+std::unique_ptr<State> dleb_with_history(int turns) {
+  const Game* dleb = find_game("dleb");
+  auto state = dleb->new_state(dleb->parse_rules("").value()).value();
+  EXPECT_TRUE(state->keep_history(true));
+  Rng rng(5);
+  for (int i = 0; i < turns && !state->is_terminal(); ++i) state->play_random(rng);
+  return state;
+}
+
+TEST(UndoStorage, AStateEndingAfterItsThreadsSpareListFreesItsBlocks) {
+  std::size_t kept = 0;
+  std::thread t([&kept] {
+    thread_local std::unique_ptr<State> last;  // made before the spare list: destroyed after it
+    dleb_with_history(200).reset();            // the spare list, made and given blocks
+    last = dleb_with_history(200);             // takes them back
+    kept = last->history_size();
+    EXPECT_EQ(kept, last->turns_played());
+  });
+  t.join();
+  EXPECT_GT(kept, 56u);  // more than a block of Dleb's snapshots
+}
+
+TEST(UndoStorage, AStaticStateEndsAfterTheMainThreadsSpareList) {
+  dleb_with_history(200).reset();  // the main thread's spare list, with blocks
+  static const std::unique_ptr<State> kept = dleb_with_history(200);
+  EXPECT_EQ(kept->history_size(), kept->turns_played());
+  EXPECT_GT(kept->history_size(), 56u);
 }
 
 }  // namespace

@@ -399,23 +399,26 @@ class BlockStack {
   /// One more block (capacity() grows by its entries): a spare one if the
   /// thread has one.
   void grow() {
-    std::vector<std::unique_ptr<Block>>& spare = spares();
-    if (spare.empty()) {
+    std::vector<std::unique_ptr<Block>>* spare = spares();
+    if (!spare || spare->empty()) {
       blocks_.push_back(std::make_unique<Block>());
     } else {
-      blocks_.push_back(std::move(spare.back()));
-      spare.pop_back();
+      blocks_.push_back(std::move(spare->back()));
+      spare->pop_back();
     }
   }
-  /// Every block given back (to the thread's spares, up to kSpare).
+  /// Every block given back (to the thread's spares, up to kSpare; freed
+  /// once the thread's spare list is gone, as for a State destroyed after
+  /// the thread's thread_local objects: a `static` one at exit).
   void release() noexcept {
-    std::vector<std::unique_ptr<Block>>& spare = spares();
-    for (auto& b : blocks_) {
-      if (spare.size() >= kSpare) break;
-      try {
-        spare.push_back(std::move(b));
-      } catch (...) {  // no room to keep it: freed with the rest
-        break;
+    if (std::vector<std::unique_ptr<Block>>* spare = spares()) {
+      for (auto& b : blocks_) {
+        if (spare->size() >= kSpare) break;
+        try {
+          spare->push_back(std::move(b));
+        } catch (...) {  // no room to keep it: freed with the rest
+          break;
+        }
       }
     }
     std::vector<std::unique_ptr<Block>>().swap(blocks_);
@@ -429,9 +432,28 @@ class BlockStack {
   static constexpr std::size_t kPer = sizeof(T) >= 96 * 1024 ? 1 : 96 * 1024 / sizeof(T);
   static constexpr std::size_t kSpare = 32;
   using Block = std::array<T, kPer>;
-  static std::vector<std::unique_ptr<Block>>& spares() noexcept {
-    thread_local std::vector<std::unique_ptr<Block>> spare;
-    return spare;
+  // The thread's spare list, which marks itself gone when the thread's
+  // thread_local objects are destroyed (at the thread's end, or for the
+  // main thread at exit, before the objects of static storage).
+  struct Spares {
+    std::vector<std::unique_ptr<Block>> list;
+    Spares() = default;
+    Spares(const Spares&) = delete;
+    Spares& operator=(const Spares&) = delete;
+    ~Spares() { gone() = true; }
+  };
+  // Trivially destructible, so it can still be read after the thread's
+  // other thread_local objects are destroyed.
+  static bool& gone() noexcept {
+    thread_local bool g = false;
+    return g;
+  }
+  // The thread's spare list, or null once it is gone (blocks are then
+  // allocated and freed as they are needed).
+  static std::vector<std::unique_ptr<Block>>* spares() noexcept {
+    if (gone()) return nullptr;
+    thread_local Spares spare;
+    return &spare.list;
   }
   std::vector<std::unique_ptr<Block>> blocks_;
 };
