@@ -3,7 +3,8 @@
 // bench/README.md, "Python"), in C++ through the same State calls:
 //
 //   until the game is over or `max_turns` turns are played:
-//     at a throw, chance_outcomes() and one drawn by its probability;
+//     at a throw, chance_outcomes() and the one sample_outcome() picks for a
+//     uniform draw;
 //     else legal_events() and one drawn uniformly;
 //     apply() it.
 //
@@ -43,10 +44,7 @@ int main(int argc, char** argv) {
       Error e;
       if (state->to_move() == Actor::chance) {
         const std::vector<ChanceOutcome> outcomes = state->chance_outcomes();
-        double x = static_cast<double>(rng.next() >> 11) * 0x1p-53;  // uniform in [0, 1)
-        std::size_t i = 0;
-        while (i + 1 < outcomes.size() && x >= outcomes[i].probability) x -= outcomes[i++].probability;
-        e = state->apply(outcomes[i].text);
+        e = state->apply(outcomes[sample_outcome(outcomes, rng.uniform())].text);
       } else {
         listed.clear();
         state->legal_events(listed);

@@ -11,8 +11,9 @@ Generates a corpus with `beyt generate` (every game, text; kept in
     over the corpus (the target: 1.2 or less);
   * read_games + positions() over every game: positions per second, and
     read_games alone: games per second;
-  * a random playout loop over events in Python (legal_events() or
-    chance_outcomes(), one picked with Python's random, push()) beside the
+  * a random playout loop over events in Python (at a throw the outcome
+    sample_outcome() picks for a draw of Python's random, else one of
+    legal_events() by Python's random; push()) beside the
     same loop in C++ (the program bench/event_playout.cpp, beyt_event_playout,
     run here): events per second and their ratio (the target: 3 or less);
   * beyt.playouts (the random player of `beyt generate`, without the GIL):
@@ -52,8 +53,7 @@ def python_playouts(beyt, game, games, max_turns, seed):
         p = beyt.Position.start(game)
         while not p.is_over() and p.turns_played < max_turns:
             if p.actor == "chance":
-                texts, weights = zip(*p.chance_outcomes())
-                p.push(rng.choices(texts, weights)[0])
+                p.push(p.sample_outcome(rng.random()))
             else:
                 p.push(rng.choice(p.legal_events()))
             events += 1

@@ -667,4 +667,38 @@ TEST(UmelbanatEvents, DaviesFig9ByHand) {
   EXPECT_EQ(s->apply("B,C").code, Code::move_syntax);  // one sowing an event
 }
 
+// sample_outcome: the first outcome whose running sum of probabilities
+// exceeds the draw; a draw left past the sum by rounding takes the last.
+TEST(SampleOutcome, PicksTheFirstOutcomeWhoseRunningSumExceedsTheDraw) {
+  const std::vector<ChanceOutcome> tab = {{"1", 0.25}, {"2", 0.375}, {"3", 0.25}, {"4", 0.0625}, {"6", 0.0625}};
+  EXPECT_EQ(sample_outcome(tab, 0.0), 0u);
+  EXPECT_EQ(sample_outcome(tab, 0.2499), 0u);
+  EXPECT_EQ(sample_outcome(tab, 0.25), 1u);
+  EXPECT_EQ(sample_outcome(tab, 0.6249), 1u);
+  EXPECT_EQ(sample_outcome(tab, 0.625), 2u);
+  EXPECT_EQ(sample_outcome(tab, 0.875), 3u);
+  EXPECT_EQ(sample_outcome(tab, 0.9375), 4u);
+  EXPECT_EQ(sample_outcome(tab, std::nextafter(1.0, 0.0)), 4u);
+  const std::vector<ChanceOutcome> short_sum = {{"a", 0.5}, {"b", 0.4999999}};  // rounding short of 1
+  EXPECT_EQ(sample_outcome(short_sum, 0.9999999), 1u);
+  EXPECT_EQ(sample_outcome(std::vector<ChanceOutcome>{}, 0.5), 0u);  // none: the (empty) list's size
+}
+
+// Drawn with Rng::uniform at Tâb's first throw, the outcomes come as often
+// as their probabilities say (within five standard deviations).
+TEST(SampleOutcome, DrawsEachThrowByItsProbability) {
+  const Game* tab = find_game("tab");
+  auto state = tab->new_state(tab->parse_rules("").value()).value();
+  const std::vector<ChanceOutcome> outcomes = state->chance_outcomes();
+  ASSERT_EQ(outcomes.size(), 5u);
+  std::vector<int> seen(outcomes.size());
+  Rng rng(11);
+  const int n = 200000;
+  for (int i = 0; i < n; ++i) ++seen[sample_outcome(outcomes, rng.uniform())];
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    const double p = outcomes[i].probability, sd = std::sqrt(n * p * (1 - p));
+    EXPECT_NEAR(seen[i], n * p, 5 * sd) << "outcome " << outcomes[i].text;
+  }
+}
+
 }  // namespace

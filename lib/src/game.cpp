@@ -225,6 +225,14 @@ Expected<std::size_t> State::find_event(std::string_view event) const {
   return to_expected<std::size_t>([&](std::size_t& out) { return find_event(event, out); });
 }
 
+std::size_t sample_outcome(std::span<const ChanceOutcome> outcomes, double z) noexcept {
+  if (outcomes.empty()) return 0;
+  std::size_t i = 0;
+  double sum = outcomes[0].probability;
+  while (i + 1 < outcomes.size() && z >= sum) sum += outcomes[++i].probability;
+  return i;
+}
+
 Expected<Result> State::adjudicate(std::string_view termination) const {
   return to_expected<Result>([&](Result& out) { return adjudicate(termination, out); });
 }

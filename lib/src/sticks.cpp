@@ -57,6 +57,7 @@ StickThrow sticks_draw(Rng& rng) {
 
 std::vector<ChanceOutcome> sticks_outcomes() {
   std::vector<ChanceOutcome> out;
+  out.reserve(5);
   for (int whites : {1, 2, 3, 4, 0})
     out.push_back({std::to_string(sticks_value(whites)), sticks_probability(whites)});
   return out;

@@ -1582,6 +1582,19 @@ PYBIND11_MODULE(_beyt, m) {
       }, "The outcomes of the next chance event (a throw of the sticks) as (text,\n"
          "probability) pairs summing to 1 (Lane 1836, Marin 1931); empty when a player\n"
          "decides next.")
+      .def("sample_outcome", [](const PyPosition& p, double z) {
+        if (!(z >= 0.0 && z < 1.0))
+          raise("ArgumentError", Code::ok, "z must be a draw in [0, 1), as random.random() gives: " + std::to_string(z));
+        const std::vector<ChanceOutcome> outcomes = p.state->chance_outcomes();
+        if (outcomes.empty())
+          raise("IllegalMove", Code::wrong_phase, "no throw is due: a player decides next (legal_events())");
+        return outcomes[sample_outcome(outcomes, z)].text;
+      }, py::arg("z"),
+      "The outcome of the throw due that a uniform draw z in [0, 1) picks by the\n"
+      "outcomes' probabilities (the first whose running sum exceeds z, as\n"
+      "beyt::sample_outcome in C++): what push() takes. `p.push(p.sample_outcome(\n"
+      "random.random()))` throws the sticks. Raises ArgumentError for z outside\n"
+      "[0, 1), IllegalMove (E303) where no throw is due.")
       .def("perft", [](const PyPosition& p, int depth) {
         return perft_of<PerftCounts>(p, depth, &beyt::perft).leaves;
       }, py::arg("depth"),

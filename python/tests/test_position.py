@@ -72,6 +72,31 @@ def test_chance_outcomes_of_stick_games(game, first):
     assert sorted(p.legal_events()) == sorted(text for text, _ in first)
 
 
+def test_sample_outcome_picks_by_the_running_sum():
+    p = beyt.Position.start("tab")
+    outcomes = p.chance_outcomes()
+    for z in (0.0, 0.1, 0.25, 0.3, 0.624, 0.625, 0.9, 0.95, 0.999999):
+        running, expected = 0.0, outcomes[-1][0]
+        for text, probability in outcomes:
+            running += probability
+            if z < running:
+                expected = text
+                break
+        assert p.sample_outcome(z) == expected, z
+    p.push(p.sample_outcome(0.3))                  # what push() takes
+    assert len(p.event_stack) == 1
+
+
+def test_sample_outcome_errors():
+    p = beyt.Position.start("dleb")
+    for z in (1.0, -0.1, float("nan")):
+        with pytest.raises(beyt.ArgumentError):
+            p.sample_outcome(z)
+    with pytest.raises(beyt.IllegalMove) as e:
+        beyt.Position.start("seega").sample_outcome(0.5)
+    assert e.value.code == "E303"
+
+
 @pytest.mark.parametrize("game", ["seega", "mankalah", "umelbanat"])
 def test_no_chance_in_the_other_games(game):
     assert beyt.Position.start(game).chance_outcomes() == []

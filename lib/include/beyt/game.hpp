@@ -32,6 +32,7 @@
 #include <functional>
 #include <memory>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +84,9 @@ class Rng {
   /// Uniform integer in [0, n), n > 0 (Lemire's multiply-and-reject).
   std::uint64_t below(std::uint64_t n);
   std::uint64_t next() { return engine_(); }
+  /// Uniform double in [0, 1): the top 53 bits of next(), times 2^-53 (one
+  /// draw; the z that sample_outcome() takes).
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1p-53; }
 
  private:
   std::mt19937_64 engine_;
@@ -93,6 +97,17 @@ struct ChanceOutcome {
   std::string text;      ///< as the notation writes it, e.g. "4" or "BBWW"
   double probability;    ///< in (0, 1]; a State's list sums to 1
 };
+
+/// Which outcome of a throw a uniform draw `z` in [0, 1) picks, by the
+/// outcomes' probabilities: the index of the first outcome whose running
+/// sum of probabilities (outcomes[0] up to it) exceeds `z`, as OpenSpiel's
+/// SampleAction does; a `z` that rounding leaves at or past the whole sum
+/// picks the last outcome. `outcomes` as State::chance_outcomes() lists
+/// them; `z` e.g. Rng::uniform() or Python's random.random(). So one draw
+/// picks one outcome wherever the loop is written (C++, Python's
+/// Position.sample_outcome(z), bench/event_playout). Returns
+/// outcomes.size() when `outcomes` is empty (no throw is due). Never throws.
+std::size_t sample_outcome(std::span<const ChanceOutcome> outcomes, double z) noexcept;
 
 /// A face a thrown stick or billet shows, as the notation writes it.
 struct ThrowFace {

@@ -381,6 +381,7 @@ struct DlebTraits {
     std::array<BilletOutcome, 5> list;
     const int n = billet_outcomes(p, t, list), billets = billets_due(p, t);
     std::vector<ChanceOutcome> out;
+    out.reserve(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k)
       out.push_back({billets_text(billets, list[static_cast<std::size_t>(k)].whites),
                      list[static_cast<std::size_t>(k)].probability});
