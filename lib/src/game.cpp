@@ -3,6 +3,9 @@
 #include "beyt/game.hpp"
 
 #include <algorithm>
+#include <new>
+#include <random>
+#include <type_traits>
 #include <vector>
 
 #include "beyt/chars.hpp"
@@ -53,15 +56,36 @@ bool parse_result_token(std::string_view token, Result& out) noexcept {
   return false;
 }
 
+namespace {
+// Rng's storage holds a std::mt19937_64 (made by its constructor; copied as
+// bytes, which a trivially copyable type allows).
+static_assert(std::is_trivially_copyable_v<std::mt19937_64> && std::is_trivially_destructible_v<std::mt19937_64>);
+template <std::size_t Size, std::size_t Align>
+constexpr bool fits = sizeof(std::mt19937_64) <= Size && alignof(std::mt19937_64) <= Align;
+}  // namespace
+
+Rng::Rng(std::uint64_t seed) {
+  static_assert(fits<sizeof(engine_), alignof(Rng)>, "Rng's storage is too small for std::mt19937_64");
+  ::new (static_cast<void*>(engine_)) std::mt19937_64(seed);
+}
+
+// The generator in Rng's storage.
+static std::mt19937_64& engine_of(unsigned char* storage) noexcept {
+  return *std::launder(reinterpret_cast<std::mt19937_64*>(storage));
+}
+
+std::uint64_t Rng::next() { return engine_of(engine_)(); }
+
 std::uint64_t Rng::below(std::uint64_t n) {
   // Lemire, "Fast Random Integer Generation in an Interval" (2019).
   __extension__ using u128 = unsigned __int128;
-  u128 m = static_cast<u128>(engine_()) * n;
+  std::mt19937_64& gen = engine_of(engine_);
+  u128 m = static_cast<u128>(gen()) * n;
   auto low = static_cast<std::uint64_t>(m);
   if (low < n) {
     std::uint64_t threshold = -n % n;
     while (low < threshold) {
-      m = static_cast<u128>(engine_()) * n;
+      m = static_cast<u128>(gen()) * n;
       low = static_cast<std::uint64_t>(m);
     }
   }

@@ -31,7 +31,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <random>
 #include <span>
 #include <string>
 #include <string_view>
@@ -77,19 +76,26 @@ bool parse_result_token(std::string_view token, Result& out) noexcept;
 
 /// Deterministic random source for generators and playouts. std::mt19937_64
 /// is fully specified by the standard; bounded draws use `below`, which is
-/// ours, so a seed gives the same games with every standard library.
+/// ours, so a seed gives the same games with every standard library. A
+/// value: a copy draws what the original would draw next.
 class Rng {
  public:
-  explicit Rng(std::uint64_t seed) : engine_(seed) {}
+  /// The generator std::mt19937_64 seeded with `seed`.
+  explicit Rng(std::uint64_t seed);
   /// Uniform integer in [0, n), n > 0 (Lemire's multiply-and-reject).
   std::uint64_t below(std::uint64_t n);
-  std::uint64_t next() { return engine_(); }
+  /// The generator's next 64-bit output.
+  std::uint64_t next();
   /// Uniform double in [0, 1): the top 53 bits of next(), times 2^-53 (one
   /// draw; the z that sample_outcome() takes).
   double uniform() { return static_cast<double>(next() >> 11) * 0x1p-53; }
 
  private:
-  std::mt19937_64 engine_;
+  // The std::mt19937_64 (312 words of state and an index; trivially
+  // copyable, so copying these bytes copies it), kept as storage so that
+  // this header does not bring in <random>'s 17 500 lines (bench/README.md,
+  // "Compiling #include <beyt/beyt.hpp>"); lib/src/game.cpp makes it.
+  alignas(8) unsigned char engine_[2512];
 };
 
 /// A chance event's outcome (stick games): its text and probability.
