@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <cctype>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "beyt/diagram.hpp"
@@ -810,6 +812,32 @@ bool has_xml() {
 #endif
 }
 
+/// The table of formats (notation::formats()), in its order: {formats:
+/// [{name, aliases, extensions, description, mediaType, available}]}, the
+/// extensions lower case with the dot (the first the usual one), mediaType
+/// the type a download of the format is given, available whether this
+/// module reads and writes the format (XML only with pugixml, has_xml()).
+std::string formats() {
+  const auto strings = [](std::span<const std::string_view> list) {
+    ordered_json out = ordered_json::array();
+    for (std::string_view s : list) out.push_back(std::string(s));
+    return out;
+  };
+  ordered_json out;
+  out["formats"] = ordered_json::array();
+  for (const notation::FormatInfo& f : notation::formats()) {
+    ordered_json row;
+    row["name"] = std::string(f.name);
+    row["aliases"] = strings(f.aliases);
+    row["extensions"] = strings(f.extensions);
+    row["description"] = std::string(f.description);
+    row["mediaType"] = std::string(f.media_type);
+    row["available"] = f.format != Format::xml || has_xml();
+    out["formats"].push_back(std::move(row));
+  }
+  return dump(out);
+}
+
 
 // --- the text being edited: checked again only where it changes ------------
 //
@@ -1278,6 +1306,7 @@ EMSCRIPTEN_BINDINGS(beyt) {
   emscripten::function("exampleRecord", &example_record);
   emscripten::function("rules", &rules);
   emscripten::function("hasXml", &has_xml);
+  emscripten::function("formats", &formats);
   emscripten::function("check", &check);
   emscripten::function("checkBytes", &check_bytes);
   emscripten::function("checkWindow", &check_window);

@@ -3,6 +3,7 @@
 // (xmllint for the XSD, ajv-cli for the JSON Schema).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -1018,6 +1019,54 @@ TEST(Formats, NamesAndDispatch) {
     EXPECT_FALSE(read_games(in, "x", fmt, c));
     EXPECT_EQ(c.games, games);
   }
+}
+
+// Each row of the table of formats has its media type, the type the studio's
+// downloads are given (docs/STUDIO.md), in the form RFC 6838 gives one
+// (type/subtype, no parameters), one per format; and the media type went in
+// as a column of its own: the names, other names, extensions and
+// descriptions the command line and the Python package read are those of
+// before, in the same order.
+TEST(Formats, EveryFormatHasAMediaType) {
+  const auto token = [](std::string_view s) {
+    return !s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789.+-") == std::string_view::npos;
+  };
+  std::vector<std::string_view> types;
+  for (const FormatInfo& f : formats()) {
+    SCOPED_TRACE(f.name);
+    const std::size_t slash = f.media_type.find('/');
+    ASSERT_NE(slash, std::string_view::npos) << f.media_type;
+    EXPECT_TRUE(token(f.media_type.substr(0, slash)) && token(f.media_type.substr(slash + 1))) << f.media_type;
+    EXPECT_EQ(std::count(types.begin(), types.end(), f.media_type), 0) << f.media_type << " twice";
+    types.push_back(f.media_type);
+    EXPECT_EQ(format_info(f.format).media_type, f.media_type);
+    for (std::string_view ext : f.extensions) {
+      Format by_ext{};
+      EXPECT_TRUE(format_of_extension(std::string("a") + std::string(ext), by_ext)) << ext;
+      EXPECT_EQ(by_ext, f.format) << ext;
+    }
+  }
+  EXPECT_EQ(format_info(Format::text).media_type, "text/plain");
+  EXPECT_EQ(format_info(Format::json).media_type, "application/json");
+  EXPECT_EQ(format_info(Format::xml).media_type, "application/xml");
+  EXPECT_EQ(format_info(Format::jsonl).media_type, "application/jsonl");
+
+  std::vector<std::string> rows;
+  for (const FormatInfo& f : formats()) {
+    std::string row = std::string(f.name) + " |";
+    for (std::string_view a : f.aliases) row += " " + std::string(a);
+    row += " |";
+    for (std::string_view e : f.extensions) row += " " + std::string(e);
+    rows.push_back(row + " | " + std::string(f.description));
+  }
+  EXPECT_EQ(rows, (std::vector<std::string>{
+                      "text | beyt | .beyt .txt | the text notation (notation/NOTATION.md)",
+                      "json | | .json | a JSON record file (schemas/record.schema.json)",
+                      "xml | | .xml | an XML record file (schemas/record.xsd)",
+                      "jsonl | | .jsonl | JSON Lines, one game object per line",
+                  }));
+  EXPECT_EQ(format_list(), "text, json, xml or jsonl");
+  EXPECT_EQ(format_from_name("pgn").error().reason, "unknown format 'pgn' (formats: text, json, xml, jsonl)");
 }
 
 TEST(Formats, TextJsonXmlTextKeepsTheCanonicalText) {

@@ -93,21 +93,21 @@ constexpr std::string_view kJsonlExtensions[] = {".jsonl"};
 
 /// The table of formats, in the order of Format.
 constexpr detail::FormatRow kFormats[] = {
-    {{Format::text, "text", kTextAliases, kTextExtensions, "the text notation (notation/NOTATION.md)"},
+    {{Format::text, "text", kTextAliases, kTextExtensions, "the text notation (notation/NOTATION.md)", "text/plain"},
      nullptr,  // every input no other format claims
      read_text,
      detail::pull_text, make_writer<Sequence<write_text>>},
-    {{Format::json, "json", {}, kJsonExtensions, "a JSON record file (schemas/record.schema.json)"},
+    {{Format::json, "json", {}, kJsonExtensions, "a JSON record file (schemas/record.schema.json)", "application/json"},
      [](std::string_view rest) noexcept {
        return (rest[0] == '{' && !game_object(rest)) || (rest[0] == '[' && !tag_pair(rest));
      },
      read_json,
      detail::pull_json, make_writer<Document<JsonWriter>>},
-    {{Format::xml, "xml", {}, kXmlExtensions, "an XML record file (schemas/record.xsd)"},
+    {{Format::xml, "xml", {}, kXmlExtensions, "an XML record file (schemas/record.xsd)", "application/xml"},
      [](std::string_view rest) noexcept { return rest[0] == '<'; },
      read_xml,
      detail::pull_xml, make_writer<Document<XmlWriter>>},
-    {{Format::jsonl, "jsonl", {}, kJsonlExtensions, "JSON Lines, one game object per line"},
+    {{Format::jsonl, "jsonl", {}, kJsonlExtensions, "JSON Lines, one game object per line", "application/jsonl"},
      [](std::string_view rest) noexcept { return rest[0] == '{' && game_object(rest); },
      read_jsonl,
      detail::pull_jsonl, make_writer<Sequence<put_json_line>>},

@@ -33,6 +33,7 @@
     futureEvents: [],    // redo within a turn being entered: the events undo took back
     timings: { firstBoard: null, lastRefresh: null, lastValidate: null, checkedAt: null },
     games: null,
+    formats: null,       // the table of formats (the module's formats()): the Open… list, the downloads, Save's name
   };
   const input = () => st.bytes || ed.value();
   const fileName = () => (st.edited ? '' : st.name);
@@ -76,6 +77,8 @@
     format: (record, file = '') => call('format', record, file),
     convert: (record, to, file = '') => call('convert', record, file, to),
     games: () => call('games').games,
+    /** The table of formats, in its order: [{name, aliases, extensions, description, mediaType, available}]. */
+    formats: () => call('formats').formats,
   };
   // For the tests and the curious: the page's state and figures.
   window.beytStudio = {
@@ -1221,7 +1224,8 @@
   async function saveRecord() {
     const content = st.bytes && !st.edited ? st.bytes : ed.value();
     const gen = keep.gen;
-    const name = st.name || `${baseName()}.beyt`;
+    const f = formatRow(st.outline.format);
+    const name = st.name || baseName() + f.extensions[0];
     try {
       if (!keep.handle && window.showSaveFilePicker) keep.handle = await window.showSaveFilePicker({ suggestedName: name });
       if (keep.handle) {
@@ -1239,7 +1243,7 @@
       $('entry-error').textContent = `The file could not be written (${e && e.message || e}): the record is downloaded instead.`;
       keep.handle = null;
     }
-    download(content, name, 'text/plain');
+    download(content, name, f.mediaType);
     keep.savedGen = gen;
     return true;
   }
@@ -1313,6 +1317,30 @@
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
   function baseName() { return recordStem(); }
+  // The row of the table of formats named `name` (the first row, text, for an unknown name).
+  function formatRow(name) { return st.formats.find(f => f.name === name) || st.formats[0]; }
+  // The Open… list and a download button for each format, from the table of
+  // formats: the button names the usual extension (the first), the download
+  // has the format's media type; a format this page cannot write (XML
+  // without pugixml) has its button, disabled, saying what does.
+  function wireFormats() {
+    const readable = st.formats.filter(f => f.available);
+    $('open').accept = readable.flatMap(f => f.extensions).join(',');
+    $('open-label').title = `Open a record file (${readable.map(f => f.extensions[0]).join(', ')}), or drop one on the page`;
+    for (const f of st.formats) {
+      const ext = f.extensions[0], b = document.createElement('button');
+      b.id = `save-${ext.slice(1)}`;
+      b.textContent = ext;
+      b.title = `The record in ${f.description}`;
+      if (f.available) {
+        b.addEventListener('click', () => saveAs(f.name, ext, f.mediaType));
+      } else {
+        b.disabled = true;
+        b.title = `This page was built without ${f.name.toUpperCase()}: convert with the command line (beyt convert --to ${f.name})`;
+      }
+      $('downloads').append(' ', b);
+    }
+  }
   function saveAs(format, ext, type) {
     if (st.outline.format === format && !st.bytes) return download(ed.value(), baseName() + ext, type);
     const r = call('convert', input(), fileName(), format);
@@ -1710,13 +1738,7 @@
     $('redo').addEventListener('click', redo);
     $('comment-form').addEventListener('submit', e => { e.preventDefault(); addComment($('comment').value.trim()); });
     $('format').addEventListener('click', formatRecord);
-    $('save-beyt').addEventListener('click', () => saveAs('text', '.beyt', 'text/plain'));
-    $('save-json').addEventListener('click', () => saveAs('json', '.json', 'application/json'));
-    $('save-xml').addEventListener('click', () => saveAs('xml', '.xml', 'application/xml'));
-    if (!BEYT_XML) {
-      $('save-xml').disabled = true;
-      $('save-xml').title = 'This page was built without XML: convert with the command line (beyt convert --to xml)';
-    }
+    wireFormats();
     $('copy-svg').addEventListener('click', copySvg);
     $('save-svg').addEventListener('click', () => { if (st.view && st.view.svg) download(st.view.svg, plateName(st.view.path, '.svg'), 'image/svg+xml'); });
     $('open').addEventListener('change', async e => {
@@ -1742,6 +1764,7 @@
   }
 
   ready.then(() => {
+    st.formats = call('formats').formats;
     wire();
     wireKeep();
     const kept = keptAtStart();
@@ -1750,7 +1773,6 @@
     refresh();
     // A first visit (nothing kept): an example record of the first game of the table, not an empty page.
     if (!kept) { if (!st.games) st.games = call('games').games; example(st.games[0].name); }
-    if (!BEYT_XML) $('open').accept = '.beyt,.txt,.json,.jsonl';
     document.body.dataset.ready = 'true';
   }, e => {
     $('loading').textContent = `The engines could not be loaded: ${e}`;

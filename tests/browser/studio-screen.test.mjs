@@ -17,6 +17,10 @@
 //     viewer page downloaded from the page are byte for byte what `beyt
 //     render` writes for the same record and plies; download names from the
 //     Event tag and the ply; a share link opens the same record;
+//   * the record formats: the Open… list and a download button for each
+//     format are the library's table of formats (its names the command
+//     line's); each download is `beyt convert --to` with the format's
+//     extension and media type;
 //   * screenshots of each game at 390x844 and 1366x768 in OUT.
 //
 //   node tests/browser/studio-screen.test.mjs --beyt build/beyt --page build/studio.html --source . --out build/studio-test
@@ -335,6 +339,64 @@ for (const g of games) {
   await tab.click('#save-json');
   check(await downloaded('.json') === 'walker-5x5.json', `a file opened: the record downloads under its name (${fs.readdirSync(downloads)})`);
   await tab.evaluate(() => document.getElementById('print-box').open = false);
+}
+
+// --- the record formats: the Open… list and the downloads are the library's table ------
+// The table read through the page's module (beyt.formats(), notation::formats());
+// its names are the command line's (the list `beyt convert --to` gives with an
+// unknown format); each download button writes what `beyt convert --to` does,
+// under the format's usual extension, with its media type.
+{
+  const table = await tab.evaluate(() => beyt.formats());
+  const cliNames = spawnSync(beyt, ['convert', '--to', 'no-such-format', '-'], { input: '', encoding: 'utf8' }).stderr.match(/formats: ([a-z, ]+)\)/);
+  check(cliNames && JSON.stringify(table.map(f => f.name)) === JSON.stringify(cliNames[1].split(', ')),
+        `the page's table of formats is the command line's, in its order (${table.map(f => f.name)}; ${cliNames && cliNames[1]})`);
+  check(table.length > 0 && table.every(f => f.extensions.length > 0 && /^[a-z]+\/[a-z0-9.+-]+$/.test(f.mediaType) && f.description),
+        `every format has extensions, a media type and a description (${table.map(f => `${f.name} ${f.extensions} ${f.mediaType}`).join('; ')})`);
+  const xml = await tab.evaluate(() => BEYT_XML);
+  check(table.every(f => f.available === (f.name !== 'xml' || xml)), `every format is available but XML in a page built without it (XML ${xml})`);
+  const page = await tab.evaluate(() => ({
+    accept: document.getElementById('open').accept,
+    buttons: [...document.querySelectorAll('#downloads button')].map(b => ({ id: b.id, label: b.textContent, disabled: b.disabled })),
+  }));
+  const accept = table.filter(f => f.available).flatMap(f => f.extensions).join(',');
+  check(page.accept === accept, `Open… offers the extensions of the table (${page.accept}; the table's ${accept})`);
+  const buttons = table.map(f => ({ id: `save-${f.extensions[0].slice(1)}`, label: f.extensions[0], disabled: !f.available }));
+  check(JSON.stringify(page.buttons) === JSON.stringify(buttons),
+        `a download button for each format, in the table's order, named by its usual extension (${JSON.stringify(page.buttons)})`);
+  const file = path.join(source, 'samples/seega/walker-5x5.beyt');
+  await setText(sample('samples/seega/walker-5x5.beyt'));
+  for (const f of table.filter(f => f.available)) {
+    const got = await tab.evaluate(async id => {
+      const made = [], names = [];
+      const create = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
+      URL.createObjectURL = blob => { made.push(blob); return create.call(URL, blob); };
+      HTMLAnchorElement.prototype.click = function () { names.push(this.download); };  // no file written
+      try { document.getElementById(id).click(); } finally { URL.createObjectURL = create; HTMLAnchorElement.prototype.click = click; }
+      return made.length === 1 ? { type: made[0].type, name: names[0], text: await made[0].text() } : null;
+    }, `save-${f.extensions[0].slice(1)}`);
+    check(got && got.type === f.mediaType && got.name === `beyt-samples${f.extensions[0]}`,
+          `${f.extensions[0]}: downloaded as beyt-samples${f.extensions[0]} (its Event), ${f.mediaType} (${got && got.name}, ${got && got.type})`);
+    check(got && got.text === run(['convert', '--to', f.name, file]), `${f.extensions[0]}: byte for byte beyt convert --to ${f.name}`);
+  }
+  // Save where there is no file to write to (nor a picker): a record that came
+  // from no file downloads under its format's extension and media type.
+  const jsonRow = table.find(f => f.name === 'json');
+  await setText(run(['convert', '--to', 'json', file]));
+  const saved = await tab.evaluate(async () => {
+    const made = [], names = [];
+    const create = URL.createObjectURL, click = HTMLAnchorElement.prototype.click, picker = window.showSaveFilePicker;
+    URL.createObjectURL = blob => { made.push(blob); return create.call(URL, blob); };
+    HTMLAnchorElement.prototype.click = function () { names.push(this.download); };
+    window.showSaveFilePicker = undefined;
+    try {
+      document.getElementById('save').click();
+      await new Promise(r => setTimeout(r, 200));
+    } finally { URL.createObjectURL = create; HTMLAnchorElement.prototype.click = click; window.showSaveFilePicker = picker; }
+    return made.length === 1 ? { type: made[0].type, name: names[0] } : null;
+  });
+  check(saved && saved.name === `beyt-samples${jsonRow.extensions[0]}` && saved.type === jsonRow.mediaType,
+        `Save names a JSON record that came from no file by its format (${saved && saved.name}, ${saved && saved.type})`);
 }
 
 // --- a share link ---------------------------------------------------------------

@@ -19,7 +19,8 @@ namespace beyt::notation {
 
 /// The record formats, in the order of the table of formats (formats.cpp),
 /// which says everything else about each: its name, other names,
-/// extensions, how its content is told, its readers and its writer.
+/// extensions, description, media type, how its content is told, its
+/// readers and its writer.
 enum class Format { text, json, xml, jsonl };
 
 /// One format as the table of formats describes it (formats()).
@@ -28,7 +29,14 @@ struct FormatInfo {
   std::string_view name;                          ///< "text", "json", "xml", "jsonl"
   std::span<const std::string_view> aliases;      ///< other names parse_format takes ("beyt" for text)
   std::span<const std::string_view> extensions;   ///< lower case with the dot; the first is the usual one
-  std::string_view description;                   ///< in words, e.g. "JSON Lines, one game per line"
+  std::string_view description;                   ///< in words, e.g. "JSON Lines, one game object per line"
+  /// The media type (MIME type, RFC 6838) a file of the format is given,
+  /// e.g. by the studio page's downloads, without parameters: "text/plain"
+  /// (the text notation, UTF-8, has no registered type of its own),
+  /// "application/json" (RFC 8259), "application/xml" (RFC 7303),
+  /// "application/jsonl" (JSON Lines as jsonlines.org names it; not
+  /// registered with IANA, as no type for JSON Lines is).
+  std::string_view media_type;
 };
 
 /// Every format, in the order of Format.
