@@ -305,7 +305,7 @@ struct SketchTraits : NoThrows<O, P, T> {
     return check(o, p, m);
   }
 };
-struct NotTraits { static int f(int x) { return g(x); } };
+struct Helper { static int f(int x) { return g(x); } };  // no traits: not read
 )";
   EXPECT_EQ(forwarding_members(sketch),
             (std::vector<std::string>{"SketchTraits::initial", "SketchTraits::turn_text", "SketchTraits::check_turn",
