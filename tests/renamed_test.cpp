@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "beyt/game.hpp"
+#include "beyt/seega.hpp"
+#include "beyt/tab.hpp"
+#include "beyt/umelbanat.hpp"
 
 namespace beyt {
 namespace {
@@ -87,6 +90,34 @@ TEST(Renamed, DescribeMoveForwardsToDescribeEvent) {
   ASSERT_FALSE(tab->apply("2"));
   for (const std::string& event : tab->legal_events()) EXPECT_EQ(tab->describe_move(event), tab->describe_event(event));
   EXPECT_EQ(tab->describe_played_turn("1i-k"), "");  // a turn in progress: no whole turn here
+}
+
+// The typed API's calls that took what the game's options now give
+// (docs/LIBRARY.md, "Renamed": the options, as the other games take them).
+TEST(Renamed, TypedCallsTakeTheOptions) {
+  SeegaOptions seven;
+  seven.size = 7;
+  EXPECT_EQ(SeegaPosition::initial(7), SeegaPosition::initial(seven));
+  EXPECT_EQ(SeegaPosition::initial(7).text(), "7/7/7/7/7/7/7 S place");
+  UmelbanatOptions north;
+  north.first = Side::north;
+  EXPECT_EQ(UmelbanatPosition::initial(Side::north), UmelbanatPosition::initial(north));
+  EXPECT_EQ(UmelbanatPosition::initial(Side::north).to_move, Side::north);
+  UmelbanatPosition bad = UmelbanatPosition::initial(north);
+  bad.pits[0] = 5;  // 49 counters
+  EXPECT_FALSE(umelbanat_validate(UmelbanatPosition::initial(north)));
+  EXPECT_EQ(umelbanat_validate(bad).code, umelbanat_validate(north, bad).code);
+  EXPECT_EQ(umelbanat_validate(bad).code, Code::bad_setup);
+  // Tâb's freed field: text(true) as under release=any, text(false) as without it.
+  auto freed = TabPosition::parse(".......NN/........./........n/S.S...... S play SN");
+  ASSERT_TRUE(freed) << freed.error().reason;
+  TabOptions any, first;
+  any.release_any = true;
+  EXPECT_EQ(freed->text(true), freed->text(any));
+  EXPECT_EQ(freed->text(true), ".......NN/........./........n/S.S...... S play SN");
+  EXPECT_EQ(freed->text(false), freed->text(first));
+  EXPECT_EQ(freed->text(false), ".......NN/........./........n/S.S...... S play");
+  EXPECT_EQ(freed->text(), freed->text(true));
 }
 
 #pragma GCC diagnostic pop

@@ -90,7 +90,9 @@ TEST(SeegaBits, WithoutLowestWalksEveryCell) {
 // A position keeps its pieces in the two words: e5 (40) in the low word,
 // i9 (80) in the high one on the 9x9 board.
 TEST(SeegaBits, PositionsReadAndWriteBothWords) {
-  SeegaPosition p = SeegaPosition::initial(9);
+  SeegaOptions nine;
+  nine.size = 9;
+  SeegaPosition p = SeegaPosition::initial(nine);
   p.set(seega_cell(4, 4), SeegaPiece::south);
   p.set(seega_cell(8, 8), SeegaPiece::north);
   EXPECT_EQ(p.pieces[0], SeegaBits::cell(40));

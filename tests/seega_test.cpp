@@ -670,7 +670,7 @@ TEST(SeegaTypedApi, ParseCheckApplyFormat) {
   ASSERT_FALSE(seega_parse("c1,c5", m));
   EXPECT_EQ(m.kind, SeegaMoveKind::place);
   EXPECT_EQ(seega_format(m), "c1,c5");
-  SeegaPosition q = SeegaPosition::initial(5);
+  SeegaPosition q = SeegaPosition::initial(o);
   ASSERT_FALSE(seega_play(o, q, "c1,c5"));
   EXPECT_EQ(q.text(), "2S2/5/5/5/2S2 N place");
   EXPECT_EQ(seega_cell(2, 2), 20);

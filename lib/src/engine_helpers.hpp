@@ -44,10 +44,23 @@ inline std::string side_str(Side s) { return std::string(side_name(s)); }
 /// 'S' / 'N', as position texts write a side.
 constexpr char side_letter(Side s) noexcept { return s == Side::south ? 'S' : 'N'; }
 
+/// The separators of a turn's events, as a template argument
+/// (split_events<",:">).
+template <std::size_t N>
+struct Separators {
+  char chars[N]{};
+  constexpr Separators(const char (&s)[N]) noexcept {
+    for (std::size_t i = 0; i < N; ++i) chars[i] = s[i];
+  }
+};
+
 /// The events of a canonical turn text (State::turn_events): the pieces
-/// between the separators `seps` (Tâb: "1,2:1I-K,2--" at ',' and ':'),
-/// appended. The text is canonical: no piece is empty.
-inline Error split_events(std::string_view turn, std::string_view seps, std::vector<std::string>& out) {
+/// between the separators `Seps` (Tâb: "1,2:1I-K,2--" at ',' and ':'),
+/// appended. The text is canonical: no piece is empty. With the `split`
+/// hook's signature (`static constexpr auto split = &split_events<",:">;`).
+template <Separators Seps>
+Error split_events(std::string_view turn, std::vector<std::string>& out) {
+  constexpr std::string_view seps(Seps.chars, sizeof Seps.chars - 1);
   std::size_t start = 0;
   for (std::size_t i = 0; i <= turn.size(); ++i)
     if (i == turn.size() || seps.find(turn[i]) != std::string_view::npos) {

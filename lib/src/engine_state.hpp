@@ -6,7 +6,13 @@
 // written once, as a static member function of the traits or as a static
 // constexpr pointer naming the game's own function (the typed API of
 // beyt/<game>.hpp and the game's drawing functions, hooks::fn_t): no member
-// only forwards. EngineGame<Traits> is then that game's Game, and
+// only forwards (tests/state_hooks_test.cpp, TraitsContract.NoMemberForwards,
+// reads the games' traits for one). Where a hook's signature is not the
+// shape of the game's own function, the adapter takes that shape too
+// (play_turn writing a canonical text, check_turn as a play on a copy,
+// position_text as Position::text(options)); what several games share is
+// a base their traits derive from (NoThrows, ThrowsThenUses,
+// mancala_svg::BoardHooks). EngineGame<Traits> is then that game's Game, and
 // EngineState<Traits> its State: the options, the position, the turns
 // played and the game's Memory (what a State keeps besides the position,
 // e.g. the positions seen on this board for the repetition rules of the
@@ -106,12 +112,13 @@ struct EngineHooks {
   bool events = false;
   /// With `events`, a throw written face by face (State::throw_faces):
   ///   static ThrowFaces throw_faces(const Options&, const Position&, const Turn&);
-  ///       at a throw: the faces a piece may show and how many pieces fall;
-  ///   static void throw_text(std::string_view faces, std::string& out);
-  ///       the throw as the notation writes it from faces that
-  ///       faces_fault accepts (out replaced).
+  ///       at a throw: the faces a piece may show and how many pieces fall.
   /// Default: no faces (State's).
   bool throw_faces = false;
+  /// With `throw_faces`, static void throw_text(std::string_view faces, std::string& out):
+  /// the throw as the notation writes it from faces that faces_fault
+  /// accepts (out replaced). Default: the faces as written (Dleb's billets).
+  bool throw_text = false;
   /// With `events`, static std::string describe_event(const Options&,
   /// const Position&, const Turn&, std::string_view event): during a turn,
   /// what one event listed there does (State::describe_event). Default: no words.
@@ -120,8 +127,9 @@ struct EngineHooks {
   /// const Position&, const Turn&): where the turn to be entered stands
   /// (State::describe_turn). Default: no words.
   bool describe_turn = false;
-  /// static std::string position_text(const Options&, const Position&).
-  /// Default: Position::text().
+  /// The position text depends on the options: the Position has
+  /// p.text(const Options&) -> std::string, which a State writes (Tâb's
+  /// freed field, written under release=any only). Default: Position::text().
   bool position_text = false;
   /// static constexpr std::string_view kTermination (a Termination tag
   /// value the game decides) and
@@ -205,8 +213,9 @@ concept events = requires(Turn<T> t) {
 template <class T>
 concept throw_faces = requires {
   requires exactly<hooks::fn_t<decltype(T::throw_faces)>, ThrowFaces (*)(Opt<T>, Pos<T>, Turn<T>)>;
-  requires exactly<hooks::fn_t<decltype(T::throw_text)>, void (*)(std::string_view, std::string&)>;
 };
+template <class T>
+concept throw_text = requires { requires exactly<hooks::fn_t<decltype(T::throw_text)>, void (*)(std::string_view, std::string&)>; };
 template <class T>
 concept describe_event = requires {
   requires exactly<hooks::fn_t<decltype(T::describe_event)>, std::string (*)(Opt<T>, Pos<T>, Turn<T>, std::string_view)>;
@@ -216,7 +225,31 @@ concept describe_turn = requires {
   requires exactly<hooks::fn_t<decltype(T::describe_turn)>, std::string (*)(Opt<T>, Pos<T>, Turn<T>)>;
 };
 template <class T>
-concept position_text = requires { requires exactly<hooks::fn_t<decltype(T::position_text)>, std::string (*)(Opt<T>, Pos<T>)>; };
+concept position_text = requires(Pos<T> p, Opt<T> o) {
+  { p.text(o) } -> std::same_as<std::string>;
+};
+/// play_turn as the game's play into its Memory that also writes the
+/// canonical text when asked (`play_into`): EngineState asks none.
+template <class T>
+concept play_writing = requires {
+  requires exactly<hooks::fn_t<decltype(T::play_turn)>,
+                   Error (*)(Opt<T>, typename T::Position&, typename T::Memory&, std::string_view, std::string*)>;
+};
+template <class T>
+concept play_turn = play_writing<T> || requires {
+  requires exactly<hooks::fn_t<decltype(T::play_turn)>,
+                   Error (*)(Opt<T>, typename T::Position&, typename T::Memory&, std::string_view)>;
+};
+/// check_turn as the game's play (`tab_play`), of the turn on a copy of the
+/// position that EngineState makes, its canonical text written.
+template <class T>
+concept check_by_play = requires {
+  requires exactly<hooks::fn_t<decltype(T::check_turn)>, Error (*)(Opt<T>, typename T::Position&, std::string_view, std::string*)>;
+};
+template <class T>
+concept check_turn = check_by_play<T> || requires {
+  requires exactly<hooks::fn_t<decltype(T::check_turn)>, Error (*)(Opt<T>, Pos<T>, std::string_view, std::string&)>;
+};
 template <class T>
 concept adjudicate = requires {
   requires exactly<decltype(T::kTermination), const std::string_view>;
@@ -257,7 +290,8 @@ concept capture_mark = requires {
 ///                           agreeing with ==; p.text() -> std::string
 ///                           unless the position_text hook; p.to_move, a
 ///                           Side, unless the to_move hook)
-///   struct Memory { ... }; (what a State keeps besides the position; may be empty)
+///   struct Memory { ... }; (what a State keeps besides the position; may be
+///                           empty; or a type named: `using Memory = TabTurn;`)
 ///   static constexpr std::string_view kName, kTitle, kSources;
 ///   static constexpr EngineHooks kHooks;
 ///   static const OptionTable<Options>& options();
@@ -271,7 +305,13 @@ concept capture_mark = requires {
 ///       (these two unless the `events` hook: each turn one event, listed
 ///       and drawn; the list in a fixed order, the draw a pick from it)
 ///   static Error play_turn(const Options&, Position&, Memory&, std::string_view turn);
+///       or, as the game's play that writes the canonical text when asked
+///       (EngineState asks none: `static constexpr auto play_turn = &play_into;`),
+///   static Error play_turn(const Options&, Position&, Memory&, std::string_view turn, std::string* canonical);
 ///   static Error check_turn(const Options&, const Position&, std::string_view turn, std::string& canonical);
+///       or, as the game's play of the turn on a copy of the position
+///       (EngineState makes it; `static constexpr auto check_turn = &tab_play;`),
+///   static Error check_turn(const Options&, Position& copy, std::string_view turn, std::string* canonical);
 /// and the optional hooks exactly as `kHooks` declares them (EngineHooks).
 template <class T>
 concept EngineTraitsFor =
@@ -289,10 +329,8 @@ concept EngineTraitsFor =
       requires hooks::exactly<hooks::fn_t<decltype(T::initial)>, typename T::Position (*)(hooks::Opt<T>)>;
       requires hooks::exactly<hooks::fn_t<decltype(T::validate)>, Error (*)(hooks::Opt<T>, hooks::Pos<T>)>;
       requires hooks::exactly<hooks::fn_t<decltype(T::outcome)>, Result (*)(hooks::Pos<T>) noexcept>;
-      requires hooks::exactly<hooks::fn_t<decltype(T::play_turn)>,
-                              Error (*)(hooks::Opt<T>, typename T::Position&, typename T::Memory&, std::string_view)>;
-      requires hooks::exactly<hooks::fn_t<decltype(T::check_turn)>,
-                              Error (*)(hooks::Opt<T>, hooks::Pos<T>, std::string_view, std::string&)>;
+      requires hooks::play_turn<T>;
+      requires hooks::check_turn<T>;
       requires hooks::exactly<hooks::fn_t<decltype(T::Position::parse)>, Expected<typename T::Position> (*)(std::string_view)>;
     } &&
     (T::kHooks.events || requires {
@@ -315,6 +353,7 @@ concept EngineTraitsFor =
     T::kHooks.player_label == hooks::player_label<T> &&
     T::kHooks.events == hooks::events<T> &&
     T::kHooks.throw_faces == hooks::throw_faces<T> && (!T::kHooks.throw_faces || T::kHooks.events) &&
+    T::kHooks.throw_text == hooks::throw_text<T> && (!T::kHooks.throw_text || T::kHooks.throw_faces) &&
     T::kHooks.describe_event == hooks::describe_event<T> && (!T::kHooks.describe_event || T::kHooks.events) &&
     T::kHooks.describe_turn == hooks::describe_turn<T> && (!T::kHooks.describe_turn || T::kHooks.events) &&
     T::kHooks.chance_outcomes == hooks::chance_outcomes<T> &&
@@ -325,14 +364,20 @@ concept EngineTraitsFor =
     T::kHooks.cell_names == hooks::cell_names<T> && (!T::kHooks.cell_names || T::kHooks.drawing) &&
     (!T::kHooks.capture_mark || T::kHooks.drawing);
 
-/// The `throws_left` hook of a game with throws whose turn counts its
-/// throws not used yet by value (`avail[v]`: how many throws of value v):
-/// each value once per throw, ascending.
-template <class Counts>
-void throws_left_of(const Counts& avail, std::vector<int>& out) {
-  for (std::size_t v = 0; v < avail.size(); ++v)
-    for (int k = 0; k < static_cast<int>(avail[v]); ++k) out.push_back(static_cast<int>(v));
-}
+/// The chance part of the `events` hook for a game whose turn is its
+/// throws, then the use of each (Tâb, Dleb): its Turn has `thrown` (the
+/// throwing has ended) and `avail` (`avail[v]`: the throws of value v not
+/// used yet). Their traits derive from it.
+template <class Options, class Position, class Turn>
+struct ThrowsThenUses {
+  /// A throw is due until the throwing has ended.
+  static bool chance_due(const Options&, const Position&, const Turn& t) noexcept { return !t.thrown; }
+  /// The values of the throws not used yet, ascending, once per throw.
+  static void throws_left(const Turn& t, std::vector<int>& out) {
+    for (std::size_t v = 0; v < t.avail.size(); ++v)
+      for (int k = 0; k < static_cast<int>(t.avail[v]); ++k) out.push_back(static_cast<int>(v));
+  }
+};
 
 /// The chance part of the `events` hook for a game without throws (the
 /// mancala games): no throw is ever due. Their traits derive from it.
@@ -566,7 +611,10 @@ class EngineEntry : public TurnEntry {
   }
   Error throw_from_faces(std::string_view faces, std::string& out) const override {
     if (Error e = faces_fault(throw_faces(), faces)) return e;
-    if constexpr (Traits::kHooks.throw_faces) Traits::throw_text(faces, out);
+    if constexpr (Traits::kHooks.throw_text)
+      Traits::throw_text(faces, out);
+    else if constexpr (Traits::kHooks.throw_faces)
+      out.assign(faces);
     return Error::none();
   }
   std::string turn_in_progress() const override {
@@ -655,7 +703,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   std::string position_text() const override {
     const Position& p = turn_.active() ? started() : pos_;
     if constexpr (Traits::kHooks.position_text)
-      return Traits::position_text(options_, p);
+      return p.text(options_);
     else
       return p.text();
   }
@@ -756,7 +804,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     if (canonical || !commit) return checked(text, canonical, commit);
     if (history_flags_) [[unlikely]]
       save();
-    if (Error e = Traits::play_turn(options_, pos_, memory_, text)) {
+    if (Error e = play(text)) {
       unsave();
       return e;
     }
@@ -807,6 +855,13 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     Traits::random_events(options_, pos_, turn_, rng, picks);
     end_turn<Keep>(turn);
   }
+  // The traits' play_turn of a turn's text (no canonical text asked).
+  [[gnu::always_inline]] Error play(std::string_view text) {
+    if constexpr (hooks::play_writing<Traits>)
+      return Traits::play_turn(options_, pos_, memory_, text, nullptr);
+    else
+      return Traits::play_turn(options_, pos_, memory_, text);
+  }
   // Where the turn in progress began (kEvents: else no turn is ever in
   // progress, and this is the position).
   const Position& started() const noexcept {
@@ -830,7 +885,12 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   [[gnu::noinline]] Error checked(std::string_view text, std::string* canonical, bool commit) {
     std::string local;
     std::string& c = canonical ? *canonical : local;
-    if (Error e = Traits::check_turn(options_, pos_, text, c)) return e;
+    if constexpr (hooks::check_by_play<Traits>) {
+      Position copy = pos_;
+      if (Error e = Traits::check_turn(options_, copy, text, &c)) return e;
+    } else {
+      if (Error e = Traits::check_turn(options_, pos_, text, c)) return e;
+    }
     return commit ? EngineState::resolve(c, nullptr, true) : Error::none();
   }
   static Error mid_turn_error() {

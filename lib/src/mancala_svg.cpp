@@ -57,11 +57,6 @@ svg::Point Geometry::centre(int pit) const {
 
 int parse_pit(std::string_view name) noexcept { return name.size() == 1 ? pit_of_letter(name[0]) : -1; }
 
-void pit_names(std::vector<std::string>& out) {
-  for (const char* letters : {"ABCDEF", "abcdef"})
-    for (const char* l = letters; *l; ++l) out.emplace_back(1, *l);
-}
-
 namespace {
 
 // Each side's name and, in italics, his totals, centred over his row (above

@@ -42,8 +42,6 @@ struct Geometry {
 
 /// The pit named "A".."F" / "a".."f", or -1.
 int parse_pit(std::string_view name) noexcept;
-/// The twelve pits' names, "A".."F" then "a".."f" (BoardDrawing::cell_names).
-void pit_names(std::vector<std::string>& out);
 
 /// What a game adds to the plain board.
 struct BoardExtras {
@@ -61,5 +59,31 @@ void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const s
 /// black for South's daughter, white with black edges for North's; the count
 /// inside is not touched. Adds the ring to the legend when d.legend is set.
 void draw_daughter(svg::Canvas& c, const DrawOptions& d, int pit, Side owner);
+
+/// The drawing hooks (lib/src/engine_state.hpp, EngineHooks::drawing and
+/// cell_names) that Lane's board gives both mancala games alike, written
+/// once: the board's size, its pits' names and centres depend on no
+/// position; the board is drawn with Um el-Banât's owners where the
+/// position has them (`p.owner`). Their traits derive from it.
+template <class Options, class Position>
+struct BoardHooks {
+  static svg::Size board_size(const Position&, const DrawOptions& d) { return Geometry::of(d).size(); }
+  static void draw_board(const Options&, const Position& p, svg::Canvas& c, const DrawOptions& d) {
+    BoardExtras extras;
+    if constexpr (requires { p.owner; }) extras.owner = &p.owner;
+    mancala_svg::draw_board(c, d, extras);
+  }
+  /// The twelve pits' names, "A".."F" then "a".."f".
+  static void cell_names(const Position&, std::vector<std::string>& out) {
+    for (const char* letters : {"ABCDEF", "abcdef"})
+      for (const char* l = letters; *l; ++l) out.emplace_back(1, *l);
+  }
+  static bool cell_centre(const Position&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
+    const int pit = parse_pit(cell);
+    if (pit < 0) return false;
+    out = Geometry::of(d).centre(pit);
+    return true;
+  }
+};
 
 }  // namespace beyt::mancala_svg

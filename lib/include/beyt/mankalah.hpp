@@ -85,8 +85,9 @@ struct MankalahPosition {
 
   /// The start of a match: North distributes the first board, so that South
   /// begins unless he turns it (Lane: "Supposing the party to whom belong the
-  /// beyts A, B, C, D, E, F, commences the game").
-  static MankalahPosition initial();
+  /// beyts A, B, C, D, E, F, commences the game"). The same under every
+  /// option.
+  static MankalahPosition initial(const MankalahOptions& options = {});
   /// Parses "6,6,6,6,6,6,6,6,6,6,6,6 S play 0-0 0-0 N[ turned]". Syntax
   /// only: Code::bad_setup with the offset of the fault.
   /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").

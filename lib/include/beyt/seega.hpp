@@ -154,8 +154,14 @@ struct SeegaPosition {
   SeegaPhase phase = SeegaPhase::place;
   bool extra = false;
 
+  /// The empty board of `options.size` (5, 7 or 9), South to place.
+  static SeegaPosition initial(const SeegaOptions& options);
   /// The empty n x n board, South to place.
-  static SeegaPosition initial(int n);
+  [[deprecated("use initial(const SeegaOptions&)")]] static SeegaPosition initial(int n) {
+    SeegaOptions options;
+    options.size = n;
+    return initial(options);
+  }
   /// Parses position text "5/5/5/5/2S1S N place[ extra]". Syntax only (plus
   /// a board of 5, 7 or 9): Code::bad_setup with the offset of the fault.
   /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").

@@ -128,12 +128,22 @@ struct TabPosition {
   /// (also a fourth field that leaves out a side with a Muslim on the board).
   /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").
   static Expected<TabPosition> parse(std::string_view text);
-  /// The position text (NOTATION.md section 6). With `freed_field`, the
-  /// fourth field when a side has freed a kelb, has no Muslim kelb left on the
+  /// The position text (NOTATION.md section 6) as a State under `options`
+  /// writes it: under release=any (only there does it count), the fourth
+  /// field when a side has freed a kelb, has no Muslim kelb left on the
   /// board and two Nasrani or more (only then can it decide a move), naming
-  /// every side that has freed a kelb; a State writes it under release=any
-  /// only, where it counts.
-  std::string text(bool freed_field = true) const;
+  /// every side that has freed a kelb.
+  std::string text(const TabOptions& options) const;
+  /// The position text with the fourth field wherever it can decide a move
+  /// (as text(options) under release=any).
+  std::string text() const;
+  /// With the fourth field where `freed_field` (as text(options) under
+  /// release=any), else without it.
+  [[deprecated("use text() or text(options)")]] std::string text(bool freed_field) const {
+    TabOptions options;
+    options.release_any = freed_field;
+    return text(options);
+  }
   /// Kelbs of `side` on the board (an 'eggeh counts its size).
   int count(Side side) const noexcept { return kelbs[static_cast<std::size_t>(side)]; }
   /// Sets `kelbs` and `nasrani` from the cells (after the cells were written

@@ -75,8 +75,15 @@ struct UmelbanatPosition {
   UmelbanatPhase phase = UmelbanatPhase::play;
   Side starter = Side::south;       ///< who began this stage
 
-  /// Davies Fig. 8: four in each house, South owns A..F, North a..f.
-  static UmelbanatPosition initial(Side first);
+  /// Davies Fig. 8: four in each house, South owns A..F, North a..f;
+  /// `options.first` to move.
+  static UmelbanatPosition initial(const UmelbanatOptions& options);
+  /// As above, `first` to move.
+  [[deprecated("use initial(const UmelbanatOptions&)")]] static UmelbanatPosition initial(Side first) {
+    UmelbanatOptions options;
+    options.first = first;
+    return initial(options);
+  }
   /// Parses "4,4,...,4 SSSSSSNNNNNN ------------ 0-0 S play S". Syntax only;
   /// Code::bad_setup with the offset of the fault.
   /// Gives the position or that Error; throws nothing (LIBRARY.md, "Errors as values").
@@ -148,7 +155,11 @@ bool umelbanat_legal(const UmelbanatOptions& options, const UmelbanatPosition& p
 UmelbanatMove umelbanat_random(const UmelbanatOptions& options, const UmelbanatPosition& pos, Rng& rng);
 Result umelbanat_outcome(const UmelbanatPosition& pos) noexcept;
 /// Errors: bad_setup (48 counters, marks in the opponent's houses, phase).
-Error umelbanat_validate(const UmelbanatPosition& pos);
+/// No option bears on it (the options as the other games' validate take them).
+Error umelbanat_validate(const UmelbanatOptions& options, const UmelbanatPosition& pos);
+[[deprecated("use umelbanat_validate(options, pos)")]] inline Error umelbanat_validate(const UmelbanatPosition& pos) {
+  return umelbanat_validate(UmelbanatOptions{}, pos);
+}
 /// The board: counts, daughters marked with their owner, the groove between
 /// the houses of South and North, Lane's letters on the margins.
 std::string umelbanat_render(const UmelbanatPosition& pos, const RenderOptions& options);

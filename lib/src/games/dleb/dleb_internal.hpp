@@ -533,7 +533,8 @@ struct DlebGeometry {
 // Defined in the engine's files (rules.cpp, events.cpp, notation.cpp, drawing.cpp).
 std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, const DlebUse& u);
 void next_player(DlebPosition& pos);
-Error play_into(const DlebOptions& o, DlebPosition& pos, std::string_view text, DlebTurn& t, std::string* canonical);
+Error play_into(const DlebOptions& o, DlebPosition& pos, DlebTurn& t, std::string_view text, std::string* canonical);
+svg::Size dleb_board_size(const DlebPosition& pos, const DrawOptions& d);
 bool parse_turn(std::string_view t, DlebTurn& out, Error& error);
 void format_use(const DlebUse& u, std::string& out);
 const OptionTable<DlebOptions>& dleb_options();

@@ -53,6 +53,11 @@ DlebPoint dleb_parse_point(std::string_view name, int n) {
   return p;
 }
 
+// The drawing's size: the board of the position's cross-lines (BoardDrawing::board_size).
+svg::Size dleb_board_size(const DlebPosition& pos, const DrawOptions& d) {
+  return DlebGeometry::of(pos.cross_lines, d).size();
+}
+
 void dleb_draw_board(const DlebOptions&, const DlebPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const DlebGeometry g = DlebGeometry::of(pos.cross_lines, d);
   const svg::Size size = g.size();

@@ -345,7 +345,7 @@ namespace {
 
 // Dleb as a Game and its States (lib/src/engine_state.hpp). A turn is a
 // sequence of events: its throws (chance), then the use of each.
-struct DlebTraits {
+struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
   using Options = DlebOptions;
   using Position = DlebPosition;
   static constexpr std::string_view kName = "dleb";
@@ -368,15 +368,11 @@ struct DlebTraits {
     return out;
   }
   // The storage of the turn being played.
-  struct Memory {
-    DlebTurn turn;
-  };
+  using Memory = DlebTurn;
 
-  // Events: the throws, then the use of each throw value.
+  // Events: the throws (ThrowsThenUses: until the throwing has ended),
+  // then the use of each throw value.
   using Turn = DlebEvents;
-  static bool chance_due(const DlebOptions&, const DlebPosition&, const Turn& t) noexcept { return !t.thrown; }
-  /// The values of the turn's throws not used yet, ascending, one entry per throw.
-  static void throws_left(const Turn& t, std::vector<int>& out) { throws_left_of(t.avail, out); }
   static std::vector<ChanceOutcome> chance_outcomes(const DlebOptions&, const DlebPosition& p, const Turn& t) {
     std::array<BilletOutcome, 5> list;
     const int n = billet_outcomes(p, t, list), billets = billets_due(p, t);
@@ -388,14 +384,13 @@ struct DlebTraits {
     return out;
   }
   /// The billets due (four, or three and two at the entry stages), each
-  /// black, white or on its side (Marin 1931, pp. 508-509; NOTATION.md section 7).
+  /// black, white or on its side (Marin 1931, pp. 508-509; NOTATION.md
+  /// section 7): the throw is its billets as written (no throw_text hook).
   static ThrowFaces throw_faces(const DlebOptions& o, const DlebPosition& p, const Turn& t) {
     return {{{'B', "black (bark) up"}, {'W', "white (flat) up"},
              {'G', std::string("on its side (g·r): counted ") + (o.night ? "black, by night" : "white, by day")}},
             billets_due(p, t)};
   }
-  /// The billets are the throw as written.
-  static void throw_text(std::string_view faces, std::string& out) { out.assign(faces); }
   /// A use in words: which throw takes which man where; a throw forgone;
   /// a dleb stored or played from the store; one man of a double (`'`).
   static std::string describe_event(const DlebOptions&, const DlebPosition& p, const Turn& t, std::string_view e) {
@@ -442,24 +437,17 @@ struct DlebTraits {
   static constexpr auto random_events = &dleb_random_events;
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
     const std::size_t first = out.size();
-    if (Error e = split_events(canonical, ",:", out)) return e;
+    if (Error e = split_events<",:">(canonical, out)) return e;
     if (out.size() > first && out.back()[0] == '+')
       return fail(Code::stored_dleb, static_cast<std::uint32_t>(canonical.rfind('+')),
                   "as events, a stored dleb is played before the turn's last use (NOTATION.md section 12)");
     return Error::none();
   }
-  static Error play_turn(const DlebOptions& o, DlebPosition& p, Memory& memory, std::string_view text) {
-    return play_into(o, p, text, memory.turn, nullptr);
-  }
-  static Error check_turn(const DlebOptions& o, const DlebPosition& p, std::string_view text, std::string& canonical) {
-    DlebPosition copy = p;
-    return dleb_play(o, copy, text, &canonical);
-  }
+  static constexpr auto play_turn = &play_into;  // into the Memory
+  static constexpr auto check_turn = &dleb_play;  // on a copy of the position
   static constexpr auto render = &dleb_render;
 
-  static svg::Size board_size(const DlebPosition& p, const DrawOptions& d) {
-    return DlebGeometry::of(p.cross_lines, d).size();
-  }
+  static constexpr auto board_size = &dleb_board_size;
   static constexpr auto draw_board = &dleb_draw_board;
   static constexpr auto draw_pieces = &dleb_draw_pieces;
   /// Line by line, A to D, each cross-line 1..N.

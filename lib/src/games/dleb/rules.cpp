@@ -210,10 +210,11 @@ void next_player(DlebPosition& pos) {
   }
 }
 
-// dleb_play with `t` as the storage of the turn (a State keeps one: a turn
-// is some 2.5 KB). The uses are checked and made on `pos` itself, once; a
-// fault puts back what they changed.
-Error play_into(const DlebOptions& o, DlebPosition& pos, std::string_view text, DlebTurn& t, std::string* canonical) {
+// dleb_play with `t` as the storage of the turn (a State keeps one, its
+// Memory, and plays its turns here: a turn is some 2.5 KB). The uses are
+// checked and made on `pos` itself, once; a fault puts back what they
+// changed.
+Error play_into(const DlebOptions& o, DlebPosition& pos, DlebTurn& t, std::string_view text, std::string* canonical) {
   Error error;  // the only object returned: no copy on the way out
   if (dleb_outcome(pos) != Result::unfinished) {
     fault(error, Code::game_over, 0, "the game is over");
@@ -278,7 +279,7 @@ void dleb_apply(const DlebOptions& o, DlebPosition& pos, const DlebTurn& t) {
 
 Error dleb_play(const DlebOptions& o, DlebPosition& pos, std::string_view text, std::string* canonical) {
   DlebTurn t;
-  return play_into(o, pos, text, t, canonical);
+  return play_into(o, pos, t, text, canonical);
 }
 
 // The random player of the events (dleb_random_events), its turn as text.

@@ -51,7 +51,7 @@ std::vector<std::pair<std::size_t, std::string_view>> fields(std::string_view t)
 
 }  // namespace
 
-MankalahPosition MankalahPosition::initial() { return MankalahPosition{}; }
+MankalahPosition MankalahPosition::initial(const MankalahOptions&) { return MankalahPosition{}; }
 
 Expected<MankalahPosition> MankalahPosition::parse(std::string_view t) {
   MankalahPosition p;

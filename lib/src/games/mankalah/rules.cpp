@@ -521,7 +521,8 @@ const std::vector<Preset>& mankalah_presets() {
 
 // Mankalah as a Game and its States (lib/src/engine_state.hpp). A State remembers the
 // positions of the board in play for the loop rule.
-struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEvents> {
+struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEvents>,
+                        mancala_svg::BoardHooks<MankalahOptions, MankalahPosition> {
   using Options = MankalahOptions;
   using Position = MankalahPosition;
   static constexpr std::string_view kName = "mankalah";
@@ -533,7 +534,7 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
       .cell_names = true};
   static constexpr auto options = &mankalah_options;
   static constexpr auto presets = &mankalah_presets;
-  static MankalahPosition initial(const MankalahOptions&) { return MankalahPosition::initial(); }
+  static constexpr auto initial = &MankalahPosition::initial;
   static constexpr auto validate = &mankalah_validate;
   // The positions (counts, player to move) seen on this board; not part of
   // the position.
@@ -578,12 +579,16 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static constexpr auto random_events = &mankalah_random_events;
   // A tebweez is its counts; every other turn one event.
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
-    if (!canonical.empty() && canonical[0] == '=') return split_events(canonical.substr(1), ",", out);
+    if (!canonical.empty() && canonical[0] == '=') return split_events<",">(canonical.substr(1), out);
     out.emplace_back(canonical);
     return Error::none();
   }
 
-  static void start(const MankalahOptions&, const MankalahPosition& p, Memory& m) { remember(p, m); }
+  // The positions seen start with the board's first one in play.
+  static void start(const MankalahOptions&, const MankalahPosition& p, Memory& memory) {
+    if (p.phase == MankalahPhase::play || p.phase == MankalahPhase::choose)
+      memory.seen.seen(p.pits, static_cast<int>(p.to_move));
+  }
   static Error play_turn(const MankalahOptions& o, MankalahPosition& p, Memory& memory, std::string_view text) {
     MankalahMove m;
     if (Error e = mankalah_parse(text, m)) return e;
@@ -602,20 +607,8 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   }
   static constexpr auto render = &mankalah_render;
 
-  static svg::Size board_size(const MankalahPosition&, const DrawOptions& d) {
-    return mancala_svg::Geometry::of(d).size();
-  }
-  static void draw_board(const MankalahOptions&, const MankalahPosition&, svg::Canvas& c, const DrawOptions& d) {
-    mancala_svg::draw_board(c, d, {});
-  }
+  // board_size, draw_board, cell_names, cell_centre: Lane's board (BoardHooks).
   static constexpr auto draw_pieces = &mankalah_draw_pieces;
-  static void cell_names(const MankalahPosition&, std::vector<std::string>& out) { mancala_svg::pit_names(out); }
-  static bool cell_centre(const MankalahPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
-    int b = mancala_svg::parse_pit(cell);
-    if (b < 0) return false;
-    out = mancala_svg::Geometry::of(d).centre(b);
-    return true;
-  }
   static constexpr auto move_cells = &mankalah_move_cells;
   static constexpr auto describe_after = &mankalah_describe;
 
@@ -630,17 +623,13 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static void after_move(const MankalahOptions& o, MankalahPosition& p, Memory& memory) {
     if (p.phase != MankalahPhase::play) {
       memory.seen.clear();
-      remember(p, memory);
+      start(o, p, memory);  // a new board: its positions seen start afresh
       return;
     }
     if (memory.seen.seen(p.pits, static_cast<int>(p.to_move)) && o.loop == MankalahLoop::own_side) {
       mankalah_end_board_own_side(p);
       memory.seen.clear();
     }
-  }
-  static void remember(const MankalahPosition& p, Memory& memory) {
-    if (p.phase == MankalahPhase::play || p.phase == MankalahPhase::choose)
-      memory.seen.seen(p.pits, static_cast<int>(p.to_move));
   }
 };
 static_assert(EngineTraitsFor<MankalahTraits>);

@@ -81,6 +81,9 @@ SeegaCell seega_parse_cell(std::string_view name, int n) {
   return seega_cell(name[0] - 'a', name[1] - '1');
 }
 
+// The drawing's size: the board of the position's size (BoardDrawing::board_size).
+svg::Size seega_board_size(const SeegaPosition& pos, const DrawOptions& d) { return SeegaGeometry::of(pos.size, d).size(); }
+
 void seega_draw_board(const SeegaOptions& o, const SeegaPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const SeegaGeometry g = SeegaGeometry::of(pos.size, d);
   const double side = g.n * g.cell;

@@ -268,7 +268,7 @@ struct SeegaTraits {
   static constexpr EngineHooks kHooks{.adjudicate = true, .drawing = true, .cell_names = true};
   static constexpr auto options = &seega_options;
   static constexpr auto presets = &seega_presets;
-  static SeegaPosition initial(const SeegaOptions& o) { return SeegaPosition::initial(o.size); }
+  static constexpr SeegaPosition (*initial)(const SeegaOptions&) = &SeegaPosition::initial;
   static constexpr auto validate = &seega_validate;
   static constexpr auto game = &seega_game;
   static constexpr auto outcome = &seega_outcome;
@@ -279,21 +279,14 @@ struct SeegaTraits {
   }
   static constexpr auto random_turn = &seega_impl::random_turn;
   // The storage of the move being played.
-  struct Memory {
-    SeegaMove move;
-  };
-  static Error play_turn(const SeegaOptions& o, SeegaPosition& p, Memory& memory, std::string_view text) {
-    return play_into(o, p, text, memory.move, nullptr);
-  }
-  static Error check_turn(const SeegaOptions& o, const SeegaPosition& p, std::string_view text, std::string& canonical) {
-    SeegaPosition copy = p;
-    return seega_play(o, copy, text, &canonical);
-  }
+  using Memory = SeegaMove;
+  static constexpr auto play_turn = &play_into;  // into the Memory
+  static constexpr auto check_turn = &seega_play;  // on a copy of the position
   static constexpr std::string_view kTermination = "barrier";
   static Error adjudicate(const SeegaOptions& o, const SeegaPosition& p, Result& out);
   static constexpr auto render = &seega_render;
 
-  static svg::Size board_size(const SeegaPosition& p, const DrawOptions& d) { return SeegaGeometry::of(p.size, d).size(); }
+  static constexpr auto board_size = &seega_board_size;
   static constexpr auto draw_board = &seega_draw_board;
   static constexpr auto draw_pieces = &seega_draw_pieces;
   /// a1..a5, b1..: file by file.

@@ -252,9 +252,9 @@ std::string seega_cell_name(SeegaCell c) {
 
 Error SeegaOptions::from_rules(const RuleSet& rules, SeegaOptions& out) { return seega_options().read(rules, out); }
 
-SeegaPosition SeegaPosition::initial(int n) {
+SeegaPosition SeegaPosition::initial(const SeegaOptions& o) {
   SeegaPosition p;
-  p.size = n;
+  p.size = o.size;
   return p;
 }
 

@@ -291,9 +291,10 @@ bool quiet_step(const SeegaOptions& o, SeegaPosition& pos, std::string_view t) {
 
 namespace seega_impl {
 
-// seega_play with `m` as the storage of the move (a State keeps one: a move
-// is some 900 bytes, too many to fill anew every turn).
-Error play_into(const SeegaOptions& o, SeegaPosition& pos, std::string_view text, SeegaMove& m,
+// seega_play with `m` as the storage of the move (a State keeps one, its
+// Memory, and plays its turns here: a move is some 900 bytes, too many to
+// fill anew every turn).
+Error play_into(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, std::string_view text,
                 std::string* canonical) {
   Error error;  // the only object returned: no copy on the way out
   if (outcome(pos) != Result::unfinished) {
@@ -343,7 +344,7 @@ void seega_apply(const SeegaOptions& o, SeegaPosition& pos, const SeegaMove& m) 
 
 Error seega_play(const SeegaOptions& o, SeegaPosition& pos, std::string_view text, std::string* canonical) {
   SeegaMove m;
-  return play_into(o, pos, text, m, canonical);
+  return play_into(o, pos, m, text, canonical);
 }
 
 // A piece with an empty neighbour: the empty cells next to the side's pieces.

@@ -255,7 +255,8 @@ struct SeegaGeometry {
 
 // Defined in the engine's files (rules.cpp, moves.cpp, notation.cpp, drawing.cpp).
 bool parse_move(std::string_view t, SeegaMove& m, Error& error);
-Error play_into(const SeegaOptions& o, SeegaPosition& pos, std::string_view text, SeegaMove& m, std::string* canonical);
+Error play_into(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, std::string_view text, std::string* canonical);
+svg::Size seega_board_size(const SeegaPosition& pos, const DrawOptions& d);
 bool resolve(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, Error& error);
 void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std::string& out);
 const OptionTable<SeegaOptions>& seega_options();

@@ -99,6 +99,9 @@ void tab_draw_letters(const TabPosition& pos, svg::Canvas& c, const DrawOptions&
 
 namespace tab_impl {
 
+// The drawing's size: the board of the position's width (BoardDrawing::board_size).
+svg::Size tab_board_size(const TabPosition& pos, const DrawOptions& d) { return TabGeometry::of(pos.width, d).size(); }
+
 void tab_draw_board(const TabOptions&, const TabPosition& pos, svg::Canvas& c, const DrawOptions& d) {
   const TabGeometry g = TabGeometry::of(pos.width, d);
   const double width = g.w * g.cell, height = 4 * g.cell;

@@ -27,12 +27,12 @@ std::size_t outcome_index(int value, bool last_throw) {
   return last_throw ? static_cast<std::size_t>(value - 2) : static_cast<std::size_t>(value == 6 ? 4 : value - 1);
 }
 
-// The throws' outcomes: the stick counts (Lane 1836; beyt/sticks.hpp), on the
-// 64th throw of a turn only those that end it (NOTATION.md section 6),
-// their probabilities scaled.
-std::vector<ChanceOutcome> throw_outcomes(int thrown) {
+// The throws' outcomes (State::chance_outcomes): the stick counts (Lane
+// 1836; beyt/sticks.hpp), on the 64th throw of a turn only those that end
+// it (NOTATION.md section 6), their probabilities scaled.
+std::vector<ChanceOutcome> throw_outcomes(const TabOptions&, const TabPosition&, const TabEvents& t) {
   std::vector<ChanceOutcome> all = sticks_outcomes();
-  if (thrown < kMaxThrows - 1) return all;
+  if (t.text.nthrows < kMaxThrows - 1) return all;
   std::vector<ChanceOutcome> out;
   double total = 0;
   for (auto& c : all)
@@ -202,7 +202,7 @@ namespace {
 
 // Tâb as a Game and its States (lib/src/engine_state.hpp). A turn is a
 // sequence of events: its throws (chance), then the use of each.
-struct TabTraits {
+struct TabTraits : ThrowsThenUses<TabOptions, TabPosition, TabEvents> {
   using Options = TabOptions;
   using Position = TabPosition;
   static constexpr std::string_view kName = "tab";
@@ -210,30 +210,23 @@ struct TabTraits {
   static constexpr std::string_view kSources =
       "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .events = true, .throw_faces = true, .describe_event = true, .position_text = true, .describe = true, .drawing = true,
-      .cell_names = true, .capture_mark = true};
+      .events = true, .throw_faces = true, .throw_text = true, .describe_event = true,
+      .position_text = true,  // the freed field under release=any only (docs/RULES.md §Tâb Finer points)
+      .describe = true, .drawing = true, .cell_names = true, .capture_mark = true};
   static constexpr auto options = &tab_options;
   static constexpr auto presets = &tab_presets;
   static constexpr auto initial = &TabPosition::initial;
-  /// The freed field counts under release=any only (docs/RULES.md §Tâb Finer points).
-  static std::string position_text(const TabOptions& o, const TabPosition& p) { return p.text(o.release_any); }
   static constexpr auto validate = &tab_validate;
   static constexpr auto game = &tab_game;
   static constexpr auto outcome = &tab_outcome;
 
   // The storage of the turn being played.
-  struct Memory {
-    TabTurn turn;
-  };
+  using Memory = TabTurn;
 
-  // Events: the throws, then the use of each throw.
+  // Events: the throws (ThrowsThenUses: until the throwing has ended),
+  // then the use of each throw.
   using Turn = TabEvents;
-  static bool chance_due(const TabOptions&, const TabPosition&, const Turn& t) noexcept { return !t.thrown; }
-  /// The values of the turn's throws not used yet, ascending, one entry per throw.
-  static void throws_left(const Turn& t, std::vector<int>& out) { throws_left_of(t.avail, out); }
-  static std::vector<ChanceOutcome> chance_outcomes(const TabOptions&, const TabPosition&, const Turn& t) {
-    return throw_outcomes(t.text.nthrows);
-  }
+  static constexpr auto chance_outcomes = &throw_outcomes;
   /// Four sticks, white or black side up (Lane 1836; NOTATION.md section 6).
   static ThrowFaces throw_faces(const TabOptions&, const TabPosition&, const Turn&) {
     return {{{'W', "white side up"}, {'B', "black side up"}}, 4};
@@ -282,20 +275,13 @@ struct TabTraits {
     tab_format(t.text, p.width, out);
   }
   static constexpr auto random_events = &tab_random_events;
-  static Error split(std::string_view canonical, std::vector<std::string>& out) {
-    return split_events(canonical, ",:", out);
-  }
+  static constexpr auto split = &split_events<",:">;
 
-  static Error play_turn(const TabOptions& o, TabPosition& p, Memory& memory, std::string_view text) {
-    return play_into(o, p, text, memory.turn, nullptr);
-  }
-  static Error check_turn(const TabOptions& o, const TabPosition& p, std::string_view text, std::string& canonical) {
-    TabPosition copy = p;
-    return tab_play(o, copy, text, &canonical);
-  }
+  static constexpr auto play_turn = &play_into;  // into the Memory
+  static constexpr auto check_turn = &tab_play;  // on a copy of the position
   static constexpr auto render = &tab_render;
 
-  static svg::Size board_size(const TabPosition& p, const DrawOptions& d) { return TabGeometry::of(p.width, d).size(); }
+  static constexpr auto board_size = &tab_board_size;
   static constexpr auto draw_board = &tab_draw_board;
   static constexpr auto draw_pieces = &tab_draw_pieces;
   /// Row by row from South's home row, file a first: Lane's letters where the width has them.

@@ -208,7 +208,13 @@ std::uint64_t TabPosition::hash() const noexcept {
   return PositionHash{}.add(width).add(cells).add(to_move).add(opening).add(kelbs).add(nasrani).value();
 }
 
-std::string TabPosition::text(bool freed_field) const {
+std::string TabPosition::text() const {
+  TabOptions any;
+  any.release_any = true;
+  return text(any);
+}
+
+std::string TabPosition::text(const TabOptions& options) const {
   std::string out;
   for (int r = 3; r >= 0; --r) {
     for (int f = 0; f < width; ++f) {
@@ -237,7 +243,7 @@ std::string TabPosition::text(bool freed_field) const {
   // decide a move: freed, no Muslim left, two Nasrani or more.
   const std::size_t s = static_cast<std::size_t>(Side::south), n = static_cast<std::size_t>(Side::north);
   auto unseen = [&](std::size_t k) { return freed[k] && kelbs[k] == nasrani[k] && nasrani[k] >= 2; };
-  if (freed_field && (unseen(s) || unseen(n))) {
+  if (options.release_any && (unseen(s) || unseen(n))) {
     out += ' ';
     if (freed[s]) out += 'S';
     if (freed[n]) out += 'N';

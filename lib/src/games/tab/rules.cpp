@@ -196,10 +196,11 @@ bool check_turn(const TabOptions& o, const TabPosition& pos, TabTurn& t, TabPosi
 
 namespace tab_impl {
 
-// tab_play with `t` as the storage of the turn (a State keeps one: a turn is
-// some 1.5 KB, too many to fill anew every turn). The uses are checked and
-// made on `pos` itself, once; a fault puts back what they changed.
-Error play_into(const TabOptions& o, TabPosition& pos, std::string_view text, TabTurn& t, std::string* canonical) {
+// tab_play with `t` as the storage of the turn (a State keeps one, its
+// Memory, and plays its turns here: a turn is some 1.5 KB, too many to fill
+// anew every turn). The uses are checked and made on `pos` itself, once; a
+// fault puts back what they changed.
+Error play_into(const TabOptions& o, TabPosition& pos, TabTurn& t, std::string_view text, std::string* canonical) {
   Error error;  // the only object returned: no copy on the way out
   if (tab_outcome(pos) != Result::unfinished) {
     fault(error, Code::game_over, 0, "the game is over");
@@ -254,7 +255,7 @@ void tab_apply(const TabOptions& o, TabPosition& pos, const TabTurn& t) {
 
 Error tab_play(const TabOptions& o, TabPosition& pos, std::string_view text, std::string* canonical) {
   TabTurn t;
-  return play_into(o, pos, text, t, canonical);
+  return play_into(o, pos, t, text, canonical);
 }
 
 void tab_uses(const TabOptions& o, const TabPosition& p, int value, bool tab_thrown, std::vector<TabUse>& out) {

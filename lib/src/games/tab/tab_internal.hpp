@@ -498,7 +498,8 @@ struct TabGeometry {
 // Defined in the engine's files (rules.cpp, events.cpp, notation.cpp, drawing.cpp).
 std::string use_reason(Code code, const UseContext& ctx, const TabPosition& p, const TabUse& u, bool grid);
 bool no_throw_left(const TabUse& u, Error& error);
-Error play_into(const TabOptions& o, TabPosition& pos, std::string_view text, TabTurn& t, std::string* canonical);
+Error play_into(const TabOptions& o, TabPosition& pos, TabTurn& t, std::string_view text, std::string* canonical);
+svg::Size tab_board_size(const TabPosition& pos, const DrawOptions& d);
 void format_use(const TabUse& u, int w, bool grid, std::string& out);
 const OptionTable<TabOptions>& tab_options();
 const std::vector<Preset>& tab_presets();

@@ -136,7 +136,7 @@ std::string UmelbanatPosition::text() const {
   return out;
 }
 
-Error umelbanat_validate(const UmelbanatPosition& p) {
+Error umelbanat_validate(const UmelbanatOptions&, const UmelbanatPosition& p) {
   if (pit_sum<0, kPits>(p.pits) + p.held[0] + p.held[1] != kUmelbanatCounters)
     return setup_error(0, "the houses and the counters held make 48");
   for (int h = 0; h < kPits; ++h)

@@ -162,7 +162,8 @@ bool has_ending_sowing(const UmelbanatOptions& o, const UmelbanatPosition& pos) 
 // Position
 // ---------------------------------------------------------------------------
 
-UmelbanatPosition UmelbanatPosition::initial(Side first) {
+UmelbanatPosition UmelbanatPosition::initial(const UmelbanatOptions& o) {
+  const Side first = o.first;
   UmelbanatPosition p;
   p.pits.fill(4);
   for (int h = 0; h < kPits; ++h) p.owner[h] = south_row(h) ? Side::south : Side::north;
@@ -527,7 +528,8 @@ const std::vector<Preset>& umelbanat_presets() {
 
 // Um el-Banât as a Game and its States (lib/src/engine_state.hpp). A State remembers the
 // positions of the stage in play for the repetition rule.
-struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, UmelbanatEvents> {
+struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, UmelbanatEvents>,
+                         mancala_svg::BoardHooks<UmelbanatOptions, UmelbanatPosition> {
   using Options = UmelbanatOptions;
   using Position = UmelbanatPosition;
   static constexpr std::string_view kName = "umelbanat";
@@ -539,8 +541,8 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
       .cell_names = true};
   static constexpr auto options = &umelbanat_options;
   static constexpr auto presets = &umelbanat_presets;
-  static UmelbanatPosition initial(const UmelbanatOptions& o) { return UmelbanatPosition::initial(o.first); }
-  static Error validate(const UmelbanatOptions&, const UmelbanatPosition& p) { return umelbanat_validate(p); }
+  static constexpr UmelbanatPosition (*initial)(const UmelbanatOptions&) = &UmelbanatPosition::initial;
+  static constexpr Error (*validate)(const UmelbanatOptions&, const UmelbanatPosition&) = &umelbanat_validate;
   // The positions seen in this stage; not part of the position.
   struct Memory : RepetitionMemory {
     UmelbanatMove move;  // play_turn()'s move, kept: not filled anew every turn
@@ -569,11 +571,12 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
     umelbanat_format(t.move, out);
   }
   static constexpr auto random_events = &umelbanat_random_events;
-  static Error split(std::string_view canonical, std::vector<std::string>& out) {
-    return split_events(canonical, ",", out);
-  }
+  static constexpr auto split = &split_events<",">;
 
-  static void start(const UmelbanatOptions&, const UmelbanatPosition& p, Memory& m) { remember(p, m); }
+  // The positions seen start with the stage's first.
+  static void start(const UmelbanatOptions&, const UmelbanatPosition& p, Memory& memory) {
+    if (p.phase == UmelbanatPhase::play) memory.seen.seen(p.pits, static_cast<int>(p.to_move), marks(p));
+  }
   static Error play_turn(const UmelbanatOptions& o, UmelbanatPosition& p, Memory& memory, std::string_view text) {
     UmelbanatMove& m = memory.move;
     if (Error e = parse_into(text, m)) return e;
@@ -590,22 +593,9 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   }
   static constexpr auto render = &umelbanat_render;
 
-  static svg::Size board_size(const UmelbanatPosition&, const DrawOptions& d) {
-    return mancala_svg::Geometry::of(d).size();
-  }
-  static void draw_board(const UmelbanatOptions&, const UmelbanatPosition& p, svg::Canvas& c, const DrawOptions& d) {
-    mancala_svg::BoardExtras extras;
-    extras.owner = &p.owner;
-    mancala_svg::draw_board(c, d, extras);
-  }
+  // board_size, draw_board (the owners' houses), cell_names, cell_centre:
+  // Lane's board (BoardHooks).
   static constexpr auto draw_pieces = &umelbanat_draw_pieces;
-  static void cell_names(const UmelbanatPosition&, std::vector<std::string>& out) { mancala_svg::pit_names(out); }
-  static bool cell_centre(const UmelbanatPosition&, std::string_view cell, const DrawOptions& d, svg::Point& out) {
-    int h = mancala_svg::parse_pit(cell);
-    if (h < 0) return false;
-    out = mancala_svg::Geometry::of(d).centre(h);
-    return true;
-  }
   static constexpr auto move_cells = &umelbanat_move_cells;
   static constexpr auto describe_after = &umelbanat_describe;
 
@@ -627,22 +617,21 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
       memory.seen.clear();
       return;
     }
-    if (remember(p, memory)) {
+    if (memory.seen.seen(p.pits, static_cast<int>(p.to_move), marks(p))) {
       umelbanat_end_stage_by_repetition(p);
       memory.seen.clear();
     }
   }
-  // Whether the position was seen in this stage; remembers it.
-  static bool remember(const UmelbanatPosition& p, Memory& memory) {
-    if (p.phase != UmelbanatPhase::play) return false;
-    // The twelve marks (0, 1 or 2: two bits of each byte) in one word: the
-    // last four bytes shifted into bits 2-3 of the first four.
+  // What PitsHistory compares besides the counts and the mover: the
+  // twelve marks (0, 1 or 2: two bits of each byte) in one word, the last
+  // four bytes shifted into bits 2-3 of the first four.
+  static std::uint64_t marks(const UmelbanatPosition& p) noexcept {
     std::uint64_t first = 0;
     std::uint32_t last = 0;
     static_assert(sizeof p.mark == kPits);
     std::memcpy(&first, p.mark.data(), 8);
     std::memcpy(&last, p.mark.data() + 8, 4);
-    return memory.seen.seen(p.pits, static_cast<int>(p.to_move), first | static_cast<std::uint64_t>(last) << 2);
+    return first | static_cast<std::uint64_t>(last) << 2;
   }
 };
 static_assert(EngineTraitsFor<UmelbanatTraits>);
