@@ -1587,7 +1587,9 @@ PYBIND11_MODULE(_beyt, m) {
           raise("ArgumentError", Code::ok, "z must be a draw in [0, 1), as random.random() gives: " + std::to_string(z));
         const std::vector<ChanceOutcome> outcomes = p.state->chance_outcomes();
         if (outcomes.empty())
-          raise("IllegalMove", Code::wrong_phase, "no throw is due: a player decides next (legal_events())");
+          raise("IllegalMove", Code::wrong_phase,
+                p.state->is_terminal() ? "no throw is due: the game is over"
+                                       : "no throw is due: a player decides next (legal_events())");
         return outcomes[sample_outcome(outcomes, z)].text;
       }, py::arg("z"),
       "The outcome of the throw due that a uniform draw z in [0, 1) picks by the\n"

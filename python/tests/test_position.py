@@ -94,7 +94,11 @@ def test_sample_outcome_errors():
             p.sample_outcome(z)
     with pytest.raises(beyt.IllegalMove) as e:
         beyt.Position.start("seega").sample_outcome(0.5)
-    assert e.value.code == "E303"
+    assert e.value.code == "E303" and "a player decides next" in e.value.reason
+    over = beyt.Position.from_text("seega", "5/5/5/2S2/5 N move")
+    with pytest.raises(beyt.IllegalMove) as e:
+        over.sample_outcome(0.5)
+    assert e.value.code == "E303" and "the game is over" in e.value.reason
 
 
 @pytest.mark.parametrize("game", ["seega", "mankalah", "umelbanat"])
