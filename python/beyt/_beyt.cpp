@@ -587,6 +587,19 @@ std::vector<std::string> legal_events_of(const PyPosition& p) {
   return out;
 }
 
+// Position.sample_outcome(z): the outcome of the throw due that the draw z
+// picks (beyt::sample_outcome), or ArgumentError / IllegalMove.
+std::string sample_outcome_of(const PyPosition& p, double z) {
+  if (!(z >= 0.0 && z < 1.0))
+    raise("ArgumentError", Code::ok, "z must be a draw in [0, 1), as random.random() gives: " + std::to_string(z));
+  const std::vector<ChanceOutcome> outcomes = p.state->chance_outcomes();
+  if (outcomes.empty())
+    raise("IllegalMove", Code::wrong_phase,
+          p.state->is_terminal() ? "no throw is due: the game is over"
+                                 : "no throw is due: a player decides next (legal_events())");
+  return outcomes[sample_outcome(outcomes, z)].text;
+}
+
 // Position.check_turn(turn): the turn's canonical text, or IllegalMove.
 std::string check_turn_of(const PyPosition& p, const std::string& turn) {
   std::string canonical;
@@ -1582,16 +1595,7 @@ PYBIND11_MODULE(_beyt, m) {
       }, "The outcomes of the next chance event (a throw of the sticks) as (text,\n"
          "probability) pairs summing to 1 (Lane 1836, Marin 1931); empty when a player\n"
          "decides next.")
-      .def("sample_outcome", [](const PyPosition& p, double z) {
-        if (!(z >= 0.0 && z < 1.0))
-          raise("ArgumentError", Code::ok, "z must be a draw in [0, 1), as random.random() gives: " + std::to_string(z));
-        const std::vector<ChanceOutcome> outcomes = p.state->chance_outcomes();
-        if (outcomes.empty())
-          raise("IllegalMove", Code::wrong_phase,
-                p.state->is_terminal() ? "no throw is due: the game is over"
-                                       : "no throw is due: a player decides next (legal_events())");
-        return outcomes[sample_outcome(outcomes, z)].text;
-      }, py::arg("z"),
+      .def("sample_outcome", &sample_outcome_of, py::arg("z"),
       "The outcome of the throw due that a uniform draw z in [0, 1) picks by the\n"
       "outcomes' probabilities (the first whose running sum exceeds z, as\n"
       "beyt::sample_outcome in C++): what push() takes. `p.push(p.sample_outcome(\n"

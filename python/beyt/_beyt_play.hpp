@@ -121,7 +121,7 @@ void bind_play(py::module_& m) {
 // --- the playout loop's calls ------------------------------------------------------
 //
 // A loop over events in Python (is_over(), actor, turns_played,
-// legal_events(), chance_outcomes(), push(), pop()) spends most of its time
+// legal_events(), chance_outcomes(), sample_outcome(), push(), pop()) spends most of its time
 // in pybind11's dispatch (a type lookup by name, argument vectors: about
 // 0.5 us a call, ten times a plain C method's), more than the engine
 // spends on an event. These methods of Position are therefore plain CPython
@@ -224,14 +224,22 @@ PyObject* fast_chance_outcomes(PyObject* self, PyObject*) {
   });
 }
 
-// push(move): `move` given by position or by name, as the pybind11 method took it.
-PyObject* fast_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* names) {
+// The one argument of a call taking `name` (by position or by name), as the
+// pybind11 method took it; null with TypeError set otherwise.
+PyObject* one_argument(const char* method, const char* name, PyObject* const* args, Py_ssize_t nargs,
+                       PyObject* names) {
   const Py_ssize_t named = names ? PyTuple_GET_SIZE(names) : 0;
-  if (nargs + named != 1 || (named == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(names, 0), "move") != 0)) {
-    PyErr_SetString(PyExc_TypeError, "push() takes one argument, move");
+  if (nargs + named != 1 || (named == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(names, 0), name) != 0)) {
+    PyErr_Format(PyExc_TypeError, "%s() takes one argument, %s", method, name);
     return nullptr;
   }
-  PyObject* move = args[0];
+  return args[0];
+}
+
+// push(move).
+PyObject* fast_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* names) {
+  PyObject* move = one_argument("push", "move", args, nargs, names);
+  if (!move) return nullptr;
   return guarded([&]() -> PyObject* {
     const char* data = nullptr;
     Py_ssize_t size = 0;
@@ -247,6 +255,18 @@ PyObject* fast_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
     }
     push_move(self_position(self), std::string(data, static_cast<std::size_t>(size)));
     Py_RETURN_NONE;
+  });
+}
+
+// sample_outcome(z): a float (or an int) by position or by name.
+PyObject* fast_sample_outcome(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* names) {
+  PyObject* z = one_argument("sample_outcome", "z", args, nargs, names);
+  if (!z) return nullptr;
+  const double draw = PyFloat_AsDouble(z);
+  if (draw == -1.0 && PyErr_Occurred()) return nullptr;
+  return guarded([&]() -> PyObject* {
+    const std::string text = sample_outcome_of(self_position(self), draw);
+    return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "strict");
   });
 }
 
@@ -283,8 +303,11 @@ void bind_fast_position(py::module_& m) {
       {"push", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(fast_push)), METH_FASTCALL | METH_KEYWORDS,
        nullptr},
       {"pop", fast_pop, METH_NOARGS, nullptr},
+      {"sample_outcome", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(fast_sample_outcome)),
+       METH_FASTCALL | METH_KEYWORDS, nullptr},
   };
-  static const char* const signatures[] = {"($self, /)", "($self, /)", "($self, /)", "($self, /, move)", "($self, /)"};
+  static const char* const signatures[] = {"($self, /)", "($self, /)",       "($self, /)",
+                                           "($self, /, move)", "($self, /)", "($self, /, z)"};
   for (std::size_t i = 0; i < std::size(methods); ++i) {
     methods[i].ml_doc = doc_of(methods[i].ml_name, signatures[i]);
     py::object descr = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &methods[i]));

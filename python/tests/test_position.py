@@ -99,6 +99,13 @@ def test_sample_outcome_errors():
     with pytest.raises(beyt.IllegalMove) as e:
         over.sample_outcome(0.5)
     assert e.value.code == "E303" and "the game is over" in e.value.reason
+    with pytest.raises(TypeError, match="real number"):
+        p.sample_outcome("0.5")
+    with pytest.raises(TypeError, match="one argument, z"):
+        p.sample_outcome()
+    with pytest.raises(TypeError, match="one argument, z"):
+        p.sample_outcome(draw=0.5)
+    assert p.sample_outcome(z=0.5) == p.sample_outcome(0.5)
 
 
 @pytest.mark.parametrize("game", ["seega", "mankalah", "umelbanat"])
