@@ -165,7 +165,10 @@ std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, s
   const Geometry& g = geometry(pos.size);
   const SeegaBits own = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
   const SeegaBits takes = capture_targets(o, pos);
-  std::optional<SeegaMove> m;  // made for the first capturing step only (900 bytes)
+  // The turn a capturing step begins, written step by step (SeegaMove is
+  // 900 bytes: one per thread, reused, not zeroed at every call).
+  thread_local SeegaMove scratch;
+  SeegaMove* m = nullptr;  // &scratch from the first capturing step on
   SeegaPosition w;
   std::uint64_t n = 0;
   auto chains = [&](SeegaCell c, SeegaCell to) {
@@ -173,7 +176,12 @@ std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, s
       if (pick && (*pick)-- == 0) seega_format(turn, out);
       ++n;
     };
-    if (!m) m.emplace().kind = SeegaMoveKind::steps;
+    if (!m) {
+      m = &scratch;
+      m->kind = SeegaMoveKind::steps;
+      m->removed = -1;
+      m->from_offset = 0;
+    }
     first_step(o, pos, c, to, *m, w);
     chain_dfs(o, w, *m, 1, to, emit);
   };
