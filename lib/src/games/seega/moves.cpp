@@ -156,12 +156,31 @@ SeegaBits capture_targets(const SeegaOptions& o, const SeegaPosition& p) {
   return out & empty_cells(p);
 }
 
+// The turns of a capturing first step, by its direction d and the cell it
+// reaches: [d][to], written by step_turns_fast's count for the walk to the
+// drawn turn to skip (only the entries of capturing steps are written).
+using ChainCounts = std::array<std::array<std::uint64_t, kSeegaCells>, 4>;
+
+// The cells of file f (a..i), rank 1 first.
+SeegaBits file_cells(int f) {
+  static const std::array<SeegaBits, kSeegaStride> files = [] {
+    std::array<SeegaBits, kSeegaStride> out{};
+    for (int file = 0; file < kSeegaStride; ++file)
+      for (int rank = 0; rank < kSeegaStride; ++rank) out[file] |= bit(seega_cell(file, rank));
+    return out;
+  }();
+  return files[f];
+}
+
 // The turns of the movement phase that step_turns lists when the mover can
 // step and owes no opening (no extra turn): a step that captures nothing is
 // one turn; a capturing step, the chains from it (chain_dfs). `pick` counts
 // down through them in their order; returns the number of turns when `pick`
-// is null, else writes the picked turn into `out`.
-std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, std::uint64_t* pick, std::string& out) {
+// is null (and writes `counts`), else writes the picked turn into `out`
+// (`counts` as the count wrote them: the chains before the drawn turn are
+// skipped by their count, not walked again).
+std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, std::uint64_t* pick, std::string& out,
+                              ChainCounts& counts) {
   const Geometry& g = geometry(pos.size);
   const SeegaBits own = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
   const SeegaBits takes = capture_targets(o, pos);
@@ -191,25 +210,34 @@ std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, s
       n += static_cast<std::uint64_t>(popcount(dest & ~takes));
       for (SeegaBits b = dest & takes; b; b = b.without_lowest()) {
         const auto to = static_cast<SeegaCell>(lowest_cell(b));
+        const std::uint64_t before = n;
         chains(g.next[to][(d + 2) % 4], to);
+        counts[d][to] = n - before;
       }
     }
     return n;
   }
-  for_each_cell(pos.size, [&](SeegaCell c) {
-    if (out.size() || !(own & bit(c))) return;
-    for (int d = 0; d < 4 && out.empty(); ++d) {
-      const SeegaCell to = g.next[c][d];
-      if (to < 0 || !(empty & bit(to))) continue;
-      if (takes & bit(to)) {
-        chains(c, to);
-      } else if ((*pick)-- == 0) {
-        const char text[5] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c)), '-',
-                              static_cast<char>('a' + seega_file(to)), static_cast<char>('1' + seega_rank(to))};
-        out.append(text, 5);
+  // The pieces that can step, file by file (a..i), each file's from rank 1
+  // up: for_each_cell's order, the list's.
+  const SeegaBits movable = own & spread(empty, g);
+  for (int f = 0; f < pos.size && out.empty(); ++f)
+    for (SeegaBits b = movable & file_cells(f); b && out.empty(); b = b.without_lowest()) {
+      const auto c = static_cast<SeegaCell>(lowest_cell(b));
+      for (int d = 0; d < 4 && out.empty(); ++d) {
+        const SeegaCell to = g.next[c][d];
+        if (to < 0 || !(empty & bit(to))) continue;
+        if (takes & bit(to)) {
+          if (*pick >= counts[d][to])
+            *pick -= counts[d][to];
+          else
+            chains(c, to);
+        } else if ((*pick)-- == 0) {
+          const char text[5] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c)), '-',
+                                static_cast<char>('a' + seega_file(to)), static_cast<char>('1' + seega_rank(to))};
+          out.append(text, 5);
+        }
       }
     }
-  });
   return n;
 }
 
@@ -222,10 +250,11 @@ void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std:
   if (outcome(pos) != Result::unfinished) return;
   const bool fast = pos.phase == SeegaPhase::move && !pos.extra && seega_can_step(pos, pos.to_move);
   if (fast) {
-    std::uint64_t pick = step_turns_fast(o, pos, nullptr, out);
+    ChainCounts counts;  // written by the count for the capturing steps only
+    std::uint64_t pick = step_turns_fast(o, pos, nullptr, out, counts);
     if (pick == 0) return;
     pick = rng.below(pick);
-    step_turns_fast(o, pos, &pick, out);
+    step_turns_fast(o, pos, &pick, out, counts);
     return;
   }
   if (pos.phase == SeegaPhase::place && !(o.lane_opening && pos.count(pos.to_move) == 0)) {
