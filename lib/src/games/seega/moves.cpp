@@ -122,6 +122,26 @@ void for_each_legal(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit)
   });
 }
 
+// The placements that placements() lists (a pair of free cells but the
+// centre, the first before the second in file-then-rank order), as
+// seega_format writes them ("a1,b2"), appended in that order: written
+// directly, each cell's name once (a placement turn lists up to 3 081
+// pairs on 9x9, C(79, 2); perft counts them at every node of the phase).
+void placement_texts(const SeegaPosition& pos, std::vector<std::string>& out) {
+  const SeegaBits free = empty_cells(pos) & ~bit(centre_of(pos.size));
+  std::array<std::array<char, 2>, kSeegaCells> names;
+  int n = 0;
+  for_each_cell(pos.size, [&](SeegaCell c) {
+    if (free & bit(c)) names[n++] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c))};
+  });
+  out.reserve(out.size() + static_cast<std::size_t>(n) * static_cast<std::size_t>(n > 0 ? n - 1 : 0) / 2);
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b) {
+      const char text[5] = {names[a][0], names[a][1], ',', names[b][0], names[b][1]};
+      out.emplace_back(text, 5);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // A random turn, drawn as from the list of legal turns (the same draw, the
 // same turn) without listing them: count the turns, draw one, walk to it.
@@ -311,6 +331,9 @@ struct SeegaTraits {
   static constexpr auto outcome = &seega_outcome;
 
   static void legal_events(const SeegaOptions& o, const SeegaPosition& p, std::vector<std::string>& out) {
+    if (p.phase == SeegaPhase::place && !(o.lane_opening && p.count(p.to_move) == 0) &&
+        outcome(p) == Result::unfinished)
+      return placement_texts(p, out);
     auto emit = [&out](const SeegaMove& m) { out.push_back(seega_format(m)); };
     for_each_legal(o, p, emit);
   }
