@@ -108,7 +108,11 @@ void State::random_turn(Rng& rng, std::string& out) const {
 // A State whose turns are one event each: apply() is play_turn() of the
 // canonical text.
 Error State::apply(std::string_view event, std::string* turn) {
-  if (turn) turn->clear();
+  // Without `turn`, no canonical text is written: the turn is played as
+  // given (play_turn of a text leaves the State as play_turn of its
+  // canonical form does), one pass where writing it takes a check and a play.
+  if (!turn) return resolve(event, nullptr, true);
+  turn->clear();
   std::string canonical;
   if (Error e = resolve(event, &canonical, true)) return e;
   if (turn) *turn = std::move(canonical);
