@@ -702,6 +702,38 @@ TEST(SeegaTypedApi, LegalMatchesState) {
   }
 }
 
+// The State lists placements and the quiet steps of the movement phase as
+// texts written directly (lib/src/games/seega/moves.cpp, placement_texts
+// and step_texts): at every position of random games, under every board
+// size and the rules that change what is listed, its list is seega_legal's,
+// formatted, in the same order.
+TEST(SeegaTypedApi, ListedTextsAreTheTypedListAlongRandomGames) {
+  for (const char* rules : {"walker", "walker; size=7", "walker; size=9", "lane", "lane; size=9",
+                            "walker; chain=optional", "walker; blocked=remove; centre-immune=no",
+                            "walker; chain=mandatory; barrier=yes"}) {
+    SeegaOptions o;
+    ASSERT_FALSE(SeegaOptions::from_rules(rules_of(rules), o));
+    Rng rng(11);
+    std::size_t positions = 0, steps = 0;
+    for (int game = 0; game < 6; ++game) {
+      auto s = state_of(rules);
+      for (int turn = 0; turn < 300 && !s->is_terminal(); ++turn, ++positions) {
+        const SeegaPosition pos = position<SeegaPosition>(s->position_text());
+        std::vector<SeegaMove> typed;
+        seega_legal(o, pos, typed);
+        const std::vector<std::string> texts = s->legal_events();
+        ASSERT_EQ(texts.size(), typed.size()) << rules << " at " << s->position_text();
+        for (std::size_t i = 0; i < typed.size(); ++i)
+          ASSERT_EQ(texts[i], seega_format(typed[i])) << rules << " at " << s->position_text();
+        if (pos.phase == SeegaPhase::move) ++steps;
+        s->play_random(rng);
+      }
+    }
+    EXPECT_GT(steps, 100u) << rules;  // the movement phase was reached, not only the placements
+    EXPECT_GT(positions, steps) << rules;
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Diagrams
 // ---------------------------------------------------------------------------

@@ -102,8 +102,14 @@ template <class Emit>
 void for_each_legal(const SeegaOptions& o, const SeegaPosition& pos, Emit& emit) {
   if (outcome(pos) != Result::unfinished) return;
   if (pos.phase == SeegaPhase::place) return placements(o, pos, emit);
-  SeegaMove m;
+  // The turn being listed, written step by step (SeegaMove is 900 bytes:
+  // one per thread, reused, not zeroed at every call; the fields a step-turn
+  // does not write are reset).
+  thread_local SeegaMove m;
   m.kind = SeegaMoveKind::steps;
+  m.place = {-1, -1};
+  m.removed = -1;
+  m.from_offset = 0;
   if (seega_can_step(pos, pos.to_move)) return step_turns(o, pos, m, emit);
   if (o.blocked == SeegaBlocked::extra_turn) {
     m.kind = SeegaMoveKind::blocked;
@@ -177,8 +183,8 @@ SeegaBits capture_targets(const SeegaOptions& o, const SeegaPosition& p) {
 }
 
 // The turns of a capturing first step, by its direction d and the cell it
-// reaches: [d][to], written by step_turns_fast's count for the walk to the
-// drawn turn to skip (only the entries of capturing steps are written).
+// reaches: [d][to], written by StepTurns::count for the walk to the drawn
+// turn to skip (only the entries of capturing steps are written).
 using ChainCounts = std::array<std::array<std::uint64_t, kSeegaCells>, 4>;
 
 // The cells of file f (a..i), rank 1 first.
@@ -193,72 +199,92 @@ SeegaBits file_cells(int f) {
 }
 
 // The turns of the movement phase that step_turns lists when the mover can
-// step and owes no opening (no extra turn): a step that captures nothing is
-// one turn; a capturing step, the chains from it (chain_dfs). `pick` counts
-// down through them in their order; returns the number of turns when `pick`
-// is null (and writes `counts`), else writes the picked turn into `out`
-// (`counts` as the count wrote them: the chains before the drawn turn are
-// skipped by their count, not walked again).
-std::uint64_t step_turns_fast(const SeegaOptions& o, const SeegaPosition& pos, std::uint64_t* pick, std::string& out,
-                              ChainCounts& counts) {
-  const Geometry& g = geometry(pos.size);
-  const SeegaBits own = pos.pieces[static_cast<int>(pos.to_move)], empty = empty_cells(pos);
-  const SeegaBits takes = capture_targets(o, pos);
-  // The turn a capturing step begins, written step by step (SeegaMove is
-  // 900 bytes: one per thread, reused, not zeroed at every call).
-  thread_local SeegaMove scratch;
-  SeegaMove* m = nullptr;  // &scratch from the first capturing step on
-  SeegaPosition w;
-  std::uint64_t n = 0;
-  auto chains = [&](SeegaCell c, SeegaCell to) {
-    auto emit = [&](const SeegaMove& turn) {
-      if (pick && (*pick)-- == 0) seega_format(turn, out);
-      ++n;
-    };
-    if (!m) {
-      m = &scratch;
-      m->kind = SeegaMoveKind::steps;
-      m->removed = -1;
-      m->from_offset = 0;
+// step and owes no opening (no extra turn), in its order: by piece (file
+// then rank), direction (up, right, down, left), then chain: a step that
+// captures nothing is one turn; a capturing step, the chains from it
+// (chain_dfs). Used where the list's SeegaMoves are not needed: the random
+// turn's count and pick, the listed texts.
+class StepTurns {
+ public:
+  StepTurns(const SeegaOptions& o, const SeegaPosition& pos)
+      : o_(o), pos_(pos), g_(geometry(pos.size)), own_(pos.pieces[static_cast<int>(pos.to_move)]),
+        empty_(empty_cells(pos)), takes_(capture_targets(o, pos)) {}
+
+  // Every turn of the capturing first step c -> to, each passed to emit (a
+  // SeegaMove valid during the call).
+  template <class Emit>
+  void chains(SeegaCell c, SeegaCell to, Emit&& emit) {
+    if (!m_) {  // SeegaMove is 900 bytes: one per thread, reused, not zeroed at every call
+      thread_local SeegaMove scratch;
+      m_ = &scratch;
+      m_->kind = SeegaMoveKind::steps;
+      m_->removed = -1;
+      m_->from_offset = 0;
     }
-    first_step(o, pos, c, to, *m, w);
-    chain_dfs(o, w, *m, 1, to, emit);
-  };
-  if (!pick) {  // count: the quiet steps by direction, the capturing ones one by one
-    for (int d = 0; d < 4; ++d) {
-      const SeegaBits dest = shifted(own, d, g) & empty;
-      n += static_cast<std::uint64_t>(popcount(dest & ~takes));
-      for (SeegaBits b = dest & takes; b; b = b.without_lowest()) {
+    first_step(o_, pos_, c, to, *m_, w_);
+    chain_dfs(o_, w_, *m_, 1, to, emit);
+  }
+  // The number of turns; counts[d][to] the turns of each capturing first
+  // step in direction d to `to` (the other entries are not written).
+  std::uint64_t count(ChainCounts& counts) {
+    std::uint64_t n = 0;
+    for (int d = 0; d < 4; ++d) {  // the quiet steps by direction, the capturing ones one by one
+      const SeegaBits dest = shifted(own_, d, g_) & empty_;
+      n += static_cast<std::uint64_t>(popcount(dest & ~takes_));
+      for (SeegaBits b = dest & takes_; b; b = b.without_lowest()) {
         const auto to = static_cast<SeegaCell>(lowest_cell(b));
-        const std::uint64_t before = n;
-        chains(g.next[to][(d + 2) % 4], to);
-        counts[d][to] = n - before;
+        std::uint64_t k = 0;
+        chains(g_.next[to][(d + 2) % 4], to, [&k](const SeegaMove&) { ++k; });
+        counts[d][to] = k;
+        n += k;
       }
     }
     return n;
   }
-  // The pieces that can step, file by file (a..i), each file's from rank 1
-  // up: for_each_cell's order, the list's.
-  const SeegaBits movable = own & spread(empty, g);
-  for (int f = 0; f < pos.size && out.empty(); ++f)
-    for (SeegaBits b = movable & file_cells(f); b && out.empty(); b = b.without_lowest()) {
-      const auto c = static_cast<SeegaCell>(lowest_cell(b));
-      for (int d = 0; d < 4 && out.empty(); ++d) {
-        const SeegaCell to = g.next[c][d];
-        if (to < 0 || !(empty & bit(to))) continue;
-        if (takes & bit(to)) {
-          if (*pick >= counts[d][to])
-            *pick -= counts[d][to];
-          else
-            chains(c, to);
-        } else if ((*pick)-- == 0) {
-          const char text[5] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c)), '-',
-                                static_cast<char>('a' + seega_file(to)), static_cast<char>('1' + seega_rank(to))};
-          out.append(text, 5);
+  // Walks the first steps in the list's order: quiet(c, to) for a step that
+  // captures nothing, capture(c, to, d) for a capturing one; either returns
+  // false to stop the walk.
+  template <class Quiet, class Capture>
+  void walk(Quiet&& quiet, Capture&& capture) const {
+    // The pieces that can step, file by file (a..i), each file's from rank 1
+    // up: for_each_cell's order.
+    const SeegaBits movable = own_ & spread(empty_, g_);
+    for (int f = 0; f < pos_.size; ++f)
+      for (SeegaBits b = movable & file_cells(f); b; b = b.without_lowest()) {
+        const auto c = static_cast<SeegaCell>(lowest_cell(b));
+        for (int d = 0; d < 4; ++d) {
+          const SeegaCell to = g_.next[c][d];
+          if (to < 0 || !(empty_ & bit(to))) continue;
+          if (!((takes_ & bit(to)) ? capture(c, to, d) : quiet(c, to))) return;
         }
       }
-    }
-  return n;
+  }
+
+ private:
+  const SeegaOptions& o_;
+  const SeegaPosition& pos_;
+  const Geometry& g_;
+  const SeegaBits own_, empty_, takes_;
+  SeegaMove* m_ = nullptr;  // the thread's scratch from the first capturing step on
+  SeegaPosition w_;         // the position after the first step
+};
+
+// A quiet step's text, as seega_format writes it ("b3-c3").
+void append_step(SeegaCell c, SeegaCell to, std::string& out) {
+  const char text[5] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c)), '-',
+                        static_cast<char>('a' + seega_file(to)), static_cast<char>('1' + seega_rank(to))};
+  out.append(text, 5);
+}
+
+// The texts of StepTurns' turns, appended in order, as seega_format writes
+// them (the quiet steps written directly).
+void step_texts(const SeegaOptions& o, const SeegaPosition& pos, std::vector<std::string>& out) {
+  StepTurns turns(o, pos);
+  turns.walk([&](SeegaCell c, SeegaCell to) { return append_step(c, to, out.emplace_back()), true; },
+             [&](SeegaCell c, SeegaCell to, int) {
+               turns.chains(c, to, [&out](const SeegaMove& m) { seega_format(m, out.emplace_back()); });
+               return true;
+             });
 }
 
 }  // namespace
@@ -270,11 +296,20 @@ void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std:
   if (outcome(pos) != Result::unfinished) return;
   const bool fast = pos.phase == SeegaPhase::move && !pos.extra && seega_can_step(pos, pos.to_move);
   if (fast) {
+    StepTurns turns(o, pos);
     ChainCounts counts;  // written by the count for the capturing steps only
-    std::uint64_t pick = step_turns_fast(o, pos, nullptr, out, counts);
+    std::uint64_t pick = turns.count(counts);
     if (pick == 0) return;
     pick = rng.below(pick);
-    step_turns_fast(o, pos, &pick, out, counts);
+    // Walk to the drawn turn, the chains before it skipped by their count.
+    turns.walk([&](SeegaCell c, SeegaCell to) { return pick-- != 0 || (append_step(c, to, out), false); },
+               [&](SeegaCell c, SeegaCell to, int d) {
+                 if (pick >= counts[d][to]) return pick -= counts[d][to], true;
+                 turns.chains(c, to, [&](const SeegaMove& m) {
+                   if (pick-- == 0) seega_format(m, out);
+                 });
+                 return false;
+               });
     return;
   }
   if (pos.phase == SeegaPhase::place && !(o.lane_opening && pos.count(pos.to_move) == 0)) {
@@ -334,7 +369,9 @@ struct SeegaTraits {
     if (p.phase == SeegaPhase::place && !(o.lane_opening && p.count(p.to_move) == 0) &&
         outcome(p) == Result::unfinished)
       return placement_texts(p, out);
-    auto emit = [&out](const SeegaMove& m) { out.push_back(seega_format(m)); };
+    if (p.phase == SeegaPhase::move && !p.extra && outcome(p) == Result::unfinished && seega_can_step(p, p.to_move))
+      return step_texts(o, p, out);
+    auto emit = [&out](const SeegaMove& m) { seega_format(m, out.emplace_back()); };
     for_each_legal(o, p, emit);
   }
   static constexpr auto random_turn = &seega_impl::random_turn;

@@ -319,19 +319,27 @@ Error seega_parse(std::string_view t, SeegaMove& m) {
 }
 
 void seega_format(const SeegaMove& m, std::string& out) {
+  // Each cell's name after a mark ('\0': none), written in place.
+  auto cell = [&out](char mark, SeegaCell c) {
+    const char text[3] = {mark, static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c))};
+    out.append(mark ? text : text + 1, mark ? 3 : 2);
+  };
   switch (m.kind) {
     case SeegaMoveKind::blocked: out += "--"; return;
     case SeegaMoveKind::place:
-      out += seega_cell_name(m.place[0]) + "," + seega_cell_name(m.place[1]);
+      cell('\0', m.place[0]);
+      cell(',', m.place[1]);
       return;
-    case SeegaMoveKind::removal: out += "~" + seega_cell_name(m.removed) + "/"; break;
+    case SeegaMoveKind::removal:
+      cell('~', m.removed);
+      out += '/';
+      break;
     case SeegaMoveKind::steps: break;
   }
-  out += seega_cell_name(m.from);
+  cell('\0', m.from);
   for (int i = 0; i < m.nsteps; ++i) {
-    out += '-';
-    out += seega_cell_name(m.steps[i].to);
-    for (int j = 0; j < m.steps[i].ncaptures; ++j) out += 'x' + seega_cell_name(m.steps[i].captures[j]);
+    cell('-', m.steps[i].to);
+    for (int j = 0; j < m.steps[i].ncaptures; ++j) cell('x', m.steps[i].captures[j]);
   }
 }
 
