@@ -10,7 +10,8 @@
 // reads the games' traits for one). Where a hook's signature is not the
 // shape of the game's own function, the adapter takes that shape too
 // (play_turn writing a canonical text, check_turn as a play on a copy,
-// position_text as Position::text(options)); what several games share is
+// position_text as Position::text(options), turn_text as the notation's
+// writer of the turn so far the Turn keeps); what several games share is
 // a base their traits derive from (NoThrows, ThrowsThenUses,
 // mancala_svg::BoardHooks). EngineGame<Traits> is then that game's Game, and
 // EngineState<Traits> its State: the options, the position, the turns
@@ -101,7 +102,12 @@ struct EngineHooks {
   ///       after the last event: the position (and Memory) as play_turn() of
   ///       the turn's text leaves them; the Turn is Turn{} again;
   ///   static void turn_text(const Options&, const Position&, const Turn&, std::string&);
-  ///       the text of the turn so far (canonical), appended;
+  ///       the text of the turn so far (canonical), appended; or, where the
+  ///       Turn keeps the turn so far as the typed turn its notation writes,
+  ///       `text`, that writer (hooks::writes_turn):
+  ///       `static constexpr void (*turn_text)(const DlebTurn&, std::string&) = &dleb_format;`,
+  ///       or the writer of such a turn on a board `p.width` files wide (Tâb's
+  ///       cell names): `void (*)(const TabTurn&, int width, std::string&)`;
   ///   static void random_events(const Options&, Position&, Turn&, Rng&, std::vector<EventPick>*);
   ///       the random player's events up to and including the turn's last
   ///       (not finish), each recorded in the picks when given;
@@ -192,6 +198,18 @@ template <class T>
 concept player_label = requires { requires exactly<hooks::fn_t<decltype(T::player_label)>, std::string (*)(Pos<T>, Actor)>; };
 template <class T>
 using Turn = const typename T::Turn&;
+/// turn_text as the game's notation writer of the turn so far, which the
+/// Turn keeps as `text` (`&dleb_format`), and as the writer of such a turn
+/// on a board `p.width` files wide (`&tab_format`).
+template <class T>
+concept writes_turn = requires {
+  requires exactly<hooks::fn_t<decltype(T::turn_text)>, void (*)(const decltype(T::Turn::text)&, std::string&)>;
+};
+template <class T>
+concept writes_turn_on_width = requires {
+  requires exactly<hooks::fn_t<decltype(T::turn_text)>,
+                   void (*)(const decltype(T::Turn::text)&, decltype(T::Position::width), std::string&)>;
+};
 template <class T>
 concept events = requires(Turn<T> t) {
   requires std::equality_comparable<typename T::Turn> && std::default_initializable<typename T::Turn> &&
@@ -205,7 +223,8 @@ concept events = requires(Turn<T> t) {
                    Error (*)(Opt<T>, typename T::Position&, typename T::Turn&, std::string_view, bool&)>;
   requires exactly<hooks::fn_t<decltype(T::finish)>,
                    void (*)(Opt<T>, typename T::Position&, typename T::Memory&, typename T::Turn&)>;
-  requires exactly<hooks::fn_t<decltype(T::turn_text)>, void (*)(Opt<T>, Pos<T>, Turn<T>, std::string&)>;
+  requires writes_turn<T> || writes_turn_on_width<T> ||
+               exactly<hooks::fn_t<decltype(T::turn_text)>, void (*)(Opt<T>, Pos<T>, Turn<T>, std::string&)>;
   requires exactly<hooks::fn_t<decltype(T::random_events)>,
                    void (*)(Opt<T>, typename T::Position&, typename T::Turn&, Rng&, std::vector<EventPick>*)>;
   requires exactly<hooks::fn_t<decltype(T::split)>, Error (*)(std::string_view, std::vector<std::string>&)>;
@@ -389,6 +408,17 @@ struct NoThrows {
   static void throws_left(const Turn&, std::vector<int>&) {}
 };
 
+/// The text of the turn so far, appended: the `turn_text` hook in its shape.
+template <class T>
+void write_turn([[maybe_unused]] hooks::Opt<T> o, [[maybe_unused]] hooks::Pos<T> p, hooks::Turn<T> t, std::string& out) {
+  if constexpr (hooks::writes_turn<T>)
+    T::turn_text(t.text, out);
+  else if constexpr (hooks::writes_turn_on_width<T>)
+    T::turn_text(t.text, p.width, out);
+  else
+    T::turn_text(o, p, t, out);
+}
+
 template <class Traits>
 class EngineState;
 
@@ -542,7 +572,7 @@ class EngineEntry : public TurnEntry {
   std::string turn_in_progress() const override {
     std::string out;
     if constexpr (kEvents)
-      if (turn().active()) Traits::turn_text(opt(), pos(), turn(), out);
+      if (turn().active()) write_turn<Traits>(opt(), pos(), turn(), out);
     return out;
   }
   std::vector<int> throws_left() const override {
@@ -823,7 +853,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   template <bool Keep>
   void end_turn(std::string* turn) {
     if constexpr (kEvents) {
-      if (turn) Traits::turn_text(options_, pos_, turn_, *turn);
+      if (turn) write_turn<Traits>(options_, pos_, turn_, *turn);
       if constexpr (Keep) keep_ended();
       Traits::finish(options_, pos_, memory_, turn_);
       ++turns_;

@@ -431,9 +431,7 @@ struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
     t.dleb = t.gsse = 0;
     t.values.n = 0;
   }
-  static void turn_text(const DlebOptions&, const DlebPosition&, const Turn& t, std::string& out) {
-    dleb_format(t.text, out);
-  }
+  static constexpr void (*turn_text)(const DlebTurn&, std::string&) = &dleb_format;  // of t.text
   static constexpr auto random_events = &dleb_random_events;
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
     const std::size_t first = out.size();

@@ -271,9 +271,7 @@ struct TabTraits : ThrowsThenUses<TabOptions, TabPosition, TabEvents> {
     t.avail = {};
     t.thrown = t.tab_thrown = false;
   }
-  static void turn_text(const TabOptions&, const TabPosition& p, const Turn& t, std::string& out) {
-    tab_format(t.text, p.width, out);
-  }
+  static constexpr void (*turn_text)(const TabTurn&, int, std::string&) = &tab_format;  // of t.text, p.width
   static constexpr auto random_events = &tab_random_events;
   static constexpr auto split = &split_events<",:">;
 

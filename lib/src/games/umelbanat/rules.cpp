@@ -371,11 +371,12 @@ UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPositio
 
 namespace {
 
-// The turn in progress: its sowings so far, or its pass or stage end.
+// The turn in progress: its sowings so far, or its pass or stage end, as
+// the notation writes a turn.
 struct UmelbanatEvents {
-  UmelbanatMove move;
+  UmelbanatMove text;
 
-  bool active() const noexcept { return move.n > 0; }
+  bool active() const noexcept { return text.n > 0; }
   // The rest depends on the position (the sowings have been made on it) and
   // on whether a turn is in progress (after a peck the player sows again).
   bool operator==(const UmelbanatEvents& o) const noexcept { return active() == o.active(); }
@@ -435,13 +436,13 @@ Error umelbanat_apply_event(const UmelbanatOptions& o, UmelbanatPosition& p, Ume
   if (m.kind != UmelbanatMoveKind::sowings || p.phase != UmelbanatPhase::play) {
     if (Error err = umelbanat_check(o, p, m)) return err;
     umelbanat_apply(o, p, m);
-    t.move = m;
+    t.text = m;
     last = true;
     return Error::none();
   }
   const Side s = p.to_move;
   const int h = m.houses[0];
-  if (t.move.n == kUmelbanatMaxSowings) return syntax(0, "more sowings than counters in one turn");
+  if (t.text.n == kUmelbanatMaxSowings) return syntax(0, "more sowings than counters in one turn");
   UmelbanatPosition w = p;
   UmelbanatStop stop{};
   if (const Code c = sow_house(o, w, h, s, stop); c != Code::ok) return sowing_error(c, w, h, s, 0);
@@ -453,7 +454,7 @@ Error umelbanat_apply_event(const UmelbanatOptions& o, UmelbanatPosition& p, Ume
                     "docs/RULES.md §Um el-Banât)");
   if (!again) end_sowings(w, s);
   p = w;
-  t.move.houses[t.move.n++] = static_cast<std::int8_t>(h);
+  t.text.houses[t.text.n++] = static_cast<std::int8_t>(h);
   last = !again;
   return Error::none();
 }
@@ -467,7 +468,7 @@ void umelbanat_random_events(const UmelbanatOptions& o, UmelbanatPosition& p, Um
                              std::vector<EventPick>* picks) {
   UmelbanatMove drawn;
   if (t.active()) {
-    drawn = t.move;
+    drawn = t.text;
     random_sowings(o, p, drawn, rng);
   } else {
     drawn = umelbanat_random(o, p, rng);
@@ -475,11 +476,11 @@ void umelbanat_random_events(const UmelbanatOptions& o, UmelbanatPosition& p, Um
   if (drawn.kind != UmelbanatMoveKind::sowings) {
     if (picks) picks->push_back({false, 0, umelbanat_format(drawn)});  // the one listed
     umelbanat_apply(o, p, drawn);
-    t.move = drawn;
+    t.text = drawn;
     return;
   }
   const Side s = p.to_move;
-  for (int i = t.move.n; i < drawn.n; ++i) {
+  for (int i = t.text.n; i < drawn.n; ++i) {
     const int h = drawn.houses[static_cast<std::size_t>(i)];
     if (picks) {
       std::size_t index = 0, at = 0;
@@ -492,7 +493,7 @@ void umelbanat_random_events(const UmelbanatOptions& o, UmelbanatPosition& p, Um
     (void)umelbanat_sow(o, p, h, s);
   }
   end_sowings(p, s);
-  t.move = drawn;
+  t.text = drawn;
 }
 
 }  // namespace
@@ -564,12 +565,10 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   // The Memory's part of play_turn(): the positions seen in the stage.
   static void finish(const UmelbanatOptions&, UmelbanatPosition& p, Memory& memory, Turn& t) {
     after_move(p, memory);
-    t.move.n = 0;
-    t.move.kind = UmelbanatMoveKind::sowings;
+    t.text.n = 0;
+    t.text.kind = UmelbanatMoveKind::sowings;
   }
-  static void turn_text(const UmelbanatOptions&, const UmelbanatPosition&, const Turn& t, std::string& out) {
-    umelbanat_format(t.move, out);
-  }
+  static constexpr void (*turn_text)(const UmelbanatMove&, std::string&) = &umelbanat_format;  // of t.text
   static constexpr auto random_events = &umelbanat_random_events;
   static constexpr auto split = &split_events<",">;
 
