@@ -350,7 +350,7 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   for (const std::string& game : games) {
     for (Format f : {Format::text, Format::json, Format::xml}) {
-      const char* ext = f == Format::text ? ".beyt" : f == Format::json ? ".json" : ".xml";
+      const std::string ext(format_info(f).extensions[0]);  // the usual one (the table of formats)
       all.push_back(measure(beyt, dir + "/" + game + ext, game, f, runs));
       print_row(all.back());
       std::fflush(stdout);

@@ -18,9 +18,11 @@
 namespace beyt::cli {
 
 const std::vector<Command>& commands() {
+  // (The formats' titles from the table of formats.)
+  static const std::string convert_summary = "convert records between " + notation::format_titles(" and ") + "; join several files";
   static const std::vector<Command> table{
       {"validate", "replay records and report every independent error of each game", run_validate},
-      {"convert", "convert records between text, JSON, XML and JSON Lines; join several files", run_convert},
+      {"convert", convert_summary, run_convert},
       {"render", "draw the position after any turn as a diagram", run_render},
       {"events", "list the legal events, decisions or a throw's outcomes (old name: moves)", run_events},
       {"perft", "count the sequences of events to a depth (perft, divide)", run_perft},

@@ -7,6 +7,7 @@
 
 #include "beyt/chars.hpp"
 #include "beyt/game.hpp"
+#include "beyt/notation/formats.hpp"
 #include "beyt/notation/replay.hpp"
 #include "cli.hpp"
 #include "collection.hpp"
@@ -114,16 +115,16 @@ int run_convert(int argc, char** argv) {
   ConvertOptions o;
   CommonOptions common;
   const CellStyles styles = cell_styles();
+  // The formats' titles and extensions from the table of formats (notation::formats()).
   CommandLine line("convert",
                    "Converts the records of IN (- for standard input; several IN are written\n"
-                   "one after the other into OUT) to OUT, between the text notation, JSON, XML\n"
-                   "and JSON Lines (one game per line), without loss: tags, comments, NAGs,\n"
-                   "variations and results are kept; the output is in canonical form. The input\n"
-                   "format is --from, else the extension (.beyt, .txt, .json, .jsonl, .xml), else\n"
-                   "the content: the first non-blank character { is JSON (JSON Lines when it\n"
-                   "opens a game object), < XML, [ JSON unless a tag pair [Name \"...\"] starts\n"
-                   "there, anything else text. The output format is --to, else the extension of\n"
-                   "OUT, else text.\n"
+                   "one after the other into OUT) to OUT, between " + notation::format_titles(" and ") + ",\n"
+                   "without loss: tags, comments, NAGs, variations and results are kept; the\n"
+                   "output is in canonical form. The input format is --from, else the extension\n"
+                   "(" + notation::format_extensions() + "), else the content: the first non-blank\n"
+                   "character { is JSON (JSON Lines when it opens a game object), < XML, [ JSON\n"
+                   "unless a tag pair [Name \"...\"] starts there, anything else text. The output\n"
+                   "format is --to, else the extension of OUT, else text.\n"
                    "OUT is written only when all of IN was read: it is written to a temporary\n"
                    "file and renamed over OUT at the end, so an invalid input, an error or an\n"
                    "interrupt leaves OUT as it was. OUT may not be any IN (any path or link).\n"

@@ -54,7 +54,7 @@ void set_chunk_bytes(notation::ValidateInputsOptions& o) {
 int run_validate(int argc, char** argv) {
   ValidateOptions o;
   CommandLine line("validate",
-                   "Replays every game of each FILE (text, JSON, XML or JSON Lines; - for\n"
+                   "Replays every game of each FILE (" + notation::format_titles() + "; - for\n"
                    "standard input)\n"
                    "through its rules engine and reports each error of a game that does not follow\n"
                    "from another, in one run: every tag pair and syntax problem (the text reader\n"

@@ -5,22 +5,16 @@
 # offline, from file://): emscripten's runtime names a few in its messages
 # and comments, which are written without their scheme; anything else is an
 # error.
-#   cmake -DPAGE_DIR=... -DMODULE=beyt_studio.js -DXML=ON|OFF -DOUTPUT=studio.html -P make_page.cmake
+#   cmake -DPAGE_DIR=... -DMODULE=beyt_studio.js -DOUTPUT=studio.html -P make_page.cmake
 cmake_minimum_required(VERSION 3.25)  # @NAME@ is not a variable in a string
 file(READ ${PAGE_DIR}/studio.html page)
 file(READ ${PAGE_DIR}/studio.css style)
 file(READ ${PAGE_DIR}/studio.js script)
 file(READ ${MODULE} module)
 string(REGEX REPLACE "https?://" "" module "${module}")
-if(XML)
-  set(xml true)
-else()
-  set(xml false)
-endif()
 string(REPLACE "/*@STYLE@*/" "${style}" page "${page}")
 string(REPLACE "/*@MODULE@*/" "${module}" page "${page}")
 string(REPLACE "/*@SCRIPT@*/" "${script}" page "${page}")
-string(REPLACE "@XML@" "${xml}" page "${page}")
 string(REGEX MATCH "[Hh][Tt][Tt][Pp][Ss]?:" remote "${page}")
 if(remote)
   message(FATAL_ERROR "the studio page names an address (${remote}): it must work offline")

@@ -88,6 +88,18 @@ inline int shell(const std::string& command) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/// The subcommands `beyt --help` lists, in its order.
+inline std::vector<std::string> subcommands() {
+  std::vector<std::string> out;
+  std::istringstream in(run("--help").out);
+  bool listing = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line == "commands:") listing = true;
+    else if (listing && line.rfind("  ", 0) == 0) out.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  return out;
+}
+
 inline std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream s;

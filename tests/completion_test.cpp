@@ -34,17 +34,6 @@ std::set<std::string> complete(const std::vector<std::string>& words, const fs::
   return result;
 }
 
-std::set<std::string> subcommands() {
-  std::set<std::string> out;
-  std::istringstream in(run("--help").out);
-  bool listing = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line == "commands:") listing = true;
-    else if (listing && line.rfind("  ", 0) == 0) out.insert(line.substr(2, line.find(' ', 2) - 2));
-  }
-  return out;
-}
-
 std::set<std::string> long_options(const std::string& command) {
   std::set<std::string> out;
   const std::string help = run(command + " --help").out;

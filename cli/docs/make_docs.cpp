@@ -18,6 +18,7 @@
 
 #include "../cli.hpp"
 #include "beyt/game.hpp"
+#include "beyt/notation/formats.hpp"
 #include "beyt/version.hpp"
 
 namespace {
@@ -225,7 +226,9 @@ std::string man_page(const std::vector<Subcommand>& commands, std::string_view v
          ".B \\-\\-help\n"
          ".SH DESCRIPTION\n"
          "beyt reads and writes records of five traditional board games of Egypt and its\n"
-         "neighbours in a PGN\\-shaped text notation, JSON, XML and JSON Lines; replays them\n"
+         "neighbours in "
+      << roff(beyt::notation::format_titles(" and "))
+      << " (the text notation is PGN\\-shaped); replays them\n"
          "through rules engines that follow the published sources, reporting the first\n"
          "illegal move of each game with its place (file:line:column); converts, formats,\n"
          "selects, splits and counts collections of records; and draws positions as text\n"
@@ -257,11 +260,19 @@ std::string man_page(const std::vector<Subcommand>& commands, std::string_view v
   out << ".PP\n"
          "\\fBbeyt games\\fR lists each game's rule presets and options with their sources.\n"
          ".SH FILES\n"
-         "Record formats follow the file extension unless \\fB\\-\\-from\\fR or \\fB\\-\\-to\\fR say:\n"
-         ".TP\n.B .json\nJSON record (schemas/record.schema.json)\n"
-         ".TP\n.B .xml\nXML record (schemas/record.xsd)\n"
-         ".TP\n.B .jsonl\nJSON Lines: one game object per line\n"
-         ".TP\nanything else\nthe text notation (notation/NOTATION.md), usually \\fB.beyt\\fR\n"
+         "Record formats follow the file extension unless \\fB\\-\\-from\\fR or \\fB\\-\\-to\\fR say:\n";
+  // The extensions and descriptions of the table of formats; any other name
+  // is the format of format_of_path's fallback.
+  for (const beyt::notation::FormatInfo& f : beyt::notation::formats()) {
+    out << ".TP\n";
+    for (std::size_t i = 0; i < f.extensions.size(); ++i)
+      out << (i == 0 ? "" : ", ") << "\\fB" << roff(std::string(f.extensions[i])) << "\\fR";
+    out << "\n" << roff(std::string(f.description)) << "\n";
+  }
+  const auto& other = beyt::notation::format_info(beyt::notation::format_of_path(""));
+  out << ".TP\nanything else\n"
+      << roff(std::string(other.description))
+      << "\n"
          ".SH EXIT STATUS\n"
          ".TP\n.B 0\nsuccess\n"
          ".TP\n.B 1\ninvalid records, or work that failed (an input that cannot be read, an output that cannot be written)\n"

@@ -93,21 +93,25 @@ constexpr std::string_view kJsonlExtensions[] = {".jsonl"};
 
 /// The table of formats, in the order of Format.
 constexpr detail::FormatRow kFormats[] = {
-    {{Format::text, "text", kTextAliases, kTextExtensions, "the text notation (notation/NOTATION.md)", "text/plain"},
+    {{Format::text, "text", "text",
+      kTextAliases, kTextExtensions, "the text notation (notation/NOTATION.md)", "text/plain"},
      nullptr,  // every input no other format claims
      read_text,
      detail::pull_text, make_writer<Sequence<write_text>>},
-    {{Format::json, "json", {}, kJsonExtensions, "a JSON record file (schemas/record.schema.json)", "application/json"},
+    {{Format::json, "json", "JSON",
+      {}, kJsonExtensions, "a JSON record file (schemas/record.schema.json)", "application/json"},
      [](std::string_view rest) noexcept {
        return (rest[0] == '{' && !game_object(rest)) || (rest[0] == '[' && !tag_pair(rest));
      },
      read_json,
      detail::pull_json, make_writer<Document<JsonWriter>>},
-    {{Format::xml, "xml", {}, kXmlExtensions, "an XML record file (schemas/record.xsd)", "application/xml"},
+    {{Format::xml, "xml", "XML",
+      {}, kXmlExtensions, "an XML record file (schemas/record.xsd)", "application/xml"},
      [](std::string_view rest) noexcept { return rest[0] == '<'; },
      read_xml,
      detail::pull_xml, make_writer<Document<XmlWriter>>},
-    {{Format::jsonl, "jsonl", {}, kJsonlExtensions, "JSON Lines, one game object per line", "application/jsonl"},
+    {{Format::jsonl, "jsonl", "JSON Lines",
+      {}, kJsonlExtensions, "JSON Lines, one game object per line", "application/jsonl"},
      [](std::string_view rest) noexcept { return rest[0] == '{' && game_object(rest); },
      read_jsonl,
      detail::pull_jsonl, make_writer<Sequence<put_json_line>>},
@@ -136,12 +140,28 @@ std::span<const FormatInfo> formats() noexcept { return kInfos; }
 
 const FormatInfo& format_info(Format f) noexcept { return detail::format_row(f).info; }
 
-std::string format_list(std::string_view last) {
+namespace {
+
+/// One column of every row, in table order, the last after `last`.
+std::string column_list(std::string_view FormatInfo::*column, std::string_view last) {
   std::string out;
   for (std::size_t i = 0; i < std::size(kInfos); ++i) {
     if (i > 0) out += i + 1 == std::size(kInfos) ? last : std::string_view(", ");
-    out += kInfos[i].name;
+    out += kInfos[i].*column;
   }
+  return out;
+}
+
+}  // namespace
+
+std::string format_list(std::string_view last) { return column_list(&FormatInfo::name, last); }
+
+std::string format_titles(std::string_view last) { return column_list(&FormatInfo::title, last); }
+
+std::string format_extensions() {
+  std::string out;
+  for (const FormatInfo& f : kInfos)
+    for (std::string_view ext : f.extensions) out.append(out.empty() ? "" : ", ").append(ext);
   return out;
 }
 

@@ -1070,7 +1070,7 @@
     // (A reload of this tab says it too, for a record never kept.)
     try { sessionStorage.setItem(KEEP + 'lost', JSON.stringify({ id: keep.id, size, at: Date.now() })); } catch (e2) { /* no session storage */ }
     keepSay(`Not kept in the browser: this record (${sizeText(size)}) could not be kept because ${why} ` +
-      `(${e && e.message ? e.message : 'no reason given'}). Save it to a file now (Save, or Download .beyt): ` +
+      `(${e && e.message ? e.message : 'no reason given'}). Save it to a file now (Save, or Download ${formatRow('text').extensions[0]}): ` +
       `a reload would show ${entry ? `the text kept at ${timeText(entry.saved)}` : 'no text of it'}. ` +
       `Forgetting older records (Records…) makes room.`);
     $('keep-alert').dataset.refused = 'true';
@@ -1379,7 +1379,7 @@
   function addComment(comment) {
     const g = currentGame();
     if (!comment) return;
-    if (st.outline.format !== 'text') { $('entry-error').textContent = 'Comments are added to text records: convert this one to text (.beyt) first.'; return; }
+    if (st.outline.format !== 'text') { $('entry-error').textContent = `Comments are added to text records: convert this one to text (${formatRow('text').extensions[0]}) first.`; return; }
     if (/[{}]/.test(comment)) { $('entry-error').textContent = 'A comment cannot hold { or }.'; return; }
     const m = g && g.moves.find(x => x.path === st.path);
     if (!m) { $('entry-error').textContent = 'Put the cursor on a move to comment on it.'; return; }

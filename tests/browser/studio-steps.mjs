@@ -7,14 +7,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from './harness.mjs';
 
-/// The arguments of `script` (--beyt, --page, --source, --out; `more`: the
-/// usage of those it takes besides), resolved, the folder --out made (and
-/// emptied first unless `keep`: a test that writes beside another's files);
-/// exits with status 1 when the page is not built. `cli(argv, input)` runs
-/// the command line: {status, stdout, stderr}.
-export function studioArgs(script, more = '', { keep = false } = {}) {
-  const args = parseArgs(['beyt', 'page', 'source', 'out'],
-                         `node ${script} --beyt PATH --page studio.html --source DIR --out DIR${more}`);
+/// The arguments of `script` (--beyt, --page, --source, --out; with `xml`
+/// also --xml ON|OFF, whether the build put XML in the page, as `xml`:
+/// true or false; `more`: the usage of those it takes besides), resolved,
+/// the folder --out made (and emptied first unless `keep`: a test that
+/// writes beside another's files); exits with status 1 when the page is
+/// not built. `cli(argv, input)` runs the command line: {status, stdout, stderr}.
+export function studioArgs(script, more = '', { keep = false, xml = false } = {}) {
+  const usage = `node ${script} --beyt PATH --page studio.html --source DIR --out DIR${xml ? ' --xml ON|OFF' : ''}${more}`;
+  const args = parseArgs(['beyt', 'page', 'source', 'out', ...(xml ? ['xml'] : [])], usage);
+  if (xml && !['ON', 'OFF'].includes(args.xml)) {
+    console.error(`usage: ${usage} (--xml is ON or OFF, not ${args.xml})`);
+    process.exit(2);
+  }
   const beyt = path.resolve(args.beyt), page = path.resolve(args.page);
   const source = path.resolve(args.source), out = path.resolve(args.out);
   if (!fs.existsSync(page)) {
@@ -28,7 +33,7 @@ export function studioArgs(script, more = '', { keep = false } = {}) {
     if (r.error) throw r.error;
     return r;
   };
-  return { ...args, beyt, page, source, out, cli };
+  return { ...args, beyt, page, source, out, cli, xml: args.xml === 'ON' };
 }
 
 /// Opens the page at `url` in `tab` and waits until its engines are loaded.

@@ -39,7 +39,7 @@
 // and 32: a keystroke in a 3 000-turn record under 50 ms at the 95th
 // percentile), printed with "within" or "OVER" their budget.
 //
-//   node tests/browser/studio.test.mjs --beyt build/beyt --page build/studio.html --source . --out build/studio-test
+//   node tests/browser/studio.test.mjs --beyt build/beyt --page build/studio.html --source . --out build/studio-test --xml ON
 //
 // Chromium: /usr/bin/chromium (BEYT_CHROMIUM to use another). If it cannot
 // be started the test fails and says why; it never passes without a browser.
@@ -50,7 +50,7 @@ import { check, finish, gameSamples, startBrowser } from './harness.mjs';
 import * as steps from './studio-steps.mjs';
 
 // The arguments; the command line's answers.
-const { beyt, page, source, out, cli } = steps.studioArgs('studio.test.mjs');
+const { beyt, page, source, out, cli, xml } = steps.studioArgs('studio.test.mjs', '', { xml: true });
 function run(argv) {
   return execFileSync(beyt, argv, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
 }
@@ -114,8 +114,7 @@ const paste = text => steps.paste(tab, text);
 
 // --- parity with beyt validate -----------------------------------------------
 {
-  // Text and JSON; XML too when the page was built with it (docs/STUDIO.md, "XML").
-  const xml = await tab.evaluate(() => BEYT_XML);
+  // Text and JSON; XML too when the page was built with it (docs/STUDIO.md, "XML"; --xml).
   const dir = path.join(source, 'samples/invalid');
   const files = fs.readdirSync(dir).filter(f => (xml ? /\.(beyt|json|xml)$/ : /\.(beyt|json)$/).test(f)).sort();
   let compared = 0;
@@ -575,7 +574,7 @@ const laneTags = '[Event "Lane\'s description of táb"]\n[Site "Egypt"]\n[Date "
 }
 
 // --- an XML comment: format and save say, as beyt format does, that it is dropped (W103) ---
-if (await tab.evaluate(() => BEYT_XML)) {
+if (xml) {
   const xmlText = fs.readFileSync(path.join(source, 'samples/tab/lane-9.xml'), 'utf8');
   const withComment = xmlText.replace(/(<beyt[^>]*>)/, '$1\n<!-- a note of the editor -->');
   check(withComment !== xmlText, 'an XML comment is put into lane-9.xml');

@@ -18,7 +18,7 @@
 namespace beyt::notation {
 
 /// The record formats, in the order of the table of formats (formats.cpp),
-/// which says everything else about each: its name, other names,
+/// which says everything else about each: its name, title, other names,
 /// extensions, description, media type, how its content is told, its
 /// readers and its writer.
 enum class Format { text, json, xml, jsonl };
@@ -27,6 +27,7 @@ enum class Format { text, json, xml, jsonl };
 struct FormatInfo {
   Format format;
   std::string_view name;                          ///< "text", "json", "xml", "jsonl"
+  std::string_view title;                         ///< in prose: "text", "JSON", "XML", "JSON Lines"
   std::span<const std::string_view> aliases;      ///< other names parse_format takes ("beyt" for text)
   std::span<const std::string_view> extensions;   ///< lower case with the dot; the first is the usual one
   std::string_view description;                   ///< in words, e.g. "JSON Lines, one game object per line"
@@ -46,6 +47,12 @@ const FormatInfo& format_info(Format f) noexcept;
 /// The names for a help text, in table order, the last after `last`:
 /// "text, json, xml or jsonl" (format_list(", ") for "text, json, xml, jsonl").
 std::string format_list(std::string_view last = " or ");
+
+/// The titles for prose, in table order, the last after `last`: "text,
+/// JSON, XML or JSON Lines".
+std::string format_titles(std::string_view last = " or ");
+/// Every extension, in table order: ".beyt, .txt, .json, .xml, .jsonl".
+std::string format_extensions();
 
 /// "text", "json", "xml", "jsonl".
 std::string_view format_name(Format f) noexcept;
