@@ -347,7 +347,8 @@ class State {
   /// is due, or the reverse), or the E3xx code of the broken rule, as
   /// play_turn() reports it; Error::offset points into `event`.
   /// The default (a State whose turns are one event each): resolve(event,
-  /// turn, true).
+  /// &canonical, true) when `turn` is given, else resolve(event, nullptr,
+  /// true) (one pass: no canonical text to write).
   virtual Error apply(std::string_view event, std::string* turn = nullptr);
   /// status().mid_turn: a turn is in progress: some of its events have been
   /// applied, not all.
