@@ -16,6 +16,20 @@
 #include <type_traits>
 
 namespace beyt {
+
+namespace {
+// Appends the point's name: its line's letter, then x in decimal (1 to 100,
+// the most cross-lines), written in place.
+void append_point(DlebPoint p, std::string& out) {
+  char text[4];
+  int n = 0, x = dleb_x(p);
+  text[n++] = static_cast<char>('A' + dleb_line(p));
+  if (x >= 100) text[n++] = static_cast<char>('0' + x / 100);
+  if (x >= 10) text[n++] = static_cast<char>('0' + x / 10 % 10);
+  text[n++] = static_cast<char>('0' + x % 10);
+  out.append(text, static_cast<std::size_t>(n));
+}
+}  // namespace
 using namespace dleb_impl;
 namespace dleb_impl {
 
@@ -97,9 +111,9 @@ void format_use(const DlebUse& u, std::string& out) {
     case DlebUseKind::stored_move: out += "+1"; break;
     case DlebUseKind::move: out += static_cast<char>('0' + u.value); break;
   }
-  out += dleb_point_name(u.from);
+  append_point(u.from, out);
   out += u.eats || u.x_written ? 'x' : '-';
-  out += dleb_point_name(u.to);
+  append_point(u.to, out);
   if (u.split) out += '\'';
 }
 
@@ -199,7 +213,12 @@ Error parse_field(std::string_view b, std::size_t base, DlebPosition& out) {
 
 }  // namespace
 
-std::string dleb_point_name(DlebPoint p) { return static_cast<char>('A' + dleb_line(p)) + std::to_string(dleb_x(p)); }
+
+std::string dleb_point_name(DlebPoint p) {
+  std::string out;
+  append_point(p, out);
+  return out;
+}
 
 Error DlebOptions::from_rules(const RuleSet& rules, DlebOptions& out) { return dleb_options().read(rules, out); }
 
