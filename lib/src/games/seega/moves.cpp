@@ -138,7 +138,7 @@ void placement_texts(const SeegaPosition& pos, std::vector<std::string>& out) {
   std::array<std::array<char, 2>, kSeegaCells> names;
   int n = 0;
   for_each_cell(pos.size, [&](SeegaCell c) {
-    if (free & bit(c)) names[n++] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c))};
+    if (free & bit(c)) names[n++] = cell_chars(c);
   });
   out.reserve(out.size() + static_cast<std::size_t>(n) * static_cast<std::size_t>(n > 0 ? n - 1 : 0) / 2);
   for (int a = 0; a < n; ++a)
@@ -271,8 +271,8 @@ class StepTurns {
 
 // A quiet step's text, as seega_format writes it ("b3-c3").
 void append_step(SeegaCell c, SeegaCell to, std::string& out) {
-  const char text[5] = {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c)), '-',
-                        static_cast<char>('a' + seega_file(to)), static_cast<char>('1' + seega_rank(to))};
+  const std::array<char, 2> from = cell_chars(c), step = cell_chars(to);
+  const char text[5] = {from[0], from[1], '-', step[0], step[1]};
   out.append(text, 5);
 }
 

@@ -247,7 +247,8 @@ Error parse_board(std::string_view b, SeegaPosition& out) {
 }  // namespace
 
 std::string seega_cell_name(SeegaCell c) {
-  return {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c))};
+  const std::array<char, 2> name = cell_chars(c);
+  return {name[0], name[1]};
 }
 
 Error SeegaOptions::from_rules(const RuleSet& rules, SeegaOptions& out) { return seega_options().read(rules, out); }
@@ -321,7 +322,8 @@ Error seega_parse(std::string_view t, SeegaMove& m) {
 void seega_format(const SeegaMove& m, std::string& out) {
   // Each cell's name after a mark ('\0': none), written in place.
   auto cell = [&out](char mark, SeegaCell c) {
-    const char text[3] = {mark, static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c))};
+    const std::array<char, 2> name = cell_chars(c);
+    const char text[3] = {mark, name[0], name[1]};
     out.append(mark ? text : text + 1, mark ? 3 : 2);
   };
   switch (m.kind) {

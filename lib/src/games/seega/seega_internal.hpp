@@ -39,6 +39,12 @@ inline constexpr std::array<SeegaBits, kSeegaCells> kBit = [] {
   return out;
 }();
 constexpr SeegaBits bit(SeegaCell c) { return kBit[c]; }
+// A cell's name, file letter then rank digit ("c3"), as the notation writes
+// it (NOTATION.md section 5): seega_cell_name, and the writers of listed
+// turns, which put it in place.
+constexpr std::array<char, 2> cell_chars(SeegaCell c) {
+  return {static_cast<char>('a' + seega_file(c)), static_cast<char>('1' + seega_rank(c))};
+}
 // The same with one more entry, kNoCell: no cell, no bit (for lookups
 // without a branch on "off the board").
 constexpr std::uint8_t kNoCell = kSeegaCells;
