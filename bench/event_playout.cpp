@@ -7,23 +7,30 @@
 //     uniform draw;
 //     else legal_events() and one drawn uniformly;
 //     apply() it.
+// With --values the same loop lists and applies Event values
+// (legal_events(values), list_events' chances, apply(Event)): no text is
+// written or read; the same draws pick the same events, so the games and
+// their counts are the same.
 //
-// Usage: beyt_event_playout GAME [GAMES] [MAX_TURNS] [SEED]
-// Prints one line of JSON: {"game", "games", "events", "turns", "seconds",
-// "events_per_second"}.
+// Usage: beyt_event_playout [--values] GAME [GAMES] [MAX_TURNS] [SEED]
+// Prints one line of JSON: {"game", "form", "games", "events", "turns",
+// "seconds", "events_per_second"}.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "beyt/game.hpp"
 
 int main(int argc, char** argv) {
   using namespace beyt;
+  const bool by_value = argc > 1 && std::string_view(argv[1]) == "--values";
+  if (by_value) --argc, ++argv;
   if (argc < 2) {
-    std::fprintf(stderr, "usage: beyt_event_playout GAME [GAMES] [MAX_TURNS] [SEED]\n");
+    std::fprintf(stderr, "usage: beyt_event_playout [--values] GAME [GAMES] [MAX_TURNS] [SEED]\n");
     return 2;
   }
   const Game* game = find_game(argv[1]);
@@ -36,13 +43,20 @@ int main(int argc, char** argv) {
   Rng rng(argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1);
   const RuleSet rules = game->parse_rules("").value();
   std::vector<std::string> listed;
+  std::vector<Event> values;
+  std::vector<double> chances;
   std::uint64_t events = 0, turns = 0;
   const auto start = std::chrono::steady_clock::now();
   for (unsigned long g = 0; g < games; ++g) {
     std::unique_ptr<State> state = game->new_state(rules).value();
     while (!state->is_terminal() && state->turns_played() < max_turns) {
       Error e;
-      if (state->to_move() == Actor::chance) {
+      if (by_value) {
+        values.clear();
+        chances.clear();
+        state->list_events(&values, nullptr, &chances);
+        e = state->apply(values[chances.empty() ? rng.below(values.size()) : sample_outcome(chances, rng.uniform())]);
+      } else if (state->to_move() == Actor::chance) {
         const std::vector<ChanceOutcome> outcomes = state->chance_outcomes();
         e = state->apply(outcomes[sample_outcome(outcomes, rng.uniform())].text);
       } else {
@@ -59,9 +73,9 @@ int main(int argc, char** argv) {
     turns += state->turns_played();
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("{\"game\": \"%s\", \"games\": %lu, \"events\": %llu, \"turns\": %llu, \"seconds\": %.6f, "
+  std::printf("{\"game\": \"%s\", \"form\": \"%s\", \"games\": %lu, \"events\": %llu, \"turns\": %llu, \"seconds\": %.6f, "
               "\"events_per_second\": %.1f}\n",
-              argv[1], games, static_cast<unsigned long long>(events), static_cast<unsigned long long>(turns), seconds,
+              argv[1], by_value ? "values" : "texts", games, static_cast<unsigned long long>(events), static_cast<unsigned long long>(turns), seconds,
               static_cast<double>(events) / seconds);
   return 0;
 }

@@ -9,6 +9,9 @@
 //   * write -> read -> replay gives the same final position, in the text
 //     notation, JSON and XML, and the three records are equal;
 //   * chance outcomes, where a game has them, sum to 1;
+//   * event by event, the listed Event values are the listed texts' events
+//     (the same order, the same play, event_text and parse_event between
+//     them, undo after each);
 //   * a game that draws (State::drawing) draws every position of a
 //     playout as a page that parses as XML, and every cell a legal move
 //     touches (move_cells) lies on its board, in both views.
@@ -152,6 +155,58 @@ TEST_P(Conformance, SameSeedSameGame) {
   GameRecord r2 = playout(*game_, rules_, *s2, b, c.max_turns);
   EXPECT_EQ(r1, r2);
   EXPECT_TRUE(s1->equals(*s2));
+}
+
+// Events as values (State::legal_events(values), apply(Event)), event by
+// event along a random game: the values are the texts' events, one to one
+// and in the same order; each value plays as its text does (the same State,
+// the same turn text); event_text and parse_event go between the two; a
+// value played is taken back by undo().
+TEST_P(Conformance, EventValuesAreTheListedTexts) {
+  const Case& c = GetParam();
+  Rng rng(57);
+  auto state = initial();
+  const bool can_undo = state->keep_history(true);  // not the toy game: it cannot take back
+  std::vector<Event> values;
+  std::vector<std::string> texts;
+  for (int event = 0; event < 4 * c.max_turns && !state->is_terminal() && !HasFailure(); ++event) {
+    values.clear();
+    texts.clear();
+    state->legal_events(values);
+    state->legal_events(texts);
+    ASSERT_EQ(values.size(), texts.size()) << state->position_text();
+    ASSERT_FALSE(values.empty());
+    const auto outcomes = state->chance_outcomes();
+    for (std::size_t i = 0; i < outcomes.size() && i < values.size(); ++i) {
+      EXPECT_EQ(outcomes[i].event, values[i]);
+      EXPECT_EQ(outcomes[i].text, texts[i]);
+    }
+    std::unordered_map<Event, std::size_t> index;
+    // Every value is checked at small lists; a sample of 24 at long ones
+    // (Seega's placements: up to 3 081).
+    const std::size_t step = values.size() <= 48 ? 1 : values.size() / 24;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      EXPECT_FALSE(values[i].empty()) << texts[i];
+      EXPECT_TRUE(index.emplace(values[i], i).second) << "two events, one value: " << texts[i];
+      if (i % step != 0) continue;
+      EXPECT_EQ(state->event_text(values[i]).value_or("?"), texts[i]);
+      EXPECT_EQ(state->parse_event(texts[i]).value_or(Event{}), values[i]) << texts[i];
+      auto by_value = state->clone(), by_text = state->clone();
+      std::string turn_v, turn_t;
+      EXPECT_FALSE(by_value->apply(values[i], &turn_v)) << texts[i];
+      EXPECT_FALSE(by_text->apply(texts[i], &turn_t)) << texts[i];
+      EXPECT_TRUE(by_value->equals(*by_text)) << texts[i] << " at " << state->position_text();
+      EXPECT_EQ(turn_v, turn_t);
+    }
+    const auto before = state->clone();
+    const Event chosen = values[rng.below(values.size())];
+    ASSERT_FALSE(state->apply(chosen)) << state->event_text(chosen).value_or("?");
+    if (can_undo && event % 3 == 0) {  // taken back and played again
+      ASSERT_FALSE(state->undo());
+      EXPECT_TRUE(state->equals(*before));
+      ASSERT_FALSE(state->apply(chosen));
+    }
+  }
 }
 
 TEST_P(Conformance, HashAgreesWithEquals) {

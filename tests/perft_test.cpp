@@ -193,12 +193,12 @@ class ToyState final : public State {
     s.turns_played = static_cast<std::uint32_t>(path_.size());
     return s;
   }
-  void legal_events(std::vector<std::string>& out) const override {
+  void list_events(std::vector<Event>* values, std::vector<std::string>* texts, std::vector<double>*) const override {
     if (toy_->listed++ == toy_->stop_at) toy_->stop->request();
     if (is_terminal()) return;
-    out.push_back("a");
-    out.push_back("b");
-    if (path_ == toy_->broken_after) out.push_back("c");
+    list_text(values, texts, "a");
+    list_text(values, texts, "b");
+    if (path_ == toy_->broken_after) list_text(values, texts, "c");
   }
   Error resolve(std::string_view move, std::string* canonical, bool commit) override {
     if (move != "a" && move != "b") return Error{Code::move_syntax, "no such move", 0};

@@ -355,7 +355,7 @@ class Undrawable final : public State {
   std::uint64_t hash() const noexcept override { return 0; }
   std::string position_text() const override { return {}; }
   Status status() const noexcept override { return {Actor::none, Actor::none, Result::draw, false, 0}; }
-  void legal_events(std::vector<std::string>&) const override {}
+  void list_events(std::vector<Event>*, std::vector<std::string>*, std::vector<double>*) const override {}
   Error resolve(std::string_view, std::string*, bool) override { return Error::none(); }
 };
 

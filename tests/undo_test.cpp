@@ -259,7 +259,9 @@ TEST(UndoDefault, AStateWithoutUndoSaysSo) {
       s.to_move = s.whose_turn = Actor::south;
       return s;
     }
-    void legal_events(std::vector<std::string>& out) const override { out.push_back("a"); }
+    void list_events(std::vector<Event>* values, std::vector<std::string>* texts, std::vector<double>*) const override {
+      list_text(values, texts, "a");
+    }
     Error resolve(std::string_view m, std::string* canonical, bool) override {
       if (canonical) *canonical = m;
       return Error::none();

@@ -3,6 +3,7 @@
 #include "beyt/game.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <new>
 #include <random>
 #include <type_traits>
@@ -116,6 +117,75 @@ Error State::apply(std::string_view event, std::string* turn) {
   std::string canonical;
   if (Error e = resolve(event, &canonical, true)) return e;
   if (turn) *turn = std::move(canonical);
+  return Error::none();
+}
+
+// Event's text mark is the top bit of its last byte, which code() clears
+// from high(): the same bit on a little-endian machine.
+static_assert(std::endian::native == std::endian::little, "Event codes assume a little-endian machine");
+
+// A State whose values are its texts (Event::from_text): the text played.
+Error State::apply(Event event, std::string* turn) {
+  if (!event.is_text()) {
+    if (turn) turn->clear();
+    return Error{Code::move_syntax, "this Event value is none of this game's events (State::legal_events lists them)",
+                 0};
+  }
+  return apply(event.text(), turn);
+}
+
+std::vector<ChanceOutcome> State::chance_outcomes() const {
+  // The lists as list_events writes them: one pair a thread, reused (a
+  // playout asks at every throw), cleared first. A text value is its
+  // outcome's text; a coded one's text is listed for it.
+  thread_local std::vector<Event> values;
+  thread_local std::vector<double> chances;
+  values.clear();
+  chances.clear();
+  list_events(&values, nullptr, &chances);
+  std::vector<ChanceOutcome> out;
+  if (chances.empty() || chances.size() != values.size()) return out;  // no throw is due
+  std::vector<std::string> texts;
+  for (const Event& v : values)
+    if (!v.is_text()) {
+      list_events(nullptr, &texts, nullptr);
+      break;
+    }
+  out.reserve(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i)
+    out.push_back({i < texts.size() ? std::move(texts[i]) : std::string(values[i].text()), chances[i], values[i]});
+  return out;
+}
+
+Error State::event_text(Event event, std::string& out) const {
+  std::vector<Event> values;
+  std::vector<std::string> texts;
+  list_events(&values, &texts, nullptr);
+  for (std::size_t i = 0; i < values.size() && i < texts.size(); ++i)
+    if (values[i] == event) {
+      out = std::move(texts[i]);
+      return Error::none();
+    }
+  return Error{Code::illegal_move,
+               is_terminal() ? std::string("the game is over: no event is listed")
+                             : "this Event value is none of the events listed here (State::legal_events)",
+               0};
+}
+
+Error State::parse_event(std::string_view text, Event& out) const {
+  std::vector<Event> values;
+  std::vector<std::string> texts;
+  list_events(&values, &texts, nullptr);
+  for (std::size_t i = 0; i < values.size() && i < texts.size(); ++i)
+    if (texts[i] == text) {
+      out = values[i];
+      return Error::none();
+    }
+  std::size_t index = 0;
+  if (Error e = find_event(text, index)) return e;
+  if (index >= values.size())
+    return Error{Code::illegal_move, "'" + chars::excerpt(text) + "' is none of the listed events", 0};
+  out = values[index];
   return Error::none();
 }
 
@@ -249,16 +319,35 @@ Expected<std::vector<std::string>> State::turn_events(std::string_view turn_text
   return to_expected<std::vector<std::string>>([&](std::vector<std::string>& out) { return turn_events(turn_text, out); });
 }
 
+Expected<std::string> State::event_text(Event event) const {
+  return to_expected<std::string>([&](std::string& out) { return event_text(event, out); });
+}
+
+Expected<Event> State::parse_event(std::string_view text) const {
+  return to_expected<Event>([&](Event& out) { return parse_event(text, out); });
+}
+
 Expected<std::size_t> State::find_event(std::string_view event) const {
   return to_expected<std::size_t>([&](std::size_t& out) { return find_event(event, out); });
 }
 
-std::size_t sample_outcome(std::span<const ChanceOutcome> outcomes, double z) noexcept {
-  if (outcomes.empty()) return 0;
+namespace {
+template <class Probability>
+std::size_t sample_by(std::size_t n, double z, Probability p) noexcept {
+  if (n == 0) return 0;
   std::size_t i = 0;
-  double sum = outcomes[0].probability;
-  while (i + 1 < outcomes.size() && z >= sum) sum += outcomes[++i].probability;
+  double sum = p(0);
+  while (i + 1 < n && z >= sum) sum += p(++i);
   return i;
+}
+}  // namespace
+
+std::size_t sample_outcome(std::span<const ChanceOutcome> outcomes, double z) noexcept {
+  return sample_by(outcomes.size(), z, [&](std::size_t i) { return outcomes[i].probability; });
+}
+
+std::size_t sample_outcome(std::span<const double> probabilities, double z) noexcept {
+  return sample_by(probabilities.size(), z, [&](std::size_t i) { return probabilities[i]; });
 }
 
 Expected<Result> State::adjudicate(std::string_view termination) const {

@@ -1,10 +1,10 @@
 // Perft (beyt/perft.hpp): a depth-first walk of the event tree through the
-// State interface, on one State: each child is made by apply() and left by
-// undo() (State::keep_history). Each ply keeps one list of events, reused
-// from position to position, so that listing allocates only for texts
-// longer than the string's own buffer. A State that cannot undo (a game
-// written on State without it) is walked by clone(): each child a clone of
-// its parent but the last, which the parent becomes itself.
+// State interface, on one State: each child is made by apply() of an Event
+// value (no text is written or read) and left by undo()
+// (State::keep_history). Each ply keeps one list of values, reused from
+// position to position. A State that cannot undo (a game written on State
+// without it) is walked by clone(): each child a clone of its parent but
+// the last, which the parent becomes itself.
 #include "beyt/perft.hpp"
 
 #include <memory>
@@ -17,22 +17,22 @@ namespace {
 
 // Applies `event`, listed at `s`, to `s`: the error of apply() with the
 // event and the position named, which only a fault of the engine gives.
-Error apply_listed(State& s, const std::string& event) {
+Error apply_listed(State& s, Event event) {
   Error e = s.apply(event);
   if (e)
-    e.reason = "perft: '" + event + "' is listed at " + std::string(s.game().name()) + " position '" +
-               s.position_text() + (s.mid_turn() ? "' after '" + s.turn_in_progress() : std::string()) +
-               "' but does not apply: " + e.reason;
+    e.reason = "perft: '" + s.event_text(event).value_or("?") + "' is listed at " + std::string(s.game().name()) +
+               " position '" + s.position_text() +
+               (s.mid_turn() ? "' after '" + s.turn_in_progress() : std::string()) + "' but does not apply: " + e.reason;
   return e;
 }
 
 // Takes back the event just walked below (State::undo); false (the error
 // set) when it cannot, which only a fault of the engine gives.
-bool undo_walked(State& s, const std::string& event, Error& error) {
+bool undo_walked(State& s, Error& error) {
   error = s.undo();
   if (error)
-    error.reason = "perft: '" + event + "' cannot be taken back at " + std::string(s.game().name()) +
-                   " position '" + s.position_text() + "': " + error.reason;
+    error.reason = "perft: the event that led to " + std::string(s.game().name()) + " position '" +
+                   s.position_text() + "' cannot be taken back: " + error.reason;
   return !error;
 }
 
@@ -54,7 +54,7 @@ class Walk {
       out_.stopped = true;
       return false;
     }
-    std::vector<std::string>& events = lists_[static_cast<std::size_t>(ply)];
+    std::vector<Event>& events = lists_[static_cast<std::size_t>(ply)];
     events.clear();
     s.legal_events(events);
     out_.leaves[static_cast<std::size_t>(ply)] += events.size();
@@ -64,7 +64,7 @@ class Walk {
       if (undo_) {
         if (!apply(s, events[i])) return false;
         if (!last_ply && !visit(s, ply + 1)) return false;
-        if (!undo_walked(s, events[i], error_)) return false;
+        if (!undo_walked(s, error_)) return false;
         continue;
       }
       std::unique_ptr<State> copy;
@@ -80,7 +80,7 @@ class Walk {
   }
 
   // Applies `event` to `s`; false (error_ set) when it does not apply.
-  bool apply(State& s, const std::string& event) {
+  bool apply(State& s, Event event) {
     ++out_.applied;
     error_ = apply_listed(s, event);
     return !error_;
@@ -93,7 +93,7 @@ class Walk {
   bool undo_;
   const PerftOptions& options_;
   PerftCounts& out_;
-  std::vector<std::vector<std::string>> lists_;  // one a ply
+  std::vector<std::vector<Event>> lists_;  // one a ply
   Error error_;
 };
 
@@ -121,12 +121,14 @@ Expected<PerftCounts> perft(const State& from, int depth, const PerftOptions& op
 Error perft_divide(const State& from, int depth, PerftDivide& out, const PerftOptions& options) {
   if (Error e = check_depth(depth)) return e;
   out = PerftDivide{};
-  std::vector<std::string> events;
-  from.legal_events(events);
+  std::vector<Event> values;
+  std::vector<std::string> texts;
+  from.list_events(&values, &texts, nullptr);
   PerftCounts below;
   std::unique_ptr<State> root = from.clone();
   const bool undo = root->keep_history(true);
-  for (std::string& event : events) {
+  for (std::size_t i = 0; i < values.size() && i < texts.size(); ++i) {
+    const Event event = values[i];
     if (stop_requested(options.stop)) {
       out.stopped = true;
       return Error::none();
@@ -144,9 +146,9 @@ Error perft_divide(const State& from, int depth, PerftDivide& out, const PerftOp
       }
       count = below.leaves.back();
     }
-    if (Error e; undo && !undo_walked(child, event, e)) return e;
+    if (Error e; undo && !undo_walked(child, e)) return e;
     out.total += count;
-    out.branches.push_back(PerftBranch{std::move(event), count});
+    out.branches.push_back(PerftBranch{std::move(texts[i]), count});
   }
   return Error::none();
 }

@@ -50,8 +50,8 @@ class ToyState final : public State {
     s.turns_played = turns_;
     return s;
   }
-  void legal_events(std::vector<std::string>& out) const override {
-    for (int k = 1; k <= take_ && k <= stones_; ++k) out.push_back("T" + std::to_string(k));
+  void list_events(std::vector<Event>* values, std::vector<std::string>* texts, std::vector<double>*) const override {
+    for (int k = 1; k <= take_ && k <= stones_; ++k) list_text(values, texts, "T" + std::to_string(k));
   }
   Error resolve(std::string_view move, std::string* canonical, bool commit) override {
     if (move.size() < 2 || move[0] != 'T' || number(move.substr(1)) < 1)

@@ -5,10 +5,12 @@
 // presets) and the factory of its States. A State is one position of one game
 // under one RuleSet and keeps its rules: who acts next, the legal events,
 // the chance outcomes, applying an event or a whole turn with a reason when
-// it is illegal, the outcome. Events and turns cross this interface as text
-// in the game's move syntax (notation/NOTATION.md): the reader keeps syntax
-// apart from meaning, and a State resolves a turn's text against its position (cf. chess-library's
-// pgn::Visitor vs uci::parseSan). Showing a position (text diagrams, SVG) is
+// it is illegal, the outcome. Turns cross this interface as text in the
+// game's move syntax (notation/NOTATION.md): the reader keeps syntax apart
+// from meaning, and a State resolves a turn's text against its position
+// (cf. chess-library's pgn::Visitor vs uci::parseSan). Events cross it as
+// text or as values (Event: 16 bytes, listed and applied without text, for
+// search and playouts; event_text and parse_event go between the two). Showing a position (text diagrams, SVG) is
 // a separate, optional interface, BoardDrawing (beyt/drawing.hpp), reached
 // through State::drawing(). Each game also offers a typed API of its own
 // (e.g. beyt/seega.hpp) for tests and fast engines.
@@ -29,6 +31,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <span>
@@ -98,10 +101,92 @@ class Rng {
   alignas(8) unsigned char engine_[2512];
 };
 
+/// One event (the unit of play: a throw, one use of a throw, a sowing, a
+/// count of Mankalah's tebweez, a Seega turn; notation/NOTATION.md section
+/// 12) as a value: 16 bytes, trivially copyable, compared and hashed as a
+/// value. State::legal_events(std::vector<Event>&) lists them,
+/// State::apply(Event) plays one without reading text, and a search keeps
+/// them in its tables. What the bytes mean is the game's, in one of two
+/// forms:
+///   * the game's own code (Event::code): Seega's cells and the directions
+///     of its steps; the State that listed it reads it back directly;
+///   * the event's own text, when it is at most kMaxText bytes
+///     (Event::from_text): the engines whose events are short texts (Tâb
+///     `4K-O`, Dleb `+1C5-C4`, a throw `BBWW`, a sowing `C`) and a game
+///     written on State that lists only texts (docs/LIBRARY.md, "Adding a
+///     game").
+/// The text a record writes is State::event_text(event), at the position
+/// where it is listed (a Seega step's captures depend on the board);
+/// State::parse_event(text) goes back. The default Event is no event
+/// (empty()). Never throws.
+class Event {
+ public:
+  /// The longest text a text Event holds, in bytes.
+  static constexpr std::size_t kMaxText = 15;
+  /// No event (empty()).
+  constexpr Event() noexcept = default;
+  /// A game's own code: the 64 bits of `low` and the low 63 bits of `high`
+  /// (the top bit marks a text Event and is cleared here).
+  static Event code(std::uint64_t low, std::uint64_t high) noexcept {
+    Event e;
+    high &= ~kTextBit;
+    std::memcpy(e.bytes_, &low, 8);
+    std::memcpy(e.bytes_ + 8, &high, 8);
+    return e;
+  }
+  /// The event written `text`, if it is 1 to kMaxText bytes; else the
+  /// empty Event (a longer text cannot be a text Event: such a game codes
+  /// its events, Event::code).
+  static Event from_text(std::string_view text) noexcept {
+    Event e;
+    if (text.empty() || text.size() > kMaxText) return e;
+    for (std::size_t i = 0; i < text.size(); ++i) e.bytes_[i] = text[i];  // a few bytes: no call to memcpy
+    e.bytes_[15] = static_cast<char>(0x80u | text.size());
+    return e;
+  }
+  /// A text Event (from_text), not a game's code.
+  bool is_text() const noexcept { return (static_cast<unsigned char>(bytes_[15]) & 0x80u) != 0; }
+  /// The text of a text Event, valid while this Event lives; empty for a
+  /// game's code (its text is State::event_text).
+  std::string_view text() const noexcept {
+    return is_text() ? std::string_view(bytes_, static_cast<unsigned char>(bytes_[15]) & 0x0Fu) : std::string_view();
+  }
+  /// The low and high 64 bits (a text Event's bytes in memory order, the
+  /// top bit of high() set).
+  std::uint64_t low() const noexcept {
+    std::uint64_t v;
+    std::memcpy(&v, bytes_, 8);
+    return v;
+  }
+  std::uint64_t high() const noexcept {
+    std::uint64_t v;
+    std::memcpy(&v, bytes_ + 8, 8);
+    return v;
+  }
+  /// No event: the default Event.
+  bool empty() const noexcept { return (low() | high()) == 0; }
+  /// A hash of the value, the same in every run of one build.
+  std::uint64_t hash() const noexcept {
+    std::uint64_t h = low() * 0x9E3779B97F4A7C15ull ^ high();
+    h ^= h >> 31;
+    return h * 0xBF58476D1CE4E5B9ull ^ (h >> 29);
+  }
+  friend bool operator==(const Event& a, const Event& b) noexcept {
+    return a.low() == b.low() && a.high() == b.high();
+  }
+
+ private:
+  // The text mark: bytes_[15]'s top bit, high()'s top bit on the
+  // little-endian machines beyt runs on (static_assert in game.cpp).
+  static constexpr std::uint64_t kTextBit = std::uint64_t{1} << 63;
+  alignas(8) char bytes_[16]{};
+};
+
 /// A chance event's outcome (stick games): its text and probability.
 struct ChanceOutcome {
   std::string text;      ///< as the notation writes it, e.g. "4" or "BBWW"
   double probability;    ///< in (0, 1]; a State's list sums to 1
+  Event event{};         ///< the outcome as a value (State::apply(Event) plays it)
 };
 
 /// Which outcome of a throw a uniform draw `z` in [0, 1) picks, by the
@@ -114,6 +199,10 @@ struct ChanceOutcome {
 /// Position.sample_outcome(z), bench/event_playout). Returns
 /// outcomes.size() when `outcomes` is empty (no throw is due). Never throws.
 std::size_t sample_outcome(std::span<const ChanceOutcome> outcomes, double z) noexcept;
+/// As sample_outcome(outcomes, z), over the outcomes' probabilities alone
+/// (State::list_events' `chances`, in the order of its values): the same
+/// index for the same draw.
+std::size_t sample_outcome(std::span<const double> probabilities, double z) noexcept;
 
 /// A face a thrown stick or billet shows, as the notation writes it.
 struct ThrowFace {
@@ -210,8 +299,10 @@ class TurnEntry {
 ///     the base);
 ///   * where it stands: status (to_move, whose_turn, outcome, is_terminal,
 ///     mid_turn, turns_played read it), adjudicate;
-///   * events: legal_events, chance_outcomes, apply, play_random
-///     (random_turn and find_event are derived from them and clone);
+///   * events: list_events (legal_events as texts or as Event values and
+///     chance_outcomes read it), apply of a text, apply of an Event value,
+///     play_random (random_turn, find_event, event_text and parse_event are
+///     derived from them and clone);
 ///   * whole turns: resolve (play_turn and check_turn are resolve with and
 ///     without committing the turn);
 ///   * taking back: undo (history_size and keep_history are the base's);
@@ -291,6 +382,18 @@ class State {
 
   // --- events ---------------------------------------------------------------
 
+  /// The events that may come next, in a fixed order: the hook behind
+  /// legal_events() and chance_outcomes(). Each event is appended, in the
+  /// same order, to whichever of `values` (as Event values) and `texts` (as
+  /// the notation writes them) is given; at a throw (to_move() ==
+  /// Actor::chance) the outcomes, and their probabilities to `chances` (if
+  /// given; nothing is appended to it elsewhere). A game fills only what is
+  /// asked: a listing of values writes no text. A game written on State
+  /// with events of at most Event::kMaxText bytes may list
+  /// Event::from_text of each text as its values (then State's apply(Event)
+  /// plays them).
+  virtual void list_events(std::vector<Event>* values, std::vector<std::string>* texts,
+                           std::vector<double>* chances) const = 0;
   /// Every event that may come next, in a fixed order, appended to `out`:
   /// the decisions of the player (or referee) to move, each a short text in
   /// the notation's own pieces (Tâb `4K-O`, `1m-n'`, `6--`; Dleb `1A1-B1`,
@@ -301,21 +404,26 @@ class State {
   /// a throw (to_move() == Actor::chance) the texts of chance_outcomes(), in
   /// its order. Complete and never empty unless the game is over, in every
   /// game, with no cap. Each listed text is accepted by apply().
-  virtual void legal_events(std::vector<std::string>& out) const = 0;
+  void legal_events(std::vector<std::string>& out) const { list_events(nullptr, &out, nullptr); }
   /// As legal_events(out), in a new vector.
   std::vector<std::string> legal_events() const;
+  /// The same events as values, in the same order, appended to `out`: what
+  /// a search or a playout lists (no text is written) and apply(Event)
+  /// plays. legal_events(texts)[i] is event_text(values[i]).
+  void legal_events(std::vector<Event>& out) const { list_events(&out, nullptr, nullptr); }
   /// The old name of legal_events(out), kept for one release.
   [[deprecated("use legal_events()")]] void legal_moves(std::vector<std::string>& out) const { legal_events(out); }
   /// The old name of legal_events(), kept for one release.
   [[deprecated("use legal_events()")]] std::vector<std::string> legal_moves() const { return legal_events(); }
-  /// At a throw, every outcome with its probability (summing to 1): Tâb's
+  /// At a throw, every outcome with its probability (summing to 1) and its
+  /// Event value: Tâb's
   /// five stick counts, `1` `2` `3` `4` `6` (C(4,k)/16, Lane 1836); Dleb's
   /// billets by their white sides, four (`BBBW` `BBWW` `BWWW` `WWWW`
   /// `BBBB`), or at the entry stages three or two (Marin 1931, p. 509).
   /// The 64th throw of a turn (NOTATION.md section 6) lists only the outcomes
   /// that can end the turn, their probabilities scaled to sum to 1. Empty
   /// when the next event is not a throw.
-  virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
+  std::vector<ChanceOutcome> chance_outcomes() const;
   /// How the throw due is written face by face, for a person who enters a
   /// throw as its sticks or billets fell (the studio's face buttons): the
   /// faces a piece may show, as the notation writes them (Tâb `W` white side
@@ -350,6 +458,28 @@ class State {
   /// &canonical, true) when `turn` is given, else resolve(event, nullptr,
   /// true) (one pass: no canonical text to write).
   virtual Error apply(std::string_view event, std::string* turn = nullptr);
+  /// Applies one event given as a value, one that legal_events(values) (or
+  /// chance_outcomes()) lists here, without reading text: what a search or
+  /// a playout plays. `turn` and the State afterwards as apply(text) of
+  /// event_text(event). A value that is no event here (listed at another
+  /// position, another game's, or made up) is refused as apply(text)
+  /// refuses an illegal text, with the code of the broken rule or
+  /// Code::move_syntax; the State is then unchanged. The default (a State
+  /// whose values are Event::from_text): apply(event.text(), turn).
+  virtual Error apply(Event event, std::string* turn = nullptr);
+  /// The text of `event`, one that legal_events(values) lists here, as
+  /// legal_events(texts) writes it: `out` is replaced. Errors (`out`
+  /// unchanged): Code::illegal_move for a value not listed here.
+  Error event_text(Event event, std::string& out) const;
+  /// As event_text(event, out): the text, or the error.
+  Expected<std::string> event_text(Event event) const;
+  /// The value of the event written `text`: a listed text gives its listed
+  /// value; a text apply() accepts in another spelling (a throw written
+  /// with its faces, a capture written with `-`) gives the value of the
+  /// listed event it plays (find_event). Errors: those of apply(text).
+  Error parse_event(std::string_view text, Event& out) const;
+  /// As parse_event(text, out): the value, or the error.
+  Expected<Event> parse_event(std::string_view text) const;
   /// status().mid_turn: a turn is in progress: some of its events have been
   /// applied, not all.
   bool mid_turn() const noexcept { return status().mid_turn; }
@@ -525,6 +655,13 @@ class State {
   explicit State(const Game& game, bool can_undo = false) noexcept : can_undo_(can_undo), game_(&game) {}
   State(const State&) = default;
   State& operator=(const State&) = default;
+  /// For list_events() of a game whose values are its texts (events of at
+  /// most Event::kMaxText bytes): appends Event::from_text(text) to
+  /// `values` and `text` to `texts`, whichever is given.
+  static void list_text(std::vector<Event>* values, std::vector<std::string>* texts, std::string_view text) {
+    if (values) values->push_back(Event::from_text(text));
+    if (texts) texts->emplace_back(text);
+  }
   /// The history's state, for a State that can undo: history_flags_ & kKeep while
   /// it keeps one, kChanged once keep_history() was called (cleared by the
   /// State once it has followed); history_size_ the steps kept.
@@ -666,3 +803,9 @@ std::string game_titles();
 const Game* find_game(std::string_view name) noexcept;
 
 }  // namespace beyt
+
+/// Event values in unordered containers: Event::hash().
+template <>
+struct std::hash<beyt::Event> {
+  std::size_t operator()(const beyt::Event& e) const noexcept { return static_cast<std::size_t>(e.hash()); }
+};

@@ -373,15 +373,17 @@ struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
   // Events: the throws (ThrowsThenUses: until the throwing has ended),
   // then the use of each throw value.
   using Turn = DlebEvents;
-  static std::vector<ChanceOutcome> chance_outcomes(const DlebOptions&, const DlebPosition& p, const Turn& t) {
+  static void chances(const DlebOptions&, const DlebPosition& p, const Turn& t, std::vector<Event>* values,
+                      std::vector<std::string>* texts, std::vector<double>* probabilities) {
     std::array<BilletOutcome, 5> list;
     const int n = billet_outcomes(p, t, list), billets = billets_due(p, t);
-    std::vector<ChanceOutcome> out;
-    out.reserve(static_cast<std::size_t>(n));
-    for (int k = 0; k < n; ++k)
-      out.push_back({billets_text(billets, list[static_cast<std::size_t>(k)].whites),
-                     list[static_cast<std::size_t>(k)].probability});
-    return out;
+    for (int k = 0; k < n; ++k) {
+      const BilletOutcome& b = list[static_cast<std::size_t>(k)];
+      std::string text = billets_text(billets, b.whites);
+      if (values) values->push_back(Event::from_text(text));
+      if (probabilities) probabilities->push_back(b.probability);
+      if (texts) texts->push_back(std::move(text));
+    }
   }
   /// The billets due (four, or three and two at the entry stages), each
   /// black, white or on its side (Marin 1931, pp. 508-509; NOTATION.md

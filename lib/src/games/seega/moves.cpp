@@ -241,7 +241,7 @@ class StepTurns {
     }
     return n;
   }
-  // Walks the first steps in the list's order: quiet(c, to) for a step that
+  // Walks the first steps in the list's order: quiet(c, to, d) for a step that
   // captures nothing, capture(c, to, d) for a capturing one; either returns
   // false to stop the walk.
   template <class Quiet, class Capture>
@@ -255,7 +255,7 @@ class StepTurns {
         for (int d = 0; d < 4; ++d) {
           const SeegaCell to = g_.next[c][d];
           if (to < 0 || !(empty_ & bit(to))) continue;
-          if (!((takes_ & bit(to)) ? capture(c, to, d) : quiet(c, to))) return;
+          if (!((takes_ & bit(to)) ? capture(c, to, d) : quiet(c, to, d))) return;
         }
       }
   }
@@ -269,20 +269,37 @@ class StepTurns {
   SeegaPosition w_;         // the position after the first step
 };
 
-// A quiet step's text, as seega_format writes it ("b3-c3").
-void append_step(SeegaCell c, SeegaCell to, std::string& out) {
-  const std::array<char, 2> from = cell_chars(c), step = cell_chars(to);
-  const char text[5] = {from[0], from[1], '-', step[0], step[1]};
-  out.append(text, 5);
-}
-
 // The texts of StepTurns' turns, appended in order, as seega_format writes
 // them (the quiet steps written directly).
 void step_texts(const SeegaOptions& o, const SeegaPosition& pos, std::vector<std::string>& out) {
   StepTurns turns(o, pos);
-  turns.walk([&](SeegaCell c, SeegaCell to) { return append_step(c, to, out.emplace_back()), true; },
+  turns.walk([&](SeegaCell c, SeegaCell to, int) { return append_step(c, to, out.emplace_back()), true; },
              [&](SeegaCell c, SeegaCell to, int) {
                turns.chains(c, to, [&out](const SeegaMove& m) { seega_format(m, out.emplace_back()); });
+               return true;
+             });
+}
+
+// The same turns as values (event_of), appended in the same order: the
+// placements and quiet steps coded directly.
+void placement_values(const SeegaPosition& pos, std::vector<Event>& out) {
+  const SeegaBits free = empty_cells(pos) & ~bit(centre_of(pos.size));
+  std::array<std::uint64_t, kSeegaCells> cells;
+  int n = 0;
+  for_each_cell(pos.size, [&](SeegaCell c) {
+    if (free & bit(c)) cells[n++] = static_cast<std::uint64_t>(c);
+  });
+  out.reserve(out.size() + static_cast<std::size_t>(n) * static_cast<std::size_t>(n > 0 ? n - 1 : 0) / 2);
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b)
+      out.push_back(Event::code(static_cast<std::uint64_t>(SeegaMoveKind::place) | cells[a] << 2 | cells[b] << 9, 0));
+}
+
+void step_values(const SeegaOptions& o, const SeegaPosition& pos, std::vector<Event>& out) {
+  StepTurns turns(o, pos);
+  turns.walk([&](SeegaCell c, SeegaCell, int d) { return out.push_back(quiet_step_event(c, d)), true; },
+             [&](SeegaCell c, SeegaCell to, int) {
+               turns.chains(c, to, [&out, n = pos.size](const SeegaMove& m) { out.push_back(event_of(m, n)); });
                return true;
              });
 }
@@ -302,7 +319,7 @@ void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std:
     if (pick == 0) return;
     pick = rng.below(pick);
     // Walk to the drawn turn, the chains before it skipped by their count.
-    turns.walk([&](SeegaCell c, SeegaCell to) { return pick-- != 0 || (append_step(c, to, out), false); },
+    turns.walk([&](SeegaCell c, SeegaCell to, int) { return pick-- != 0 || (append_step(c, to, out), false); },
                [&](SeegaCell c, SeegaCell to, int d) {
                  if (pick >= counts[d][to]) return pick -= counts[d][to], true;
                  turns.chains(c, to, [&](const SeegaMove& m) {
@@ -357,7 +374,7 @@ struct SeegaTraits {
   static constexpr std::string_view kTitle = "Seega";
   static constexpr std::string_view kSources =
       "Lane 1836, seega; Walker 2011, rules 1-13 and Variations; docs/RULES.md §Seega, docs/SOURCES.md";
-  static constexpr EngineHooks kHooks{.adjudicate = true, .drawing = true, .cell_names = true};
+  static constexpr EngineHooks kHooks{.event_values = true, .adjudicate = true, .drawing = true, .cell_names = true};
   static constexpr auto options = &seega_options;
   static constexpr auto presets = &seega_presets;
   static constexpr SeegaPosition (*initial)(const SeegaOptions&) = &SeegaPosition::initial;
@@ -374,6 +391,17 @@ struct SeegaTraits {
     auto emit = [&out](const SeegaMove& m) { seega_format(m, out.emplace_back()); };
     for_each_legal(o, p, emit);
   }
+  // The same turns as values (event_of), in the same order.
+  static void event_values(const SeegaOptions& o, const SeegaPosition& p, std::vector<Event>& out) {
+    if (p.phase == SeegaPhase::place && !(o.lane_opening && p.count(p.to_move) == 0) &&
+        outcome(p) == Result::unfinished)
+      return placement_values(p, out);
+    if (p.phase == SeegaPhase::move && !p.extra && outcome(p) == Result::unfinished && seega_can_step(p, p.to_move))
+      return step_values(o, p, out);
+    auto emit = [&out, n = p.size](const SeegaMove& m) { out.push_back(event_of(m, n)); };
+    for_each_legal(o, p, emit);
+  }
+  static constexpr auto play_value = &seega_impl::play_value;
   static constexpr auto random_turn = &seega_impl::random_turn;
   // The storage of the move being played.
   using Memory = SeegaMove;

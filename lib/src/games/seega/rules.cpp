@@ -319,6 +319,137 @@ Error play_into(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, std::st
   return error;
 }
 
+// A turn as a value (State::apply(Event), State::legal_events(values)):
+// bits 0-1 of the low word the kind (SeegaMoveKind); bits 2-8 the first
+// cell (a placement's first, a step-turn's piece), 9-15 the second (a
+// placement's second, a removal's removed piece); bits 16-21 the number of
+// steps, then two bits a step, its direction (Geometry::next's index): 21
+// steps in the low word, the rest (up to kSeegaMaxSteps) in the high word.
+// Every bit a turn does not use is 0, so each turn has one value.
+namespace {
+constexpr int kFirstDir = 22;
+void put_dir(std::uint64_t& low, std::uint64_t& high, int i, std::uint64_t d) {
+  const int at = kFirstDir + 2 * i;
+  if (at < 64)
+    low |= d << at;
+  else
+    high |= d << (at - 64);
+}
+int dir_at(std::uint64_t low, std::uint64_t high, int i) {
+  const int at = kFirstDir + 2 * i;
+  return static_cast<int>(((at < 64 ? low >> at : high >> (at - 64))) & 3u);
+}
+
+// The turn `e` codes on a board of side `n`, into `m` (steps with their
+// captures not listed: resolve() finds them); false for a value that codes
+// no turn there (a cell off the board, a step off it, a stray bit).
+bool move_of(Event e, int n, SeegaMove& m) noexcept {
+  if (e.is_text()) return false;
+  const Geometry& g = geometry(n);
+  const std::uint64_t low = e.low(), high = e.high();
+  auto cell = [&](int shift, SeegaCell& c) {
+    c = static_cast<SeegaCell>((low >> shift) & 127u);
+    return c < kSeegaCells && g.on[c];
+  };
+  m.kind = static_cast<SeegaMoveKind>(low & 3u);
+  m.place = {-1, -1};
+  m.removed = -1;
+  m.from = -1;
+  m.from_offset = 0;
+  m.nsteps = 0;
+  switch (m.kind) {
+    case SeegaMoveKind::blocked: return low == static_cast<std::uint64_t>(SeegaMoveKind::blocked) && high == 0;
+    case SeegaMoveKind::place:  // the two cells as listed: the first before the second
+      return low >> 16 == 0 && high == 0 && cell(2, m.place[0]) && cell(9, m.place[1]) &&
+             file_rank_key(m.place[0]) < file_rank_key(m.place[1]);
+    case SeegaMoveKind::removal:
+      if (!cell(9, m.removed)) return false;
+      break;
+    case SeegaMoveKind::steps:
+      if ((low >> 9 & 127u) != 0) return false;
+      break;
+  }
+  const int nsteps = static_cast<int>(low >> 16 & 63u);
+  if (!cell(2, m.from) || nsteps < 1 || nsteps > kSeegaMaxSteps) return false;
+  const int used = kFirstDir + 2 * nsteps;  // the bits past the last step are 0
+  if (used < 64 ? (low >> used != 0 || high != 0) : (used - 64 < 64 && high >> (used - 64) != 0)) return false;
+  SeegaCell at = m.from;
+  for (int i = 0; i < nsteps; ++i) {
+    const SeegaCell to = g.next[at][dir_at(low, high, i)];
+    if (to < 0) return false;
+    m.steps[i] = SeegaStep{};
+    m.steps[i].to = to;
+    at = to;
+  }
+  m.nsteps = static_cast<std::uint8_t>(nsteps);
+  return true;
+}
+}  // namespace
+
+Event event_of(const SeegaMove& m, int n) noexcept {
+  std::uint64_t low = static_cast<std::uint64_t>(m.kind), high = 0;
+  switch (m.kind) {
+    case SeegaMoveKind::blocked: return Event::code(low, 0);
+    case SeegaMoveKind::place:
+      return Event::code(low | static_cast<std::uint64_t>(m.place[0]) << 2 | static_cast<std::uint64_t>(m.place[1]) << 9,
+                         0);
+    case SeegaMoveKind::removal: low |= static_cast<std::uint64_t>(m.removed) << 9; break;
+    case SeegaMoveKind::steps: break;
+  }
+  low |= static_cast<std::uint64_t>(m.from) << 2 | static_cast<std::uint64_t>(m.nsteps) << 16;
+  const Geometry& g = geometry(n);
+  SeegaCell at = m.from;
+  for (int i = 0; i < m.nsteps; ++i) {
+    const SeegaCell to = m.steps[i].to;
+    std::uint64_t d = 0;
+    while (d < 3 && g.next[at][d] != to) ++d;
+    put_dir(low, high, i, d);
+    at = to;
+  }
+  return Event::code(low, high);
+}
+
+// play_into of the turn a value codes: no text read, the same checks
+// (a value listed at another position is refused as its text would be).
+Error play_value(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, Event event, std::string* canonical) {
+  Error error;
+  if (outcome(pos) != Result::unfinished) {
+    fault(error, Code::game_over, 0, "the game is over");
+    return error;
+  }
+  // A one-step turn that takes nothing (most turns of the movement phase):
+  // quiet_step's work, on the cells the value codes.
+  const std::uint64_t low = event.low();
+  if ((low & 3u) == static_cast<std::uint64_t>(SeegaMoveKind::steps) && (low >> 9 & 127u) == 0 &&
+      (low >> 16) == (1u | (low >> 22 & 3u) << 6) &&
+      event.high() == 0 && pos.phase == SeegaPhase::move && !pos.extra) {
+    const auto from = static_cast<SeegaCell>(low >> 2 & 127u);
+    const Geometry& g = geometry(pos.size);
+    const SeegaCell to = from < kSeegaCells ? g.next[from][low >> 22 & 3u] : SeegaCell{-1};
+    if (to >= 0 && (pos.size < 9 ? quiet_step_in<std::uint64_t>(o, pos, g, from, to)
+                                 : quiet_step_in<SeegaBits>(o, pos, g, from, to))) {
+      if (canonical) canonical->clear(), append_step(from, to, *canonical);
+      return error;
+    }
+  }
+  if (!move_of(event, pos.size, m)) {
+    fault(error, Code::move_syntax, 0, "this Event value is no Seega turn here (State::legal_events lists them)");
+    return error;
+  }
+  const SeegaPosition before = pos;
+  if (!resolve(o, pos, m, error)) {
+    pos = before;
+    error.offset = 0;  // into no text
+    return error;
+  }
+  finish_turn(o, pos, m);
+  if (canonical) {
+    canonical->clear();
+    seega_format(m, *canonical);
+  }
+  return error;
+}
+
 }  // namespace seega_impl
 
 Error seega_check(const SeegaOptions& o, const SeegaPosition& pos, SeegaMove& m) {

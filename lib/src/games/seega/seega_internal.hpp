@@ -56,6 +56,13 @@ inline constexpr std::array<SeegaBits, kSeegaCells + 1> kBitOrNone = [] {
 
 // Bits in a word, and cells in a bitboard (SWAR: no popcnt instruction is
 // assumed of the machine).
+// A quiet step's text, as seega_format writes it ("b3-c3"), appended.
+inline void append_step(SeegaCell c, SeegaCell to, std::string& out) {
+  const std::array<char, 2> from = cell_chars(c), step = cell_chars(to);
+  const char text[5] = {from[0], from[1], '-', step[0], step[1]};
+  out.append(text, 5);
+}
+
 inline int popcount64(std::uint64_t w) {
   w = w - ((w >> 1) & 0x5555555555555555ull);
   w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
@@ -263,6 +270,15 @@ struct SeegaGeometry {
 // Defined in the engine's files (rules.cpp, moves.cpp, notation.cpp, drawing.cpp).
 bool parse_move(std::string_view t, SeegaMove& m, Error& error);
 Error play_into(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, std::string_view text, std::string* canonical);
+Event event_of(const SeegaMove& m, int n) noexcept;
+// The value of the one-step turn of the piece on `from` in direction `d`
+// (Geometry::next's index), as event_of codes it.
+inline Event quiet_step_event(SeegaCell from, int d) noexcept {
+  return Event::code(static_cast<std::uint64_t>(SeegaMoveKind::steps) | static_cast<std::uint64_t>(from) << 2 |
+                         std::uint64_t{1} << 16 | static_cast<std::uint64_t>(d) << 22,
+                     0);
+}
+Error play_value(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, Event event, std::string* canonical);
 svg::Size seega_board_size(const SeegaPosition& pos, const DrawOptions& d);
 bool resolve(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, Error& error);
 void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std::string& out);

@@ -27,18 +27,25 @@ std::size_t outcome_index(int value, bool last_throw) {
   return last_throw ? static_cast<std::size_t>(value - 2) : static_cast<std::size_t>(value == 6 ? 4 : value - 1);
 }
 
-// The throws' outcomes (State::chance_outcomes): the stick counts (Lane
-// 1836; beyt/sticks.hpp), on the 64th throw of a turn only those that end
-// it (NOTATION.md section 6), their probabilities scaled.
-std::vector<ChanceOutcome> throw_outcomes(const TabOptions&, const TabPosition&, const TabEvents& t) {
-  std::vector<ChanceOutcome> all = sticks_outcomes();
-  if (t.text.nthrows < kMaxThrows - 1) return all;
-  std::vector<ChanceOutcome> out;
+// The throws' outcomes (State::list_events at a throw): the stick counts
+// (Lane 1836; beyt/sticks.hpp) 1, 2, 3, 4, 6, on the 64th throw of a turn
+// only those that end it (NOTATION.md section 6), their probabilities
+// scaled; appended to whichever list is given.
+void throw_outcomes(const TabOptions&, const TabPosition&, const TabEvents& t, std::vector<Event>* values,
+                    std::vector<std::string>* texts, std::vector<double>* probabilities) {
+  const bool last = t.text.nthrows >= kMaxThrows - 1;
   double total = 0;
-  for (auto& c : all)
-    if (!sticks_throw_again(c.text[0] - '0')) total += c.probability, out.push_back(std::move(c));
-  for (auto& c : out) c.probability /= total;
-  return out;
+  if (last)
+    for (int whites : {1, 2, 3, 4, 0})
+      if (!sticks_throw_again(sticks_value(whites))) total += sticks_probability(whites);
+  for (int whites : {1, 2, 3, 4, 0}) {
+    const int value = sticks_value(whites);
+    if (last && sticks_throw_again(value)) continue;
+    const char text[1] = {static_cast<char>('0' + value)};
+    if (values) values->push_back(Event::from_text(std::string_view(text, 1)));
+    if (texts) texts->emplace_back(text, 1);
+    if (probabilities) probabilities->push_back(last ? sticks_probability(whites) / total : sticks_probability(whites));
+  }
 }
 
 // Records a throw (its sequence is the caller's to check).
@@ -226,7 +233,7 @@ struct TabTraits : ThrowsThenUses<TabOptions, TabPosition, TabEvents> {
   // Events: the throws (ThrowsThenUses: until the throwing has ended),
   // then the use of each throw.
   using Turn = TabEvents;
-  static constexpr auto chance_outcomes = &throw_outcomes;
+  static constexpr auto chances = &throw_outcomes;
   /// Four sticks, white or black side up (Lane 1836; NOTATION.md section 6).
   static ThrowFaces throw_faces(const TabOptions&, const TabPosition&, const Turn&) {
     return {{{'W', "white side up"}, {'B', "black side up"}}, 4};
