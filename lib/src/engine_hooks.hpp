@@ -80,6 +80,15 @@ struct EngineHooks {
   /// Without it a turn is one event (State::apply is play_turn of the canonical
   /// text), listed by the required legal_events and drawn by random_turn.
   bool events = false;
+  /// With `events`, the decisions coded as values (Event::code) rather
+  /// than as their texts:
+  ///   static void decision_values(const Options&, const Position&, const Turn&, std::vector<Event>&);
+  ///       the decisions as values, appended, in `decisions`' order;
+  ///   static Error apply_value(const Options&, Position&, Turn&, Event, bool& last);
+  ///       `apply` of the decision a coded value names, reading no text
+  ///       (a text value goes to `apply`, as a throw does).
+  /// Default: each decision's value is Event::from_text of its text.
+  bool decision_values = false;
   /// With `events`, a throw written face by face (State::throw_faces):
   ///   static ThrowFaces throw_faces(const Options&, const Position&, const Turn&);
   ///       at a throw: the faces a piece may show and how many pieces fall.
@@ -175,6 +184,12 @@ template <class T>
 concept writes_turn_on_width = requires {
   requires exactly<hooks::fn_t<decltype(T::turn_text)>,
                    void (*)(const decltype(T::Turn::text)&, decltype(T::Position::width), std::string&)>;
+};
+template <class T>
+concept decision_values = requires {
+  requires exactly<hooks::fn_t<decltype(T::decision_values)>, void (*)(Opt<T>, Pos<T>, Turn<T>, std::vector<Event>&)>;
+  requires exactly<hooks::fn_t<decltype(T::apply_value)>,
+                   Error (*)(Opt<T>, typename T::Position&, typename T::Turn&, Event, bool&)>;
 };
 template <class T>
 concept events = requires(Turn<T> t) {
@@ -339,6 +354,7 @@ concept EngineTraitsFor =
     T::kHooks.start == hooks::start<T> && T::kHooks.to_move == hooks::to_move<T> &&
     T::kHooks.player_label == hooks::player_label<T> &&
     T::kHooks.events == hooks::events<T> &&
+    T::kHooks.decision_values == hooks::decision_values<T> && (!T::kHooks.decision_values || T::kHooks.events) &&
     T::kHooks.throw_faces == hooks::throw_faces<T> && (!T::kHooks.throw_faces || T::kHooks.events) &&
     T::kHooks.throw_text == hooks::throw_text<T> && (!T::kHooks.throw_text || T::kHooks.throw_faces) &&
     T::kHooks.describe_event == hooks::describe_event<T> && (!T::kHooks.describe_event || T::kHooks.events) &&

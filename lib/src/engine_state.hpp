@@ -342,15 +342,20 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     if (over()) return;
     if constexpr (kEvents) {
       if (Traits::chance_due(options_, pos_, turn_)) return Traits::chances(options_, pos_, turn_, values, texts, chances);
-      if (!values) {
+      if constexpr (Traits::kHooks.decision_values) {
         if (texts) Traits::decisions(options_, pos_, turn_, *texts);
-        return;
+        if (values) Traits::decision_values(options_, pos_, turn_, *values);
+      } else {
+        if (!values) {
+          if (texts) Traits::decisions(options_, pos_, turn_, *texts);
+          return;
+        }
+        thread_local std::vector<std::string> scratch;  // the texts packed when no texts are asked
+        std::vector<std::string>& listed = texts ? *texts : scratch;
+        const std::size_t from = texts ? texts->size() : (scratch.clear(), 0);
+        Traits::decisions(options_, pos_, turn_, listed);
+        for (std::size_t i = from; i < listed.size(); ++i) values->push_back(Event::from_text(listed[i]));
       }
-      thread_local std::vector<std::string> scratch;  // the texts packed when no texts are asked
-      std::vector<std::string>& listed = texts ? *texts : scratch;
-      const std::size_t from = texts ? texts->size() : (scratch.clear(), 0);
-      Traits::decisions(options_, pos_, turn_, listed);
-      for (std::size_t i = from; i < listed.size(); ++i) values->push_back(Event::from_text(listed[i]));
     } else if constexpr (Traits::kHooks.event_values) {
       if (values) Traits::event_values(options_, pos_, *values);
       if (texts) Traits::legal_events(options_, pos_, *texts);
@@ -368,8 +373,8 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
       if (turn) turn->clear();
       if (over()) return Error{Code::game_over, "the game is over", 0};
       if (history_flags_) [[unlikely]]
-        return keeping([&](auto keep) { return apply_event<decltype(keep)::value>(event, turn); });
-      return apply_event<false>(event, turn);
+        return keeping([&](auto keep) { return apply_event<decltype(keep)::value, std::string_view>(event, turn); });
+      return apply_event<false, std::string_view>(event, turn);
     } else {
       return State::apply(event, turn);
     }
@@ -388,6 +393,15 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
       ++turns_;
       return Error::none();
     } else {
+      if constexpr (Traits::kHooks.decision_values) {
+        if (!event.is_text()) {  // a coded decision
+          if (turn) turn->clear();
+          if (over()) return Error{Code::game_over, "the game is over", 0};
+          if (history_flags_) [[unlikely]]
+            return keeping([&](auto keep) { return apply_event<decltype(keep)::value>(event, turn); });
+          return apply_event<false>(event, turn);
+        }
+      }
       if (!event.is_text()) {
         if (turn) turn->clear();
         return Error{Code::move_syntax, "this Event value is none of this game's events (State::legal_events lists them)", 0};
@@ -469,13 +483,20 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   friend class EngineEntry<Traits>;
   // The steps of apply() and play_random(), with the history kept (`Keep`:
   // keeping() made the snapshot) or none.
-  template <bool Keep>
-  [[gnu::always_inline]] Error apply_event(std::string_view event, std::string* turn) {
+  // `event` a text, or a coded decision (the `decision_values` hook).
+  template <bool Keep, class E>
+  [[gnu::always_inline]] Error apply_event(E event, std::string* turn) {
     const bool begins = !turn_.active();
     Position before;
     if (begins) before = pos_;
     bool last = false;
-    if (Error e = Traits::apply(options_, pos_, turn_, event, last)) return e;
+    auto step = [&] {
+      if constexpr (std::is_same_v<E, Event>)
+        return Traits::apply_value(options_, pos_, turn_, event, last);
+      else
+        return Traits::apply(options_, pos_, turn_, event, last);
+    };
+    if (Error e = step()) return e;
     if (begins) start_ = before;
     if (last) end_turn<Keep>(turn);
     return Error::none();

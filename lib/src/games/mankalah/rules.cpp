@@ -383,14 +383,8 @@ void place_count(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& 
 }
 
 // A count of the tebweez as an event: "10" for the next beyt.
-Error apply_count(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, std::string_view e,
-                  bool& last) {
-  std::size_t i = 0;
-  int n = 0;
-  if (!read_number(e, i, n) || i != e.size())
-    return syntax(i, e.empty() || e[0] != '='
-                         ? "expected the count of hasa of the next beyt of the tebweez"
-                         : "a tebweez is entered count by count, A..F then a..f, without '=' (NOTATION.md section 12)");
+// A count of the tebweez for the next beyt, as read or as a value.
+Error place_checked(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, int n, bool& last) {
   const int k = t.placed;
   int lo = 0, hi = 0;
   count_range(o, p.pits, k, lo, hi);
@@ -407,18 +401,98 @@ Error apply_count(const MankalahOptions& o, MankalahPosition& p, MankalahEvents&
   return Error::none();
 }
 
-// A turn of one event: checked and made as play_turn() makes it, but for what
-// the State's Memory holds (MankalahTraits::finish).
-Error apply_whole(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, std::string_view e,
+Error apply_count(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, std::string_view e,
                   bool& last) {
-  MankalahMove m;
+  std::size_t i = 0;
+  int n = 0;
+  if (!read_number(e, i, n) || i != e.size())
+    return syntax(i, e.empty() || e[0] != '='
+                         ? "expected the count of hasa of the next beyt of the tebweez"
+                         : "a tebweez is entered count by count, A..F then a..f, without '=' (NOTATION.md section 12)");
+  return place_checked(o, p, t, n, last);
+}
+
+// A turn of one event (`m` as read, or as its value codes it): checked and
+// made as play_turn() makes it, but for what the State's Memory holds
+// (MankalahTraits::finish).
+Error play_whole(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, MankalahMove& m, bool& last) {
   SowMemo memo;
-  if (Error err = mankalah_parse(e, m)) return err;
   if (Error err = check_move(o, p, m, memo)) return err;
   apply_move(o, p, m, memo);
   t.move = m;
   last = true;
   return Error::none();
+}
+
+Error apply_whole(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, std::string_view e,
+                  bool& last) {
+  MankalahMove m;
+  if (Error err = mankalah_parse(e, m)) return err;
+  return play_whole(o, p, t, m, last);
+}
+
+// A decision as a value (State::apply(Event)): bits 0-3 of the low word
+// the kind, 1 a count of the tebweez, 2 a turn of one event; a count's
+// number in bits 8-15; a turn's MankalahMoveKind in bits 4-7, its beyt + 1
+// in 8-11, the feeder's beyt + 1 in 12-15, the hasa taken in 16-23, a board
+// end's scores in 24-31 and 32-39. Every other bit 0: one value a decision.
+constexpr std::uint64_t kCountValue = 1, kTurnValue = 2;
+Event value_of(const MankalahMove& m) {
+  const auto u = [](int v, int at) { return static_cast<std::uint64_t>(v) << at; };
+  std::uint64_t low = kTurnValue | u(static_cast<int>(m.kind), 4);
+  if (m.kind == MankalahMoveKind::sow || m.kind == MankalahMoveKind::feed)
+    low |= u(m.beyt + 1, 8) | u(m.kind == MankalahMoveKind::feed ? m.feed_from + 1 : 0, 12) | u(m.taken, 16);
+  if (m.kind == MankalahMoveKind::board_end) low |= u(m.score[0], 24) | u(m.score[1], 32);
+  return Event::code(low, 0);
+}
+
+void mankalah_decision_values(const MankalahOptions& o, const MankalahPosition& p, const MankalahEvents& t,
+                              std::vector<Event>& out) {
+  if (p.phase != MankalahPhase::distribute) {
+    SowMemo memo;
+    for_each_legal(o, p, memo, [&](const MankalahMove& m) { out.push_back(value_of(m)); });
+    return;
+  }
+  int lo = 0, hi = 0;
+  count_range(o, p.pits, t.placed, lo, hi);
+  for (int n = lo; n <= hi; ++n) out.push_back(Event::code(kCountValue | static_cast<std::uint64_t>(n) << 8, 0));
+}
+
+Error mankalah_apply_value(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, Event e, bool& last) {
+  const std::uint64_t low = e.low();
+  const auto none_here = [] {  // made only when needed: its text is allocated
+    return Error{Code::move_syntax, "this Event value is no Mankalah decision here (State::legal_events lists them)", 0};
+  };
+  if (e.high() != 0) return none_here();
+  const bool distributing = p.phase == MankalahPhase::distribute;
+  if ((low & 15u) == kCountValue && low >> 16 == 0 && (low >> 4 & 15u) == 0)
+    return distributing ? place_checked(o, p, t, static_cast<int>(low >> 8 & 255u), last) : none_here();
+  if ((low & 15u) != kTurnValue || low >> 40 != 0 || distributing) return none_here();
+  MankalahMove m;
+  m.kind = static_cast<MankalahMoveKind>(low >> 4 & 15u);
+  const int beyt = static_cast<int>(low >> 8 & 15u) - 1, feeder = static_cast<int>(low >> 12 & 15u) - 1;
+  const int taken = static_cast<int>(low >> 16 & 255u);
+  switch (m.kind) {
+    case MankalahMoveKind::feed:
+      if (feeder < 0 || feeder >= kPits) return none_here();
+      m.feed_from = feeder;
+      [[fallthrough]];
+    case MankalahMoveKind::sow:
+      if (beyt < 0 || beyt >= kPits || (m.kind == MankalahMoveKind::sow && feeder != -1) || low >> 24 != 0)
+        return none_here();
+      m.beyt = beyt;
+      m.taken = taken;  // checked as a count written after 'x' is
+      break;
+    case MankalahMoveKind::turn:
+      if (low >> 8 != 0) return none_here();
+      break;
+    case MankalahMoveKind::board_end:
+      if ((low >> 8 & 0xFFFFu) != 0) return none_here();
+      m.score = {static_cast<int>(low >> 24 & 255u), static_cast<int>(low >> 32 & 255u)};
+      break;
+    default: return none_here();  // a whole tebweez is entered count by count
+  }
+  return play_whole(o, p, t, m, last);
 }
 
 void mankalah_decisions(const MankalahOptions& o, const MankalahPosition& p, const MankalahEvents& t,
@@ -530,8 +604,8 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   static constexpr std::string_view kSources =
       "Lane 1836, mankal'ah (with Lane's lettered board); docs/RULES.md §Mankalah, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .describe_turn = true, .describe_after = true, .drawing = true,
-      .cell_names = true};
+      .start = true, .to_move = true, .events = true, .decision_values = true, .describe_turn = true,
+      .describe_after = true, .drawing = true, .cell_names = true};
   static constexpr auto options = &mankalah_options;
   static constexpr auto presets = &mankalah_presets;
   static constexpr auto initial = &MankalahPosition::initial;
@@ -551,6 +625,8 @@ struct MankalahTraits : NoThrows<MankalahOptions, MankalahPosition, MankalahEven
   // Events: the tebweez count by count; every other turn one event.
   using Turn = MankalahEvents;
   static constexpr auto decisions = &mankalah_decisions;
+  static constexpr auto decision_values = &mankalah_decision_values;
+  static constexpr auto apply_value = &mankalah_apply_value;
   // The tebweez: the hasa left to distribute and the beyt that takes the next count.
   static std::string describe_turn(const MankalahOptions&, const MankalahPosition& p, const Turn& t) {
     if (p.phase != MankalahPhase::distribute) return {};

@@ -422,6 +422,9 @@ void umelbanat_decisions(const UmelbanatOptions& o, const UmelbanatPosition& p, 
   if (out.size() == before && !t.active()) out.push_back("--");
 }
 
+Error play_event(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t, const UmelbanatMove& m,
+                 bool& last);
+
 // One event: a sowing "C", a pass "--" or a stage end "#28-20".
 Error umelbanat_apply_event(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t,
                             std::string_view e, bool& last) {
@@ -429,6 +432,70 @@ Error umelbanat_apply_event(const UmelbanatOptions& o, UmelbanatPosition& p, Ume
   if (Error err = parse_into(e, m)) return err;
   if (m.kind == UmelbanatMoveKind::sowings && m.n > 1)
     return syntax(m.offsets[1] - 1u, "one sowing is one event: the next sowing after a peck is the next event");
+  return play_event(o, p, t, m, last);
+}
+
+// An event as a value (State::apply(Event)): bits 0-1 of the low word the
+// kind, 1 a sowing, 2 a pass, 3 a stage end; a sowing's house (0-11, A..F
+// then a..f) in bits 2-5; a stage end's totals in bits 8-15 and 16-23.
+// Every other bit 0: one value an event.
+Event value_of(const UmelbanatMove& m) {
+  switch (m.kind) {
+    case UmelbanatMoveKind::sowings: return Event::code(1u | static_cast<std::uint64_t>(m.houses[0]) << 2, 0);
+    case UmelbanatMoveKind::pass: return Event::code(2u, 0);
+    case UmelbanatMoveKind::stage_end:
+      return Event::code(3u | static_cast<std::uint64_t>(m.score[0]) << 8 | static_cast<std::uint64_t>(m.score[1]) << 16,
+                         0);
+  }
+  return {};
+}
+
+void umelbanat_decision_values(const UmelbanatOptions& o, const UmelbanatPosition& p, const UmelbanatEvents& t,
+                               std::vector<Event>& out) {
+  UmelbanatMove m;
+  if (p.phase == UmelbanatPhase::end) {
+    m.kind = UmelbanatMoveKind::stage_end;
+    m.score = {p.stage_total(Side::south), p.stage_total(Side::north)};
+    out.push_back(value_of(m));
+    return;
+  }
+  const std::size_t before = out.size();
+  m.n = 1;
+  if (p.can_sow(p.to_move))
+    for_each_sowing(o, p, [&](int h) {
+      m.houses[0] = static_cast<std::int8_t>(h);
+      out.push_back(value_of(m));
+    });
+  if (out.size() == before && !t.active()) out.push_back(Event::code(2u, 0));  // as umelbanat_decisions
+}
+
+Error umelbanat_apply_value(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t, Event e,
+                            bool& last) {
+  const std::uint64_t low = e.low();
+  UmelbanatMove m;
+  bool coded = e.high() == 0;
+  switch (low & 3u) {
+    case 1:
+      coded = coded && low >> 6 == 0 && (low >> 2 & 15u) < kPits;
+      m.n = 1;
+      m.houses[0] = static_cast<std::int8_t>(low >> 2 & 15u);
+      break;
+    case 2: coded = coded && low == 2u, m.kind = UmelbanatMoveKind::pass; break;
+    case 3:
+      coded = coded && (low & 0xFCu) == 0 && low >> 24 == 0;
+      m.kind = UmelbanatMoveKind::stage_end;
+      m.score = {static_cast<int>(low >> 8 & 255u), static_cast<int>(low >> 16 & 255u)};
+      break;
+    default: coded = false;
+  }
+  if (!coded)
+    return Error{Code::move_syntax, "this Event value is no Um el-Banat event here (State::legal_events lists them)", 0};
+  return play_event(o, p, t, m, last);
+}
+
+// One event, read or coded.
+Error play_event(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t, const UmelbanatMove& m,
+                 bool& last) {
   if (t.active() && m.kind != UmelbanatMoveKind::sowings)
     return fail(Code::peck_sequence, 0,
                 "the last sowing pecked: the player plays again (Davies 1925, p. 143: \"removes it and one other ... "
@@ -538,8 +605,8 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   static constexpr std::string_view kSources =
       "Davies 1925, pp. 143-144, Figs. 8-10 (Um el-Banât); docs/RULES.md §Um el-Banât, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .start = true, .to_move = true, .events = true, .describe_after = true, .drawing = true,
-      .cell_names = true};
+      .start = true, .to_move = true, .events = true, .decision_values = true, .describe_after = true,
+      .drawing = true, .cell_names = true};
   static constexpr auto options = &umelbanat_options;
   static constexpr auto presets = &umelbanat_presets;
   static constexpr UmelbanatPosition (*initial)(const UmelbanatOptions&) = &UmelbanatPosition::initial;
@@ -562,6 +629,8 @@ struct UmelbanatTraits : NoThrows<UmelbanatOptions, UmelbanatPosition, Umelbanat
   using Turn = UmelbanatEvents;
   static constexpr auto decisions = &umelbanat_decisions;
   static constexpr auto apply = &umelbanat_apply_event;
+  static constexpr auto decision_values = &umelbanat_decision_values;
+  static constexpr auto apply_value = &umelbanat_apply_value;
   // The Memory's part of play_turn(): the positions seen in the stage.
   static void finish(const UmelbanatOptions&, UmelbanatPosition& p, Memory& memory, Turn& t) {
     after_move(p, memory);
