@@ -60,7 +60,7 @@ void draw_counts(svg::Canvas& c, const DrawOptions& d, const Pits& pits, const s
 /// inside is not touched. Adds the ring to the legend when d.legend is set.
 void draw_daughter(svg::Canvas& c, const DrawOptions& d, int pit, Side owner);
 
-/// The drawing hooks (lib/src/engine_state.hpp, EngineHooks::drawing and
+/// The drawing hooks (lib/src/engine_hooks.hpp, EngineHooks::drawing and
 /// cell_names) that Lane's board gives both mancala games alike, written
 /// once: the board's size, its pits' names and centres depend on no
 /// position; the board is drawn with Um el-Banât's owners where the
