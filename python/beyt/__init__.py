@@ -50,6 +50,15 @@ Position = _beyt.Position
 FORMATS = tuple(_beyt.formats())
 
 
+def _with_formats(f: Any) -> Any:
+    """``f`` with its docstring's @FORMATS@ and @EXTENSIONS@ written from the
+    library's table of formats (no format is named by hand here)."""
+    names = ", ".join('"%s"' % n for n in FORMATS[:-1]) + ' or "%s"' % FORMATS[-1]
+    if f.__doc__:  # none under python -OO
+        f.__doc__ = f.__doc__.replace("@FORMATS@", names).replace("@EXTENSIONS@", _beyt.format_extensions())
+    return f
+
+
 class Tags(MutableMapping[str, str]):
     """The tag pairs of a Game, in the record's order: a mutable mapping of
     str to str whose changes are kept in the record (python-chess's
@@ -330,6 +339,7 @@ def _source(source: Any, text: Union[str, bytes, None]) -> tuple:
     raise TypeError(f"read_games: a path, a file object or text=, not {type(source).__name__}")
 
 
+@_with_formats
 def read_games(source: Union[str, bytes, "os.PathLike[str]", io.IOBase, None] = None, format: Optional[str] = None,
                *, text: Union[str, bytes, None] = None) -> Iterator[Game]:
     """The games of ``source``, one at a time, lazily: a huge file streams in
@@ -340,8 +350,8 @@ def read_games(source: Union[str, bytes, "os.PathLike[str]", io.IOBase, None] = 
     as ``open()`` takes it; "-" is standard input, as for the CLI), or a
     file object (text or binary, its ``read()`` is called). Record text
     itself is given as ``text=`` (str or bytes), or as ``io.StringIO(text)``.
-    ``format``: "text", "json", "xml" or "jsonl"; None finds it as the CLI
-    does (the extension .beyt/.txt/.json/.xml/.jsonl, else the first bytes,
+    ``format``: @FORMATS@; None finds it as the CLI
+    does (the extension, @EXTENSIONS@, else the first bytes,
     which are kept and read again from memory: a pipe, a FIFO or
     /dev/stdin is read whole).
 
@@ -600,10 +610,11 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
+@_with_formats
 def write_games(games: Iterable[Game], target: Union[str, "os.PathLike[str]"], format: Optional[str] = None,
                 force: bool = False) -> int:
-    """Writes ``games`` to the file ``target`` in ``format`` ("text",
-    "json", "xml", "jsonl"; None: from the extension, text for any other),
+    """Writes ``games`` to the file ``target`` in ``format`` (@FORMATS@;
+    None: from the extension, text for any other),
     through the library's safe writes, as the CLI writes its -o files: to a
     temporary file beside ``target``, synced and renamed over it only when
     every game was written, so that an error leaves the old file as it was

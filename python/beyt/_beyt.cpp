@@ -1978,6 +1978,8 @@ PYBIND11_MODULE(_beyt, m) {
     for (const notation::FormatInfo& f : notation::formats()) out.emplace_back(f.name);
     return out;
   });
+  // Every extension, in table order (".beyt, .txt, .json, .xml, .jsonl"), for the docstrings.
+  m.def("format_extensions", []() { return notation::format_extensions(); });
   m.def("format_of", [](const std::string& path, const std::string& head) {
     Format f;
     if (!notation::format_of_extension(path, f)) f = notation::format_of_content(head);

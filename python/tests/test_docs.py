@@ -90,3 +90,14 @@ def test_the_making_records_example_runs_as_written(tmp_path, monkeypatch, capsy
     said = [line.split("# ", 1)[1].strip() for line in block.splitlines() if line.startswith("print(")]
     assert shown == said
     assert (tmp_path / "lane.json").exists()
+
+
+def test_the_docstrings_name_the_formats_of_the_library_table():
+    # read_games and write_games name the formats from the library's table
+    # (beyt.FORMATS), not by hand: each name, quoted, and no placeholder left.
+    for f in (beyt.read_games, beyt.write_games):
+        doc = f.__doc__
+        assert "@FORMATS@" not in doc and "@EXTENSIONS@" not in doc
+        for name in beyt.FORMATS:
+            assert '"%s"' % name in doc, (f.__name__, name)
+    assert ".jsonl" in beyt.read_games.__doc__
