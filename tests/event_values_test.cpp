@@ -72,6 +72,17 @@ TEST(EventValue, SeegaListsCodes) {
   EXPECT_EQ(s->parse_event("a2,a1").value(), s->parse_event("a1,a2").value()) << "either order names one placement";
 }
 
+// Tâb codes its uses (its throws stay texts): a use's value is no text.
+TEST(EventValue, TabCodesItsUses) {
+  auto s = start("tab");
+  ASSERT_FALSE(s->apply(Event::from_text("1")));
+  ASSERT_FALSE(s->apply(Event::from_text("2")));
+  std::vector<Event> values;
+  s->legal_events(values);
+  ASSERT_FALSE(values.empty());
+  for (const Event& v : values) EXPECT_FALSE(v.is_text()) << s->event_text(v).value_or("?");
+}
+
 // Each refusal: the code, and the State as it was.
 void expect_refused(State& s, Event e, Code code) {
   const auto before = s.clone();
@@ -123,6 +134,17 @@ TEST(EventValue, MadeUpSeegaCodesAreRefused) {
   // steps, a blocked turn with a cell.
   for (Event e : {Event::code(0 | 1u << 2 | 2u << 9 | 1u << 20, 0), Event::code(0 | 8u << 2 | 1u << 9, 0),
                   Event::code(0 | 1u << 2 | 0u << 9, 0), Event::code(1 | 1u << 2, 0), Event::code(2 | 1u << 2, 0)})
+    expect_refused(*s, e, Code::move_syntax);
+}
+
+TEST(EventValue, MadeUpTabCodesAreRefused) {
+  auto s = start("tab");
+  ASSERT_FALSE(s->apply(Event::from_text("1")));
+  ASSERT_FALSE(s->apply(Event::from_text("2")));
+  // A stray bit, a throw of 5 (no count of sticks gives it), a cell off the
+  // board (row 5), a forfeit with cells.
+  for (Event e : {Event::code(2 | 1u << 8 | 3u << 16 | 1u << 30, 0), Event::code(5 | 1u << 8 | 6u << 16, 0),
+                  Event::code(2 | 120u << 8 | 3u << 16, 0), Event::code(2 | 8 | 1u << 8, 0)})
     expect_refused(*s, e, Code::move_syntax);
 }
 

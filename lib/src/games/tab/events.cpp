@@ -66,6 +66,11 @@ void add_use(TabPosition& p, TabEvents& t, const TabUse& u, bool& last) {
   last = t.text.nuses == t.text.nthrows;
 }
 
+// A use where a throw is due.
+Error throw_due() {
+  return fail(Code::wrong_phase, 0, "a throw is due: the uses come when the throwing has ended on a 2 or 3 (Lane 1836)");
+}
+
 // A throw as an event: "1", "1WBBB" or "WBBB" (as a turn's throw is read).
 Error apply_throw(const TabPosition& p, TabEvents& t, std::string_view e, bool& last) {
   Error error;
@@ -138,6 +143,60 @@ void tab_decisions(const TabOptions& o, const TabPosition& p, const TabEvents& t
       out.push_back(text);
     });
   });
+}
+
+// A use as a value (State::apply(Event)): bits 0-2 of the low word the
+// throw's value, bit 3 a forfeit, bit 4 the split of an 'eggeh ('), bits
+// 8-14 the origin cell and 16-22 the destination (a forfeit: 0). Every
+// other bit 0: one value a use. Throws stay their texts (Event::from_text).
+Event value_of(const TabUse& u) {
+  std::uint64_t low = u.value | (u.forfeit ? 8u : 0u);
+  if (!u.forfeit)
+    low |= (u.split ? 16u : 0u) | static_cast<std::uint64_t>(u.from) << 8 | static_cast<std::uint64_t>(u.to) << 16;
+  return Event::code(low, 0);
+}
+
+void tab_decision_values(const TabOptions& o, const TabPosition& p, const TabEvents& t, std::vector<Event>& out) {
+  for_each_unused_value(t, [&](int v) {
+    for_each_decision_of(o, p, t, v, [&](const TabUse& u) { out.push_back(value_of(u)); });
+  });
+}
+
+// The use a value codes on a board `w` files wide, into `u`; false for a
+// value that codes none (a stray bit, a value no throw has, a cell off the
+// board).
+bool use_of(Event e, int w, TabUse& u) {
+  const std::uint64_t low = e.low();
+  u.value = static_cast<std::uint8_t>(low & 7u);
+  u.forfeit = (low & 8u) != 0;
+  u.split = (low & 16u) != 0;
+  if (e.is_text() || e.high() != 0 || (low & 0xE0u) != 0 || low >> 23 != 0 || (low >> 15 & 1u) != 0 ||
+      sticks_whites(u.value) < 0)
+    return false;
+  if (u.forfeit) return low >> 4 == 0;
+  u.from = static_cast<TabCell>(low >> 8 & 127u);
+  u.to = static_cast<TabCell>(low >> 16 & 127u);
+  return on_board(u.from, w) && on_board(u.to, w);
+}
+
+[[gnu::cold]] Error no_such_use() {
+  return Error{Code::move_syntax, "this Event value is no use of a Tab throw here (State::legal_events lists them)", 0};
+}
+
+// apply_use of the use a value codes, its cells in the style the turn's
+// listed uses are written in (as applying that listed text does).
+Error tab_apply_value(const TabOptions& o, TabPosition& p, TabEvents& t, Event e, bool& last) {
+  TabUse u;
+  if (!use_of(e, p.width, u)) return no_such_use();
+  if (!t.thrown) return throw_due();
+  Error error;
+  if (t.avail[u.value] == 0) return no_throw_left(u, error), error;
+  const bool grid = listed_grid(p, t);
+  if (!u.forfeit && !use_allowed(UseContext{o, p.to_move, t.tab_thrown}, p, u, grid, error)) return error;
+  u.x_written = u.captures;  // as the listed text writes it
+  t.text.grid = grid;
+  add_use(p, t, u, last);
+  return Error::none();
 }
 
 // The value of the first throw, in throw order, not used yet.
@@ -217,7 +276,7 @@ struct TabTraits : ThrowsThenUses<TabOptions, TabPosition, TabEvents> {
   static constexpr std::string_view kSources =
       "Lane 1836, táb (with Lane's lettered board); docs/RULES.md §Tâb, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .events = true, .throw_faces = true, .throw_text = true, .describe_event = true,
+      .events = true, .decision_values = true, .throw_faces = true, .throw_text = true, .describe_event = true,
       .position_text = true,  // the freed field under release=any only (docs/RULES.md §Tâb Finer points)
       .describe = true, .drawing = true, .cell_names = true, .capture_mark = true};
   static constexpr auto options = &tab_options;
@@ -261,11 +320,12 @@ struct TabTraits : ThrowsThenUses<TabOptions, TabPosition, TabEvents> {
     return value + " takes the " + piece + " on " + from + " to " + to + (u.x_written ? ", taking the enemy kelbs there" : "");
   }
   static constexpr auto decisions = &tab_decisions;
+  static constexpr auto decision_values = &tab_decision_values;
+  static constexpr auto apply_value = &tab_apply_value;
   static Error apply(const TabOptions& o, TabPosition& p, Turn& t, std::string_view e, bool& last) {
     // A use always has '-' (a move or a forfeit) or 'x'; a throw never.
     const bool use = e.find_first_of("-x") != std::string_view::npos;
-    if (use && !t.thrown)
-      return fail(Code::wrong_phase, 0, "a throw is due: the uses come when the throwing has ended on a 2 or 3 (Lane 1836)");
+    if (use && !t.thrown) return throw_due();
     if (!use && t.thrown)
       return fail(Code::wrong_phase, 0, "the throwing has ended: each throw is now used or forfeited (docs/RULES.md §Tâb)");
     return use ? apply_use(o, p, t, e, last) : apply_throw(p, t, e, last);
