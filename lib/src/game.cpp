@@ -138,12 +138,13 @@ std::vector<ChanceOutcome> State::chance_outcomes() const {
   // The lists as list_events writes them: one pair a thread, reused (a
   // playout asks at every throw), cleared first. A text value is its
   // outcome's text; a coded one's text is listed for it.
+  std::vector<ChanceOutcome> out;
+  if (to_move() != Actor::chance) return out;  // no throw is due: nothing to list
   thread_local std::vector<Event> values;
   thread_local std::vector<double> chances;
   values.clear();
   chances.clear();
   list_events(&values, nullptr, &chances);
-  std::vector<ChanceOutcome> out;
   if (chances.empty() || chances.size() != values.size()) return out;  // no throw is due
   std::vector<std::string> texts;
   for (const Event& v : values)
