@@ -72,7 +72,7 @@ TEST(EventValue, SeegaListsCodes) {
   EXPECT_EQ(s->parse_event("a2,a1").value(), s->parse_event("a1,a2").value()) << "either order names one placement";
 }
 
-// Tâb codes its uses (its throws stay texts): a use's value is no text.
+// Tâb codes its uses and throws: no value is a text.
 TEST(EventValue, TabCodesItsUses) {
   auto s = start("tab");
   ASSERT_FALSE(s->apply(Event::from_text("1")));
@@ -151,9 +151,11 @@ TEST(EventValue, MadeUpTabCodesAreRefused) {
 TEST(EventValue, TextsAndValuesBetweenThem) {
   auto s = start("tab");
   EXPECT_EQ(s->event_text(Event::from_text("4K-O")).error().code, Code::illegal_move) << "a throw is due";
-  EXPECT_EQ(s->event_text(Event::from_text("1")).value(), "1");
+  EXPECT_EQ(s->event_text(s->parse_event("1").value()).value(), "1");
+  EXPECT_EQ(s->event_text(Event::from_text("1")).error().code, Code::illegal_move) << "listed as a code";
   EXPECT_EQ(s->parse_event("zz").error().code, Code::move_syntax);
-  EXPECT_EQ(s->parse_event("1WBBB").value(), Event::from_text("1")) << "a throw written with its faces";
+  EXPECT_EQ(s->parse_event("1WBBB").value(), s->parse_event("1").value()) << "a throw written with its faces";
+  EXPECT_FALSE(s->parse_event("1").value().is_text()) << "Tâb codes its throws";
 }
 
 }  // namespace

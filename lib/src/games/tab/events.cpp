@@ -27,6 +27,11 @@ std::size_t outcome_index(int value, bool last_throw) {
   return last_throw ? static_cast<std::size_t>(value - 2) : static_cast<std::size_t>(value == 6 ? 4 : value - 1);
 }
 
+// A throw as a value (State::apply(Event)): bit 5 of the low word, and
+// the count in bits 0-2 (a use's value has bit 5 clear: use_of).
+constexpr std::uint64_t kThrowBit = 32;
+Event throw_value(int value) { return Event::code(kThrowBit | static_cast<std::uint64_t>(value), 0); }
+
 // The throws' outcomes (State::list_events at a throw): the stick counts
 // (Lane 1836; beyt/sticks.hpp) 1, 2, 3, 4, 6, on the 64th throw of a turn
 // only those that end it (NOTATION.md section 6), their probabilities
@@ -41,9 +46,8 @@ void throw_outcomes(const TabOptions&, const TabPosition&, const TabEvents& t, s
   for (int whites : {1, 2, 3, 4, 0}) {
     const int value = sticks_value(whites);
     if (last && sticks_throw_again(value)) continue;
-    const char text[1] = {static_cast<char>('0' + value)};
-    if (values) values->push_back(Event::from_text(std::string_view(text, 1)));
-    if (texts) texts->emplace_back(text, 1);
+    if (values) values->push_back(throw_value(value));
+    if (texts) texts->emplace_back(1, static_cast<char>('0' + value));
     if (probabilities) probabilities->push_back(last ? sticks_probability(whites) / total : sticks_probability(whites));
   }
 }
@@ -71,6 +75,19 @@ Error throw_due() {
   return fail(Code::wrong_phase, 0, "a throw is due: the uses come when the throwing has ended on a 2 or 3 (Lane 1836)");
 }
 
+// A throw where the uses are due.
+Error throwing_ended() {
+  return fail(Code::wrong_phase, 0, "the throwing has ended: each throw is now used or forfeited (docs/RULES.md §Tâb)");
+}
+
+// A throw, read or coded, where one is due: the 64th must end the turn.
+Error throw_checked(const TabPosition& p, TabEvents& t, const StickThrow& th, bool& last) {
+  if (t.text.nthrows == kMaxThrows - 1 && sticks_throw_again(th.value))
+    return fail(Code::throw_sequence, 0, "the 64th throw of a turn ends it: a 2 or a 3 (NOTATION.md section 6)");
+  add_throw(p, t, th, last);
+  return Error::none();
+}
+
 // A throw as an event: "1", "1WBBB" or "WBBB" (as a turn's throw is read).
 Error apply_throw(const TabPosition& p, TabEvents& t, std::string_view e, bool& last) {
   Error error;
@@ -84,10 +101,7 @@ Error apply_throw(const TabPosition& p, TabEvents& t, std::string_view e, bool& 
   }
   if (i != e.size()) return fail(Code::move_syntax, static_cast<std::uint32_t>(i), "expected the end of the throw");
   th.offset = 0;
-  if (t.text.nthrows == kMaxThrows - 1 && sticks_throw_again(th.value))
-    return fail(Code::throw_sequence, 0, "the 64th throw of a turn ends it: a 2 or a 3 (NOTATION.md section 6)");
-  add_throw(p, t, th, last);
-  return Error::none();
+  return throw_checked(p, t, th, last);
 }
 
 // The use of a throw as an event: "4K-O", "1m-n'", "6--" (a use of the turn
@@ -148,7 +162,7 @@ void tab_decisions(const TabOptions& o, const TabPosition& p, const TabEvents& t
 // A use as a value (State::apply(Event)): bits 0-2 of the low word the
 // throw's value, bit 3 a forfeit, bit 4 the split of an 'eggeh ('), bits
 // 8-14 the origin cell and 16-22 the destination (a forfeit: 0). Every
-// other bit 0: one value a use. Throws stay their texts (Event::from_text).
+// other bit 0: one value a use. A throw: throw_value.
 Event value_of(const TabUse& u) {
   std::uint64_t low = u.value | (u.forfeit ? 8u : 0u);
   if (!u.forfeit)
@@ -186,6 +200,13 @@ bool use_of(Event e, int w, TabUse& u) {
 // apply_use of the use a value codes, its cells in the style the turn's
 // listed uses are written in (as applying that listed text does).
 Error tab_apply_value(const TabOptions& o, TabPosition& p, TabEvents& t, Event e, bool& last) {
+  const std::uint64_t v = e.low() & 7u;
+  if (e == throw_value(static_cast<int>(v)) && sticks_whites(static_cast<int>(v)) >= 0) {  // a coded throw
+    if (t.thrown) return throwing_ended();
+    StickThrow th;
+    th.value = static_cast<std::uint8_t>(v);
+    return throw_checked(p, t, th, last);
+  }
   TabUse u;
   if (!use_of(e, p.width, u)) return no_such_use();
   if (!t.thrown) return throw_due();
@@ -326,8 +347,7 @@ struct TabTraits : ThrowsThenUses<TabOptions, TabPosition, TabEvents> {
     // A use always has '-' (a move or a forfeit) or 'x'; a throw never.
     const bool use = e.find_first_of("-x") != std::string_view::npos;
     if (use && !t.thrown) return throw_due();
-    if (!use && t.thrown)
-      return fail(Code::wrong_phase, 0, "the throwing has ended: each throw is now used or forfeited (docs/RULES.md §Tâb)");
+    if (!use && t.thrown) return throwing_ended();
     return use ? apply_use(o, p, t, e, last) : apply_throw(p, t, e, last);
   }
   static void finish(const TabOptions&, TabPosition& p, Memory&, Turn& t) {
