@@ -155,10 +155,10 @@ Error play_use(const DlebOptions& o, DlebPosition& p, DlebEvents& t, DlebUse& u,
     return fail(Code::stored_dleb, 0, "a stored dleb is played before the turn's last use");
   std::array<int, 7> avail = t.avail;
   int left = t.left;
-  DlebPosition w = p;
   const UseContext ctx{o, p.to_move, t.handicapped};
-  if (!use_one(o, ctx, ctx.team, opponent(ctx.team), u, avail, left, w, nullptr, error)) return error;
-  p = w;
+  // use_one changes the position only once every check has passed: on a
+  // fault `p` is as it was (no copy to work on).
+  if (!use_one(o, ctx, ctx.team, opponent(ctx.team), u, avail, left, p, nullptr, error)) return error;
   t.avail = avail;
   t.left = left;
   t.text.uses[static_cast<std::size_t>(t.text.nuses++)] = u;
