@@ -148,6 +148,47 @@ TEST(EventValue, MadeUpTabCodesAreRefused) {
     expect_refused(*s, e, Code::move_syntax);
 }
 
+// Dleb codes its decisions (events.cpp, value_of): after an entry that
+// ends on a dag, the dleb's moves and its forfeit are no texts, and each
+// reads as its listed text.
+TEST(EventValue, DlebListsCodes) {
+  auto s = start("dleb");
+  for (std::string_view t : {"BBBW", "BWW", "BW"}) ASSERT_FALSE(s->apply(t)) << t;  // dleb, stage 3, dag
+  std::vector<Event> values;
+  std::vector<std::string> texts;
+  s->legal_events(values);
+  s->legal_events(texts);
+  ASSERT_EQ(values.size(), texts.size());
+  ASSERT_FALSE(values.empty());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    EXPECT_FALSE(values[i].is_text()) << texts[i];
+    EXPECT_EQ(s->event_text(values[i]).value_or("?"), texts[i]);
+  }
+  EXPECT_EQ(texts[0], "1A1-B1");
+}
+
+TEST(EventValue, MadeUpDlebCodesAreRefused) {
+  auto s = start("dleb");
+  for (std::string_view t : {"BBBW", "BWW", "BW"}) ASSERT_FALSE(s->apply(t)) << t;
+  std::vector<Event> values;
+  s->legal_events(values);
+  ASSERT_FALSE(values.empty());
+  const std::uint64_t move = values[0].low();  // 1A1-B1: kind move + 1, value 1, from A1 (0), to B1 (100)
+  ASSERT_EQ(move, 1u | 1u << 3 | 0u << 6 | 100u << 15);
+  const auto at = [](std::uint64_t from, std::uint64_t to) { return from << 6 | to << 15; };
+  // A stray bit (low, high), no kind, a value of 5, a point off the field
+  // (A21 of 20 cross-lines, a fifth line), a forfeit with a point, a store
+  // of a 2, a stored dleb of a 3.
+  for (Event e : {Event::code(move | 1ull << 40, 0), Event::code(move, 1), Event::code(move & ~7ull, 0),
+                  Event::code(1u | 5u << 3 | at(0, 100), 0), Event::code(1u | 1u << 3 | at(20, 120), 0),
+                  Event::code(1u | 1u << 3 | at(0, 400), 0), Event::code(2u | 1u << 3 | at(0, 100), 0),
+                  Event::code(3u | 2u << 3, 0), Event::code(4u | 3u << 3 | at(0, 100), 0)})
+    expect_refused(*s, e, Code::move_syntax);
+  // A well-formed code the rules refuse, as its text is: B1 holds no man.
+  expect_refused(*s, Event::code(1u | 1u << 3 | at(100, 101), 0), Code::not_own_piece);
+  EXPECT_EQ(s->apply(Event::from_text("1B1-B2")).code, Code::not_own_piece);
+}
+
 TEST(EventValue, TextsAndValuesBetweenThem) {
   auto s = start("tab");
   EXPECT_EQ(s->event_text(Event::from_text("4K-O")).error().code, Code::illegal_move) << "a throw is due";

@@ -551,7 +551,8 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
 // One use (or stored dleb) of a turn on the position `w` the uses before it
 // leave, spending its throw from `avail` (`left`: the throws not used yet):
 // false and `error` on a fault. `w` is changed as the use does (its points
-// recorded in `undo` if given).
+// recorded in `undo` if given), and only once every check has passed: a
+// fault leaves `w` as it was (events.cpp's play_use relies on it).
 // `o`, `team` and `enemy` are ctx's, passed as the caller holds them.
 [[gnu::always_inline]] inline bool use_one(const DlebOptions& o, const UseContext& ctx, Side team, Side enemy,
                                            DlebUse& u, std::array<int, 7>& avail, int& left, DlebPosition& w,

@@ -146,6 +146,26 @@ Error apply_throw(const DlebOptions& o, const DlebPosition& p, DlebEvents& t, st
   return Error::none();
 }
 
+// A use read (apply_use) or decoded (DlebTraits::apply_value): its checks,
+// then its play.
+Error play_use(const DlebOptions& o, DlebPosition& p, DlebEvents& t, DlebUse& u, bool& last) {
+  Error error;
+  if (t.text.nuses == kDlebMaxUses) return fail(Code::move_syntax, 0, "too many uses");
+  if (u.kind == DlebUseKind::stored_move && t.left == 0)
+    return fail(Code::stored_dleb, 0, "a stored dleb is played before the turn's last use");
+  std::array<int, 7> avail = t.avail;
+  int left = t.left;
+  const UseContext ctx{o, p.to_move, t.handicapped};
+  // use_one changes the position only once every check has passed: on a
+  // fault `p` is as it was (no copy to work on).
+  if (!use_one(o, ctx, ctx.team, opponent(ctx.team), u, avail, left, p, nullptr, error)) return error;
+  t.avail = avail;
+  t.left = left;
+  t.text.uses[static_cast<std::size_t>(t.text.nuses++)] = u;
+  last = t.left == 0;
+  return Error::none();
+}
+
 // The use of a throw, a store or a stored dleb played, as an event ("2B3-B5",
 // "1+", "+1C5-C4", "3--"). A stored dleb is played before the turn's last use.
 Error apply_use(const DlebOptions& o, DlebPosition& p, DlebEvents& t, std::string_view e, bool& last) {
@@ -154,20 +174,7 @@ Error apply_use(const DlebOptions& o, DlebPosition& p, DlebEvents& t, std::strin
   std::size_t i = 0;
   if (!parse_use(e, i, u, error)) return error;
   if (i != e.size()) return fail(Code::move_syntax, static_cast<std::uint32_t>(i), "expected the end of the use");
-  if (t.text.nuses == kDlebMaxUses) return fail(Code::move_syntax, 0, "too many uses");
-  if (u.kind == DlebUseKind::stored_move && t.left == 0)
-    return fail(Code::stored_dleb, 0, "a stored dleb is played before the turn's last use");
-  std::array<int, 7> avail = t.avail;
-  int left = t.left;
-  DlebPosition w = p;
-  const UseContext ctx{o, p.to_move, t.handicapped};
-  if (!use_one(o, ctx, ctx.team, opponent(ctx.team), u, avail, left, w, nullptr, error)) return error;
-  p = w;
-  t.avail = avail;
-  t.left = left;
-  t.text.uses[static_cast<std::size_t>(t.text.nuses++)] = u;
-  last = t.left == 0;
-  return Error::none();
+  return play_use(o, p, t, u, last);
 }
 
 // The unused throw values, once each, in the order omitted forfeits take
@@ -244,6 +251,57 @@ void dleb_decisions(const DlebOptions& o, const DlebPosition& p, const DlebEvent
     format_use(u, text);
     out.push_back(text);
   });
+}
+
+// A decision as a value (State::apply(Event)): bits 0-2 of the low word
+// its DlebUseKind + 1 (0 is no decision), bits 3-5 the throw's value (1, 2,
+// 3, 4 or 6; a store's and a stored dleb's is 1); a move's (and a stored
+// dleb's) point from in bits 6-14 and to in 15-23 (line * 100 +
+// cross-line - 1), bit 24 its "'" (one man of a double). Every other bit 0
+// (a forfeit's and a store's points too): one value a decision.
+constexpr int kValueAt = 3, kFromAt = 6, kToAt = 15, kSplitAt = 24, kCodedBits = 25;
+Event value_of(const DlebUse& u) {
+  std::uint64_t low = (static_cast<std::uint64_t>(u.kind) + 1) | std::uint64_t{u.value} << kValueAt;
+  if (u.kind == DlebUseKind::move || u.kind == DlebUseKind::stored_move)
+    low |= static_cast<std::uint64_t>(u.from) << kFromAt | static_cast<std::uint64_t>(u.to) << kToAt |
+           std::uint64_t{u.split} << kSplitAt;
+  return Event::code(low, 0);
+}
+
+void dleb_decision_values(const DlebOptions& o, const DlebPosition& p, const DlebEvents& t, std::vector<Event>& out) {
+  for_each_decision(o, p, t, [&out](const DlebUse& u) { out.push_back(value_of(u)); });
+}
+
+// The error of a value that codes no decision (built only then: its text
+// is allocated).
+[[gnu::cold, gnu::noinline]] Error no_decision() {
+  return Error{Code::move_syntax, "this Event value is no Dleb decision (State::legal_events lists them)", 0};
+}
+
+// A coded decision decoded, then checked and played as its text is
+// (apply_use): any value value_of does not give is refused (move_syntax).
+Error dleb_apply_value(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Event e, bool& last) {
+  const std::uint64_t low = e.low();
+  if (e.high() != 0 || low >> kCodedBits != 0) return no_decision();
+  const std::uint64_t kind = (low & 7u) - 1;  // 0 wraps round: no kind
+  if (kind > static_cast<std::uint64_t>(DlebUseKind::stored_move)) return no_decision();
+  DlebUse u;
+  u.kind = static_cast<DlebUseKind>(kind);
+  u.value = static_cast<std::uint8_t>(low >> kValueAt & 7u);
+  if (sticks_whites(u.value) < 0) return no_decision();
+  const std::uint64_t move = low >> kFromAt;
+  if (u.kind == DlebUseKind::move || u.kind == DlebUseKind::stored_move) {
+    u.from = static_cast<DlebPoint>(move & 511u);
+    u.to = static_cast<DlebPoint>(move >> (kToAt - kFromAt) & 511u);
+    u.split = (move >> (kSplitAt - kFromAt) & 1u) != 0;
+    if (!on_field(u.from, p.cross_lines) || !on_field(u.to, p.cross_lines)) return no_decision();
+  } else if (move != 0) {
+    return no_decision();
+  }
+  if (u.kind != DlebUseKind::move && u.kind != DlebUseKind::forfeit && u.value != 1) return no_decision();  // "1+", "+1"
+  if (!t.thrown)
+    return fail(Code::wrong_phase, 0, "a throw is due: the uses come when the throwing has ended (Marin 1931, p. 508)");
+  return play_use(o, p, t, u, last);
 }
 
 // Makes a decision the lists gave (its checks passed).
@@ -353,8 +411,8 @@ struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
   static constexpr std::string_view kSources =
       "Marin 1931, pp. 508-510 (7. dleb); docs/RULES.md §Dleb, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .player_label = true, .events = true, .throw_faces = true, .describe_event = true, .describe = true, .drawing = true,
-      .cell_names = true, .capture_mark = true};
+      .player_label = true, .events = true, .decision_values = true, .throw_faces = true, .describe_event = true,
+      .describe = true, .drawing = true, .cell_names = true, .capture_mark = true};
   static constexpr auto options = &dleb_options;
   static constexpr auto presets = &dleb_presets;
   static constexpr auto initial = &DlebPosition::initial;
@@ -413,6 +471,8 @@ struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
     return by + " takes the man on " + from + " to " + to + (u.x_written ? ", eating the enemy there" : "");
   }
   static constexpr auto decisions = &dleb_decisions;
+  static constexpr auto decision_values = &dleb_decision_values;
+  static constexpr auto apply_value = &dleb_apply_value;
   static Error apply(const DlebOptions& o, DlebPosition& p, Turn& t, std::string_view e, bool& last) {
     // A throw is billets only; a use begins with its value or '+'.
     const bool use = e.empty() || !kFace[static_cast<unsigned char>(e[0])];
