@@ -167,6 +167,22 @@ TEST(EventValue, DlebListsCodes) {
   EXPECT_EQ(texts[0], "1A1-B1");
 }
 
+// Dleb's throws are codes too: the billets as listed (black ones first);
+// a throw written in another order is the same value.
+TEST(EventValue, DlebCodesItsThrows) {
+  auto s = start("dleb");
+  const auto outcomes = s->chance_outcomes();
+  ASSERT_FALSE(outcomes.empty());
+  for (const auto& o : outcomes) {
+    EXPECT_FALSE(o.event.is_text()) << o.text;
+    EXPECT_EQ(s->parse_event(o.text).value_or(Event{}), o.event) << o.text;
+  }
+  EXPECT_EQ(s->parse_event("WBBB").value_or(Event{}), s->parse_event("BBBW").value_or(Event{}));
+  // A coded throw of five billets, or of more whites than billets: no throw.
+  expect_refused(*s, Event::code(7u | 5u << 3, 0), Code::move_syntax);
+  expect_refused(*s, Event::code(7u | 4u << 3 | 5u << 6, 0), Code::move_syntax);
+}
+
 TEST(EventValue, MadeUpDlebCodesAreRefused) {
   auto s = start("dleb");
   for (std::string_view t : {"BBBW", "BWW", "BW"}) ASSERT_FALSE(s->apply(t)) << t;

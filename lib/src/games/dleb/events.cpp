@@ -128,12 +128,20 @@ void add_throw(const DlebOptions& o, const DlebPosition& p, DlebEvents& t, const
 
 // A throw as an event: its billets as they fell ("BWBB"; G counting as the
 // option `time` says).
+Error throw_checked(const DlebOptions& o, const DlebPosition& p, DlebEvents& t, const DlebThrow& th, bool& last);
+
 Error apply_throw(const DlebOptions& o, const DlebPosition& p, DlebEvents& t, std::string_view e, bool& last) {
   DlebThrow th;
   std::size_t i = 0;
   for (; i < e.size() && i < 4 && kFace[static_cast<unsigned char>(e[i])]; ++i) th.faces[i] = e[i];
   th.nfaces = static_cast<std::uint8_t>(i);
   if (i < 2 || i != e.size()) return fail(Code::move_syntax, static_cast<std::uint32_t>(i), "expected a throw: two to four billets, each W, B or G");
+  return throw_checked(o, p, t, th, last);
+}
+
+// A throw, read or coded, where one is due: its billets the stage's, and
+// the 64th must end the turn.
+Error throw_checked(const DlebOptions& o, const DlebPosition& p, DlebEvents& t, const DlebThrow& th, bool& last) {
   const int need = billets_due(p, t);
   if (th.nfaces != need)
     return fail(Code::throw_sequence, 0,
@@ -259,7 +267,11 @@ void dleb_decisions(const DlebOptions& o, const DlebPosition& p, const DlebEvent
 // dleb's) point from in bits 6-14 and to in 15-23 (line * 100 +
 // cross-line - 1), bit 24 its "'" (one man of a double). Every other bit 0
 // (a forfeit's and a store's points too): one value a decision.
+// A throw: bits 0-2 all set (no use's kind), its billets in bits 3-5 and
+// the white ones (as the throw is counted) in bits 6-8: the throw as listed,
+// its black billets first (billets_text).
 constexpr int kValueAt = 3, kFromAt = 6, kToAt = 15, kSplitAt = 24, kCodedBits = 25;
+constexpr std::uint64_t kThrowKind = 7;
 Event value_of(const DlebUse& u) {
   std::uint64_t low = (static_cast<std::uint64_t>(u.kind) + 1) | std::uint64_t{u.value} << kValueAt;
   if (u.kind == DlebUseKind::move || u.kind == DlebUseKind::stored_move)
@@ -268,8 +280,17 @@ Event value_of(const DlebUse& u) {
   return Event::code(low, 0);
 }
 
+Event throw_value(int billets, int whites) {
+  return Event::code(kThrowKind | static_cast<std::uint64_t>(billets) << 3 | static_cast<std::uint64_t>(whites) << 6, 0);
+}
+
 void dleb_decision_values(const DlebOptions& o, const DlebPosition& p, const DlebEvents& t, std::vector<Event>& out) {
   for_each_decision(o, p, t, [&out](const DlebUse& u) { out.push_back(value_of(u)); });
+}
+
+// A throw where the uses are due.
+Error throwing_ended() {
+  return fail(Code::wrong_phase, 0, "the throwing has ended: each throw is now used or forgone (docs/RULES.md §Dleb)");
 }
 
 // The error of a value that codes no decision (built only then: its text
@@ -283,6 +304,15 @@ void dleb_decision_values(const DlebOptions& o, const DlebPosition& p, const Dle
 Error dleb_apply_value(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Event e, bool& last) {
   const std::uint64_t low = e.low();
   if (e.high() != 0 || low >> kCodedBits != 0) return no_decision();
+  if ((low & 7u) == kThrowKind) {  // a coded throw
+    const int billets = static_cast<int>(low >> 3 & 7u), white = static_cast<int>(low >> 6 & 7u);
+    if (low >> 9 != 0 || billets < 2 || billets > 4 || white > billets) return no_decision();
+    if (t.thrown) return throwing_ended();
+    DlebThrow th;
+    th.nfaces = static_cast<std::uint8_t>(billets);
+    for (int k = 0; k < billets; ++k) th.faces[static_cast<std::size_t>(k)] = k < billets - white ? 'B' : 'W';
+    return throw_checked(o, p, t, th, last);
+  }
   const std::uint64_t kind = (low & 7u) - 1;  // 0 wraps round: no kind
   if (kind > static_cast<std::uint64_t>(DlebUseKind::stored_move)) return no_decision();
   DlebUse u;
@@ -438,7 +468,7 @@ struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
     for (int k = 0; k < n; ++k) {
       const BilletOutcome& b = list[static_cast<std::size_t>(k)];
       std::string text = billets_text(billets, b.whites);
-      if (values) values->push_back(Event::from_text(text));
+      if (values) values->push_back(throw_value(billets, b.whites));
       if (probabilities) probabilities->push_back(b.probability);
       if (texts) texts->push_back(std::move(text));
     }
@@ -478,8 +508,7 @@ struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
     const bool use = e.empty() || !kFace[static_cast<unsigned char>(e[0])];
     if (use && !t.thrown)
       return fail(Code::wrong_phase, 0, "a throw is due: the uses come when the throwing has ended (Marin 1931, p. 508)");
-    if (!use && t.thrown)
-      return fail(Code::wrong_phase, 0, "the throwing has ended: each throw is now used or forgone (docs/RULES.md §Dleb)");
+    if (!use && t.thrown) return throwing_ended();
     return use ? apply_use(o, p, t, e, last) : apply_throw(o, p, t, e, last);
   }
   static void finish(const DlebOptions&, DlebPosition& p, Memory&, Turn& t) {
