@@ -135,26 +135,20 @@ Error State::apply(Event event, std::string* turn) {
 }
 
 std::vector<ChanceOutcome> State::chance_outcomes() const {
-  // The lists as list_events writes them: one pair a thread, reused (a
-  // playout asks at every throw), cleared first. A text value is its
-  // outcome's text; a coded one's text is listed for it.
   std::vector<ChanceOutcome> out;
   if (to_move() != Actor::chance) return out;  // no throw is due: nothing to list
+  // The lists as list_events writes them, in one call: one set a thread,
+  // reused (a playout asks at every throw), cleared first.
   thread_local std::vector<Event> values;
+  thread_local std::vector<std::string> texts;
   thread_local std::vector<double> chances;
   values.clear();
+  texts.clear();
   chances.clear();
-  list_events(&values, nullptr, &chances);
-  if (chances.empty() || chances.size() != values.size()) return out;  // no throw is due
-  std::vector<std::string> texts;
-  for (const Event& v : values)
-    if (!v.is_text()) {
-      list_events(nullptr, &texts, nullptr);
-      break;
-    }
+  list_events(&values, &texts, &chances);
+  if (chances.size() != values.size() || texts.size() != values.size()) return out;
   out.reserve(values.size());
-  for (std::size_t i = 0; i < values.size(); ++i)
-    out.push_back({i < texts.size() ? std::move(texts[i]) : std::string(values[i].text()), chances[i], values[i]});
+  for (std::size_t i = 0; i < values.size(); ++i) out.emplace_back(std::move(texts[i]), chances[i], values[i]);
   return out;
 }
 
