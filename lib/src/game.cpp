@@ -148,7 +148,8 @@ std::vector<ChanceOutcome> State::chance_outcomes() const {
   list_events(&values, &texts, &chances);
   if (chances.size() != values.size() || texts.size() != values.size()) return out;
   out.reserve(values.size());
-  for (std::size_t i = 0; i < values.size(); ++i) out.emplace_back(std::move(texts[i]), chances[i], values[i]);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    out.push_back({std::move(texts[i]), chances[i], values[i]});  // (no aggregate emplace in the studio's libc++ 14)
   return out;
 }
 
