@@ -10,9 +10,10 @@
 // from meaning, and a State resolves a turn's text against its position
 // (cf. chess-library's pgn::Visitor vs uci::parseSan). Events cross it as
 // text or as values (Event: 16 bytes, listed and applied without text, for
-// search and playouts; event_text and parse_event go between the two). Showing a position (text diagrams, SVG) is
-// a separate, optional interface, BoardDrawing (beyt/drawing.hpp), reached
-// through State::drawing(). Each game also offers a typed API of its own
+// search and playouts; event_text and parse_event go between the two).
+// Showing a position (text diagrams, SVG) is a separate, optional
+// interface, BoardDrawing (beyt/drawing.hpp), reached through
+// State::drawing(). Each game also offers a typed API of its own
 // (e.g. beyt/seega.hpp) for tests and fast engines.
 //
 // Turns and events (notation/NOTATION.md section 12). A record holds turns
@@ -108,13 +109,16 @@ class Rng {
 /// State::apply(Event) plays one without reading text, and a search keeps
 /// them in its tables. What the bytes mean is the game's, in one of two
 /// forms:
-///   * the game's own code (Event::code): Seega's cells and the directions
-///     of its steps; the State that listed it reads it back directly;
+///   * the game's own code (Event::code), which the State that listed it
+///     reads back directly: every game of the library codes its events
+///     (Seega a turn's cells and the directions of its steps, Tâb a throw's
+///     count or a use's value and cells, Dleb its billets or a use, the
+///     mancala games a house or a count; docs/LIBRARY.md, "Events as
+///     values");
 ///   * the event's own text, when it is at most kMaxText bytes
-///     (Event::from_text): the engines whose events are short texts (Tâb
-///     `4K-O`, Dleb `+1C5-C4`, a throw `BBWW`, a sowing `C`) and a game
-///     written on State that lists only texts (docs/LIBRARY.md, "Adding a
-///     game").
+///     (Event::from_text): a game written on State that lists only texts
+///     (docs/LIBRARY.md, "Adding a game"), whose apply(Event) then reads
+///     those bytes.
 /// The text a record writes is State::event_text(event), at the position
 /// where it is listed (a Seega step's captures depend on the board);
 /// State::parse_event(text) goes back. The default Event is no event
