@@ -55,7 +55,8 @@ struct EngineHooks {
   ///   static void chances(const Options&, const Position&, const Turn&, std::vector<Event>* values,
   ///                       std::vector<std::string>* texts, std::vector<double>* probabilities);
   ///       at a throw: its outcomes appended to whichever list is given
-  ///       (State::list_events; values Event::from_text of the texts);
+  ///       (State::list_events; the values coded, Event::code, as Tâb and
+  ///       Dleb do, or Event::from_text of the texts);
   ///   static void decisions(const Options&, const Position&, const Turn&, std::vector<std::string>&);
   ///       else: the decisions of the player (or referee) to move, appended;
   ///   static Error apply(const Options&, Position&, Turn&, std::string_view event, bool& last);

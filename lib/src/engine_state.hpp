@@ -334,9 +334,10 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     return State::adjudicate(termination, out);
   }
 
-  // The listed events as texts, as values or both: a game with `events`
-  // (short texts) packs each text into its value (Event::from_text); Seega
-  // (`event_values`) codes its values and writes no text for them.
+  // The listed events as texts, as values or both. A game that codes its
+  // values (`event_values`, `decision_values`, and the `chances` hook's
+  // values) writes no text for them; one that does not packs each listed
+  // text into its value (Event::from_text).
   void list_events(std::vector<Event>* values, std::vector<std::string>* texts,
                    std::vector<double>* chances) const override {
     if (over()) return;
