@@ -13,9 +13,10 @@ Generates a corpus with `beyt generate` (every game, text; kept in
     read_games alone: games per second;
   * a random playout loop over events in Python (at a throw the outcome
     sample_outcome() picks for a draw of Python's random, else one of
-    legal_events() by Python's random; push()) beside the
-    same loop in C++ (the program bench/event_playout.cpp, beyt_event_playout,
-    run here): events per second and their ratio (the target: 3 or less);
+    legal_events() by Python's random; push()), by texts and by values
+    (values=True: beyt.Event), beside the same loop in C++ (the program
+    bench/event_playout.cpp, beyt_event_playout, run here, with --values for
+    the values): events per second and their ratio (the target: 3 or less);
   * beyt.playouts (the random player of `beyt generate`, without the GIL):
     playouts and turns per second;
   * the memory a game read and kept costs: --memory-games games of 200 turns
@@ -44,18 +45,19 @@ def best(runs, fn):
     return min(times)
 
 
-def python_playouts(beyt, game, games, max_turns, seed):
-    """The loop a Python user writes: events until the end or max_turns turns;
-    bench/event_playout.cpp is the same loop in C++. Returns the events."""
+def python_playouts(beyt, game, games, max_turns, seed, values=False):
+    """The loop a Python user writes: events until the end or max_turns turns,
+    as texts or (values) as beyt.Event values; bench/event_playout.cpp is the
+    same loop in C++ (--values). Returns the events."""
     rng = random.Random(seed)
     events = 0
     for _ in range(games):
         p = beyt.Position.start(game)
         while not p.is_over() and p.turns_played < max_turns:
             if p.actor == "chance":
-                p.push(p.sample_outcome(rng.random()))
+                p.push(p.sample_outcome(rng.random(), values=values))
             else:
-                p.push(rng.choice(p.legal_events()))
+                p.push(rng.choice(p.legal_events(values=values)))
             events += 1
     return events
 
@@ -175,26 +177,28 @@ def main():
               f"read_games + positions() {counts['positions'] / t_pos / 1e6:6.2f} M positions/s "
               f"({counts['positions']} positions, {t_pos:.2f} s)")
 
-    # The playout loop over events: Python beside C++.
+    # The playout loop over events: Python beside C++, by texts and by values.
     playout = os.path.join(a.build, "bench", "beyt_event_playout")
     for game in games:
-        cpp = None
-        if os.path.exists(playout):
-            runs = [json.loads(subprocess.run([playout, game, str(a.playouts), "400", "1"], check=True,
-                                              capture_output=True, text=True).stdout) for _ in range(a.runs)]
-            cpp = max(r["events_per_second"] for r in runs)
-        events = {}
+        for form in ("texts", "values"):
+            cpp = None
+            if os.path.exists(playout):
+                command = [playout] + (["--values"] if form == "values" else []) + [game, str(a.playouts), "400", "1"]
+                runs = [json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+                        for _ in range(a.runs)]
+                cpp = max(r["events_per_second"] for r in runs)
+            events = {}
 
-        def loop():
-            events["n"] = python_playouts(beyt, game, a.playouts, 400, 1)
-        t = best(a.runs, loop)
-        rate = events["n"] / t
-        line = f"{game:10s} event loop: Python {rate / 1e3:8.1f} k events/s"
-        if cpp:
-            line += f"   C++ {cpp / 1e3:8.1f} k events/s   ratio {cpp / rate:.2f} (target 3)"
-        else:
-            line += "   (no beyt_event_playout: configure with -DBEYT_BUILD_BENCH=ON)"
-        print(line)
+            def loop():
+                events["n"] = python_playouts(beyt, game, a.playouts, 400, 1, values=form == "values")
+            t = best(a.runs, loop)
+            rate = events["n"] / t
+            line = f"{game:10s} event loop by {form:6s}: Python {rate / 1e3:8.1f} k events/s"
+            if cpp:
+                line += f"   C++ {cpp / 1e3:8.1f} k events/s   ratio {cpp / rate:.2f} (target 3)"
+            else:
+                line += "   (no beyt_event_playout: configure with -DBEYT_BUILD_BENCH=ON)"
+            print(line)
 
     # The bulk playouts, without the GIL.
     for game in games:

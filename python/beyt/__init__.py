@@ -25,6 +25,7 @@ import io
 import json
 import os
 import weakref
+import collections.abc as _abc
 from collections.abc import Mapping, MutableMapping
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
@@ -33,7 +34,8 @@ from ._types import Diagnostic
 from .errors import ArgumentError, Error, IllegalMove, InputError, RecordError, WriteError
 
 __all__ = [
-    "ArgumentError", "Diagnostic", "Error", "Game", "IllegalMove", "InputError", "Move", "Position", "RecordError",
+    "ArgumentError", "Diagnostic", "Error", "Event", "EventList", "Game", "IllegalMove", "InputError", "Move",
+    "Position", "RecordError",
     "Playouts", "Report", "StatsReport", "Tags", "WriteError", "games", "generate", "playouts", "read_game",
     "read_games", "stats", "validate", "write_games", "__version__",
 ]
@@ -45,6 +47,11 @@ __version__: str = _beyt.__version__
 Move = _beyt.Move
 #: A position of a game under its rules, with the rules engine behind it.
 Position = _beyt.Position
+#: One event as a value (``Position.legal_events(values=True)``, ``push``).
+Event = _beyt.Event
+#: The events ``Position.legal_events(values=True)`` lists: a sequence of Event.
+EventList = _beyt.EventList
+_abc.Sequence.register(EventList)
 
 #: The record formats' names, in the order of the library's table of formats.
 FORMATS = tuple(_beyt.formats())

@@ -10,11 +10,15 @@
 #include <pybind11/stl.h>
 #include <poll.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cerrno>
 #include <cstring>
 #include <exception>
+#include <initializer_list>
+#include <map>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -510,10 +514,18 @@ struct Origin {
   std::shared_ptr<const GameRecord> record;  // whose main line's first turns were played
 };
 
+// One move push() played: its text, or, pushed as a beyt.Event, its value,
+// whose text is written only when asked for (pop(), event_stack, a record,
+// pickle: written_moves), so that a playout by values writes no text.
+struct PushedMove {
+  std::string text;  // empty: not written yet (pushed as `value`)
+  Event value{};     // the value pushed (empty: pushed as text)
+};
+
 struct PyPosition {
   std::unique_ptr<State> state;                      // keeping a history once a move is pushed (State::keep_history)
   std::string rules;                                 // canonical rules text
-  std::vector<std::string> moves;                    // the moves push() played, the last state->history_size() of them kept for undo
+  std::vector<PushedMove> moves;                     // the moves push() played, the last state->history_size() of them kept for undo
   std::shared_ptr<const State> pushed_from;          // the state before moves[0] (null: none pushed)
   std::shared_ptr<const Origin> origin;              // a replay's position: where it started
   std::uint32_t origin_turns = 0;                    // and the turns of origin->record played
@@ -537,7 +549,9 @@ struct PyPosition {
 // turn (legal_events(), chance_outcomes(): a throw or one use of a throw in
 // Tab and Dleb; State::apply), as the position allows.
 // play_pushed plays it on `state` (the error when it is neither; `state`
-// then unchanged).
+// then unchanged). A text that is both a whole turn and an event (Tab's
+// throw `3` at a turn's start, which a record writes for the turn `3:3--`)
+// is the whole turn; its Event value (legal_events(values=True)) is the event.
 Error play_pushed(State& state, std::string_view move) {
   Error e = state.mid_turn() ? state.apply(move) : state.play_turn(move);
   if (e && !state.mid_turn() && !state.apply(move)) e = Error::none();
@@ -552,10 +566,48 @@ void begin_pushes(PyPosition& p) {
   p.state->keep_history(true);
 }
 
+// Plays a pushed move again (pop_move, written_moves): by its value, or its text.
+Error play_pushed(State& state, const PushedMove& move) {
+  return move.value.empty() ? play_pushed(state, move.text) : state.apply(move.value);
+}
+
 void push_move(PyPosition& p, const std::string& move) {
   begin_pushes(p);
   if (Error e = play_pushed(*p.state, move)) raise("IllegalMove", e.code, e.reason, {{"move", move}, {"offset", std::to_string(e.offset)}});
-  p.moves.push_back(move);
+  p.moves.push_back({move, Event{}});
+}
+
+// push(event) of a beyt.Event: State::apply(Event), no text read or written.
+void push_value(PyPosition& p, Event event) {
+  begin_pushes(p);
+  if (Error e = p.state->apply(event)) raise("IllegalMove", e.code, e.reason, {{"offset", "0"}});
+  p.moves.push_back({std::string(), event});
+}
+
+// The text of `move`, pushed at `before`: as pushed, or written from its value.
+std::string& write_text(PushedMove& move, const State& before) {
+  if (move.text.empty())
+    if (Error e = before.event_text(move.value, move.text)) raise("RecordError", e.code, e.reason);  // a fault of the library
+  return move.text;
+}
+
+// The texts of the moves pushed, oldest first, each value's text written
+// (once: kept) by playing the moves again from pushed_from.
+std::vector<std::string> written_moves(PyPosition& p) {
+  std::vector<std::string> out;
+  out.reserve(p.moves.size());
+  std::unique_ptr<State> state;
+  for (PushedMove& move : p.moves) {
+    if (move.text.empty() && !state) {  // the first value not yet written: play up to it
+      state = p.pushed_from->clone();
+      for (std::size_t i = 0; i < out.size(); ++i)
+        if (Error e = play_pushed(*state, p.moves[i])) raise("RecordError", e.code, e.reason);  // a fault of the library
+    }
+    out.push_back(state ? write_text(move, *state) : move.text);
+    if (state)
+      if (Error e = play_pushed(*state, move)) raise("RecordError", e.code, e.reason);  // a fault of the library
+  }
+  return out;
 }
 
 // Position.pop: takes back the last push() (or turn of play_random) and
@@ -575,7 +627,7 @@ std::string pop_move(PyPosition& p) {
       if (Error e = play_pushed(*state, p.moves[i])) raise("RecordError", e.code, e.reason);  // a fault of the library
     p.state = std::move(state);
   }
-  std::string move = std::move(p.moves.back());
+  std::string move = std::move(write_text(p.moves.back(), *p.state));
   p.moves.pop_back();
   return move;
 }
@@ -589,15 +641,31 @@ std::vector<std::string> legal_events_of(const PyPosition& p) {
 
 // Position.sample_outcome(z): the outcome of the throw due that the draw z
 // picks (beyt::sample_outcome), or ArgumentError / IllegalMove.
-std::string sample_outcome_of(const PyPosition& p, double z) {
+// sample_value_of is the same for sample_outcome(z, values=True): the
+// outcome's Event, its text not written.
+void check_sample(const PyPosition& p, double z, bool throw_due) {
   if (!(z >= 0.0 && z < 1.0))
     raise("ArgumentError", Code::ok, "z must be a draw in [0, 1), as random.random() gives: " + std::to_string(z));
-  const std::vector<ChanceOutcome> outcomes = p.state->chance_outcomes();
-  if (outcomes.empty())
+  if (!throw_due)
     raise("IllegalMove", Code::wrong_phase,
           p.state->is_terminal() ? "no throw is due: the game is over"
                                  : "no throw is due: a player decides next (legal_events())");
+}
+
+std::string sample_outcome_of(const PyPosition& p, double z) {
+  const std::vector<ChanceOutcome> outcomes = p.state->chance_outcomes();
+  check_sample(p, z, !outcomes.empty());
   return outcomes[sample_outcome(outcomes, z)].text;
+}
+
+Event sample_value_of(const PyPosition& p, double z) {
+  thread_local std::vector<Event> values;  // one pair of lists a thread, reused
+  thread_local std::vector<double> chances;
+  values.clear();
+  chances.clear();
+  if (p.state->to_move() == Actor::chance) p.state->list_events(&values, nullptr, &chances);
+  check_sample(p, z, !chances.empty() && chances.size() == values.size());
+  return values[sample_outcome(chances, z)];
 }
 
 // Position.check_turn(turn): the turn's canonical text, or IllegalMove.
@@ -1250,10 +1318,36 @@ PyGame new_game(const std::string& game, const std::optional<std::string>& rules
   return g;
 }
 
+// The turns the moves pushed played, each as the engine writes it (check_turn's
+// or apply's turn text), by playing them again from pushed_from as push()
+// played them: a text that is both a whole turn and an event as the whole
+// turn, an Event as the event. IllegalMove (E303) when they end in the middle
+// of a turn, as a record cannot.
+std::vector<std::string> pushed_turns(const PyPosition& p) {
+  std::vector<std::string> out;
+  if (p.moves.empty()) return out;
+  std::unique_ptr<State> state = p.pushed_from->clone();
+  std::string turn;
+  for (const PushedMove& move : p.moves) {
+    Error e;
+    if (!move.value.empty()) e = state->apply(move.value, &turn);
+    else if (state->mid_turn()) e = state->apply(move.text, &turn);
+    else if (!state->check_turn(move.text, turn)) e = state->play_turn(turn);  // a whole turn, `turn` its canonical text
+    else e = state->apply(move.text, &turn);
+    if (e) raise("RecordError", e.code, e.reason);  // a fault of the library: push() played it
+    if (!turn.empty()) out.push_back(std::move(turn));
+  }
+  if (state->mid_turn())
+    raise("IllegalMove", Code::wrong_phase,
+          "the moves pushed end in the middle of turn " + std::to_string(p.origin_turns + out.size() + 1) + " (" +
+              state->turn_in_progress() + " so far): push the rest of its events (legal_events()) first");
+  return out;
+}
+
 // The record of a played Position: its game and rules, its start as SetUp
 // where it is not the game's start, and every turn played since (a replay's
 // turns, then the moves pushed), each turn as the engine writes it.
-PyGame game_from_position(const PyPosition& p) {
+PyGame game_from_position(PyPosition& p) {
   const State& start = p.moves.empty() ? *p.state : *p.pushed_from;
   const Game& game = p.state->game();
   RuleSet rules;
@@ -1266,7 +1360,7 @@ PyGame game_from_position(const PyPosition& p) {
   std::vector<std::string> moves;
   if (p.origin)
     for (std::uint32_t i = 0; i < p.origin_turns; ++i) moves.push_back(p.origin->record->moves[i].move);
-  moves.insert(moves.end(), p.moves.begin(), p.moves.end());
+  for (std::string& turn : pushed_turns(p)) moves.push_back(std::move(turn));
   if (!moves.empty()) enter_moves(g.box, NodePath{{0}}, moves);
   return g;
 }
@@ -1392,7 +1486,8 @@ std::string record_text(PyGame& g, Format f) {
   return notation::write_record(g.rec(), f);
 }
 
-#include "_beyt_play.hpp"  // Position.play_random, playouts
+#include "_beyt_event.hpp"  // beyt.Event, beyt.EventList
+#include "_beyt_play.hpp"   // Position.play_random, playouts, the playout loop's calls
 
 }  // namespace
 
@@ -1572,18 +1667,22 @@ PYBIND11_MODULE(_beyt, m) {
         return true;
       }, "Deprecated (reading it warns: DeprecationWarning): always True. legal_events()\n"
          "lists every event in every game (NOTATION.md section 12).")
-      .def_property_readonly("event_stack", [](const PyPosition& p) { return p.moves; },
+      .def_property_readonly("event_stack", &written_moves,
                              "What push() played and pop() has not taken back, oldest first: each an event\n"
-                             "(or a whole turn, as push() and play_random() take one).")
-      .def_property_readonly("move_stack", [](const PyPosition& p) {
+                             "(or a whole turn, as push() and play_random() take one), as text (an Event\n"
+                             "pushed: its text, written when this is read).")
+      .def_property_readonly("move_stack", [](PyPosition& p) {
         warn_renamed("Position.move_stack", "Position.event_stack");
-        return p.moves;
+        return written_moves(p);
       }, "Deprecated (reading it warns: DeprecationWarning): the old name of event_stack.")
       .def("legal_events", &legal_events_of,
            "Every event that may come next, in a fixed order (empty when the game is\n"
            "over): a whole turn in Seega and in Mankalah's play; one event of a turn\n"
            "elsewhere (a throw or the use of one in Tab and Dleb, a sowing in Um\n"
-           "el-Banat, a count of Mankalah's tebweez; NOTATION.md section 12).")
+           "el-Banat, a count of Mankalah's tebweez; NOTATION.md section 12). A list of\n"
+           "str; with values=True an EventList of beyt.Event values in the same order,\n"
+           "which push() plays without text being written or read (playouts, searches;\n"
+           "event_text() gives an Event's text).")
       .def("legal_moves", [](const PyPosition& p) {
         warn_renamed("Position.legal_moves()", "Position.legal_events()");
         return legal_events_of(p);
@@ -1594,13 +1693,14 @@ PYBIND11_MODULE(_beyt, m) {
         return out;
       }, "The outcomes of the next chance event (a throw of the sticks) as (text,\n"
          "probability) pairs summing to 1 (Lane 1836, Marin 1931); empty when a player\n"
-         "decides next.")
+         "decides next. With values=True each outcome is a beyt.Event, not its text.")
       .def("sample_outcome", &sample_outcome_of, py::arg("z"),
       "The outcome of the throw due that a uniform draw z in [0, 1) picks by the\n"
       "outcomes' probabilities (the first whose running sum exceeds z, as\n"
       "beyt::sample_outcome in C++): what push() takes. `p.push(p.sample_outcome(\n"
-      "random.random()))` throws the sticks. Raises ArgumentError for z outside\n"
-      "[0, 1), IllegalMove (E303) where no throw is due.")
+      "random.random()))` throws the sticks. A str; with values=True the outcome's\n"
+      "beyt.Event. Raises ArgumentError for z outside [0, 1), IllegalMove (E303) where\n"
+      "no throw is due.")
       .def("perft", [](const PyPosition& p, int depth) {
         return perft_of<PerftCounts>(p, depth, &beyt::perft).leaves;
       }, py::arg("depth"),
@@ -1656,10 +1756,13 @@ PYBIND11_MODULE(_beyt, m) {
       "Plays `move`: a whole turn as a record writes it, or one event (an element of\n"
       "legal_events() or chance_outcomes(): in Tab and Dleb a throw or one use of a\n"
       "throw, in Um el-Banat a sowing, in Mankalah a count of the tebweez; NOTATION.md\n"
-      "section 12). Raises IllegalMove (.code the E3xx code,\n"
-      ".reason the rule and its source, .offset into the move text); the position is\n"
-      "then unchanged.")
-      .def("pop", &pop_move, "Takes back the last push() and returns its move. IndexError when none.")
+      "section 12), as a str or as a beyt.Event listed here (legal_events(values=True):\n"
+      "no text read; its text is written only when event_stack, pop() or a record\n"
+      "asks for it). Raises IllegalMove (.code the E3xx code, .reason the rule and its\n"
+      "source, .offset into the move text); the position is then unchanged. TypeError\n"
+      "for a move of another type.")
+      .def("pop", &pop_move, "Takes back the last push() and returns its move as text (an Event pushed: its\n"
+                             "text, event_text()). IndexError when none.")
       .def("copy", &PyPosition::copy, "An independent copy (with its event_stack).")
       .def("is_over", [](const PyPosition& p) { return p.state->is_terminal(); }, "The game is over (outcome() is not None).")
       .def("outcome", [](const PyPosition& p) -> std::optional<std::string> {
@@ -1697,7 +1800,7 @@ PYBIND11_MODULE(_beyt, m) {
       .def("__hash__", [](const PyPosition& p) { return static_cast<std::int64_t>(p.state->hash() >> 1); })
       .def("__copy__", &PyPosition::copy)
       .def("__deepcopy__", [](const PyPosition& p, const py::object&) { return p.copy(); }, py::arg("memo"))
-      .def("__reduce__", [](const PyPosition& p) {
+      .def("__reduce__", [](PyPosition& p) {
         // The position it started from (a text), the turns of a replay
         // played from there (Origin), and the moves pushed since: unpickled
         // by playing them again, the event_stack (pop()) included.
@@ -1705,11 +1808,15 @@ PYBIND11_MODULE(_beyt, m) {
         std::vector<std::string> turns;
         if (p.origin)
           for (std::uint32_t i = 0; i < p.origin_turns; ++i) turns.push_back(p.origin->record->moves[i].move);
+        std::vector<std::size_t> events;  // the moves pushed as Events (played again as events)
+        for (std::size_t i = 0; i < p.moves.size(); ++i)
+          if (!p.moves[i].value.empty()) events.push_back(i);
         return py::make_tuple(py::module_::import("beyt._types").attr("_position"),
                               py::make_tuple(std::string(root.game().name()), p.rules,
-                                             p.origin ? p.origin->text : root.position_text(), turns, p.moves));
+                                             p.origin ? p.origin->text : root.position_text(), turns, written_moves(p),
+                                             events));
       }, "Pickles as the position it started from, the turns played since and the moves\n"
-         "pushed (pickle, copy.deepcopy, multiprocessing, Dask).");
+         "pushed, as texts (pickle, copy.deepcopy, multiprocessing, Dask).");
 
   py::class_<PyGame>(m, "Game", no_new())
       .def_property_readonly("tags", [](const PyGame& g) {
@@ -1894,7 +2001,8 @@ PYBIND11_MODULE(_beyt, m) {
 
   // What the values' __reduce__ name: their objects again from a pickle.
   m.def("_position", [](const std::string& game, const std::string& rules, const std::string& text,
-                        const std::vector<std::string>& turns, const std::vector<std::string>& moves) {
+                        const std::vector<std::string>& turns, const std::vector<std::string>& moves,
+                        const std::vector<std::size_t>& events) {
     PyPosition p = make_position(game, text, rules);
     if (!turns.empty()) {
       auto record = std::make_shared<GameRecord>();
@@ -1906,9 +2014,20 @@ PYBIND11_MODULE(_beyt, m) {
       p.origin = std::make_shared<const Origin>(Origin{text, std::move(record)});
       p.origin_turns = static_cast<std::uint32_t>(turns.size());
     }
-    for (const auto& move : moves) push_move(p, move);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (std::find(events.begin(), events.end(), i) == events.end()) {
+        push_move(p, moves[i]);
+        continue;
+      }
+      Event value;  // pushed as an Event: that event again, its text kept
+      if (Error e = p.state->parse_event(moves[i], value))
+        raise("IllegalMove", e.code, e.reason, {{"move", moves[i]}, {"offset", std::to_string(e.offset)}});
+      push_value(p, value);
+      p.moves.back().text = moves[i];
+    }
     return p;
-  });
+  }, py::arg("game"), py::arg("rules"), py::arg("text"), py::arg("turns"), py::arg("moves"),
+     py::arg("events") = std::vector<std::size_t>());
   m.def("_move", [](const py::tuple& node, std::uint32_t ply, std::uint32_t turn) {
     auto box = std::make_shared<RecordBox>();
     box->record->moves.push_back(node_of(node, 0));
@@ -1925,6 +2044,7 @@ PYBIND11_MODULE(_beyt, m) {
     return g;
   });
 
+  bind_events(m);
   bind_play(m);
   bind_fast_position(m);
 

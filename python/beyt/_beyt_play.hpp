@@ -68,7 +68,7 @@ std::vector<std::string> position_play_random(PyPosition& p, std::optional<std::
     interruptible([&](const Stop& stop) { return play_turns(r, rng, turns, &stop, std::nullopt); });
   }
   p.state = std::move(r.state);
-  p.moves.insert(p.moves.end(), r.moves.begin(), r.moves.end());
+  for (const std::string& move : r.moves) p.moves.push_back({move, Event{}});
   return std::move(r.moves);
 }
 
@@ -193,26 +193,87 @@ PyObject* fast_turns_played(PyObject* self, void*) {
   return guarded([&] { return PyLong_FromUnsignedLong(self_position(self).state->turns_played()); });
 }
 
-PyObject* fast_legal_events(PyObject* self, PyObject*) {
-  return guarded([&] {
+// The arguments of a call taking `names` (by position or by name; the first
+// `required` of them required): out[i] the i-th, or null when not given.
+// False with TypeError set for any other call.
+bool fast_arguments(const char* method, std::initializer_list<const char*> names, std::size_t required,
+                    PyObject* const* args, Py_ssize_t nargs, PyObject* keywords, PyObject** out) {
+  const std::size_t count = names.size();
+  for (std::size_t i = 0; i < count; ++i) out[i] = nullptr;
+  if (static_cast<std::size_t>(nargs) > count) {
+    PyErr_Format(PyExc_TypeError, "%s() takes at most %zu arguments (%zd given)", method, count, nargs);
+    return false;
+  }
+  for (Py_ssize_t i = 0; i < nargs; ++i) out[i] = args[i];
+  const Py_ssize_t named = keywords ? PyTuple_GET_SIZE(keywords) : 0;
+  for (Py_ssize_t k = 0; k < named; ++k) {
+    PyObject* name = PyTuple_GET_ITEM(keywords, k);
+    // An ASCII keyword's characters in place (a compiled call's names are): a
+    // compare of a few bytes, not PyUnicode_CompareWithASCIIString's.
+    const bool ascii = PyUnicode_IS_ASCII(name);
+    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(name));
+    std::size_t i = 0;
+    for (const char* n : names) {
+      if (ascii ? std::strlen(n) == length && std::memcmp(PyUnicode_DATA(name), n, length) == 0
+                : PyUnicode_CompareWithASCIIString(name, n) == 0)
+        break;
+      ++i;
+    }
+    if (i == count || out[i]) {
+      PyErr_Format(PyExc_TypeError, i == count ? "%s() got an unexpected keyword argument '%U'"
+                                               : "%s() got multiple values for argument '%U'", method, name);
+      return false;
+    }
+    out[i] = args[nargs + k];
+  }
+  for (std::size_t i = 0; i < required; ++i)
+    if (!out[i]) {
+      PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", method, names.begin()[i]);
+      return false;
+    }
+  return true;
+}
+
+// The `values` flag of a call (absent: False); -1 with an error set.
+int values_flag(PyObject* values) { return values ? PyObject_IsTrue(values) : 0; }
+
+// legal_events(values=False): a list of str, or an EventList of the values.
+PyObject* fast_legal_events(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* keywords) {
+  PyObject* arg[1];
+  if (!fast_arguments("legal_events", {"values"}, 0, args, nargs, keywords, arg)) return nullptr;
+  const int by_value = values_flag(arg[0]);
+  if (by_value < 0) return nullptr;
+  return guarded([&]() -> PyObject* {
+    const State& state = *self_position(self).state;
+    if (by_value) {
+      EventListObject* list = new_event_list();
+      if (list) state.legal_events(list->events);
+      return reinterpret_cast<PyObject*>(list);
+    }
     thread_local std::vector<std::string> listed;  // one vector for every call of this thread
     listed.clear();
-    self_position(self).state->legal_events(listed);
+    state.legal_events(listed);
     return str_list(listed);
   });
 }
 
-PyObject* fast_chance_outcomes(PyObject* self, PyObject*) {
+// chance_outcomes(values=False): [(text or Event, probability), ...].
+PyObject* fast_chance_outcomes(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* keywords) {
+  PyObject* arg[1];
+  if (!fast_arguments("chance_outcomes", {"values"}, 0, args, nargs, keywords, arg)) return nullptr;
+  const int by_value = values_flag(arg[0]);
+  if (by_value < 0) return nullptr;
   return guarded([&]() -> PyObject* {
     const std::vector<ChanceOutcome> outcomes = self_position(self).state->chance_outcomes();
     PyObject* list = PyList_New(static_cast<Py_ssize_t>(outcomes.size()));
     if (!list) return nullptr;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
       const std::string& text = outcomes[i].text;
-      PyObject* str = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "strict");
-      PyObject* probability = str ? PyFloat_FromDouble(outcomes[i].probability) : nullptr;
-      PyObject* pair = probability ? PyTuple_Pack(2, str, probability) : nullptr;
-      Py_XDECREF(str);
+      PyObject* outcome = by_value ? new_event(outcomes[i].event)
+                                   : PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "strict");
+      PyObject* probability = outcome ? PyFloat_FromDouble(outcomes[i].probability) : nullptr;
+      PyObject* pair = probability ? PyTuple_Pack(2, outcome, probability) : nullptr;
+      Py_XDECREF(outcome);
       Py_XDECREF(probability);
       if (!pair) {
         Py_DECREF(list);
@@ -224,23 +285,16 @@ PyObject* fast_chance_outcomes(PyObject* self, PyObject*) {
   });
 }
 
-// The one argument of a call taking `name` (by position or by name), as the
-// pybind11 method took it; null with TypeError set otherwise.
-PyObject* one_argument(const char* method, const char* name, PyObject* const* args, Py_ssize_t nargs,
-                       PyObject* names) {
-  const Py_ssize_t named = names ? PyTuple_GET_SIZE(names) : 0;
-  if (nargs + named != 1 || (named == 1 && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(names, 0), name) != 0)) {
-    PyErr_Format(PyExc_TypeError, "%s() takes one argument, %s", method, name);
-    return nullptr;
-  }
-  return args[0];
-}
-
-// push(move).
-PyObject* fast_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* names) {
-  PyObject* move = one_argument("push", "move", args, nargs, names);
-  if (!move) return nullptr;
+// push(move): a str (or bytes) as push_move takes it, or a beyt.Event.
+PyObject* fast_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* keywords) {
+  PyObject* arg[1];
+  if (!fast_arguments("push", {"move"}, 1, args, nargs, keywords, arg)) return nullptr;
+  PyObject* move = arg[0];
   return guarded([&]() -> PyObject* {
+    if (const Event* value = event_of(move)) {
+      push_value(self_position(self), *value);
+      Py_RETURN_NONE;
+    }
     const char* data = nullptr;
     Py_ssize_t size = 0;
     if (PyUnicode_Check(move)) {
@@ -250,7 +304,8 @@ PyObject* fast_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
       data = PyBytes_AS_STRING(move);
       size = PyBytes_GET_SIZE(move);
     } else {
-      PyErr_Format(PyExc_TypeError, "push(): the move must be a str, not %.200s", Py_TYPE(move)->tp_name);
+      PyErr_Format(PyExc_TypeError, "push(): the move must be a str or a beyt.Event, not %.200s",
+                   Py_TYPE(move)->tp_name);
       return nullptr;
     }
     push_move(self_position(self), std::string(data, static_cast<std::size_t>(size)));
@@ -258,13 +313,16 @@ PyObject* fast_push(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyO
   });
 }
 
-// sample_outcome(z): a float (or an int) by position or by name.
-PyObject* fast_sample_outcome(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* names) {
-  PyObject* z = one_argument("sample_outcome", "z", args, nargs, names);
-  if (!z) return nullptr;
-  const double draw = PyFloat_AsDouble(z);
+// sample_outcome(z, values=False): z a float (or an int); a str or an Event.
+PyObject* fast_sample_outcome(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* keywords) {
+  PyObject* arg[2];
+  if (!fast_arguments("sample_outcome", {"z", "values"}, 1, args, nargs, keywords, arg)) return nullptr;
+  const double draw = PyFloat_AsDouble(arg[0]);
   if (draw == -1.0 && PyErr_Occurred()) return nullptr;
+  const int by_value = values_flag(arg[1]);
+  if (by_value < 0) return nullptr;
   return guarded([&]() -> PyObject* {
+    if (by_value) return new_event(sample_value_of(self_position(self), draw));
     const std::string text = sample_outcome_of(self_position(self), draw);
     return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "strict");
   });
@@ -274,6 +332,42 @@ PyObject* fast_pop(PyObject* self, PyObject*) {
   return guarded([&]() -> PyObject* {
     const std::string move = pop_move(self_position(self));
     return PyUnicode_DecodeUTF8(move.data(), static_cast<Py_ssize_t>(move.size()), "strict");
+  });
+}
+
+// event_text(event): State::event_text, IllegalMove for a value not listed here.
+PyObject* fast_event_text(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* keywords) {
+  PyObject* arg[1];
+  if (!fast_arguments("event_text", {"event"}, 1, args, nargs, keywords, arg)) return nullptr;
+  const Event* value = event_of(arg[0]);
+  if (!value) {
+    PyErr_Format(PyExc_TypeError, "event_text(): the event must be a beyt.Event, not %.200s", Py_TYPE(arg[0])->tp_name);
+    return nullptr;
+  }
+  return guarded([&]() -> PyObject* {
+    std::string text;
+    if (Error e = self_position(self).state->event_text(*value, text)) raise("IllegalMove", e.code, e.reason);
+    return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "strict");
+  });
+}
+
+// parse_event(text): State::parse_event, IllegalMove as push().
+PyObject* fast_parse_event(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* keywords) {
+  PyObject* arg[1];
+  if (!fast_arguments("parse_event", {"text"}, 1, args, nargs, keywords, arg)) return nullptr;
+  if (!PyUnicode_Check(arg[0])) {
+    PyErr_Format(PyExc_TypeError, "parse_event(): the text must be a str, not %.200s", Py_TYPE(arg[0])->tp_name);
+    return nullptr;
+  }
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(arg[0], &size);
+  if (!data) return nullptr;
+  return guarded([&]() -> PyObject* {
+    const std::string_view text(data, static_cast<std::size_t>(size));
+    Event value;
+    if (Error e = self_position(self).state->parse_event(text, value))
+      raise("IllegalMove", e.code, e.reason, {{"move", std::string(text)}, {"offset", std::to_string(e.offset)}});
+    return new_event(value);
   });
 }
 
@@ -296,20 +390,43 @@ void bind_fast_position(py::module_& m) {
     docs.push_back(std::move(doc));
     return docs.back().c_str();
   };
+  auto fast = [](auto f) { return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f)); };
+  constexpr int kFast = METH_FASTCALL | METH_KEYWORDS;
   static PyMethodDef methods[] = {
       {"is_over", fast_is_over, METH_NOARGS, nullptr},
-      {"legal_events", fast_legal_events, METH_NOARGS, nullptr},
-      {"chance_outcomes", fast_chance_outcomes, METH_NOARGS, nullptr},
-      {"push", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(fast_push)), METH_FASTCALL | METH_KEYWORDS,
-       nullptr},
+      {"legal_events", fast(fast_legal_events), kFast, nullptr},
+      {"chance_outcomes", fast(fast_chance_outcomes), kFast, nullptr},
+      {"push", fast(fast_push), kFast, nullptr},
       {"pop", fast_pop, METH_NOARGS, nullptr},
-      {"sample_outcome", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(fast_sample_outcome)),
-       METH_FASTCALL | METH_KEYWORDS, nullptr},
+      {"sample_outcome", fast(fast_sample_outcome), kFast, nullptr},
+      {"event_text", fast(fast_event_text), kFast, nullptr},
+      {"parse_event", fast(fast_parse_event), kFast, nullptr},
   };
-  static const char* const signatures[] = {"($self, /)", "($self, /)",       "($self, /)",
-                                           "($self, /, move)", "($self, /)", "($self, /, z)"};
+  static const char* const signatures[] = {"($self, /)",          "($self, /, values=False)", "($self, /, values=False)",
+                                           "($self, /, move)",    "($self, /)",               "($self, /, z, values=False)",
+                                           "($self, /, event)",   "($self, /, text)"};
+  static_assert(std::size(signatures) == std::size(methods));
+  // The docstrings of the calls with no pybind11 definition to take them from.
+  const std::map<std::string_view, const char*> own_docs = {
+      {"event_text",
+       "The text of `event` (a beyt.Event that legal_events(values=True) or\n"
+       "chance_outcomes(values=True) lists here) as legal_events() writes it: a record's\n"
+       "form. Raises TypeError for another type, IllegalMove (E341) for a value not\n"
+       "listed here. State::event_text."},
+      {"parse_event",
+       "The value (a beyt.Event) of the event written `text` here: a listed text gives its\n"
+       "listed value; a text push() accepts in another spelling (a throw written with its\n"
+       "faces, a capture written with `-`) the value of the listed event it plays.\n"
+       "Raises IllegalMove as push(). State::parse_event."},
+  };
   for (std::size_t i = 0; i < std::size(methods); ++i) {
-    methods[i].ml_doc = doc_of(methods[i].ml_name, signatures[i]);
+    const auto own = own_docs.find(methods[i].ml_name);
+    if (own != own_docs.end()) {
+      docs.push_back(std::string(methods[i].ml_name) + signatures[i] + "\n--\n\n" + own->second);
+      methods[i].ml_doc = docs.back().c_str();
+    } else {
+      methods[i].ml_doc = doc_of(methods[i].ml_name, signatures[i]);
+    }
     py::object descr = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &methods[i]));
     if (!descr) throw py::error_already_set();
     cls.attr(methods[i].ml_name) = descr;

@@ -44,9 +44,11 @@ class Diagnostic:
 # (a function of the module itself cannot be pickled by reference), which
 # give their objects back from the plain tuples pickled.
 
-def _position(game: str, rules: str, text: str, turns: list, moves: list) -> object:
+def _position(game: str, rules: str, text: str, turns: list, moves: list, events: tuple = ()) -> object:
+    """``events``: the indices in ``moves`` of those pushed as Event values
+    (played again as events); none in a pickle of an earlier version."""
     from . import _beyt  # type: ignore[attr-defined]  # the compiled module has no stub of its own
-    return _beyt._position(game, rules, text, turns, moves)
+    return _beyt._position(game, rules, text, turns, moves, list(events))
 
 
 def _move(node: tuple, ply: int, turn: int) -> object:

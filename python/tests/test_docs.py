@@ -77,19 +77,28 @@ def test_every_public_class_function_method_and_property_has_a_docstring():
     assert not missing, f"no docstring: {missing}"
 
 
-def test_the_making_records_example_runs_as_written(tmp_path, monkeypatch, capsys):
-    """docs/python/README.md, "Making and editing records": its block runs,
-    and each print() shows what its comment says."""
+def run_example(section, capsys):
+    """Runs the first ```python block of docs/python/README.md's `section`
+    and checks that each print() shows what its comment says."""
     with open(os.path.join(ROOT, "docs", "python", "README.md"), encoding="utf-8") as f:
         readme = f.read()
-    section = readme.split("### Making and editing records", 1)[1]
-    block = section.split("```python\n", 1)[1].split("```", 1)[0]
-    monkeypatch.chdir(tmp_path)
+    block = readme.split(section, 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(block, "README.md", "exec"), {})
     shown = capsys.readouterr().out.splitlines()
     said = [line.split("# ", 1)[1].strip() for line in block.splitlines() if line.startswith("print(")]
     assert shown == said
+
+
+def test_the_making_records_example_runs_as_written(tmp_path, monkeypatch, capsys):
+    """docs/python/README.md, "Making and editing records"."""
+    monkeypatch.chdir(tmp_path)
+    run_example("### Making and editing records", capsys)
     assert (tmp_path / "lane.json").exists()
+
+
+def test_the_events_as_values_example_runs_as_written(capsys):
+    """docs/python/README.md, "Events as values"."""
+    run_example("### Events as values", capsys)
 
 
 def test_the_docstrings_name_the_formats_of_the_library_table():

@@ -155,8 +155,11 @@ def test_bulk_calls_release_the_gil():
 def test_the_loop_calls_are_the_documented_methods():
     p = beyt.Position.start("tab")
     assert str(inspect.signature(beyt.Position.push)) == "(self, /, move)"
-    assert str(inspect.signature(beyt.Position.legal_events)) == "(self, /)"
-    for name in ("is_over", "legal_events", "chance_outcomes", "push", "pop", "actor", "turns_played"):
+    assert str(inspect.signature(beyt.Position.legal_events)) == "(self, /, values=False)"
+    assert str(inspect.signature(beyt.Position.sample_outcome)) == "(self, /, z, values=False)"
+    assert str(inspect.signature(beyt.Position.event_text)) == "(self, /, event)"
+    for name in ("is_over", "legal_events", "chance_outcomes", "push", "pop", "actor", "turns_played",
+                 "sample_outcome", "event_text", "parse_event"):
         doc = inspect.getdoc(getattr(beyt.Position, name))
         assert doc and len(doc) > 40 and not re.match(r"\w+\(", doc), (name, doc)
     assert p.actor == "chance" and p.turns_played == 0 and not p.is_over()

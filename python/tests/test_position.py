@@ -101,10 +101,14 @@ def test_sample_outcome_errors():
     assert e.value.code == "E303" and "the game is over" in e.value.reason
     with pytest.raises(TypeError, match="real number"):
         p.sample_outcome("0.5")
-    with pytest.raises(TypeError, match="one argument, z"):
+    with pytest.raises(TypeError, match="missing required argument 'z'"):
         p.sample_outcome()
-    with pytest.raises(TypeError, match="one argument, z"):
+    with pytest.raises(TypeError, match="unexpected keyword argument 'draw'"):
         p.sample_outcome(draw=0.5)
+    with pytest.raises(TypeError, match="multiple values for argument 'z'"):
+        p.sample_outcome(0.5, z=0.5)
+    with pytest.raises(TypeError, match="at most 2 arguments"):
+        p.sample_outcome(0.5, True, 1)
     assert p.sample_outcome(z=0.5) == p.sample_outcome(0.5)
 
 

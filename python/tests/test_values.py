@@ -182,13 +182,16 @@ def test_position_unpickle_checks_moves():
 
 CLASSES = [beyt.Position, beyt.Move, beyt._beyt.Game, beyt._beyt.GameReaderType, beyt._beyt.WriterType,
            beyt._beyt.GeneratorType]
+# The plain CPython types: made only by the library (EventList) or from an
+# Event's bytes (Event(data), test_events.py), and not to be subclassed.
+FINAL_CLASSES = [beyt.Event, beyt.EventList]
 
 
 def test_every_class_of_the_module_is_listed():
-    assert {c for c in vars(beyt._beyt).values() if isinstance(c, type)} == set(CLASSES)
+    assert {c for c in vars(beyt._beyt).values() if isinstance(c, type)} == set(CLASSES + FINAL_CLASSES)
 
 
-@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", CLASSES + FINAL_CLASSES, ids=lambda c: c.__name__)
 def test_new_without_the_library_is_refused(cls):
     # An object made by __new__ alone would hold no C++ value: its methods and
     # comparisons crashed the interpreter (issue 32, finding 2).
@@ -196,6 +199,10 @@ def test_new_without_the_library_is_refused(cls):
         cls.__new__(cls)
     with pytest.raises(TypeError):
         cls()
+    if cls in FINAL_CLASSES:
+        with pytest.raises(TypeError):
+            type("Sub", (cls,), {})
+        return
 
     class Sub(cls):
         pass
