@@ -285,7 +285,12 @@ struct PyGame {
   std::optional<Diagnostic> unreadable;
 
   const GameRecord& rec() const { return *box->record; }
-  void set(GameRecord record) { box->record = std::make_shared<GameRecord>(std::move(record)); }
+  // A record kept: its main line without the room a reader's growth left
+  // (up to half of a vector's capacity; a Node is about 190 bytes).
+  void set(GameRecord record) {
+    record.moves.shrink_to_fit();
+    box->record = std::make_shared<GameRecord>(std::move(record));
+  }
 
   const notation::CheckedGame& check() {
     if (!box->checked)
