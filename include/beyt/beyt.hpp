@@ -49,6 +49,7 @@
 #include "beyt/notation/incremental.hpp"
 #include "beyt/notation/input.hpp"
 #include "beyt/notation/moves.hpp"
+#include "beyt/notation/packed.hpp"
 #include "beyt/notation/read_inputs.hpp"
 #include "beyt/notation/reader.hpp"
 #include "beyt/notation/record.hpp"
