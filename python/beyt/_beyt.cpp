@@ -261,14 +261,56 @@ Format format_named(const std::string& name) {
 
 // A record, shared by a Game and its Moves and edited through either.
 // Copy-on-write: a Position replayed from the record (its Origin) keeps the
-// record it was replayed from.
+// record it was replayed from. A game generated, and a game read that is
+// still alive two games later (kept in a list, not a loop's passing game:
+// GameReader.keep), is kept packed (notation::pack_record: about 20 bytes a
+// turn, where the record's nodes take some 190) until its moves are first
+// needed (mainline, positions, an edit; docs/python/README.md, "Memory");
+// its tags, `errors`, a write and a test of equality read it unpacked into
+// a copy, and keep it packed. Unpacked only with the GIL held (a Game is
+// shared by Python threads).
 struct RecordBox {
-  std::shared_ptr<GameRecord> record = std::make_shared<GameRecord>();
+  std::shared_ptr<GameRecord> record = std::make_shared<GameRecord>();  // null while packed
+  std::string packed;                            // the record while it is packed
   std::optional<notation::CheckedGame> checked;  // the validator's replay, once asked
   bool edited = false;                           // made or changed in code: checked when written
+  bool packable = false;                         // read, and its moves not asked for since
 
+  // Packs the record of a game read whose moves nobody asked for (a game
+  // kept in a list): GameReader.keep.
+  void pack() {
+    if (!record || !packable || record.use_count() > 1) return;
+    packed = notation::pack_record(*record);
+    record.reset();
+  }
+  // The record, unpacked for good at its first use.
+  GameRecord& unpacked() {
+    packable = false;  // its moves are in use: kept unpacked
+    if (!record) {
+      auto r = std::make_shared<GameRecord>();
+      if (!notation::unpack_record(packed, *r)) raise("Error", Code::ok, "a packed record did not unpack (a fault of beyt)");
+      record = std::move(r);
+      std::string().swap(packed);
+    }
+    return *record;
+  }
+  // The record as it is, unpacked into `scratch` if it is packed (for a
+  // reading that keeps nothing of it: it stays packed).
+  const GameRecord& view(GameRecord& scratch) const {
+    if (record) return *record;
+    if (!notation::unpack_record(packed, scratch)) raise("Error", Code::ok, "a packed record did not unpack (a fault of beyt)");
+    return scratch;
+  }
+  // As view(), all but the moves of a packed record (its tags, comments,
+  // result: notation::unpack_header).
+  const GameRecord& header(GameRecord& scratch) const {
+    if (record) return *record;
+    if (!notation::unpack_header(packed, scratch)) raise("Error", Code::ok, "a packed record did not unpack (a fault of beyt)");
+    return scratch;
+  }
   // The record to change in place (its replay forgotten).
   GameRecord& edit() {
+    unpacked();
     if (record.use_count() > 1) record = std::make_shared<GameRecord>(*record);
     checked.reset();
     edited = true;
@@ -284,17 +326,26 @@ struct PyGame {
   std::uint32_t index = 1;
   std::optional<Diagnostic> unreadable;
 
-  const GameRecord& rec() const { return *box->record; }
+  // The record (unpacked for good if it was packed): with the GIL held.
+  const GameRecord& rec() const { return box->unpacked(); }
   // A record kept: its main line without the room a reader's growth left
   // (up to half of a vector's capacity; a Node is about 190 bytes).
   void set(GameRecord record) {
     record.moves.shrink_to_fit();
     box->record = std::make_shared<GameRecord>(std::move(record));
   }
+  // A record read or generated, kept packed (RecordBox).
+  void set_packed(const GameRecord& record) {
+    box->packed = notation::pack_record(record);
+    box->record.reset();
+  }
 
   const notation::CheckedGame& check() {
-    if (!box->checked)
-      box->checked = without_gil([&] { return notation::check_game(rec(), file, index, {}); });
+    if (!box->checked) {
+      GameRecord scratch;
+      const GameRecord& record = box->view(scratch);  // with the GIL: a packed game stays packed
+      box->checked = without_gil([&] { return notation::check_game(record, file, index, {}); });
+    }
     return *box->checked;
   }
 };
@@ -310,7 +361,7 @@ struct PyMove {
   const notation::Node& node() const {
     const notation::Node* n = nullptr;
     std::string why;
-    if (!notation::locate(*box->record, path, n, why) || !n)
+    if (!notation::locate(box->unpacked(), path, n, why) || !n)
       raise("Error", Code::ok, "move " + path.text() + " is no longer in its record (" + why + ")");
     return *n;
   }
@@ -998,6 +1049,17 @@ class GameReader {
     return item;
   }
 
+  // A game handed out: the game handed out two games before it is packed
+  // (RecordBox::pack) if it is still alive, its moves not asked for. A loop's
+  // passing game is gone by then (it costs no packing); a game kept in a
+  // list costs some 20 bytes a turn, not 190.
+  void keep(const std::shared_ptr<RecordBox>& box) {
+    recent_.push_back(box);
+    if (recent_.size() <= 2) return;
+    if (const auto older = recent_.front().lock()) older->pack();
+    recent_.pop_front();
+  }
+
   const std::string& name() const { return name_; }
   std::string failure() const { return buf_ ? buf_->failure : std::string(); }
   // What read() gave that it may not (PyFileBuf::type_error), or empty.
@@ -1044,6 +1106,7 @@ class GameReader {
     }
   }
 
+  std::deque<std::weak_ptr<RecordBox>> recent_;  // the last games handed out (keep)
   std::string name_;
   std::unique_ptr<PyFileBuf> buf_;
   std::unique_ptr<std::istream> stream_;
@@ -1421,7 +1484,8 @@ class Writer {
   void game(PyGame& g) {
     if (g.unreadable) raise("Error", g.unreadable->code, "a game that could not be read cannot be written: " + g.unreadable->reason);
     checked_for_writing(g);
-    writer_->game(g.rec());
+    GameRecord scratch;  // a packed game written stays packed
+    writer_->game(g.box->view(scratch));
   }
   void finish() {
     writer_->finish();
@@ -1466,7 +1530,7 @@ class Generator {
           raise("Error", e.code, e.reason);
         if (stop.requested()) break;  // unfinished: dropped, with the rest of the batch
         PyGame g;
-        g.set(std::move(record));
+        g.set_packed(record);
         g.file = "<generated>";
         g.index = next_++;
         out.push_back(std::move(g));
@@ -1488,7 +1552,8 @@ class Generator {
 std::string record_text(PyGame& g, Format f) {
   if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
   checked_for_writing(g);
-  return notation::write_record(g.rec(), f);
+  GameRecord scratch;  // a packed game written stays packed
+  return notation::write_record(g.box->view(scratch), f);
 }
 
 #include "_beyt_event.hpp"  // beyt.Event, beyt.EventList
@@ -1826,7 +1891,8 @@ PYBIND11_MODULE(_beyt, m) {
   py::class_<PyGame>(m, "Game", no_new())
       .def_property_readonly("tags", [](const PyGame& g) {
         py::dict d;
-        for (const auto& t : g.rec().tags) d[py::str(t.name)] = t.value;
+        GameRecord scratch;
+        for (const auto& t : g.box->header(scratch).tags) d[py::str(t.name)] = t.value;
         return d;
       })
       .def("set_tag", &set_tag, py::arg("name"), py::arg("value"))
@@ -1844,26 +1910,40 @@ PYBIND11_MODULE(_beyt, m) {
         if (g.rec().moves.empty()) return py::none();
         return py::cast(move_at(g.box, NodePath{{static_cast<std::uint32_t>(g.rec().moves.size())}}));
       })
-      .def_property_readonly("result", [](const PyGame& g) { return g.rec().result; })
-      .def_property_readonly("comments", [](const PyGame& g) { return g.rec().comments; })
+      .def_property_readonly("result", [](const PyGame& g) {
+        GameRecord scratch;
+        return g.box->header(scratch).result;
+      })
+      .def_property_readonly("comments", [](const PyGame& g) {
+        GameRecord scratch;
+        return g.box->header(scratch).comments;
+      })
       .def_property_readonly("file", [](const PyGame& g) { return g.file; })
       .def_property_readonly("index", [](const PyGame& g) { return g.index; })
-      .def_property_readonly("line", [](const PyGame& g) { return g.rec().loc.line; })
+      .def_property_readonly("line", [](const PyGame& g) {
+        GameRecord scratch;
+        return g.box->header(scratch).loc.line;
+      })
       .def_property_readonly("readable", [](const PyGame& g) { return !g.unreadable; })
+      .def_property_readonly("_packed", [](const PyGame& g) { return !g.box->record; })  // (tests: RecordBox)
       .def("__eq__", [](const PyGame& a, const py::object& b) -> py::object {
         if (!py::isinstance<PyGame>(b)) return not_implemented();
         const PyGame& o = b.cast<const PyGame&>();
         if (a.unreadable || o.unreadable)
           return py::bool_(a.unreadable && o.unreadable && a.file == o.file && a.index == o.index &&
                            a.unreadable->code == o.unreadable->code && a.unreadable->reason == o.unreadable->reason);
-        return py::bool_(a.rec() == o.rec());
+        GameRecord x, y;  // two packed games compared unpacked into copies: they stay packed
+        return py::bool_(a.box->view(x) == o.box->view(y));
       }, py::arg("other"))
       .def("__hash__", [](const PyGame& g) {
-        return static_cast<std::int64_t>(g.unreadable ? std::hash<std::string>{}(g.unreadable->reason) : record_hash(g.rec())) >> 1;
+        if (g.unreadable) return static_cast<std::int64_t>(std::hash<std::string>{}(g.unreadable->reason)) >> 1;
+        GameRecord scratch;
+        return static_cast<std::int64_t>(record_hash(g.box->view(scratch))) >> 1;
       })
       .def("__reduce__", [](const PyGame& g) {
+        GameRecord scratch;
         return py::make_tuple(py::module_::import("beyt._types").attr("_game"),
-                              py::make_tuple(g.unreadable ? py::object(py::none()) : py::object(record_tuple(g.rec())),
+                              py::make_tuple(g.unreadable ? py::object(py::none()) : py::object(record_tuple(g.box->view(scratch))),
                                              g.file, g.index,
                                              g.unreadable ? py::object(diagnostic_tuple(*g.unreadable)) : py::object(py::none())));
       })
@@ -1881,6 +1961,7 @@ PYBIND11_MODULE(_beyt, m) {
         // to the first illegal move (Game.errors says which).
         std::vector<PyPosition> out;
         if (g.unreadable) return out;
+        (void)g.rec();  // unpacked (if packed) with the GIL held: the record its Positions keep
         without_gil([&] {
           notation::Start start;
           if (notation::resolve(g.rec(), g.file, g.index, "", start)) return;
@@ -1931,7 +2012,8 @@ PYBIND11_MODULE(_beyt, m) {
         std::string why;
         if (!notation::locate(g.rec(), path, node, why)) raise("Error", Code::usage, why);
         notation::NodePosition pos;
-        const Diagnostic d = without_gil([&] { return notation::replay_to(g.rec(), g.file, g.index, path, pos); });
+        const GameRecord& record = g.rec();  // with the GIL held
+        const Diagnostic d = without_gil([&] { return notation::replay_to(record, g.file, g.index, path, pos); });
         if (d)
           raise(d.code >= Code::move_syntax && d.code <= Code::illegal_move ? "IllegalMove" : "RecordError", d.code,
                 notation::format_text(d));
@@ -1956,9 +2038,10 @@ PYBIND11_MODULE(_beyt, m) {
         options.file = g.file;
         std::vector<std::string> warnings;
         std::string why;
+        const GameRecord& record = g.rec();  // with the GIL held
         without_gil([&] {
           notation::ViewerWriter writer(out, options);
-          if (writer.add(g.rec(), g.index, problem, warnings, why)) writer.finish();
+          if (writer.add(record, g.index, problem, warnings, why)) writer.finish();
         });
         if (!why.empty()) raise("Error", Code::ok, why);
         return out.str();
@@ -1983,6 +2066,8 @@ PYBIND11_MODULE(_beyt, m) {
           case Item::Kind::game: {
             PyGame g;
             g.set(std::move(item->record));
+            g.box->packable = true;
+            r.keep(g.box);
             g.file = r.name();
             g.index = item->index;
             return py::make_tuple("game", std::move(g));
