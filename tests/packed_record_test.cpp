@@ -134,7 +134,7 @@ TEST(PackedRecord, EveryKindOfAnnotationAndLocationComesBack) {
 }
 
 TEST(PackedRecord, IsSmallerThanTheRecord) {
-  // About 20 bytes a turn and the move texts, where a Node alone is some 190.
+  // Some 5 bytes a turn beside its move text, where a Node alone is some 190.
   GameRecord r;
   r.set_tag("Game", "seega");
   for (int i = 0; i < 200; ++i) {
@@ -145,7 +145,7 @@ TEST(PackedRecord, IsSmallerThanTheRecord) {
     n.loc.offset = 400 + static_cast<std::uint64_t>(i) * 12;
     r.moves.push_back(n);
   }
-  EXPECT_LT(pack_record(r).size(), 200u * 20u);
+  EXPECT_LT(pack_record(r).size(), 200u * 16u);  // "b3-c3xc4" is 9 bytes of it
 }
 
 TEST(PackedRecord, BytesItDidNotWriteAreRefused) {
@@ -161,15 +161,30 @@ TEST(PackedRecord, BytesItDidNotWriteAreRefused) {
   GameRecord one;
   one.moves.emplace_back().move = "a";
   std::string base = pack_record(one);
-  // the node: move "a" (2 bytes) after the rest of the record and the line count
-  const std::size_t node = base.size() - 10;
+  // the node: move "a" (2 bytes), its loc (flags, line, offset, column: one
+  // byte each) and its flags, after the rest of the record and the line count
+  const std::size_t node = base.size() - 7;
   ASSERT_EQ(base.substr(node, 2), std::string("\x01" "a", 2));
-  std::string past = base;
-  past[node + 2 + 6] = 9;  // the move loc's base (line, column, offset, pointer, game, index: one byte each)
-  EXPECT_FALSE(unpack_record(past, out));
-  std::string flags = base;
-  flags[node + 2 + 7] = 16;
-  EXPECT_FALSE(unpack_record(flags, out));
+  for (const auto& [at, byte] : std::vector<std::pair<std::size_t, char>>{
+           {node + 2, 64},          // a loc flag no loc has
+           {node + 2, 8},           // a base written, but none follows (the node's flags byte is read as it)
+           {node + 6, 16}}) {       // a node flag no node has
+    std::string changed = base;
+    changed[at] = byte;
+    EXPECT_FALSE(unpack_record(changed, out)) << "byte " << at << " = " << int(byte);
+  }
+  std::string back = base;  // a line before line 0
+  back[node + 2] = 16;
+  back[node + 3] = 1;
+  EXPECT_FALSE(unpack_record(back, out));
+  back[node + 3] = 0;  // (0 lines back: the same line)
+  EXPECT_TRUE(unpack_record(back, out));
+  std::string based = base;  // a base past the last
+  based[node + 2] = 8;
+  based.insert(node + 6, 1, static_cast<char>(static_cast<int>(SourceLoc::Base::xml_move) + 1));
+  EXPECT_FALSE(unpack_record(based, out));
+  based[node + 6] = static_cast<char>(SourceLoc::Base::xml_move);
+  EXPECT_TRUE(unpack_record(based, out));
   EXPECT_TRUE(unpack_record(base, out));
   // variations nested deeper than any reader accepts
   GameRecord deep;

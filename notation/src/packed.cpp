@@ -10,8 +10,12 @@
 //   node:  move, loc, then a byte of flags (1 before, 2 nags, 4 after,
 //          8 variations) and for each flag set its list: comments as count
 //          and texts, NAGs as count and bytes, variations as count and lines
-//   loc:   line, column, offset, pointer (a text), game, index, base
-// A node without annotations is its move text, its loc and one byte.
+//   loc:   a byte of flags, then the line and the offset as their distances
+//          from the loc written before (flags 16, 32: backwards), the
+//          column, and what the flags say is there: the pointer (1, a
+//          text), game (2), index (4), base (8)
+// A node without annotations is its move text, a loc of some 4 bytes and
+// one byte.
 #include "beyt/notation/packed.hpp"
 
 #include <cstdint>
@@ -37,13 +41,18 @@ class Packer {
     out_.append(s);
   }
   void loc(const SourceLoc& l) {
-    number(l.line);
+    const bool back_line = l.line < line_, back_offset = l.offset < offset_;
+    out_ += static_cast<char>((l.pointer.empty() ? 0 : 1) | (l.game ? 2 : 0) | (l.index ? 4 : 0) |
+                              (l.base != SourceLoc::Base::none ? 8 : 0) | (back_line ? 16 : 0) | (back_offset ? 32 : 0));
+    number(back_line ? line_ - l.line : l.line - line_);
+    number(back_offset ? offset_ - l.offset : l.offset - offset_);
     number(l.column);
-    number(l.offset);
-    text(l.pointer);
-    number(l.game);
-    number(l.index);
-    number(static_cast<std::uint64_t>(l.base));
+    if (!l.pointer.empty()) text(l.pointer);
+    if (l.game) number(l.game);
+    if (l.index) number(l.index);
+    if (l.base != SourceLoc::Base::none) number(static_cast<std::uint64_t>(l.base));
+    line_ = l.line;
+    offset_ = l.offset;
   }
   void texts(const std::vector<std::string>& list) {
     number(list.size());
@@ -73,6 +82,8 @@ class Packer {
 
  private:
   std::string& out_;
+  std::uint32_t line_ = 0;  // of the loc written last
+  std::uint64_t offset_ = 0;
 };
 
 class Unpacker {
@@ -119,11 +130,23 @@ class Unpacker {
     return true;
   }
   bool loc(SourceLoc& l) {
-    std::uint8_t base = 0;
-    if (!number_as(l.line) || !number_as(l.column) || !number_as(l.offset) || !text(l.pointer) || !number_as(l.game) ||
-        !number_as(l.index) || !number_as(base) || base > static_cast<std::uint8_t>(SourceLoc::Base::xml_move))
-      return false;
-    l.base = static_cast<SourceLoc::Base>(base);
+    std::uint8_t flags = 0, base = 0;
+    std::uint32_t line = 0;
+    std::uint64_t offset = 0;
+    if (!byte(flags) || flags > 63 || !number_as(line) || !number(offset) || !number_as(l.column)) return false;
+    if (flags & 16 ? line > line_ : line > std::numeric_limits<std::uint32_t>::max() - line_) return false;
+    if (flags & 32 ? offset > offset_ : offset > std::numeric_limits<std::uint64_t>::max() - offset_) return false;
+    l.line = flags & 16 ? line_ - line : line_ + line;
+    l.offset = flags & 32 ? offset_ - offset : offset_ + offset;
+    if ((flags & 1) && (!text(l.pointer) || l.pointer.empty())) return false;
+    if ((flags & 2) && (!number_as(l.game) || l.game == 0)) return false;
+    if ((flags & 4) && (!number_as(l.index) || l.index == 0)) return false;
+    if (flags & 8) {
+      if (!number_as(base) || base == 0 || base > static_cast<std::uint8_t>(SourceLoc::Base::xml_move)) return false;
+      l.base = static_cast<SourceLoc::Base>(base);
+    }
+    line_ = l.line;
+    offset_ = l.offset;
     return true;
   }
   bool texts(std::vector<std::string>& list) {
@@ -167,12 +190,15 @@ class Unpacker {
  private:
   std::string_view in_;
   std::size_t at_ = 0;
+  std::uint32_t line_ = 0;  // of the loc read last
+  std::uint64_t offset_ = 0;
 };
 
 }  // namespace
 
 std::string pack_record(const GameRecord& record) {
   std::string out;
+  out.reserve(256 + record.moves.size() * 32);  // most records: no growth on the way
   Packer p(out);
   p.number(record.tags.size());
   for (const TagPair& t : record.tags) {

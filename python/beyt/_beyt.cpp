@@ -328,12 +328,7 @@ struct PyGame {
 
   // The record (unpacked for good if it was packed): with the GIL held.
   const GameRecord& rec() const { return box->unpacked(); }
-  // A record kept: its main line without the room a reader's growth left
-  // (up to half of a vector's capacity; a Node is about 190 bytes).
-  void set(GameRecord record) {
-    record.moves.shrink_to_fit();
-    box->record = std::make_shared<GameRecord>(std::move(record));
-  }
+  void set(GameRecord record) { box->record = std::make_shared<GameRecord>(std::move(record)); }
   // A record read or generated, kept packed (RecordBox).
   void set_packed(const GameRecord& record) {
     box->packed = notation::pack_record(record);
