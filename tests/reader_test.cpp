@@ -80,18 +80,55 @@ std::vector<std::string> visitor_trace(const std::string& input, Format f, ReadO
   return trace.events;
 }
 
+/// A record with something in every field, every node annotated and with
+/// a variation: what a recycled record may hold (GameReader::recycle).
+GameRecord messy_record() {
+  GameRecord r;
+  r.set_tag("Event", "left over");
+  r.set_tag("Odd", "x");
+  r.tags[0].loc.line = 99;
+  r.comments = {"old comment"};
+  for (int i = 0; i < 300; ++i) {
+    Node n;
+    n.move = "an old move text longer than fifteen bytes " + std::to_string(i);
+    n.loc.line = 7;
+    n.loc.pointer = "/old/pointer";
+    n.loc.base = SourceLoc::Base::json_move;
+    n.before = {"before"};
+    n.after = {"after", "again"};
+    n.nags = {1, 2};
+    n.variations.push_back({Node{"v", {}, {"c"}, {3}, {}, {}}});
+    r.moves.push_back(std::move(n));
+  }
+  r.result = "1-0";
+  r.result_loc.line = 3;
+  r.moves_end.line = 4;
+  r.numbering = {9, 8, {}};
+  return r;
+}
+
 /// The same from a GameReader: an error after which it is done() is the
-/// one read_games returns.
-std::vector<std::string> pull_trace(GameReader& r) {
+/// one read_games returns. `recycle`: each game read into a record given
+/// back (GameReader::recycle), the last game's or a messy one in turn.
+std::vector<std::string> pull_trace(GameReader& r, bool recycle = false) {
   std::vector<std::string> events;
   const auto warnings = [&] {
     for (const Diagnostic& w : r.take_warnings()) events.push_back("W " + diag(w));
   };
-  while (auto item = r.next()) {
+  GameRecord spare = messy_record();
+  for (;;) {
+    if (recycle) r.recycle(std::move(spare));
+    auto item = r.next();
+    if (!item) break;
     warnings();
-    if (*item) events.push_back(game_event(r.game_index(), **item));
-    else if (!r.done()) events.push_back("E " + diag(item->error()));
-    else EXPECT_EQ(diag(item->error()), diag(r.status()));
+    if (*item) {
+      events.push_back(game_event(r.game_index(), **item));
+      spare = r.game_index() % 2 ? std::move(**item) : messy_record();
+    } else if (!r.done()) {
+      events.push_back("E " + diag(item->error()));
+    } else {
+      EXPECT_EQ(diag(item->error()), diag(r.status()));
+    }
   }
   warnings();
   EXPECT_TRUE(r.done());
@@ -100,11 +137,12 @@ std::vector<std::string> pull_trace(GameReader& r) {
   return events;
 }
 
-std::vector<std::string> pull_trace(const std::string& input, Format f, ReadOptions options = {}) {
+std::vector<std::string> pull_trace(const std::string& input, Format f, ReadOptions options = {},
+                                    bool recycle = false) {
   std::istringstream in(input);
   GameReader r(in, "in", f, options);
   EXPECT_EQ(r.format(), f);
-  return pull_trace(r);
+  return pull_trace(r, recycle);
 }
 
 /// Only the games and errors (and the end), for skipping.
@@ -219,6 +257,7 @@ TEST(GameReader, EverySampleInEveryFormatAsTheVisitorSees) {
     SCOPED_TRACE(in.name);
     EXPECT_EQ(pull_trace(in.text, in.format), visitor_trace(in.text, in.format));
     EXPECT_EQ(pull_trace(in.text, in.format, {true}), visitor_trace(in.text, in.format, {true}));
+    EXPECT_EQ(pull_trace(in.text, in.format, {}, true), visitor_trace(in.text, in.format)) << "recycled records";
   }
 }
 
@@ -228,6 +267,7 @@ TEST(GameReader, BrokenInputsAsTheVisitorSees) {
     const auto expected = visitor_trace(in.text, in.format);
     EXPECT_EQ(pull_trace(in.text, in.format), expected);
     EXPECT_EQ(pull_trace(in.text, in.format, {true}), visitor_trace(in.text, in.format, {true}));
+    EXPECT_EQ(pull_trace(in.text, in.format, {}, true), expected) << "recycled records";
   }
   // The inputs reach what they are meant to: spoilt games and stops.
   const auto traces = broken_inputs();

@@ -304,6 +304,8 @@ std::optional<Expected<GameRecord, Diagnostic>> GameReader::next() {
   return Expected<GameRecord, Diagnostic>(unexpected(std::move(error)));
 }
 
+void GameReader::recycle(GameRecord&& spare) noexcept { impl_->record = std::move(spare); }
+
 bool GameReader::skip() {
   if (impl_->done) return false;
   Diagnostic error;

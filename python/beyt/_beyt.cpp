@@ -269,7 +269,45 @@ Format format_named(const std::string& name) {
 // its tags, `errors`, a write and a test of equality read it unpacked into
 // a copy, and keep it packed. Unpacked only with the GIL held (a Game is
 // shared by Python threads).
+struct RecordBox;
+
+// The records of games gone, whose storage the reader reads the next games
+// into (notation::GameReader::recycle): a loop over the games of a file
+// builds no Node per turn once it runs, as `beyt validate` builds none. At
+// most two, behind a mutex (a Game may be freed in a thread without the GIL).
+class SpareRecords {
+ public:
+  void give(GameRecord&& record) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (spare_.size() < 2) spare_.push_back(std::move(record));
+  }
+  std::optional<GameRecord> take() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (spare_.empty()) return std::nullopt;
+    std::optional<GameRecord> out(std::move(spare_.back()));
+    spare_.pop_back();
+    return out;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<GameRecord> spare_;
+};
+
+SpareRecords& spare_records() {
+  static auto* spare = new SpareRecords();  // never destroyed: a Game may outlive the module's statics
+  return *spare;
+}
+
 struct RecordBox {
+  RecordBox() = default;
+  RecordBox(const RecordBox&) = delete;
+  RecordBox& operator=(const RecordBox&) = delete;
+  // A record no one else holds (no Position replayed from it) is a spare.
+  ~RecordBox() {
+    if (record && record.use_count() == 1) spare_records().give(std::move(*record));
+  }
+
   std::shared_ptr<GameRecord> record = std::make_shared<GameRecord>();  // null while packed
   std::string packed;                            // the record while it is packed
   std::optional<notation::CheckedGame> checked;  // the validator's replay, once asked
@@ -1072,8 +1110,10 @@ class GameReader {
     std::optional<Expected<GameRecord, Diagnostic>> got;
     std::vector<Diagnostic> warnings;
     Diagnostic failed;
+    std::optional<GameRecord> spare = spare_records().take();
     without_gil([&] {
       try {
+        if (spare) reader_->recycle(std::move(*spare));
         got = reader_->next();
       } catch (const std::exception& e) {  // out of memory: reported, never std::terminate
         failed.code = Code::io_error;

@@ -87,6 +87,14 @@ class GameReader {
   /// then done() is true), or std::nullopt at the end of the input.
   std::optional<Expected<GameRecord, Diagnostic>> next();
 
+  /// Gives the reader a record no longer needed (a game next() handed out
+  /// and its caller is done with), whose storage the next game is read
+  /// into: its main line's Nodes are written over, not built anew, as
+  /// `beyt validate` reads game after game into one record. What `spare`
+  /// held is gone; the next game is read as next() reads it. Optional: a
+  /// caller that keeps every game it reads has none to give.
+  void recycle(GameRecord&& spare) noexcept;
+
   /// Passes over the next game without handing it out: true when a game
   /// (or a spoilt one: its error is not reported) was passed over, false at
   /// the end or at an error that stops the reading (status() says which).
