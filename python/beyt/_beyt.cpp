@@ -1866,6 +1866,17 @@ PYBIND11_MODULE(_beyt, m) {
       "asks for it). Raises IllegalMove (.code the E3xx code, .reason the rule and its\n"
       "source, .offset into the move text); the position is then unchanged. TypeError\n"
       "for a move of another type.")
+      .def("is_legal", [](const PyPosition& p, const py::object& move) {
+        std::unique_ptr<State> trial = p.state->clone();  // push() on a copy: the position is not touched
+        if (const Event* value = event_of(move.ptr())) return !trial->apply(*value);
+        if (!py::isinstance<py::str>(move))
+          throw py::type_error("is_legal(): the move must be a str or a beyt.Event, not " +
+                               std::string(Py_TYPE(move.ptr())->tp_name));
+        return !play_pushed(*trial, move.cast<std::string>());
+      }, py::arg("move"),
+      "Whether push(move) would play `move` here (a whole turn or an event, as a str, or\n"
+      "a beyt.Event), without playing it: python-chess's is_legal. False for a move the\n"
+      "rules refuse or that is no move of this game; TypeError for another type.")
       .def("pop", &pop_move, "Takes back the last push() and returns its move as text (an Event pushed: its\n"
                              "text, event_text()). IndexError when none.")
       .def("copy", &PyPosition::copy, "An independent copy (with its event_stack).")

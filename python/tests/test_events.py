@@ -246,3 +246,22 @@ def test_events_and_positions_by_value_through_multiprocessing():
         texts = pool.map(_text_of_first, [p])
     assert back[0] == events and back[1] == p and back[1].event_stack == p.event_stack
     assert texts[0][0] == texts[0][1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_is_legal_says_what_push_would_do(game):
+    p = by_values(game, 5, 30)
+    before, stack = p.copy(), p.event_stack
+    if p.actor == "chance":
+        listed = [v for v, _ in p.chance_outcomes(values=True)]
+    else:
+        listed = list(p.legal_events(values=True))
+    assert all(p.is_legal(v) for v in listed)
+    assert all(p.is_legal(p.event_text(v)) for v in listed)
+    assert not p.is_legal("zz9") and not p.is_legal(beyt.Event(bytes(16)))
+    other = beyt.Position.start("tab" if game != "tab" else "seega")
+    foreign = other.legal_events(values=True)[0]
+    assert not p.is_legal(foreign)  # another game's value
+    assert p == before and p.event_stack == stack
+    with pytest.raises(TypeError):
+        p.is_legal(1)
