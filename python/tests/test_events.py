@@ -89,6 +89,10 @@ def test_event_list_is_a_sequence():
     assert "276 events" in repr(events)
     with pytest.raises(IndexError):
         events[276]
+    with pytest.raises(IndexError):
+        events[10 ** 30]
+    with pytest.raises(IndexError):
+        events[-277]
     with pytest.raises(TypeError):
         events["a"]
     with pytest.raises(ValueError):
