@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -181,6 +182,28 @@ class PositionHash {
     }
   }
   std::uint64_t h_ = 0x9E3779B97F4A7C15ull;
+};
+
+/// The candidates of one random draw (beyt's random player: how many, then
+/// the one drawn), listed once in the order the game lists them, so that the
+/// draw needs no second walk over them. Up to N values of T (trivially
+/// copyable), the array left unwritten beyond size(): no constructor runs
+/// over the whole of it.
+template <class T, std::size_t N>
+class DrawList {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+ public:
+  DrawList() noexcept {}
+  void push(const T& v) noexcept { new (&items_[n_++]) T(v); }
+  std::size_t size() const noexcept { return n_; }
+  const T& operator[](std::size_t i) const noexcept { return items_[i]; }
+
+ private:
+  std::size_t n_ = 0;
+  union {
+    T items_[N];
+  };
 };
 
 }  // namespace beyt

@@ -425,19 +425,13 @@ void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F
   });
 }
 
-// The legal moves of `value`: how many, and the one numbered `pick`.
-inline std::uint64_t count_moves_of(const UseContext& ctx, const DlebPosition& p, int value) {
-  std::uint64_t n = 0;
-  for_each_move_of(ctx, p, value, [&n](const DlebUse&) { ++n; });
-  return n;
-}
-inline DlebUse move_of(const UseContext& ctx, const DlebPosition& p, int value, std::uint64_t pick) {
-  DlebUse out;
-  std::uint64_t i = 0;
-  for_each_move_of(ctx, p, value, [&](const DlebUse& u) {
-    if (i++ == pick) out = u;
-  });
-  return out;
+// The legal moves of `value`, listed once in for_each_move_of's order (the
+// random player's draw among them: how many, then the one drawn). A team
+// holds at most one stack a point, each with two moves at most (the double
+// and one man of it).
+using MoveList = DrawList<DlebUse, 2 * kDlebPoints>;
+inline void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, MoveList& out) {
+  for_each_move_of(ctx, p, value, [&out](const DlebUse& u) { out.push(u); });
 }
 
 // ---------------------------------------------------------------------------
