@@ -404,34 +404,74 @@ struct Available {
   ThrowValues values;          // of a player who has entered: his throws'
 };
 
-// Legal moves of one value for the random player (typed, no messages), to
-// `f`, by point (line, then cross-line), the whole double before one man.
+// Legal moves of one value of the stack on `from`, if it is the team's
+// (typed, no messages), to `f`: the whole double before one man.
 template <class F>
-void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F&& f) {
+[[gnu::always_inline]] inline void for_each_move_from(const UseContext& ctx, const DlebPosition& p, int value,
+                                                      DlebPoint from, F&& f) {
+  const DlebStack& st = p.at(from);
+  if (!st.count || st.team != ctx.team) return;
   const int n = p.cross_lines;
-  for_each_point(n, [&](DlebPoint from) {
-    const DlebStack& st = p.at(from);
-    if (!st.count || st.team != ctx.team) return;
-    DlebPoint to = point_of(cycle_after(cycle_of(from, st.segment, n), value, n), n);
-    for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
-      DlebUse u;
-      u.value = static_cast<std::uint8_t>(value);
-      u.from = from;
-      u.to = to;
-      u.split = split == 1;
-      int end_segment = 0;
-      if (use_fault(ctx, p, u, end_segment) == Code::ok) f(u);
-    }
-  });
+  DlebPoint to = point_of(cycle_after(cycle_of(from, st.segment, n), value, n), n);
+  for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
+    DlebUse u;
+    u.value = static_cast<std::uint8_t>(value);
+    u.from = from;
+    u.to = to;
+    u.split = split == 1;
+    int end_segment = 0;
+    if (use_fault(ctx, p, u, end_segment) == Code::ok) f(u);
+  }
 }
 
+// Legal moves of one value (typed, no messages), to `f`, by point (line,
+// then cross-line), the whole double before one man.
+template <class F>
+void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F&& f) {
+  for_each_point(p.cross_lines, [&](DlebPoint from) { for_each_move_from(ctx, p, value, from, f); });
+}
+
+// The points of a team's stacks in for_each_point's order (line, then
+// cross-line: a point's number grows in that order), so that the random
+// player walks over its own men only: listed once a turn, then kept as the
+// team's moves change them (a move empties at most its start, fills at most
+// its end; the other team's men never move in the turn).
+struct TeamPoints {
+  int n = 0;
+  std::array<DlebPoint, kDlebPoints> at;  // the first n are written
+
+  TeamPoints(const DlebPosition& p, Side team) {
+    for_each_point(p.cross_lines, [&](DlebPoint k) {
+      const DlebStack& st = p.at(k);
+      if (st.count && st.team == team) at[static_cast<std::size_t>(n++)] = k;
+    });
+  }
+  // After the team's move `u` on `p`.
+  void moved(const DlebPosition& p, const DlebUse& u) noexcept {
+    DlebPoint* first = at.data();
+    if (p.at(u.from).count == 0) {
+      DlebPoint* k = std::lower_bound(first, first + n, u.from);
+      std::copy(k + 1, first + n, k);
+      --n;
+    }
+    DlebPoint* k = std::lower_bound(first, first + n, u.to);
+    if (k == first + n || *k != u.to) {
+      std::copy_backward(k, first + n, first + n + 1);
+      *k = u.to;
+      ++n;
+    }
+  }
+};
+
 // The legal moves of `value`, listed once in for_each_move_of's order (the
-// random player's draw among them: how many, then the one drawn). A team
-// holds at most one stack a point, each with two moves at most (the double
-// and one man of it).
+// random player's draw among them: how many, then the one drawn), from the
+// team's points `own`. A team holds at most one stack a point, each with two
+// moves at most (the double and one man of it).
 using MoveList = DrawList<DlebUse, 2 * kDlebPoints>;
-inline void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, MoveList& out) {
-  for_each_move_of(ctx, p, value, [&out](const DlebUse& u) { out.push(u); });
+inline void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, const TeamPoints& own,
+                          MoveList& out) {
+  for (int i = 0; i < own.n; ++i)
+    for_each_move_from(ctx, p, value, own.at[static_cast<std::size_t>(i)], [&out](const DlebUse& u) { out.push(u); });
 }
 
 // ---------------------------------------------------------------------------

@@ -381,9 +381,10 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   }
   const Side team = p.to_move;
   const UseContext ctx{o, team, t.handicapped};
+  TeamPoints own(p, team);
   if (t.text.nuses == 0 && p.stored[static_cast<std::size_t>(team)] > 0 && rng.below(2) == 0) {
     MoveList moves;
-    list_moves_of(ctx, p, 1, moves);
+    list_moves_of(ctx, p, 1, own, moves);
     if (const std::uint64_t n = moves.size()) {
       const std::uint64_t pick = rng.below(n);
       DlebUse u = moves[pick];
@@ -394,6 +395,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
         picks->push_back({false, static_cast<std::size_t>(pick), std::move(text)});
       }
       add_decision(o, p, t, u, last);
+      own.moved(p, u);
     }
   }
   while (t.left > 0) {
@@ -403,7 +405,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
     chosen.kind = DlebUseKind::forfeit;
     const bool alive = p.count(opponent(team)) > 0;
     MoveList listed;
-    if (alive && !(t.handicapped && v != 1)) list_moves_of(ctx, p, v, listed);
+    if (alive && !(t.handicapped && v != 1)) list_moves_of(ctx, p, v, own, listed);
     const std::uint64_t moves = listed.size();
     const bool can_store = alive && v == 1 && p.slaves(team) == 0;
     const std::uint64_t options = moves + (can_store ? 1 : 0);
@@ -428,6 +430,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
       picks->push_back({false, index + static_cast<std::size_t>(pick), std::move(text)});
     }
     add_decision(o, p, t, chosen, last);
+    if (chosen.kind == DlebUseKind::move) own.moved(p, chosen);
   }
 }
 
