@@ -432,36 +432,14 @@ void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F
 }
 
 // The points of a team's stacks in for_each_point's order (line, then
-// cross-line: a point's number grows in that order), so that the random
-// player walks over its own men only: listed once a turn, then kept as the
-// team's moves change them (a move empties at most its start, fills at most
-// its end; the other team's men never move in the turn).
-struct TeamPoints {
-  int n = 0;
-  std::array<DlebPoint, kDlebPoints> at;  // the first n are written
-
-  TeamPoints(const DlebPosition& p, Side team) {
-    for_each_point(p.cross_lines, [&](DlebPoint k) {
-      const DlebStack& st = p.at(k);
-      if (st.count && st.team == team) at[static_cast<std::size_t>(n++)] = k;
-    });
-  }
-  // After the team's move `u` on `p`.
-  void moved(const DlebPosition& p, const DlebUse& u) noexcept {
-    DlebPoint* first = at.data();
-    if (p.at(u.from).count == 0) {
-      DlebPoint* k = std::lower_bound(first, first + n, u.from);
-      std::copy(k + 1, first + n, k);
-      --n;
-    }
-    DlebPoint* k = std::lower_bound(first, first + n, u.to);
-    if (k == first + n || *k != u.to) {
-      std::copy_backward(k, first + n, first + n + 1);
-      *k = u.to;
-      ++n;
-    }
-  }
-};
+// cross-line: a point's number grows in that order).
+using TeamPoints = OwnPoints<DlebPoint, kDlebPoints>;
+inline void list_team_points(const DlebPosition& p, Side team, TeamPoints& out) {
+  for_each_point(p.cross_lines, [&](DlebPoint k) {
+    const DlebStack& st = p.at(k);
+    if (st.count && st.team == team) out.push(k);
+  });
+}
 
 // The legal moves of `value`, listed once in for_each_move_of's order (the
 // random player's draw among them: how many, then the one drawn), from the
@@ -470,8 +448,7 @@ struct TeamPoints {
 using MoveList = DrawList<DlebUse, 2 * kDlebPoints>;
 inline void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, const TeamPoints& own,
                           MoveList& out) {
-  for (int i = 0; i < own.n; ++i)
-    for_each_move_from(ctx, p, value, own.at[static_cast<std::size_t>(i)], [&out](const DlebUse& u) { out.push(u); });
+  for (const DlebPoint from : own) for_each_move_from(ctx, p, value, from, [&out](const DlebUse& u) { out.push(u); });
 }
 
 // ---------------------------------------------------------------------------

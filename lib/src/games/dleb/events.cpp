@@ -381,7 +381,8 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   }
   const Side team = p.to_move;
   const UseContext ctx{o, team, t.handicapped};
-  TeamPoints own(p, team);
+  TeamPoints own;  // the team's men, walked by the draws below
+  list_team_points(p, team, own);
   if (t.text.nuses == 0 && p.stored[static_cast<std::size_t>(team)] > 0 && rng.below(2) == 0) {
     MoveList moves;
     list_moves_of(ctx, p, 1, own, moves);
@@ -395,7 +396,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
         picks->push_back({false, static_cast<std::size_t>(pick), std::move(text)});
       }
       add_decision(o, p, t, u, last);
-      own.moved(p, u);
+      own.moved(u.from, p.at(u.from).count == 0, u.to);
     }
   }
   while (t.left > 0) {
@@ -430,7 +431,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
       picks->push_back({false, index + static_cast<std::size_t>(pick), std::move(text)});
     }
     add_decision(o, p, t, chosen, last);
-    if (chosen.kind == DlebUseKind::move) own.moved(p, chosen);
+    if (chosen.kind == DlebUseKind::move) own.moved(chosen.from, p.at(chosen.from).count == 0, chosen.to);
   }
 }
 
