@@ -446,9 +446,22 @@ inline void list_team_points(const DlebPosition& p, Side team, TeamPoints& out) 
 // team's points `own`. A team holds at most one stack a point, each with two
 // moves at most (the double and one man of it).
 using MoveList = DrawList<DlebUse, 2 * kDlebPoints>;
-inline void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, const TeamPoints& own,
-                          MoveList& out) {
-  for (const DlebPoint from : own) for_each_move_from(ctx, p, value, from, [&out](const DlebUse& u) { out.push(u); });
+// The stacks use_fault would turn down whatever their move are not walked:
+// a slave moves by a dleb only (needs_tab), and while the team has slaves a
+// dleb frees the front one (release_order, must_free). `own()` gives the
+// team's points (listed when first asked).
+template <class Own>
+void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, Own&& own, MoveList& out) {
+  const auto push = [&out](const DlebUse& u) { out.push(u); };
+  const int slaves = p.slaves(ctx.team);
+  if (value == 1) {
+    if (slaves > 0) return for_each_move_from(ctx, p, value, front_slave(p, ctx.team), push);
+    for (const DlebPoint from : own()) for_each_move_from(ctx, p, value, from, push);
+    return;
+  }
+  if (slaves == p.count(ctx.team)) return;  // slaves only
+  for (const DlebPoint from : own())
+    if (!p.at(from).slave) for_each_move_from(ctx, p, value, from, push);
 }
 
 // ---------------------------------------------------------------------------

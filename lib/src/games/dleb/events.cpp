@@ -381,8 +381,15 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   }
   const Side team = p.to_move;
   const UseContext ctx{o, team, t.handicapped};
-  TeamPoints own;  // the team's men, walked by the draws below
-  list_team_points(p, team, own);
+  TeamPoints points;  // the team's men, walked by the draws below: listed when first needed
+  bool points_listed = false;
+  const auto own = [&]() -> const TeamPoints& {
+    if (!points_listed) list_team_points(p, team, points), points_listed = true;
+    return points;
+  };
+  const auto moved = [&](const DlebUse& u) {
+    if (points_listed) points.moved(u.from, p.at(u.from).count == 0, u.to);
+  };
   if (t.text.nuses == 0 && p.stored[static_cast<std::size_t>(team)] > 0 && rng.below(2) == 0) {
     MoveList moves;
     list_moves_of(ctx, p, 1, own, moves);
@@ -396,7 +403,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
         picks->push_back({false, static_cast<std::size_t>(pick), std::move(text)});
       }
       add_decision(o, p, t, u, last);
-      own.moved(u.from, p.at(u.from).count == 0, u.to);
+      moved(u);
     }
   }
   while (t.left > 0) {
@@ -431,7 +438,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
       picks->push_back({false, index + static_cast<std::size_t>(pick), std::move(text)});
     }
     add_decision(o, p, t, chosen, last);
-    if (chosen.kind == DlebUseKind::move) own.moved(chosen.from, p.at(chosen.from).count == 0, chosen.to);
+    if (chosen.kind == DlebUseKind::move) moved(chosen);
   }
 }
 
