@@ -11,10 +11,13 @@
 // so that its call sites read `setup_error(at, "why")`.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -181,6 +184,65 @@ class PositionHash {
     }
   }
   std::uint64_t h_ = 0x9E3779B97F4A7C15ull;
+};
+
+/// The candidates of one random draw (beyt's random player: how many, then
+/// the one drawn), listed once in the order the game lists them, so that the
+/// draw needs no second walk over them. Up to N values of T (trivially
+/// copyable), the array left unwritten beyond size(): no constructor runs
+/// over the whole of it.
+template <class T, std::size_t N>
+class DrawList {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+ public:
+  DrawList() noexcept {}
+  /// Appends `v`; the entry, to finish in place.
+  T& push(const T& v) noexcept { return *new (&items_[n_++]) T(v); }
+  /// Takes the last entry back off.
+  void pop() noexcept { --n_; }
+  std::size_t size() const noexcept { return n_; }
+  const T& operator[](std::size_t i) const noexcept { return items_[i]; }
+
+ private:
+  std::size_t n_ = 0;
+  union {
+    T items_[N];
+  };
+};
+
+/// The points (cells) holding the men of the side to move, ascending (the
+/// order of a game's walk over its board), so that a random player walks
+/// over its own men only: listed once a turn, then kept as the side's moves
+/// change them (a move empties at most its start and fills at most its end;
+/// the other side's men never move during the turn). Up to N points.
+template <class T, std::size_t N>
+class OwnPoints {
+ public:
+  /// While listing: the next point, above the last.
+  void push(T k) noexcept { at_[n_++] = k; }
+  /// After a move of the side from `from` (`emptied`: none of its men left
+  /// there) to `to`.
+  void moved(T from, bool emptied, T to) noexcept {
+    T* first = at_.data();
+    if (emptied) {
+      T* k = std::lower_bound(first, first + n_, from);
+      std::copy(k + 1, first + n_, k);
+      --n_;
+    }
+    T* k = std::lower_bound(first, first + n_, to);
+    if (k == first + n_ || *k != to) {
+      std::copy_backward(k, first + n_, first + n_ + 1);
+      *k = to;
+      ++n_;
+    }
+  }
+  const T* begin() const noexcept { return at_.data(); }
+  const T* end() const noexcept { return at_.data() + n_; }
+
+ private:
+  std::size_t n_ = 0;
+  std::array<T, N> at_;  // the first n_ are written
 };
 
 }  // namespace beyt

@@ -502,9 +502,12 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     if (last) end_turn<Keep>(turn);
     return Error::none();
   }
+  // The random player plays the turn to its end, so where it began is
+  // needed only by the history (keep_ended()): no copy of the position else.
   template <bool Keep>
   [[gnu::always_inline]] void random_turn(Rng& rng, std::string* turn, std::vector<EventPick>* picks) {
-    if (!turn_.active()) start_ = pos_;
+    if constexpr (Keep)
+      if (!turn_.active()) start_ = pos_;
     Traits::random_events(options_, pos_, turn_, rng, picks);
     end_turn<Keep>(turn);
   }

@@ -404,40 +404,64 @@ struct Available {
   ThrowValues values;          // of a player who has entered: his throws'
 };
 
-// Legal moves of one value for the random player (typed, no messages), to
-// `f`, by point (line, then cross-line), the whole double before one man.
+// Legal moves of one value of the stack on `from`, if it is the team's
+// (typed, no messages), to `f`: the whole double before one man.
+template <class F>
+[[gnu::always_inline]] inline void for_each_move_from(const UseContext& ctx, const DlebPosition& p, int value,
+                                                      DlebPoint from, F&& f) {
+  const DlebStack& st = p.at(from);
+  if (!st.count || st.team != ctx.team) return;
+  const int n = p.cross_lines;
+  DlebPoint to = point_of(cycle_after(cycle_of(from, st.segment, n), value, n), n);
+  for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
+    DlebUse u;
+    u.value = static_cast<std::uint8_t>(value);
+    u.from = from;
+    u.to = to;
+    u.split = split == 1;
+    int end_segment = 0;
+    if (use_fault(ctx, p, u, end_segment) == Code::ok) f(u);
+  }
+}
+
+// Legal moves of one value (typed, no messages), to `f`, by point (line,
+// then cross-line), the whole double before one man.
 template <class F>
 void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F&& f) {
-  const int n = p.cross_lines;
-  for_each_point(n, [&](DlebPoint from) {
-    const DlebStack& st = p.at(from);
-    if (!st.count || st.team != ctx.team) return;
-    DlebPoint to = point_of(cycle_after(cycle_of(from, st.segment, n), value, n), n);
-    for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
-      DlebUse u;
-      u.value = static_cast<std::uint8_t>(value);
-      u.from = from;
-      u.to = to;
-      u.split = split == 1;
-      int end_segment = 0;
-      if (use_fault(ctx, p, u, end_segment) == Code::ok) f(u);
-    }
+  for_each_point(p.cross_lines, [&](DlebPoint from) { for_each_move_from(ctx, p, value, from, f); });
+}
+
+// The points of a team's stacks in for_each_point's order (line, then
+// cross-line: a point's number grows in that order).
+using TeamPoints = OwnPoints<DlebPoint, kDlebPoints>;
+inline void list_team_points(const DlebPosition& p, Side team, TeamPoints& out) {
+  for_each_point(p.cross_lines, [&](DlebPoint k) {
+    const DlebStack& st = p.at(k);
+    if (st.count && st.team == team) out.push(k);
   });
 }
 
-// The legal moves of `value`: how many, and the one numbered `pick`.
-inline std::uint64_t count_moves_of(const UseContext& ctx, const DlebPosition& p, int value) {
-  std::uint64_t n = 0;
-  for_each_move_of(ctx, p, value, [&n](const DlebUse&) { ++n; });
-  return n;
-}
-inline DlebUse move_of(const UseContext& ctx, const DlebPosition& p, int value, std::uint64_t pick) {
-  DlebUse out;
-  std::uint64_t i = 0;
-  for_each_move_of(ctx, p, value, [&](const DlebUse& u) {
-    if (i++ == pick) out = u;
-  });
-  return out;
+// The legal moves of `value`, listed once in for_each_move_of's order (the
+// random player's draw among them: how many, then the one drawn), from the
+// team's points `own`. A team holds at most one stack a point, each with two
+// moves at most (the double and one man of it).
+using MoveList = DrawList<DlebUse, 2 * kDlebPoints>;
+// The stacks use_fault would turn down whatever their move are not walked:
+// a slave moves by a dleb only (needs_tab), and while the team has slaves a
+// dleb frees the front one (release_order, must_free). `own()` gives the
+// team's points (listed when first asked).
+template <class Own>
+void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, Own&& own, MoveList& out) {
+  const auto push = [&out](const DlebUse& u) { out.push(u); };
+  const int slaves = p.slaves(ctx.team);
+  if (value == 1) {
+    if (slaves > 0) return for_each_move_from(ctx, p, value, front_slave(p, ctx.team), push);
+    for (const DlebPoint from : own()) for_each_move_from(ctx, p, value, from, push);
+    return;
+  }
+  if (slaves == p.count(ctx.team)) return;  // slaves only
+  for (const DlebPoint from : own())
+    if (!p.at(from).slave) for_each_move_from(ctx, p, value, from, push);
 }
 
 // ---------------------------------------------------------------------------

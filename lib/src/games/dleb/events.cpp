@@ -381,10 +381,21 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   }
   const Side team = p.to_move;
   const UseContext ctx{o, team, t.handicapped};
+  TeamPoints points;  // the team's men, walked by the draws below: listed when first needed
+  bool points_listed = false;
+  const auto own = [&]() -> const TeamPoints& {
+    if (!points_listed) list_team_points(p, team, points), points_listed = true;
+    return points;
+  };
+  const auto moved = [&](const DlebUse& u) {
+    if (points_listed) points.moved(u.from, p.at(u.from).count == 0, u.to);
+  };
   if (t.text.nuses == 0 && p.stored[static_cast<std::size_t>(team)] > 0 && rng.below(2) == 0) {
-    if (std::uint64_t n = count_moves_of(ctx, p, 1)) {
+    MoveList moves;
+    list_moves_of(ctx, p, 1, own, moves);
+    if (const std::uint64_t n = moves.size()) {
       const std::uint64_t pick = rng.below(n);
-      DlebUse u = move_of(ctx, p, 1, pick);
+      DlebUse u = moves[pick];
       u.kind = DlebUseKind::stored_move;
       if (picks) {
         std::string text;
@@ -392,6 +403,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
         picks->push_back({false, static_cast<std::size_t>(pick), std::move(text)});
       }
       add_decision(o, p, t, u, last);
+      moved(u);
     }
   }
   while (t.left > 0) {
@@ -400,13 +412,15 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
     chosen.value = static_cast<std::uint8_t>(v);
     chosen.kind = DlebUseKind::forfeit;
     const bool alive = p.count(opponent(team)) > 0;
-    const std::uint64_t moves = alive && !(t.handicapped && v != 1) ? count_moves_of(ctx, p, v) : 0;
+    MoveList listed;
+    if (alive && !(t.handicapped && v != 1)) list_moves_of(ctx, p, v, own, listed);
+    const std::uint64_t moves = listed.size();
     const bool can_store = alive && v == 1 && p.slaves(team) == 0;
     const std::uint64_t options = moves + (can_store ? 1 : 0);
     std::uint64_t pick = options;  // the forfeit, listed after the moves and the store
     if (options) {
       pick = rng.below(options);
-      if (pick < moves) chosen = move_of(ctx, p, v, pick);
+      if (pick < moves) chosen = listed[pick];
       else chosen.kind = DlebUseKind::store;
     }
     if (picks) {
@@ -424,6 +438,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
       picks->push_back({false, index + static_cast<std::size_t>(pick), std::move(text)});
     }
     add_decision(o, p, t, chosen, last);
+    if (chosen.kind == DlebUseKind::move) moved(chosen);
   }
 }
 

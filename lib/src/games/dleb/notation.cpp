@@ -18,16 +18,44 @@
 namespace beyt {
 
 namespace {
-// Appends the point's name: its line's letter, then x in decimal (1 to 100,
-// the most cross-lines), written in place.
+// Writes the point's name at `at`: its line's letter, then x in decimal (1
+// to 100, the most cross-lines); returns the end.
+char* write_point(DlebPoint p, char* at) {
+  const int x = dleb_x(p);
+  *at++ = static_cast<char>('A' + dleb_line(p));
+  if (x >= 100) *at++ = static_cast<char>('0' + x / 100);
+  if (x >= 10) *at++ = static_cast<char>('0' + x / 10 % 10);
+  *at++ = static_cast<char>('0' + x % 10);
+  return at;
+}
 void append_point(DlebPoint p, std::string& out) {
   char text[4];
-  int n = 0, x = dleb_x(p);
-  text[n++] = static_cast<char>('A' + dleb_line(p));
-  if (x >= 100) text[n++] = static_cast<char>('0' + x / 100);
-  if (x >= 10) text[n++] = static_cast<char>('0' + x / 10 % 10);
-  text[n++] = static_cast<char>('0' + x % 10);
-  out.append(text, static_cast<std::size_t>(n));
+  out.append(text, static_cast<std::size_t>(write_point(p, text) - text));
+}
+// Writes a use's text at `at` (at most kUseChars); returns the end.
+constexpr std::size_t kUseChars = 12;  // "+1" A100 'x' D100 '\''
+char* write_use(const DlebUse& u, char* at) {
+  switch (u.kind) {
+    case DlebUseKind::forfeit:
+      *at++ = static_cast<char>('0' + u.value);
+      *at++ = '-';
+      *at++ = '-';
+      return at;
+    case DlebUseKind::store:
+      *at++ = '1';
+      *at++ = '+';
+      return at;
+    case DlebUseKind::stored_move:
+      *at++ = '+';
+      *at++ = '1';
+      break;
+    case DlebUseKind::move: *at++ = static_cast<char>('0' + u.value); break;
+  }
+  at = write_point(u.from, at);
+  *at++ = u.eats || u.x_written ? 'x' : '-';
+  at = write_point(u.to, at);
+  if (u.split) *at++ = '\'';
+  return at;
 }
 }  // namespace
 using namespace dleb_impl;
@@ -105,16 +133,8 @@ bool parse_turn(std::string_view t, DlebTurn& out, Error& error) {
 }
 
 void format_use(const DlebUse& u, std::string& out) {
-  switch (u.kind) {
-    case DlebUseKind::forfeit: out += static_cast<char>('0' + u.value); out += "--"; return;
-    case DlebUseKind::store: out += "1+"; return;
-    case DlebUseKind::stored_move: out += "+1"; break;
-    case DlebUseKind::move: out += static_cast<char>('0' + u.value); break;
-  }
-  append_point(u.from, out);
-  out += u.eats || u.x_written ? 'x' : '-';
-  append_point(u.to, out);
-  if (u.split) out += '\'';
+  char text[kUseChars];
+  out.append(text, static_cast<std::size_t>(write_use(u, text) - text));
 }
 
 }  // namespace dleb_impl
@@ -336,18 +356,25 @@ Error dleb_parse(std::string_view t, DlebTurn& out) {
   return error;
 }
 
+// Written in a buffer on the stack, then appended at once (a turn of the
+// random player is about a hundred characters).
 void dleb_format(const DlebTurn& t, std::string& out) {
+  char text[kMaxThrows * 5 + 1 + kDlebMaxUses * (kUseChars + 1)];
+  char* at = text;
   for (int k = 0; k < t.nthrows; ++k) {
-    if (k) out += ',';
+    if (k) *at++ = ',';
     const DlebThrow& th = t.throws[static_cast<std::size_t>(k)];
-    out.append(th.faces.data(), th.nfaces);
+    std::memcpy(at, th.faces.data(), th.nfaces);
+    at += th.nfaces;
   }
-  if (t.nuses == 0) return;
-  out += ':';
-  for (int k = 0; k < t.nuses; ++k) {
-    if (k) out += ',';
-    format_use(t.uses[static_cast<std::size_t>(k)], out);
+  if (t.nuses > 0) {
+    *at++ = ':';
+    for (int k = 0; k < t.nuses; ++k) {
+      if (k) *at++ = ',';
+      at = write_use(t.uses[static_cast<std::size_t>(k)], at);
+    }
   }
+  out.append(text, static_cast<std::size_t>(at - text));
 }
 
 std::string dleb_format(const DlebTurn& t) {

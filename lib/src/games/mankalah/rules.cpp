@@ -524,14 +524,11 @@ void mankalah_decisions(const MankalahOptions& o, const MankalahPosition& p, con
 // for_each_legal's: its index `pick` there; false when there is none.
 bool draw_move(const MankalahOptions& o, const MankalahPosition& p, SowMemo& memo, Rng& rng, MankalahMove& out,
                std::uint64_t& pick) {
-  std::uint64_t n = 0;
-  for_each_legal(o, p, memo, [&n](const MankalahMove&) { ++n; });
-  if (n == 0) return false;
-  pick = rng.below(n);
-  std::uint64_t i = 0;
-  for_each_legal(o, p, memo, [&](const MankalahMove& m) {
-    if (i++ == pick) out = m;
-  });
+  DrawList<MankalahMove, 7> moves;  // listed once: a choice of turn, then a sowing (or feeding) from each beyt
+  for_each_legal(o, p, memo, [&moves](const MankalahMove& m) { moves.push(m); });
+  if (moves.size() == 0) return false;
+  pick = rng.below(moves.size());
+  out = moves[pick];
   return true;
 }
 

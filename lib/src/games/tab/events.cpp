@@ -252,15 +252,15 @@ void tab_random_events(const TabOptions& o, TabPosition& p, TabEvents& t, Rng& r
     TabUse chosen;
     chosen.value = static_cast<std::uint8_t>(v);
     chosen.forfeit = true;
-    std::uint64_t count = 0;
-    if (p.count(opponent(p.to_move)) > 0) for_each_use(o, p, v, t.tab_thrown, [&count](const TabUse&) { ++count; });
+    // The uses listed once: a side holds at most one stack a cell, each with
+    // two uses at most (the stack and one kelb of it) on each of two routes.
+    DrawList<TabUse, 4 * kTabCells> uses;
+    if (p.count(opponent(p.to_move)) > 0) for_each_use(o, p, v, t.tab_thrown, [&uses](const TabUse& u) { uses.push(u); });
+    const std::uint64_t count = uses.size();
     std::uint64_t pick = count;  // the forfeit, listed after the uses
     if (count > 0) {
       pick = rng.below(count);
-      std::uint64_t i = 0;
-      for_each_use(o, p, v, t.tab_thrown, [&](const TabUse& u) {
-        if (i++ == pick) chosen = u;
-      });
+      chosen = uses[pick];
     }
     if (picks) {
       // Its place in the list: after the decisions of the unused values

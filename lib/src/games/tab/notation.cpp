@@ -10,21 +10,43 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace beyt {
 using namespace tab_impl;
 namespace tab_impl {
 
-void format_use(const TabUse& u, int w, bool grid, std::string& out) {
-  out += static_cast<char>('0' + u.value);
-  if (u.forfeit) {
-    out += "--";
-    return;
+// Writes the name of cell c at `at` (tab_cell_name's); returns the end.
+char* write_cell(TabCell c, int w, bool grid, char* at) {
+  if (!grid && tab_has_letters(w)) {
+    const char l = kLetters[static_cast<std::size_t>(letter_index(c, w))];
+    *at++ = tab_row(c) >= 2 ? static_cast<char>(l - 'A' + 'a') : l;
+    return at;
   }
-  out += tab_cell_name(u.from, w, grid);
-  out += u.captures || u.x_written ? 'x' : '-';
-  out += tab_cell_name(u.to, w, grid);
-  if (u.split) out += '\'';
+  *at++ = static_cast<char>('a' + tab_file(c));
+  *at++ = static_cast<char>('1' + tab_row(c));
+  return at;
+}
+
+// Writes a use's text at `at` (at most kUseChars); returns the end.
+constexpr std::size_t kUseChars = 7;  // value, cell, 'x', cell, '\''
+char* write_use(const TabUse& u, int w, bool grid, char* at) {
+  *at++ = static_cast<char>('0' + u.value);
+  if (u.forfeit) {
+    *at++ = '-';
+    *at++ = '-';
+    return at;
+  }
+  at = write_cell(u.from, w, grid, at);
+  *at++ = u.captures || u.x_written ? 'x' : '-';
+  at = write_cell(u.to, w, grid, at);
+  if (u.split) *at++ = '\'';
+  return at;
+}
+
+void format_use(const TabUse& u, int w, bool grid, std::string& out) {
+  char text[kUseChars];
+  out.append(text, static_cast<std::size_t>(write_use(u, w, grid, text) - text));
 }
 
 }  // namespace tab_impl
@@ -147,11 +169,8 @@ Error parse_board(std::string_view b, std::size_t base, TabPosition& out) {
 }  // namespace
 
 std::string tab_cell_name(TabCell c, int w, bool grid) {
-  if (!grid && tab_has_letters(w)) {
-    char l = kLetters[static_cast<std::size_t>(letter_index(c, w))];
-    return std::string(1, tab_row(c) >= 2 ? static_cast<char>(l - 'A' + 'a') : l);
-  }
-  return {static_cast<char>('a' + tab_file(c)), static_cast<char>('1' + tab_row(c))};
+  char text[2];
+  return std::string(text, write_cell(c, w, grid, text));
 }
 
 bool tab_read_cell(std::string_view t, std::size_t& i, int w, TabCell& out, bool& grid) {
@@ -267,17 +286,25 @@ Error tab_parse(std::string_view t, int w, TabTurn& out) {
   return error;
 }
 
+// Written in a buffer on the stack, then appended at once.
 void tab_format(const TabTurn& t, int w, std::string& out) {
-  for (int k = 0; k < t.nthrows; ++k) {
-    if (k) out += ',';
-    sticks_format_throw(t.throws[static_cast<std::size_t>(k)], out);
+  char text[kMaxThrows * 6 + 1 + kMaxThrows * (kUseChars + 1)];
+  char* at = text;
+  for (int k = 0; k < t.nthrows; ++k) {  // as sticks_format_throw writes it
+    if (k) *at++ = ',';
+    const StickThrow& th = t.throws[static_cast<std::size_t>(k)];
+    *at++ = static_cast<char>('0' + th.value);
+    if (th.has_faces) std::memcpy(at, th.faces.data(), 4), at += 4;
   }
-  if (t.nuses == 0 && !t.colon) return;
-  out += ':';
-  for (int k = 0; k < t.nuses; ++k) {
-    if (k) out += ',';
-    format_use(t.uses[static_cast<std::size_t>(k)], w, t.grid || !tab_has_letters(w), out);
+  if (t.nuses > 0 || t.colon) {
+    *at++ = ':';
+    const bool grid = t.grid || !tab_has_letters(w);
+    for (int k = 0; k < t.nuses; ++k) {
+      if (k) *at++ = ',';
+      at = write_use(t.uses[static_cast<std::size_t>(k)], w, grid, at);
+    }
   }
+  out.append(text, static_cast<std::size_t>(at - text));
 }
 
 std::string tab_format(const TabTurn& t, int w) {

@@ -272,12 +272,17 @@ inline void do_use(TabPosition& p, Side mover, const TabUse& u) {
 template <class F>
 void for_each_use(const TabOptions& o, const TabPosition& p, int value, bool tab_thrown, F&& f) {
   UseContext ctx{o, p.to_move, tab_thrown};
+  // A Nasrani moves by a táb only (use_fault's needs_tab): by another throw,
+  // a side of Nasrani only has no use, and the walk passes over its Nasrani.
+  const bool tab = value == 1;
+  if (!tab && p.nasrani[static_cast<std::size_t>(p.to_move)] == p.kelbs[static_cast<std::size_t>(p.to_move)]) return;
+  const EndsTable& table = walk_ends(p.width, p.to_move);  // sticks_walk's ends, worked out once
   for_each_cell(p.width, [&](TabCell c) {
     const TabStack& st = p.at(c);
-    if (!st.count || st.side != p.to_move) return;
-    TrackWalk walk = sticks_walk(track(p.width, p.to_move), c, value, true);
+    if (!st.count || st.side != p.to_move || (st.nasrani && !tab)) return;
+    const WalkEnds& walk = table[static_cast<std::size_t>(c)][static_cast<std::size_t>(value)];
     for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split)
-      for (int b = 0; b < walk.nends; ++b) {
+      for (int b = 0; b < walk.n; ++b) {
         TabUse u;
         u.value = static_cast<std::uint8_t>(value);
         u.from = c;

@@ -308,23 +308,31 @@ namespace {
 // The rest of a turn of sowings whose sowings so far, `m`, left `pos` (the
 // player may sow): one sowing at a time, uniformly among those that end;
 // back off to the full list of the turn's completions if a random path
-// runs into a dead end.
-void random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, UmelbanatMove& m, Rng& rng) {
+// runs into a dead end. True when it drew the sowings one at a time, and
+// then `end`, if given, is the position they leave (each drawn sowing made
+// once, on the copy it was tried on); false when it backed off (`end`
+// untouched).
+bool random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, UmelbanatMove& m, Rng& rng,
+                    UmelbanatPosition* end = nullptr) {
   std::vector<UmelbanatMove> all;
   const std::uint8_t given = m.n;
   UmelbanatPosition w = pos;
   const Side s = pos.to_move;
   for (;;) {
-    std::array<int, kPits> ok{};
-    std::array<UmelbanatPosition, kPits> after{};
-    std::array<UmelbanatStop, kPits> stops{};
-    int n = 0;
+    // The sowings that end, in house order, each made on a copy of `w`.
+    struct Tried {
+      UmelbanatPosition after;
+      UmelbanatStop stop;
+      int house;
+    };
+    DrawList<Tried, kPits> ending;
     for (int h = 0; h < kPits; ++h) {
       if (!w.sowable(h, s)) continue;
-      after[n] = w;
-      stops[n] = umelbanat_sow(o, after[n], h, s);
-      if (stops[n] != UmelbanatStop::endless) ok[n++] = h;
+      Tried& tried = ending.push(Tried{w, UmelbanatStop{}, h});
+      tried.stop = umelbanat_sow(o, tried.after, h, s);
+      if (tried.stop == UmelbanatStop::endless) ending.pop();
     }
+    const std::size_t n = ending.size();
     if (n == 0) {
       if (given == 0) {
         umelbanat_legal(o, pos, all);
@@ -333,13 +341,15 @@ void random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, Ume
         legal_dfs(o, pos, s, m, all, 100000);
       }
       m = all[rng.below(all.size())];
-      return;
+      return false;
     }
-    int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
-    m.houses[m.n++] = static_cast<std::int8_t>(ok[k]);
-    w = after[k];
-    if (stops[k] != UmelbanatStop::peck || w.only_daughters() || !w.can_sow(s) || m.n == kUmelbanatMaxSowings)
-      return;
+    const Tried& drawn = ending[rng.below(n)];
+    m.houses[m.n++] = static_cast<std::int8_t>(drawn.house);
+    w = drawn.after;
+    if (drawn.stop != UmelbanatStop::peck || w.only_daughters() || !w.can_sow(s) || m.n == kUmelbanatMaxSowings) {
+      if (end) *end = w;
+      return true;
+    }
   }
 }
 
@@ -534,9 +544,13 @@ Error play_event(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvent
 void umelbanat_random_events(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t, Rng& rng,
                              std::vector<EventPick>* picks) {
   UmelbanatMove drawn;
+  UmelbanatPosition end;  // where the sowings drawn one at a time left the board (`sown`)
+  bool sown = false;
   if (t.active()) {
     drawn = t.text;
-    random_sowings(o, p, drawn, rng);
+    sown = random_sowings(o, p, drawn, rng, &end);
+  } else if (p.phase == UmelbanatPhase::play && p.can_sow(p.to_move)) {  // umelbanat_random's draw
+    sown = random_sowings(o, p, drawn, rng, &end);
   } else {
     drawn = umelbanat_random(o, p, rng);
   }
@@ -547,6 +561,12 @@ void umelbanat_random_events(const UmelbanatOptions& o, UmelbanatPosition& p, Um
     return;
   }
   const Side s = p.to_move;
+  if (sown && !picks) {  // the sowings made already: no pick to list on the way
+    p = end;
+    end_sowings(p, s);
+    t.text = drawn;
+    return;
+  }
   for (int i = t.text.n; i < drawn.n; ++i) {
     const int h = drawn.houses[static_cast<std::size_t>(i)];
     if (picks) {
