@@ -257,6 +257,7 @@ Word word_of(SeegaBits b) {
 // 5 and 7 (their cells lie in the low word), SeegaBits for 9. `from` and
 // `to` are cells of the 9x9 index (0..80), on this board or not.
 template <class Word>
+[[gnu::always_inline]] inline
 bool quiet_step_in(const SeegaOptions& o, SeegaPosition& pos, const Geometry& g, SeegaCell from, SeegaCell to) {
   const int mover = static_cast<int>(pos.to_move);
   const Word own = word_of<Word>(pos.pieces[mover]), other = word_of<Word>(pos.pieces[1 - mover]);
