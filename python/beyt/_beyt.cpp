@@ -263,8 +263,8 @@ Format format_named(const std::string& name) {
 // Copy-on-write: a Position replayed from the record (its Origin) keeps the
 // record it was replayed from. A game generated, and a game read that is
 // still alive two games later (kept in a list, not a loop's passing game:
-// GameReader.keep), is kept packed (notation::pack_record: about 20 bytes a
-// turn, where the record's nodes take some 190) until its moves are first
+// GameReader.keep), is kept packed (notation::pack_record: some 5 bytes a
+// turn beside its move text, where the record's nodes take some 190) until its moves are first
 // needed (mainline, positions, an edit; docs/python/README.md, "Memory");
 // its tags, `errors`, a write and a test of equality read it unpacked into
 // a copy, and keep it packed. Unpacked only with the GIL held (a Game is
@@ -1085,7 +1085,7 @@ class GameReader {
   // A game handed out: the game handed out two games before it is packed
   // (RecordBox::pack) if it is still alive, its moves not asked for. A loop's
   // passing game is gone by then (it costs no packing); a game kept in a
-  // list costs some 20 bytes a turn, not 190.
+  // list costs some 5 bytes a turn beside its move text, not 190.
   void keep(const std::shared_ptr<RecordBox>& box) {
     recent_.push_back(box);
     if (recent_.size() <= 2) return;

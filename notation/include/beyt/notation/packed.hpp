@@ -6,7 +6,8 @@
 // the move's std::string, its SourceLoc, four vectors for the annotations
 // and variations), some 30-45 KiB for a 200-turn game; packed, the same
 // record is its texts and numbers, each number in as few bytes as it needs
-// (a varint), about 20 bytes a turn. Unpacked, it is the same record again,
+// (a varint; a place as its distance from the one before), some 5 bytes a
+// turn beside the move's text. Unpacked, it is the same record again,
 // locations included (file lines, columns, offsets, JSON pointers), so a
 // diagnostic of the unpacked record points where the read one did.
 #pragma once
@@ -23,7 +24,7 @@ namespace beyt::notation {
 /// its comments and NAGs, the result, the turn-number slip, and every
 /// SourceLoc. The format is the library's own and may change between
 /// versions: keep records in a record format (text, JSON, XML), not packed.
-/// About 20 bytes a turn plus the move texts. Never throws but for
+/// Some 5 bytes a turn beside the move texts. Never throws but for
 /// std::bad_alloc.
 std::string pack_record(const GameRecord& record);
 
