@@ -264,8 +264,9 @@ Format format_named(const std::string& name) {
 // record it was replayed from. A game generated, and a game read that is
 // still alive two games later (kept in a list, not a loop's passing game:
 // GameReader.keep), is kept packed (notation::pack_record: some 5 bytes a
-// turn beside its move text, where the record's nodes take some 190) until its moves are first
-// needed (mainline, positions, an edit; docs/python/README.md, "Memory");
+// turn beside its move text, where the record's nodes take some 190) until
+// its moves are first needed (mainline, positions, an edit;
+// docs/python/README.md, "Memory");
 // its tags, `errors`, a write and a test of equality read it unpacked into
 // a copy, and keep it packed. Unpacked only with the GIL held (a Game is
 // shared by Python threads).
