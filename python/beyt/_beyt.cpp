@@ -347,6 +347,12 @@ struct RecordBox {
     if (!notation::unpack_header(packed, scratch)) raise("Error", Code::ok, "a packed record did not unpack (a fault of beyt)");
     return scratch;
   }
+  // The record, unpacked, held for work done without the GIL: while it is
+  // held, another thread's edit() copies it and pack() leaves it alone.
+  std::shared_ptr<const GameRecord> held() {
+    unpacked();
+    return record;
+  }
   // The record to change in place (its replay forgotten).
   GameRecord& edit() {
     unpacked();
@@ -376,8 +382,11 @@ struct PyGame {
 
   const notation::CheckedGame& check() {
     if (!box->checked) {
+      // With the GIL: a packed game unpacked into a copy (it stays packed), an
+      // unpacked one held (another thread's edit or pack cannot free it).
       GameRecord scratch;
-      const GameRecord& record = box->view(scratch);  // with the GIL: a packed game stays packed
+      const std::shared_ptr<const GameRecord> held = box->record;
+      const GameRecord& record = held ? *held : box->view(scratch);
       box->checked = without_gil([&] { return notation::check_game(record, file, index, {}); });
     }
     return *box->checked;
@@ -2008,16 +2017,16 @@ PYBIND11_MODULE(_beyt, m) {
         // to the first illegal move (Game.errors says which).
         std::vector<PyPosition> out;
         if (g.unreadable) return out;
-        (void)g.rec();  // unpacked (if packed) with the GIL held: the record its Positions keep
+        const std::shared_ptr<const GameRecord> record = g.box->held();  // with the GIL: the record its Positions keep
         without_gil([&] {
           notation::Start start;
-          if (notation::resolve(g.rec(), g.file, g.index, "", start)) return;
+          if (notation::resolve(*record, g.file, g.index, "", start)) return;
           const std::string rules = start.rules.canonical();
-          out.reserve(g.rec().moves.size() + 1);
+          out.reserve(record->moves.size() + 1);
           std::unique_ptr<State> state = std::move(start.state);
-          const auto origin = std::make_shared<const Origin>(Origin{state->position_text(), g.box->record});
+          const auto origin = std::make_shared<const Origin>(Origin{state->position_text(), record});
           std::uint32_t turns = 0;
-          for (const auto& node : g.rec().moves) {
+          for (const auto& node : record->moves) {
             std::unique_ptr<State> next = state->clone();
             PyPosition p;
             p.state = std::move(state);
@@ -2059,8 +2068,8 @@ PYBIND11_MODULE(_beyt, m) {
         std::string why;
         if (!notation::locate(g.rec(), path, node, why)) raise("Error", Code::usage, why);
         notation::NodePosition pos;
-        const GameRecord& record = g.rec();  // with the GIL held
-        const Diagnostic d = without_gil([&] { return notation::replay_to(record, g.file, g.index, path, pos); });
+        const std::shared_ptr<const GameRecord> record = g.box->held();  // with the GIL
+        const Diagnostic d = without_gil([&] { return notation::replay_to(*record, g.file, g.index, path, pos); });
         if (d)
           raise(d.code >= Code::move_syntax && d.code <= Code::illegal_move ? "IllegalMove" : "RecordError", d.code,
                 notation::format_text(d));
@@ -2085,10 +2094,10 @@ PYBIND11_MODULE(_beyt, m) {
         options.file = g.file;
         std::vector<std::string> warnings;
         std::string why;
-        const GameRecord& record = g.rec();  // with the GIL held
+        const std::shared_ptr<const GameRecord> record = g.box->held();  // with the GIL
         without_gil([&] {
           notation::ViewerWriter writer(out, options);
-          if (writer.add(record, g.index, problem, warnings, why)) writer.finish();
+          if (writer.add(*record, g.index, problem, warnings, why)) writer.finish();
         });
         if (!why.empty()) raise("Error", Code::ok, why);
         return out.str();
