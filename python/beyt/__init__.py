@@ -428,8 +428,10 @@ def _mark(f: Any) -> Any:
         return None
 
 
-def _drop(key: int) -> None:
-    handle = _handles.pop(key, None)
+def _drop(key: int, handles: Dict[int, _Handle] = _handles) -> None:
+    # (`handles` bound here: at the interpreter's exit a weak reference's
+    # callback may run after the module's globals are cleared.)
+    handle = handles.pop(key, None)
     if handle is not None and handle.games is not None:
         handle.games.close()  # type: ignore[attr-defined]
 
@@ -483,7 +485,7 @@ def read_game(source: Union[str, bytes, "os.PathLike[str]", io.IOBase, None] = N
     if handle is None:
         weak = True
         try:
-            ref: Any = weakref.ref(source, lambda _, key=key: _drop(key))
+            ref: Any = weakref.ref(source, lambda _, key=key, drop=_drop: drop(key))
         except TypeError:  # no weak references: held until its games are read
             ref, weak = (lambda source=source: source), False  # noqa: E731
         handle = _Handle(ref, read_games(source, format), format, weak)

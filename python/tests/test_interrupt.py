@@ -53,7 +53,7 @@ def big(tmp_path_factory):
 @pytest.fixture(scope="module")
 def huge(big):
     """`big` 8 times over in one file (about 60 MB): about half a second of
-    `beyt stats` (2026-11-30), read ten times over in one call of the library."""
+    `beyt stats` (2026-11-30), read many times over in one call of the library."""
     path = big + ".huge.beyt"
     data = pathlib.Path(big).read_bytes()
     with open(path, "wb") as f:
@@ -62,21 +62,24 @@ def huge(big):
     return path
 
 
+# Every call is sized to run for minutes on any machine (the signal comes
+# after half a second): a call that ends by itself before the signal would
+# print "finished". (At the last count, 2026-11-30, 40 passes of `big`
+# validated in 1.2 s on two cores: on a machine of many cores `validate`,
+# which spreads its files over them, ended before the signal.)
 CALLS = {
-    "generate": ("", "for g in beyt.generate('umelbanat', count=2000, max_turns=200000): pass"),
-    "generate_list": ("", "list(beyt.generate('tab', count=200000, max_turns=400))"),
-    "validate": ("paths = [{big!r}] * 40", "beyt.validate(paths)"),
-    "validate_jobs": ("paths = [{big!r}] * 40", "beyt.validate(paths, jobs=2)"),
-    # (One pass over `huge` now takes about 0.5 s, as long as the sleep before
-    # the signal: ten passes in one call.)
-    "stats": ("paths = [{huge!r}] * 10", "beyt.stats(paths)"),
-    "read_games": ("paths = [{big!r}] * 40", "for p in paths:\n        list(beyt.read_games(p))"),
-    "errors": ("paths = [{big!r}] * 40", "for p in paths:\n        [g.errors for g in beyt.read_games(p)]"),
-    "playouts": ("", "beyt.playouts('umelbanat', 2000, max_turns=200000)"),
-    # (A random game of Tab that does not end: seconds of turns in one call.)
-    "play_random": ("p = beyt.Position.start('tab')", "p.play_random(10**7, seed=2)"),
-    "perft": ("p = beyt.Position.start('seega')", "p.perft(5)"),
-    "perft_divide": ("p = beyt.Position.start('seega')", "p.perft_divide(5)"),
+    "generate": ("", "for g in beyt.generate('umelbanat', count=10**6, max_turns=200000): pass"),
+    "generate_list": ("", "list(beyt.generate('tab', count=10**7, max_turns=400))"),
+    "validate": ("paths = [{big!r}] * 100000", "beyt.validate(paths)"),
+    "validate_jobs": ("paths = [{big!r}] * 100000", "beyt.validate(paths, jobs=2)"),
+    "stats": ("paths = [{huge!r}] * 10000", "beyt.stats(paths)"),
+    "read_games": ("paths = [{big!r}] * 100000", "for p in paths:\n        list(beyt.read_games(p))"),
+    "errors": ("paths = [{big!r}] * 100000", "for p in paths:\n        [g.errors for g in beyt.read_games(p)]"),
+    "playouts": ("", "beyt.playouts('umelbanat', 10**6, max_turns=200000)"),
+    # (A random game of Tab that does not end: minutes of turns in one call.)
+    "play_random": ("p = beyt.Position.start('tab')", "p.play_random(10**9, seed=2)"),
+    "perft": ("p = beyt.Position.start('seega')", "p.perft(6)"),
+    "perft_divide": ("p = beyt.Position.start('seega')", "p.perft_divide(6)"),
 }
 
 
@@ -100,7 +103,7 @@ def test_interrupted_write_leaves_the_old_file(tmp_path):
     target = tmp_path / "out.beyt"
     target.write_text("old\n")
     setup = ""
-    call = f"beyt.write_games(beyt.generate('umelbanat', count=2000, max_turns=200000), {str(target)!r})"
+    call = f"beyt.write_games(beyt.generate('umelbanat', count=10**6, max_turns=200000), {str(target)!r})"
     child = run_child(CHILD.format(setup=setup, call=call))
     assert child.stdout.readline().strip() == "ready"
     time.sleep(0.5)
@@ -113,7 +116,7 @@ def test_interrupted_write_leaves_the_old_file(tmp_path):
 
 def test_interrupted_play_random_leaves_the_position_as_it_was():
     setup = "p = beyt.Position.start('tab')"
-    call = "try:\n        p.play_random(10**7, seed=2)\n    finally:\n        print(p.event_stack, p.turns_played, flush=True)"
+    call = "try:\n        p.play_random(10**9, seed=2)\n    finally:\n        print(p.event_stack, p.turns_played, flush=True)"
     child = run_child(CHILD.format(setup=setup, call=call))
     assert child.stdout.readline().strip() == "ready"
     time.sleep(0.5)
