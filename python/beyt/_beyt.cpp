@@ -661,6 +661,7 @@ Error play_pushed(State& state, std::string_view move) {
 // (pushed_from), and a history kept from there (State::keep_history).
 void begin_pushes(PyPosition& p) {
   if (!p.moves.empty()) return;
+  p.moves.reserve(256);  // a playout's first few hundred pushes without a move of the vector
   p.pushed_from = p.state->clone();
   p.state->keep_history(true);
 }

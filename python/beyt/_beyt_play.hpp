@@ -193,42 +193,54 @@ PyObject* fast_turns_played(PyObject* self, void*) {
   return guarded([&] { return PyLong_FromUnsignedLong(self_position(self).state->turns_played()); });
 }
 
+// The interned str of a keyword name, made at its first use and kept for
+// the process's life (the names of a compiled call are interned: matching
+// one is a compare of pointers). Null if it could not be made.
+PyObject* interned_name(const char* name) {
+  static std::array<std::pair<const char*, PyObject*>, 16> table{};  // guarded by the GIL
+  for (auto& [text, object] : table) {
+    if (text == name) return object;
+    if (!text) {
+      text = name;
+      object = PyUnicode_InternFromString(name);
+      if (!object) PyErr_Clear();  // the compare of characters then
+      return object;
+    }
+  }
+  return nullptr;
+}
+
 // The arguments of a call taking `names` (by position or by name; the first
 // `required` of them required): out[i] the i-th, or null when not given.
 // False with TypeError set for any other call.
-bool fast_arguments(const char* method, std::initializer_list<const char*> names, std::size_t required,
-                    PyObject* const* args, Py_ssize_t nargs, PyObject* keywords, PyObject** out) {
-  const std::size_t count = names.size();
-  for (std::size_t i = 0; i < count; ++i) out[i] = nullptr;
-  if (static_cast<std::size_t>(nargs) > count) {
-    PyErr_Format(PyExc_TypeError, "%s() takes at most %zu arguments (%zd given)", method, count, nargs);
+template <std::size_t N>
+bool fast_arguments(const char* method, const char* const (&names)[N], std::size_t required, PyObject* const* args,
+                    Py_ssize_t nargs, PyObject* keywords, PyObject** out) {
+  for (std::size_t i = 0; i < N; ++i) out[i] = nullptr;
+  if (static_cast<std::size_t>(nargs) > N) {
+    PyErr_Format(PyExc_TypeError, "%s() takes at most %zu arguments (%zd given)", method, N, nargs);
     return false;
   }
   for (Py_ssize_t i = 0; i < nargs; ++i) out[i] = args[i];
   const Py_ssize_t named = keywords ? PyTuple_GET_SIZE(keywords) : 0;
   for (Py_ssize_t k = 0; k < named; ++k) {
     PyObject* name = PyTuple_GET_ITEM(keywords, k);
-    // An ASCII keyword's characters in place (a compiled call's names are): a
-    // compare of a few bytes, not PyUnicode_CompareWithASCIIString's.
-    const bool ascii = PyUnicode_IS_ASCII(name);
-    const auto length = static_cast<std::size_t>(PyUnicode_GET_LENGTH(name));
     std::size_t i = 0;
-    for (const char* n : names) {
-      if (ascii ? std::strlen(n) == length && std::memcmp(PyUnicode_DATA(name), n, length) == 0
-                : PyUnicode_CompareWithASCIIString(name, n) == 0)
-        break;
-      ++i;
+    while (i < N && name != interned_name(names[i])) ++i;
+    if (i == N) {  // a name not interned (a call by **kwargs built at run time)
+      i = 0;
+      while (i < N && PyUnicode_CompareWithASCIIString(name, names[i]) != 0) ++i;
     }
-    if (i == count || out[i]) {
-      PyErr_Format(PyExc_TypeError, i == count ? "%s() got an unexpected keyword argument '%U'"
-                                               : "%s() got multiple values for argument '%U'", method, name);
+    if (i == N || out[i]) {
+      PyErr_Format(PyExc_TypeError, i == N ? "%s() got an unexpected keyword argument '%U'"
+                                           : "%s() got multiple values for argument '%U'", method, name);
       return false;
     }
     out[i] = args[nargs + k];
   }
   for (std::size_t i = 0; i < required; ++i)
     if (!out[i]) {
-      PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", method, names.begin()[i]);
+      PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", method, names[i]);
       return false;
     }
   return true;
