@@ -288,6 +288,30 @@ bool quiet_step(const SeegaOptions& o, SeegaPosition& pos, std::string_view t) {
   return pos.size < 9 ? quiet_step_in<std::uint64_t>(o, pos, g, from, to) : quiet_step_in<SeegaBits>(o, pos, g, from, to);
 }
 
+// What play_into and play_value share. True, with the fault in `error`,
+// when the game is over.
+bool over(const SeegaPosition& pos, Error& error) {
+  if (outcome(pos) == Result::unfinished) return false;
+  fault(error, Code::game_over, 0, "the game is over");
+  return true;
+}
+// The turn `m` resolved on `pos` itself (left as it was on a fault, false
+// with the fault in `error`) and finished, its canonical text written.
+bool resolve_and_finish(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, Error& error,
+                        std::string* canonical) {
+  const SeegaPosition before = pos;
+  if (!resolve(o, pos, m, error)) {
+    pos = before;
+    return false;
+  }
+  finish_turn(o, pos, m);
+  if (canonical) {
+    canonical->clear();
+    seega_format(m, *canonical);
+  }
+  return true;
+}
+
 }  // namespace
 
 namespace seega_impl {
@@ -298,25 +322,12 @@ namespace seega_impl {
 Error play_into(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, std::string_view text,
                 std::string* canonical) {
   Error error;  // the only object returned: no copy on the way out
-  if (outcome(pos) != Result::unfinished) {
-    fault(error, Code::game_over, 0, "the game is over");
-    return error;
-  }
+  if (over(pos, error)) return error;
   if (quiet_step(o, pos, text)) {
     if (canonical) canonical->assign(text);
     return error;
   }
-  if (!parse_move(text, m, error)) return error;
-  const SeegaPosition before = pos;  // the turn is checked and made on pos itself
-  if (!resolve(o, pos, m, error)) {
-    pos = before;
-    return error;
-  }
-  finish_turn(o, pos, m);
-  if (canonical) {
-    canonical->clear();
-    seega_format(m, *canonical);
-  }
+  if (parse_move(text, m, error)) resolve_and_finish(o, pos, m, error, canonical);
   return error;
 }
 
@@ -414,10 +425,7 @@ Event event_of(const SeegaMove& m, int n) noexcept {
 // (a value listed at another position is refused as its text would be).
 Error play_value(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, Event event, std::string* canonical) {
   Error error;
-  if (outcome(pos) != Result::unfinished) {
-    fault(error, Code::game_over, 0, "the game is over");
-    return error;
-  }
+  if (over(pos, error)) return error;
   // A one-step turn that takes nothing (most turns of the movement phase):
   // quiet_step's work, on the cells the value codes.
   const std::uint64_t low = event.low();
@@ -437,17 +445,7 @@ Error play_value(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, Event 
     fault(error, Code::move_syntax, 0, "this Event value is no Seega turn here (State::legal_events lists them)");
     return error;
   }
-  const SeegaPosition before = pos;
-  if (!resolve(o, pos, m, error)) {
-    pos = before;
-    error.offset = 0;  // into no text
-    return error;
-  }
-  finish_turn(o, pos, m);
-  if (canonical) {
-    canonical->clear();
-    seega_format(m, *canonical);
-  }
+  if (!resolve_and_finish(o, pos, m, error, canonical)) error.offset = 0;  // into no text
   return error;
 }
 
@@ -456,8 +454,7 @@ Error play_value(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, Event 
 Error seega_check(const SeegaOptions& o, const SeegaPosition& pos, SeegaMove& m) {
   SeegaPosition w = pos;
   Error error;
-  if (outcome(pos) != Result::unfinished) fault(error, Code::game_over, 0, "the game is over");
-  else resolve(o, w, m, error);
+  if (!over(pos, error)) resolve(o, w, m, error);
   return error;
 }
 
