@@ -5,8 +5,10 @@
 // <cxxopts.hpp>: that header defines six std::regex objects at namespace
 // scope, which every translation unit that includes it builds when the
 // program starts. Included by the 14 files of the subcommands, they were 34
-// of the 36.5 million instructions of `beyt validate` on a one-game file.
-// No header includes it, so that no other file does by way of one.
+// of the 36.5 million instructions of `beyt validate` on a one-game file
+// (and, built once, 2.4 of 5.3 million: command_line.cpp now asks for
+// cxxopts' parser without them, CXXOPTS_NO_REGEX). No header includes it,
+// so that no other file does by way of one.
 #pragma once
 
 #include <cstddef>
@@ -103,6 +105,8 @@ class CommandLine {
   std::string command_, description_;
   std::string usage_;  // the positional arguments on the usage line
   std::vector<Option> options_;
+
+  std::vector<std::string> detached(int argc, char** argv) const;
 };
 
 }  // namespace beyt::cli

@@ -424,6 +424,17 @@ TEST(Cli, CommandLineErrorsAndAttachedValues) {
   EXPECT_EQ(attached.status, 0) << attached.out;
   EXPECT_EQ(slurp(json), run("convert --to json " + walker).out);
   EXPECT_EQ(run("convert -o- --to xml " + walker).out, run("convert --to xml " + walker).out);
+  // A value written onto a short option after a flag ("-qo..."), one that
+  // begins with a dash, and a letter that is no option of the command.
+  const fs::path grouped = dir / "grouped.beyt";
+  CliRun flag_then_value = run("select -qo" + quote(grouped.string()) + " " + walker);
+  EXPECT_EQ(flag_then_value.status, 0) << flag_then_value.out;
+  EXPECT_EQ(slurp(grouped), run("select -q " + walker).out);
+  EXPECT_EQ(run("validate -qj-1 " + walker).out,
+            "beyt validate: --jobs: '-1' is not a whole number from 1 to 4294967295\n(see: beyt validate --help)\n");
+  CliRun unknown = run("convert -xo- " + walker);
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_EQ(unknown.out, "beyt convert: Argument ‘-xo-’ starts with a - but has incorrect syntax\n(see: beyt convert --help)\n");
   for (const char* quiet : {"-qj1 ", "-j2 -q ", "--jobs=2 --quiet ", "--diagnostics=json -q "}) {
     CliRun r = run(std::string("validate ") + quiet + walker);
     EXPECT_EQ(r.status, 0) << quiet << r.out;
