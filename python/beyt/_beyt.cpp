@@ -759,8 +759,10 @@ std::string sample_outcome_of(const PyPosition& p, double z) {
 }
 
 Event sample_value_of(const PyPosition& p, double z) {
-  thread_local std::vector<Event> values;  // one pair of lists a thread, reused
-  thread_local std::vector<double> chances;
+  // One pair of lists, reused: guarded by the GIL (Position.sample_outcome
+  // holds it), and no thread_local's look-up in a shared object per call.
+  static std::vector<Event> values;
+  static std::vector<double> chances;
   values.clear();
   chances.clear();
   if (p.state->to_move() == Actor::chance) p.state->list_events(&values, nullptr, &chances);

@@ -262,7 +262,7 @@ PyObject* fast_legal_events(PyObject* self, PyObject* const* args, Py_ssize_t na
       if (list) state.legal_events(list->events);
       return reinterpret_cast<PyObject*>(list);
     }
-    thread_local std::vector<std::string> listed;  // one vector for every call of this thread
+    static std::vector<std::string> listed;  // one vector for every call: guarded by the GIL, which this call holds
     listed.clear();
     state.legal_events(listed);
     return str_list(listed);
