@@ -133,6 +133,20 @@ TEST(Umelbanat, EndlessSowingFromRulesExample) {
   EXPECT_EQ(after(pos, "B"), "2,0,0,1,2,1,1,0,1,0,1,0 SSSSSSNNNNNN ------------ 20-19 N play S");
 }
 
+// A sowing that never ends with a long cycle, met in a random game: from C,
+// the relay laps repeat with a period of 1 407 924 laps (from the first:
+// counted by a plain simulation of the laps). No cap on the laps may call it
+// ended or endless early: the cycle test sows to the repeat. The other houses'
+// sowings end, and the listing leaves C out.
+TEST(Umelbanat, EndlessSowingWithALongCycle) {
+  const char* pos = "2,1,5,0,7,4,8,4,1,7,1,8 SSSSSSNNNNNN ------------ 0-0 S play N";
+  EXPECT_EQ(after(pos, "C"), "E320@0");
+  auto s = state_of("davies", pos);
+  std::vector<std::string> moves;
+  s->legal_events(moves);
+  EXPECT_EQ(moves, (std::vector<std::string>{"A", "B", "E", "F"}));
+}
+
 // Davies: "divides them into fours ... If B has gained three counters, over
 // and above some multiple of four ..., he borrows one more from A ..., but if
 // B has gained a multiple of four plus two counters or one, A borrows these
