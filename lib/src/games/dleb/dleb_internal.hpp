@@ -457,52 +457,56 @@ void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F
                  [&](DlebPoint from) { for_each_move_from(ctx, p, value, from, [&f](const DlebUse& u, int) { f(u); }); });
 }
 
-// The points of a team's stacks, as bits (point k is bit k % 64 of word
-// k / 64), walked in for_each_point's order (line, then cross-line: a
-// point's number grows in that order): listed once a turn, then kept as the
-// team's moves change them (a move empties at most its start and fills at
-// most its end; the other team's men never move during the turn).
+// The points of a team's stacks, as bits (line l's cross-line x + 1 is bit
+// x % 64 of word 2l + x / 64), walked in for_each_point's order (line, then
+// cross-line: a point's number grows in that order): listed once a turn,
+// then kept as the team's moves change them (a move empties at most its
+// start and fills at most its end; the other team's men never move during
+// the turn).
 class TeamPoints {
  public:
-  static constexpr std::size_t kWords = (kDlebPoints + 63) / 64;
-  using Bits = std::array<std::uint64_t, kWords>;
-  void assign(const Bits& bits) noexcept { bits_ = bits; }
-  void add(int k) noexcept { bits_[static_cast<std::size_t>(k >> 6)] |= std::uint64_t{1} << (k & 63); }
+  // The points of `team`, sought line by line from the team's own end of
+  // the field (South's line A, North's D) until every man of the team is
+  // found; without a branch per point (whose men stand where is no pattern
+  // a branch predictor learns).
+  void list(const DlebPosition& p, Side team) noexcept {
+    bits_ = {};
+    const int n = p.cross_lines;
+    int left = p.count(team);
+    for (int k = 0; k < 4 && left > 0; ++k) {
+      const int line = team == Side::south ? k : 3 - k;
+      for (int x0 = 0; x0 < n; x0 += 64) {
+        std::uint64_t run = 0;
+        const int end = std::min(n, x0 + 64);
+        for (int x = x0; x < end; ++x) {
+          const DlebStack& st = p.points[static_cast<std::size_t>(line * kDlebStride + x)];
+          const int own = held_by(st, team);
+          run |= static_cast<std::uint64_t>(own) << (x - x0);
+          left -= st.count * own;
+        }
+        bits_[static_cast<std::size_t>(2 * line + x0 / 64)] = run;
+      }
+    }
+  }
   // After a move of the team from `from` (`emptied`: none of its men left
   // there) to `to`.
   void moved(DlebPoint from, bool emptied, DlebPoint to) noexcept {
-    if (emptied) bits_[static_cast<std::size_t>(from >> 6)] &= ~(std::uint64_t{1} << (from & 63));
-    add(to);
+    if (emptied) bits_[word(from)] &= ~bit(from);
+    bits_[word(to)] |= bit(to);
   }
   template <class F>
   void for_each(F&& f) const {
     for (std::size_t w = 0; w < bits_.size(); ++w)
       for (std::uint64_t b = bits_[w]; b; b &= b - 1)
-        f(static_cast<DlebPoint>(64 * static_cast<int>(w) + std::countr_zero(b)));
+        f(static_cast<DlebPoint>(static_cast<int>(w / 2) * kDlebStride + static_cast<int>(w % 2) * 64 + std::countr_zero(b)));
   }
 
  private:
-  Bits bits_{};
+  static std::size_t word(DlebPoint k) noexcept { return static_cast<std::size_t>(2 * dleb_line(k) + (dleb_x(k) - 1) / 64); }
+  static std::uint64_t bit(DlebPoint k) noexcept { return std::uint64_t{1} << ((dleb_x(k) - 1) % 64); }
+  static_assert(kDlebStride <= 128);
+  std::array<std::uint64_t, 8> bits_{};
 };
-// The team's stacks, sought line by line from the team's own end of the
-// field (South's line A, North's D) until every man of the team is found
-// (the bits gathered in a local array: `out` could alias the position).
-inline void list_team_points(const DlebPosition& p, Side team, TeamPoints& out) {
-  TeamPoints::Bits bits{};
-  const int n = p.cross_lines;
-  int left = p.count(team);
-  for (int k = 0; k < 4 && left > 0; ++k) {
-    const int line = (team == Side::south ? k : 3 - k) * kDlebStride;
-    for (int at = line; at < line + n; ++at) {
-      const DlebStack& st = p.points[static_cast<std::size_t>(at)];
-      if (st.count && st.team == team) {
-        bits[static_cast<std::size_t>(at >> 6)] |= std::uint64_t{1} << (at & 63);
-        left -= st.count;
-      }
-    }
-  }
-  out.assign(bits);
-}
 
 // The legal moves of `value`, listed once in for_each_move_of's order (the
 // random player's draw among them: how many, then the one drawn), each with
@@ -510,8 +514,19 @@ inline void list_team_points(const DlebPosition& p, Side team, TeamPoints& out) 
 // team holds at most one stack a point, each with two moves at most (the
 // double and one man of it).
 struct ListedMove {
-  DlebUse use;
-  int segment;
+  DlebPoint from, to;
+  std::uint8_t segment;
+  bool split, eats;
+  // The move as a use of `value`.
+  DlebUse use(int value) const {
+    DlebUse u;
+    u.value = static_cast<std::uint8_t>(value);
+    u.from = from;
+    u.to = to;
+    u.split = split;
+    u.eats = eats;
+    return u;
+  }
 };
 using MoveList = DrawList<ListedMove, 2 * kDlebPoints>;
 // The stacks use_fault would turn down whatever their move are not walked:
@@ -520,7 +535,9 @@ using MoveList = DrawList<ListedMove, 2 * kDlebPoints>;
 // team's points (listed when first asked).
 template <class Own>
 void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, Own&& own, MoveList& out) {
-  const auto push = [&out](const DlebUse& u, int segment) { out.push({u, segment}); };
+  const auto push = [&out](const DlebUse& u, int segment) {
+    out.push({u.from, u.to, static_cast<std::uint8_t>(segment), u.split, u.eats});
+  };
   const int slaves = p.slaves(ctx.team);
   if (value == 1) {
     if (slaves > 0) return for_each_move_from(ctx, p, value, front_slave(p, ctx.team), push);

@@ -411,7 +411,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   TeamPoints points;  // the team's men, walked by the draws below: listed when first needed
   bool points_listed = false;
   const auto own = [&]() -> const TeamPoints& {
-    if (!points_listed) list_team_points(p, team, points), points_listed = true;
+    if (!points_listed) points.list(p, team), points_listed = true;
     return points;
   };
   const auto moved = [&](const DlebUse& u) {
@@ -422,7 +422,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
     list_moves_of(ctx, p, 1, own, moves);
     if (const std::uint64_t n = moves.size()) {
       const std::uint64_t pick = rng.below(n);
-      DlebUse u = moves[pick].use;
+      DlebUse u = moves[pick].use(1);
       u.kind = DlebUseKind::stored_move;
       if (picks) {
         std::string text;
@@ -448,7 +448,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
     int segment = 0;
     if (options) {
       pick = rng.below(options);
-      if (pick < moves) chosen = listed[pick].use, segment = listed[pick].segment;
+      if (pick < moves) chosen = listed[pick].use(v), segment = listed[pick].segment;
       else chosen.kind = DlebUseKind::store;
     }
     if (picks) {

@@ -13,6 +13,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -136,15 +137,16 @@ inline TabCell foremost_nasrani(const TabPosition& p, Side s) {
   return -1;
 }
 
+static_assert(offsetof(TabStack, count) == 0 && offsetof(TabStack, side) == 1);  // held_by's bytes
+
 // Kelbs of side `s` in row `r`: how many stacks and how many kelbs.
 inline void row_holding(const TabPosition& p, Side s, int r, int& stacks, int& kelbs) {
   stacks = kelbs = 0;
   for (int f = 0; f < p.width; ++f) {
     const TabStack& st = p.at(tab_cell(f, r));
-    if (st.count && st.side == s) {
-      ++stacks;
-      kelbs += st.count;
-    }
+    const int own = held_by(st, s);
+    stacks += own;
+    kelbs += st.count * own;
   }
 }
 
@@ -320,7 +322,7 @@ inline void do_use(TabPosition& p, Side mover, const TabUse& u) {
 
 // The cells of `side`'s stacks, as bits (kTabCells is 64: bit c is cell
 // c), sought row by row from the side's home row until every kelb of the
-// side is found.
+// side is found (held_by: no branch per cell).
 static_assert(kTabCells == 64);
 inline std::uint64_t own_cells(const TabPosition& p, Side side) {
   std::uint64_t cells = 0;
@@ -329,10 +331,9 @@ inline std::uint64_t own_cells(const TabPosition& p, Side side) {
     const int row = route_index(side, k);  // the side's k-th row from home
     for (int c = tab_cell(0, row); c < tab_cell(p.width, row); ++c) {
       const TabStack& st = p.at(static_cast<TabCell>(c));
-      if (st.count && st.side == side) {
-        cells |= std::uint64_t{1} << c;
-        left -= st.count;
-      }
+      const int own = held_by(st, side);
+      cells |= static_cast<std::uint64_t>(own) << c;
+      left -= st.count * own;
     }
   }
   return cells;
