@@ -5,10 +5,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "beyt/errors.hpp"
@@ -41,6 +44,25 @@ std::vector<ChanceOutcome> sticks_outcomes();
 int sticks_sequence_fault(const StickThrow* throws, int n) noexcept;
 /// As above, on the throws' values alone (1, 2, 3, 4 or 6 each).
 int sticks_sequence_fault(const std::uint8_t* values, int n) noexcept;
+
+/// Whether a stack of a stick game (TabStack, DlebStack: its count in its
+/// first byte, its side in its second) is one of side `s`: 1 or 0, without
+/// a branch (whose stacks stand where is no pattern a branch predictor
+/// learns). On a little-endian machine the two bytes are read as one word,
+/// count low: the side's stacks are s * 256 + 1 to s * 256 + 255.
+template <class Stack>
+inline int held_by(const Stack& st, Side s) noexcept {
+  static_assert(std::is_trivially_copyable_v<Stack> && sizeof(Stack) >= 2 && sizeof(Side) == 1);
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint16_t word;
+    std::memcpy(&word, &st, sizeof word);
+    return static_cast<unsigned>(word) - (static_cast<unsigned>(s) << 8) - 1u < 255u;
+  } else {
+    unsigned char bytes[2];
+    std::memcpy(bytes, &st, sizeof bytes);
+    return (bytes[0] != 0) & (bytes[1] == static_cast<unsigned char>(s));
+  }
+}
 
 /// A track as data: for each cell of a board (an index below kTrackCells),
 /// the next cell along one side's route, and at a fork the other branch.

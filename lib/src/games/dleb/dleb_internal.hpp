@@ -45,12 +45,6 @@ inline int cycle_of(DlebPoint p, int seg, int n) {
   int x = dleb_x(p);
   return seg * n + (kSegments[static_cast<std::size_t>(seg)].upward ? x - 1 : n - x);
 }
-// The place `steps` (0..6N) after place `c` of the 6N cycle (a subtraction,
-// not a division).
-inline int cycle_after(int c, int steps, int n) {
-  const int after = c + steps;
-  return after >= 6 * n ? after - 6 * n : after;
-}
 // A place on the cycle as its segment and the index in it, stepped one place
 // at a time: the walk of a throw needs no division.
 // The point itself is kept too, stepped by +1 or -1 within a segment and
@@ -125,20 +119,74 @@ struct UseContext {
   bool handicapped;
 };
 
-// The walk of a throw that leaves its segment, step by step: whether it
-// ends on `u.to`; if so `end_segment` is where, and `over_enemy` whether
-// it passes over an enemy. Out of line: most walks stay in their segment.
-[[gnu::noinline]] inline bool walk_across(const UseContext& ctx, const DlebPosition& p, const DlebUse& u, int segment,
-                                   int& end_segment, bool& over_enemy) {
-  CycleCursor at(u.from, segment, p.cross_lines);
-  for (int s = 1; s < u.value; ++s) {
+// Where a throw takes a man: the point, the segment it ends in, and whether
+// the walk passes over an enemy of the team ("A man can pass over other men
+// of its own kind, but not over an enemy").
+struct DlebWalk {
+  int to;
+  int segment;
+  bool over_enemy;
+};
+
+// The walk of a throw that leaves its segment, step by step. Out of line:
+// most walks stay in their segment.
+[[gnu::noinline]] inline DlebWalk walk_across(const DlebPosition& p, Side team, DlebPoint from, int segment, int value) {
+  CycleCursor at(from, segment, p.cross_lines);
+  bool over_enemy = false;
+  for (int s = 1; s < value; ++s) {
     at.step();
     const DlebStack& over = p.at(at.point());
-    over_enemy |= (over.count != 0) & (over.team != ctx.team);
+    over_enemy |= (over.count != 0) & (over.team != team);
   }
   at.step();
-  end_segment = at.seg;
-  return at.point() == u.to;
+  return {at.point(), at.seg, over_enemy};
+}
+
+// The walk of a throw of `value` of the stack `st` on `from` (on the field,
+// `x0` its cross-line less one). A value of 0, which no parsed turn has, is
+// walked as one step.
+[[gnu::always_inline]] inline DlebWalk walk_of(const DlebPosition& p, Side team, DlebPoint from, int x0,
+                                               const DlebStack& st, int value) {
+  const int n = p.cross_lines;
+  const bool up = kSegments[st.segment].upward;
+  if ((up ? x0 : n - 1 - x0) + value >= n) return walk_across(p, team, from, st.segment, value);
+  // The walk stays in its segment: a point steps by +1 or -1.
+  const int dir = up ? 1 : -1;
+  const int end = from + std::max<int>(value, 1) * dir;
+  bool over_enemy = false;
+  for (int at = from + dir; at != end; at += dir) {
+    const DlebStack& over = p.points[static_cast<std::size_t>(at)];
+    over_enemy |= (over.count != 0) & (over.team != team);
+  }
+  return {end, st.segment, over_enemy};
+}
+
+// use_fault's checks of the landing (the walk ended on u.to, passing over
+// no enemy); sets u.eats.
+[[gnu::always_inline]] inline Code landing_fault(const UseContext& ctx, const DlebPosition& p, DlebUse& u) {
+  const DlebStack& dst = p.at(u.to);
+  const bool taken = dst.count != 0, ours = dst.team == ctx.team;
+  u.eats = taken & !ours;
+  if (taken & ours & dst.slave) return Code::occupied;  // Finer points
+  if (u.x_written & !u.eats) return Code::capture_mismatch;
+  return Code::ok;
+}
+
+// use_fault's checks of the man moved by a throw of `value` (the stack `st`
+// is the team's): a slave's, a free man's by a dleb while slaves wait. Ok,
+// or the fault.
+[[gnu::always_inline]] inline Code mover_fault(const UseContext& ctx, const DlebPosition& p, int value, DlebPoint from,
+                                               const DlebStack& st) {
+  if (st.slave) {
+    // "This can only be done by means of a dleb"; front-first (docs/RULES.md §Dleb).
+    if (value != 1) return Code::needs_tab;
+    if (from != front_slave(p, ctx.team)) return Code::release_order;
+  } else if (value == 1 && p.slaves(ctx.team) > 0) {
+    // "each team is obliged to use all their dleb for this purpose until all
+    // their men have been thus liberated".
+    return Code::must_free;
+  }
+  return Code::ok;
 }
 
 // On success `end_segment` is the segment the man ends in (for do_move).
@@ -154,41 +202,14 @@ struct UseContext {
   // throws with the exception of the dleb he may happen to cast".
   if (ctx.handicapped && u.kind == DlebUseKind::move && u.value != 1) return Code::handicapped_throw;
   if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;  // "Only a dleb can separate them"
-  if (st.slave) {
-    // "This can only be done by means of a dleb"; front-first (docs/RULES.md §Dleb).
-    if (u.value != 1) return Code::needs_tab;
-    if (u.from != front_slave(p, ctx.team)) return Code::release_order;
-  } else if (u.value == 1 && p.slaves(ctx.team) > 0) {
-    // "each team is obliged to use all their dleb for this purpose until all
-    // their men have been thus liberated".
-    return Code::must_free;
-  }
-  // The walk of the throw, noting on the way whether it passes over an enemy
-  // (judged after the end: a wrong distance is the fault reported first).
-  // "A man can pass over other men of its own kind, but not over an enemy."
-  bool over_enemy = false;
-  const bool up = kSegments[st.segment].upward;
-  if ((up ? x0 : n - 1 - x0) + u.value < n) {  // the walk stays in its segment: a point steps by +1 or -1
-    const int dir = up ? 1 : -1;
-    // Where the walk ends (a value of 0, which no parsed turn has, is
-    // judged as one step, as the walk one step at a time did).
-    const int end = u.from + std::max<int>(u.value, 1) * dir;
-    for (int at = u.from + dir; at != end; at += dir) {
-      const DlebStack& over = p.points[static_cast<std::size_t>(at)];
-      over_enemy |= (over.count != 0) & (over.team != ctx.team);
-    }
-    if (end != u.to) return Code::wrong_distance;
-    end_segment = st.segment;
-  } else if (!walk_across(ctx, p, u, st.segment, end_segment, over_enemy)) {
-    return Code::wrong_distance;
-  }
-  if (over_enemy) return Code::pass_enemy;
-  const DlebStack& dst = p.at(u.to);
-  const bool taken = dst.count != 0, ours = dst.team == ctx.team;
-  u.eats = taken & !ours;
-  if (taken & ours & dst.slave) return Code::occupied;  // Finer points
-  if (u.x_written & !u.eats) return Code::capture_mismatch;
-  return Code::ok;
+  if (Code c = mover_fault(ctx, p, u.value, u.from, st); c != Code::ok) return c;
+  // The walk of the throw (whether it passes over an enemy is judged after
+  // the end: a wrong distance is the fault reported first).
+  const DlebWalk walk = walk_of(p, ctx.team, u.from, x0, st, u.value);
+  if (walk.to != u.to) return Code::wrong_distance;
+  end_segment = walk.segment;
+  if (walk.over_enemy) return Code::pass_enemy;
+  return landing_fault(ctx, p, u);
 }
 
 // What a check changes on the position it works on, so that a fault can put
@@ -405,22 +426,26 @@ struct Available {
 };
 
 // Legal moves of one value of the stack on `from`, if it is the team's
-// (typed, no messages), to `f`: the whole double before one man.
+// (typed, no messages), to `f(use, end_segment)`: the whole double before
+// one man. The walk is made once for both, and only the checks a move so
+// made can fail (its man, its passage, its landing).
 template <class F>
 [[gnu::always_inline]] inline void for_each_move_from(const UseContext& ctx, const DlebPosition& p, int value,
                                                       DlebPoint from, F&& f) {
   const DlebStack& st = p.at(from);
   if (!st.count || st.team != ctx.team) return;
-  const int n = p.cross_lines;
-  DlebPoint to = point_of(cycle_after(cycle_of(from, st.segment, n), value, n), n);
-  for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split) {
-    DlebUse u;
-    u.value = static_cast<std::uint8_t>(value);
-    u.from = from;
-    u.to = to;
-    u.split = split == 1;
-    int end_segment = 0;
-    if (use_fault(ctx, p, u, end_segment) == Code::ok) f(u);
+  if ((ctx.handicapped && value != 1) || mover_fault(ctx, p, value, from, st) != Code::ok) return;
+  const DlebWalk walk = walk_of(p, ctx.team, from, from % kDlebStride, st, value);
+  if (walk.over_enemy) return;
+  DlebUse u;
+  u.value = static_cast<std::uint8_t>(value);
+  u.from = from;
+  u.to = static_cast<DlebPoint>(walk.to);
+  if (landing_fault(ctx, p, u) != Code::ok) return;  // the same for the double and one man of it
+  f(u, walk.segment);
+  if (value == 1 && st.count > 1) {
+    u.split = true;
+    f(u, walk.segment);
   }
 }
 
@@ -428,40 +453,101 @@ template <class F>
 // then cross-line), the whole double before one man.
 template <class F>
 void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F&& f) {
-  for_each_point(p.cross_lines, [&](DlebPoint from) { for_each_move_from(ctx, p, value, from, f); });
+  for_each_point(p.cross_lines,
+                 [&](DlebPoint from) { for_each_move_from(ctx, p, value, from, [&f](const DlebUse& u, int) { f(u); }); });
 }
 
-// The points of a team's stacks in for_each_point's order (line, then
-// cross-line: a point's number grows in that order).
-using TeamPoints = OwnPoints<DlebPoint, kDlebPoints>;
-inline void list_team_points(const DlebPosition& p, Side team, TeamPoints& out) {
-  for_each_point(p.cross_lines, [&](DlebPoint k) {
-    const DlebStack& st = p.at(k);
-    if (st.count && st.team == team) out.push(k);
-  });
-}
+// The points of a team's stacks, as bits (line l's cross-line x + 1 is bit
+// x % 64 of word 2l + x / 64), walked in for_each_point's order (line, then
+// cross-line: a point's number grows in that order): listed once a turn,
+// then kept as the team's moves change them (a move empties at most its
+// start and fills at most its end; the other team's men never move during
+// the turn).
+class TeamPoints {
+ public:
+  // The points of `team`, sought line by line from the team's own end of
+  // the field (South's line A, North's D) until every man of the team is
+  // found; without a branch per point (whose men stand where is no pattern
+  // a branch predictor learns).
+  void list(const DlebPosition& p, Side team) noexcept {
+    bits_ = {};
+    const int n = p.cross_lines;
+    int left = p.count(team);
+    for (int k = 0; k < 4 && left > 0; ++k) {
+      const int line = team == Side::south ? k : 3 - k;
+      for (int x0 = 0; x0 < n; x0 += 64) {
+        std::uint64_t run = 0;
+        const int end = std::min(n, x0 + 64);
+        for (int x = x0; x < end; ++x) {
+          const DlebStack& st = p.points[static_cast<std::size_t>(line * kDlebStride + x)];
+          const int own = held_by(st, team);
+          run |= static_cast<std::uint64_t>(own) << (x - x0);
+          left -= st.count * own;
+        }
+        bits_[static_cast<std::size_t>(2 * line + x0 / 64)] = run;
+      }
+    }
+  }
+  // After a move of the team from `from` (`emptied`: none of its men left
+  // there) to `to`.
+  void moved(DlebPoint from, bool emptied, DlebPoint to) noexcept {
+    if (emptied) bits_[word(from)] &= ~bit(from);
+    bits_[word(to)] |= bit(to);
+  }
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::size_t w = 0; w < bits_.size(); ++w)
+      for (std::uint64_t b = bits_[w]; b; b &= b - 1)
+        f(static_cast<DlebPoint>(static_cast<int>(w / 2) * kDlebStride + static_cast<int>(w % 2) * 64 + std::countr_zero(b)));
+  }
+
+ private:
+  static std::size_t word(DlebPoint k) noexcept { return static_cast<std::size_t>(2 * dleb_line(k) + (dleb_x(k) - 1) / 64); }
+  static std::uint64_t bit(DlebPoint k) noexcept { return std::uint64_t{1} << ((dleb_x(k) - 1) % 64); }
+  static_assert(kDlebStride <= 128);
+  std::array<std::uint64_t, 8> bits_{};
+};
 
 // The legal moves of `value`, listed once in for_each_move_of's order (the
-// random player's draw among them: how many, then the one drawn), from the
-// team's points `own`. A team holds at most one stack a point, each with two
-// moves at most (the double and one man of it).
-using MoveList = DrawList<DlebUse, 2 * kDlebPoints>;
+// random player's draw among them: how many, then the one drawn), each with
+// the segment its man ends in (do_move's), from the team's points `own`. A
+// team holds at most one stack a point, each with two moves at most (the
+// double and one man of it).
+struct ListedMove {
+  DlebPoint from, to;
+  std::uint8_t segment;
+  bool split, eats;
+  // The move as a use of `value`.
+  DlebUse use(int value) const {
+    DlebUse u;
+    u.value = static_cast<std::uint8_t>(value);
+    u.from = from;
+    u.to = to;
+    u.split = split;
+    u.eats = eats;
+    return u;
+  }
+};
+using MoveList = DrawList<ListedMove, 2 * kDlebPoints>;
 // The stacks use_fault would turn down whatever their move are not walked:
 // a slave moves by a dleb only (needs_tab), and while the team has slaves a
 // dleb frees the front one (release_order, must_free). `own()` gives the
 // team's points (listed when first asked).
 template <class Own>
 void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, Own&& own, MoveList& out) {
-  const auto push = [&out](const DlebUse& u) { out.push(u); };
+  const auto push = [&out](const DlebUse& u, int segment) {
+    out.push({u.from, u.to, static_cast<std::uint8_t>(segment), u.split, u.eats});
+  };
   const int slaves = p.slaves(ctx.team);
   if (value == 1) {
     if (slaves > 0) return for_each_move_from(ctx, p, value, front_slave(p, ctx.team), push);
-    for (const DlebPoint from : own()) for_each_move_from(ctx, p, value, from, push);
+    own().for_each([&](DlebPoint from) { for_each_move_from(ctx, p, value, from, push); });
     return;
   }
   if (slaves == p.count(ctx.team)) return;  // slaves only
-  for (const DlebPoint from : own())
+  own().for_each([&](DlebPoint from) {
     if (!p.at(from).slave) for_each_move_from(ctx, p, value, from, push);
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -98,14 +98,34 @@ std::size_t billet_index(const DlebPosition& p, const DlebEvents& t, int whites)
   return 0;
 }
 
-// Records a throw that throw_possible allows; `last`: it ends the turn.
-void add_throw(const DlebOptions& o, const DlebPosition& p, DlebEvents& t, const DlebThrow& th, bool& last) {
+// A draw of four billets (W where bit k of the index is set, else B): the
+// faces, as the word whose bytes they are in memory, and the whites.
+struct BilletDraw {
+  std::uint32_t faces;
+  int whites;
+};
+inline constexpr auto kBilletDraws = [] {
+  std::array<BilletDraw, 16> out{};
+  for (unsigned bits = 0; bits < 16; ++bits) {
+    std::array<char, 4> faces{};
+    int whites = 0;
+    for (unsigned k = 0; k < 4; ++k) {
+      faces[k] = (bits >> k) & 1 ? 'W' : 'B';
+      whites += static_cast<int>((bits >> k) & 1);
+    }
+    out[bits] = {portable::bit_cast<std::uint32_t>(faces), whites};
+  }
+  return out;
+}();
+
+// Records a throw that throw_possible allows, of `w` white sides (whites());
+// `last`: it ends the turn.
+void add_throw(const DlebPosition& p, DlebEvents& t, const DlebThrow& th, int w, bool& last) {
   if (!t.active()) {
     t.entering = entering_now(p, t);
     t.handicapped = dleb_handicapped(p);
   }
   t.text.throws[static_cast<std::size_t>(t.text.nthrows++)] = th;
-  const int w = whites(th, o.night);
   last = false;
   if (t.entering) {
     entry_step(t, w);
@@ -148,9 +168,10 @@ Error throw_checked(const DlebOptions& o, const DlebPosition& p, DlebEvents& t, 
                 entering_now(p, t) ? "at entry stage " + std::to_string(t.stage) + " the player throws " + std::to_string(need) +
                                          " billets (Marin 1931, p. 509, \"Entering the game\")"
                                    : std::string("a player who has entered throws the four billets"));
-  if (!throw_possible(p, t, whites(th, o.night)))
+  const int w = whites(th, o.night);
+  if (!throw_possible(p, t, w))
     return fail(Code::throw_sequence, 0, "the 64th throw of a turn must end it (NOTATION.md section 7)");
-  add_throw(o, p, t, th, last);
+  add_throw(p, t, th, w, last);
   return Error::none();
 }
 
@@ -334,15 +355,16 @@ Error dleb_apply_value(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Eve
   return play_use(o, p, t, u, last);
 }
 
-// Makes a decision the lists gave (its checks passed).
-void add_decision(const DlebOptions& o, DlebPosition& p, DlebEvents& t, const DlebUse& u, bool& last) {
+// Makes a decision the lists gave (its checks passed; a move's man ends in
+// `segment`).
+void add_decision(const DlebOptions& o, DlebPosition& p, DlebEvents& t, const DlebUse& u, int segment, bool& last) {
   const Side team = p.to_move;
   switch (u.kind) {
-    case DlebUseKind::move: do_move(o, p, team, u); break;
+    case DlebUseKind::move: do_move(o, p, team, u, segment); break;
     case DlebUseKind::store: ++p.stored[static_cast<std::size_t>(team)]; break;
     case DlebUseKind::stored_move:
       --p.stored[static_cast<std::size_t>(team)];
-      do_move(o, p, team, u);
+      do_move(o, p, team, u, segment);
       break;
     case DlebUseKind::forfeit: break;
   }
@@ -368,15 +390,20 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   while (!t.thrown) {
     const int n = billets_due(p, t);
     DlebThrow th;
+    th.nfaces = static_cast<std::uint8_t>(n);
+    // Billet k white when bit k of the draw is set: the faces of the n
+    // billets from a table of the four's, those beyond n left 0. No billet
+    // falls on its side (G), so the whites are the bits set, day or night.
+    const std::uint32_t beyond = n == 4 ? ~0u : (1u << (8 * n)) - 1;
     int w = 0;
     do {
-      th.nfaces = static_cast<std::uint8_t>(n);
-      std::uint64_t bits = rng.below(1u << n);
-      for (int k = 0; k < n; ++k) th.faces[static_cast<std::size_t>(k)] = (bits >> k) & 1 ? 'W' : 'B';
-      w = whites(th, o.night);
+      const BilletDraw& draw = kBilletDraws[rng.below(1u << n)];
+      const std::uint32_t faces = draw.faces & beyond;
+      std::memcpy(th.faces.data(), &faces, sizeof faces);
+      w = draw.whites;
     } while (!throw_possible(p, t, w));  // the turn's 64th throw ends it
     if (picks) picks->push_back({true, billet_index(p, t, w), std::string(th.faces.data(), th.nfaces)});
-    add_throw(o, p, t, th, last);
+    add_throw(p, t, th, w, last);
     if (last) return;
   }
   const Side team = p.to_move;
@@ -384,7 +411,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   TeamPoints points;  // the team's men, walked by the draws below: listed when first needed
   bool points_listed = false;
   const auto own = [&]() -> const TeamPoints& {
-    if (!points_listed) list_team_points(p, team, points), points_listed = true;
+    if (!points_listed) points.list(p, team), points_listed = true;
     return points;
   };
   const auto moved = [&](const DlebUse& u) {
@@ -395,14 +422,14 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
     list_moves_of(ctx, p, 1, own, moves);
     if (const std::uint64_t n = moves.size()) {
       const std::uint64_t pick = rng.below(n);
-      DlebUse u = moves[pick];
+      DlebUse u = moves[pick].use(1);
       u.kind = DlebUseKind::stored_move;
       if (picks) {
         std::string text;
         format_use(u, text);
         picks->push_back({false, static_cast<std::size_t>(pick), std::move(text)});
       }
-      add_decision(o, p, t, u, last);
+      add_decision(o, p, t, u, moves[pick].segment, last);
       moved(u);
     }
   }
@@ -418,9 +445,10 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
     const bool can_store = alive && v == 1 && p.slaves(team) == 0;
     const std::uint64_t options = moves + (can_store ? 1 : 0);
     std::uint64_t pick = options;  // the forfeit, listed after the moves and the store
+    int segment = 0;
     if (options) {
       pick = rng.below(options);
-      if (pick < moves) chosen = listed[pick];
+      if (pick < moves) chosen = listed[pick].use(v), segment = listed[pick].segment;
       else chosen.kind = DlebUseKind::store;
     }
     if (picks) {
@@ -437,7 +465,7 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
       format_use(chosen, text);
       picks->push_back({false, index + static_cast<std::size_t>(pick), std::move(text)});
     }
-    add_decision(o, p, t, chosen, last);
+    add_decision(o, p, t, chosen, segment, last);
     if (chosen.kind == DlebUseKind::move) moved(chosen);
   }
 }

@@ -18,15 +18,33 @@
 namespace beyt {
 
 namespace {
-// Writes the point's name at `at`: its line's letter, then x in decimal (1
-// to 100, the most cross-lines); returns the end.
-char* write_point(DlebPoint p, char* at) {
-  const int x = dleb_x(p);
-  *at++ = static_cast<char>('A' + dleb_line(p));
-  if (x >= 100) *at++ = static_cast<char>('0' + x / 100);
-  if (x >= 10) *at++ = static_cast<char>('0' + x / 10 % 10);
-  *at++ = static_cast<char>('0' + x % 10);
-  return at;
+// The name of every point: its line's letter, then x in decimal (1 to 100,
+// the most cross-lines), in four bytes (0 beyond the name), and its length.
+struct PointName {
+  std::array<char, 4> text;
+  std::uint8_t size;
+};
+constexpr auto kPointNames = [] {
+  std::array<PointName, kDlebPoints> out{};
+  for (int p = 0; p < kDlebPoints; ++p) {
+    PointName& name = out[static_cast<std::size_t>(p)];
+    const int x = dleb_x(static_cast<DlebPoint>(p));
+    std::size_t n = 0;
+    name.text[n++] = static_cast<char>('A' + dleb_line(static_cast<DlebPoint>(p)));
+    if (x >= 100) name.text[n++] = static_cast<char>('0' + x / 100);
+    if (x >= 10) name.text[n++] = static_cast<char>('0' + x / 10 % 10);
+    name.text[n++] = static_cast<char>('0' + x % 10);
+    name.size = static_cast<std::uint8_t>(n);
+  }
+  return out;
+}();
+
+// Writes the point's name at `at`, which has room for four bytes; returns
+// the end of the name.
+[[gnu::always_inline]] inline char* write_point(DlebPoint p, char* at) {
+  const PointName& name = kPointNames[static_cast<std::size_t>(p)];
+  std::memcpy(at, name.text.data(), name.text.size());
+  return at + name.size;
 }
 void append_point(DlebPoint p, std::string& out) {
   char text[4];
@@ -34,7 +52,7 @@ void append_point(DlebPoint p, std::string& out) {
 }
 // Writes a use's text at `at` (at most kUseChars); returns the end.
 constexpr std::size_t kUseChars = 12;  // "+1" A100 'x' D100 '\''
-char* write_use(const DlebUse& u, char* at) {
+[[gnu::always_inline]] inline char* write_use(const DlebUse& u, char* at) {
   switch (u.kind) {
     case DlebUseKind::forfeit:
       *at++ = static_cast<char>('0' + u.value);

@@ -247,6 +247,8 @@ void tab_random_events(const TabOptions& o, TabPosition& p, TabEvents& t, Rng& r
     add_throw(p, t, th, last);
     if (last) return;
   }
+  std::uint64_t cells = 0;  // the mover's stacks (own_cells): listed when first needed, then kept
+  bool cells_listed = false;
   while (t.text.nuses < t.text.nthrows) {
     const int v = first_unused_value(t);
     TabUse chosen;
@@ -255,7 +257,10 @@ void tab_random_events(const TabOptions& o, TabPosition& p, TabEvents& t, Rng& r
     // The uses listed once: a side holds at most one stack a cell, each with
     // two uses at most (the stack and one kelb of it) on each of two routes.
     DrawList<TabUse, 4 * kTabCells> uses;
-    if (p.count(opponent(p.to_move)) > 0) for_each_use(o, p, v, t.tab_thrown, [&uses](const TabUse& u) { uses.push(u); });
+    if (p.count(opponent(p.to_move)) > 0) {
+      if (!cells_listed) cells = own_cells(p, p.to_move), cells_listed = true;
+      for_each_use(o, p, v, t.tab_thrown, cells, [&uses](const TabUse& u) { uses.push(u); });
+    }
     const std::uint64_t count = uses.size();
     std::uint64_t pick = count;  // the forfeit, listed after the uses
     if (count > 0) {
@@ -276,6 +281,7 @@ void tab_random_events(const TabOptions& o, TabPosition& p, TabEvents& t, Rng& r
       picks->push_back({false, index + static_cast<std::size_t>(pick), std::move(text)});
     }
     add_use(p, t, chosen, last);
+    if (cells_listed && !chosen.forfeit) own_cells_moved(p, chosen, cells);
   }
 }
 

@@ -16,11 +16,24 @@ namespace beyt {
 using namespace tab_impl;
 namespace tab_impl {
 
+// The Lane letter of every cell of the widths that have them (kLetters at
+// letter_index; the two upper rows in lower case).
+constexpr auto kCellLetter = [] {
+  std::array<std::array<char, kTabCells>, 12> out{};
+  for (int w : {7, 9, 11})
+    for (int row = 0; row < 4; ++row)
+      for (int file = 0; file < w; ++file) {
+        const TabCell c = tab_cell(file, row);
+        const char l = kLetters[static_cast<std::size_t>(letter_index(c, w))];
+        out[static_cast<std::size_t>(w)][static_cast<std::size_t>(c)] = row >= 2 ? static_cast<char>(l - 'A' + 'a') : l;
+      }
+  return out;
+}();
+
 // Writes the name of cell c at `at` (tab_cell_name's); returns the end.
-char* write_cell(TabCell c, int w, bool grid, char* at) {
+[[gnu::always_inline]] inline char* write_cell(TabCell c, int w, bool grid, char* at) {
   if (!grid && tab_has_letters(w)) {
-    const char l = kLetters[static_cast<std::size_t>(letter_index(c, w))];
-    *at++ = tab_row(c) >= 2 ? static_cast<char>(l - 'A' + 'a') : l;
+    *at++ = kCellLetter[static_cast<std::size_t>(w)][static_cast<std::size_t>(c)];
     return at;
   }
   *at++ = static_cast<char>('a' + tab_file(c));
@@ -30,7 +43,7 @@ char* write_cell(TabCell c, int w, bool grid, char* at) {
 
 // Writes a use's text at `at` (at most kUseChars); returns the end.
 constexpr std::size_t kUseChars = 7;  // value, cell, 'x', cell, '\''
-char* write_use(const TabUse& u, int w, bool grid, char* at) {
+[[gnu::always_inline]] inline char* write_use(const TabUse& u, int w, bool grid, char* at) {
   *at++ = static_cast<char>('0' + u.value);
   if (u.forfeit) {
     *at++ = '-';

@@ -11,7 +11,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +44,7 @@ constexpr int min_progress(Side s, TabCell c) { return route_index(s, tab_row(c)
 
 // Index of a cell's Lane letter in kLetters (docs/RULES.md §Tâb Board: A..I along
 // South's row, K..S back along the row above it, k..s and a..i likewise).
-inline int letter_index(TabCell c, int w) {
+constexpr int letter_index(TabCell c, int w) {
   int f = tab_file(c);
   switch (tab_row(c)) {
     case 0: return f;
@@ -134,15 +137,16 @@ inline TabCell foremost_nasrani(const TabPosition& p, Side s) {
   return -1;
 }
 
+static_assert(offsetof(TabStack, count) == 0 && offsetof(TabStack, side) == 1);  // held_by's bytes
+
 // Kelbs of side `s` in row `r`: how many stacks and how many kelbs.
 inline void row_holding(const TabPosition& p, Side s, int r, int& stacks, int& kelbs) {
   stacks = kelbs = 0;
   for (int f = 0; f < p.width; ++f) {
     const TabStack& st = p.at(tab_cell(f, r));
-    if (st.count && st.side == s) {
-      ++stacks;
-      kelbs += st.count;
-    }
+    const int own = held_by(st, s);
+    stacks += own;
+    kelbs += st.count * own;
   }
 }
 
@@ -158,50 +162,77 @@ struct UseContext {
   bool tab_thrown;   // a 1 among the turn's throws (Lane's lock)
 };
 
-// Why a use is illegal, without building a message (hot path of tab_uses).
-// On success sets u.captures and `entered_fork` (the walk's branch).
-inline Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
-  if (!on_board(u.from, p.width)) return Code::not_own_piece;
-  const TabStack& st = p.at(u.from);
-  if (st.count == 0 || st.side != ctx.mover) return Code::not_own_piece;
-  if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;
-  if (st.nasrani) {
-    // Lane 1836, táb: "Neither party can remove a kelb from its original place but
-    // by throwing táb before each such removal"; "He must always commence
-    // with the kelb in beyt I" (docs/RULES.md §Tâb Nasrani and Muslim).
-    if (u.value != 1) return Code::needs_tab;
-    // release=any: the first kelb freed in the game is the foremost Nasrani
-    // on the board, whatever the opponent has taken; after it, any Nasrani
-    // (docs/RULES.md §Tâb Finer points).
-    bool none_freed = !p.freed[static_cast<std::size_t>(ctx.mover)];
-    if ((!ctx.o.release_any || none_freed) && u.from != foremost_nasrani(p, ctx.mover)) return Code::release_order;
+// What use_fault asks of the rows beyond the stack moved, the same for
+// every use of one position: each worked out when first asked, once (a
+// listing of a throw's uses asks it of one position for all of them).
+class RowFacts {
+ public:
+  RowFacts(const TabPosition& p, Side mover) : p_(p), mover_(mover) {}
+  // foremost_nasrani of the mover.
+  TabCell foremost() {
+    if (foremost_ == kUnknown) foremost_ = foremost_nasrani(p_, mover_);
+    return foremost_;
   }
-  const WalkEnds& ends = walk_ends(p.width, ctx.mover)[static_cast<std::size_t>(u.from)][u.value];
-  int branch = -1;
-  for (int b = 0; b < ends.n; ++b)
-    if (ends.end[static_cast<std::size_t>(b)] == u.to) branch = b;
-  if (branch < 0) return Code::wrong_distance;
+  // An enemy kelb stands in the mover's enemy row.
+  bool enemy_in_row() {
+    if (enemy_in_row_ < 0) {
+      int stacks = 0, kelbs = 0;
+      row_holding(p_, opponent(mover_), enemy_row(mover_), stacks, kelbs);
+      enemy_in_row_ = kelbs > 0;
+    }
+    return enemy_in_row_ != 0;
+  }
+  // The mover's kelbs in his home row keep the one in the enemy row there:
+  // some, and not one 'eggeh alone without a táb thrown.
+  bool home_row_holds(bool tab_thrown) {
+    if (holds_ < 0) {
+      int stacks = 0, kelbs = 0;
+      row_holding(p_, mover_, home_row(mover_), stacks, kelbs);
+      const bool only_eggeh = stacks == 1 && kelbs >= 2 && !tab_thrown;
+      holds_ = kelbs > 0 && !only_eggeh;
+    }
+    return holds_ != 0;
+  }
+
+ private:
+  static constexpr TabCell kUnknown = -2;
+  const TabPosition& p_;
+  Side mover_;
+  TabCell foremost_ = kUnknown;
+  int enemy_in_row_ = -1, holds_ = -1;
+};
+
+// A Nasrani's own faults (docs/RULES.md §Tâb Nasrani and Muslim), or ok.
+inline Code nasrani_fault(const UseContext& ctx, const TabPosition& p, const TabUse& u, RowFacts& rows) {
+  // Lane 1836, táb: "Neither party can remove a kelb from its original place but
+  // by throwing táb before each such removal"; "He must always commence
+  // with the kelb in beyt I" (docs/RULES.md §Tâb Nasrani and Muslim).
+  if (u.value != 1) return Code::needs_tab;
+  // release=any: the first kelb freed in the game is the foremost Nasrani
+  // on the board, whatever the opponent has taken; after it, any Nasrani
+  // (docs/RULES.md §Tâb Finer points).
+  bool none_freed = !p.freed[static_cast<std::size_t>(ctx.mover)];
+  if ((!ctx.o.release_any || none_freed) && u.from != rows.foremost()) return Code::release_order;
+  return Code::ok;
+}
+
+// use_fault's checks after the walk: the stack `st` on u.from reaches u.to
+// by the walk's end `branch`. On success sets u.captures.
+[[gnu::always_inline]] inline Code landing_fault(const UseContext& ctx, const TabPosition& p, TabUse& u,
+                                                 const TabStack& st, int branch, RowFacts& rows) {
   const int from_row = tab_row(u.from), to_row = tab_row(u.to);
   const Side enemy = opponent(ctx.mover);
-  if (to_row == enemy_row(ctx.mover) && from_row != to_row) {
-    // Lane 1836, táb: "enter his adversary's row, as long as there is any kelb
-    // remaining in that row"; "He cannot pass the same kelb again into his
-    // adversary's row". docs/RULES.md §Tâb Finer points: an enemy kelb there when
-    // the move starts; the history of an 'eggeh is the union of its kelbs'.
-    int stacks = 0, kelbs = 0;
-    row_holding(p, enemy, enemy_row(ctx.mover), stacks, kelbs);
-    if (st.progress >= 4 || kelbs == 0) return Code::enemy_row_entry;
-  }
-  if (from_row == enemy_row(ctx.mover)) {
-    // Lane 1836, táb: "cannot continue to circulate the kelb which has entered that
-    // row until he has no kelb remaining in his own row; or unless he have
-    // only an 'eggeh in his row, and does not throw táb". Finer points: one
-    // stack of two or more and nothing else; no 1 among the turn's throws.
-    int stacks = 0, kelbs = 0;
-    row_holding(p, ctx.mover, home_row(ctx.mover), stacks, kelbs);
-    bool only_eggeh = stacks == 1 && kelbs >= 2 && !ctx.tab_thrown;
-    if (kelbs > 0 && !only_eggeh) return Code::enemy_row_locked;
-  }
+  // Lane 1836, táb: "enter his adversary's row, as long as there is any kelb
+  // remaining in that row"; "He cannot pass the same kelb again into his
+  // adversary's row". docs/RULES.md §Tâb Finer points: an enemy kelb there when
+  // the move starts; the history of an 'eggeh is the union of its kelbs'.
+  if (to_row == enemy_row(ctx.mover) && from_row != to_row && (st.progress >= 4 || !rows.enemy_in_row()))
+    return Code::enemy_row_entry;
+  // Lane 1836, táb: "cannot continue to circulate the kelb which has entered that
+  // row until he has no kelb remaining in his own row; or unless he have
+  // only an 'eggeh in his row, and does not throw táb". Finer points: one
+  // stack of two or more and nothing else; no 1 among the turn's throws.
+  if (from_row == enemy_row(ctx.mover) && rows.home_row_holds(ctx.tab_thrown)) return Code::enemy_row_locked;
   if (!ctx.o.pass_enemy) {
     const TrackWalk walk = sticks_walk(track(p.width, ctx.mover), u.from, u.value, true);
     for (int k = 0; k < walk.npath[static_cast<std::size_t>(branch)]; ++k) {
@@ -220,6 +251,29 @@ inline Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
   }
   if (u.x_written && !u.captures) return Code::capture_mismatch;
   return Code::ok;
+}
+
+// The end of a walk that is `to` (the later one if both are), or -1.
+inline int branch_to(const WalkEnds& ends, TabCell to) {
+  int branch = -1;
+  for (int b = 0; b < ends.n; ++b)
+    if (ends.end[static_cast<std::size_t>(b)] == to) branch = b;
+  return branch;
+}
+
+// Why a use is illegal, without building a message (hot path of tab_uses).
+// On success sets u.captures.
+inline Code use_fault(const UseContext& ctx, const TabPosition& p, TabUse& u) {
+  if (!on_board(u.from, p.width)) return Code::not_own_piece;
+  const TabStack& st = p.at(u.from);
+  if (st.count == 0 || st.side != ctx.mover) return Code::not_own_piece;
+  if (u.split && (u.value != 1 || st.count < 2)) return Code::split_illegal;
+  RowFacts rows(p, ctx.mover);
+  if (st.nasrani)
+    if (Code c = nasrani_fault(ctx, p, u, rows); c != Code::ok) return c;
+  const int branch = branch_to(walk_ends(p.width, ctx.mover)[static_cast<std::size_t>(u.from)][u.value], u.to);
+  if (branch < 0) return Code::wrong_distance;
+  return landing_fault(ctx, p, u, st, branch, rows);
 }
 
 // Takes `n` kelbs of `side` off the count, `nasrani` of them Nasrani.
@@ -266,31 +320,65 @@ inline void do_use(TabPosition& p, Side mover, const TabUse& u) {
   }
 }
 
+// The cells of `side`'s stacks, as bits (kTabCells is 64: bit c is cell
+// c), sought row by row from the side's home row until every kelb of the
+// side is found (held_by: no branch per cell).
+static_assert(kTabCells == 64);
+inline std::uint64_t own_cells(const TabPosition& p, Side side) {
+  std::uint64_t cells = 0;
+  int left = p.count(side);
+  for (int k = 0; k < 4 && left > 0; ++k) {
+    const int row = route_index(side, k);  // the side's k-th row from home
+    for (int c = tab_cell(0, row); c < tab_cell(p.width, row); ++c) {
+      const TabStack& st = p.at(static_cast<TabCell>(c));
+      const int own = held_by(st, side);
+      cells |= static_cast<std::uint64_t>(own) << c;
+      left -= st.count * own;
+    }
+  }
+  return cells;
+}
+// After a use of the mover from `from` to `to` (the other side's stacks
+// are not his: a capture changes none of his cells).
+inline void own_cells_moved(const TabPosition& p, const TabUse& u, std::uint64_t& cells) {
+  if (p.at(u.from).count == 0) cells &= ~(std::uint64_t{1} << u.from);
+  cells |= std::uint64_t{1} << u.to;
+}
+
 // The uses of one throw of `value` that use_fault accepts, to `f`, in a fixed
 // order: by cell (row, then file), the whole stack before one of its kelbs,
-// the main route before the fork.
+// the main route before the fork. `cells`: own_cells of the mover. Only
+// the checks a listed use can fail are made (its stack is the mover's, the
+// split a táb's of an 'eggeh, the end one of the walk's), the rows' facts
+// once for all of them.
 template <class F>
-void for_each_use(const TabOptions& o, const TabPosition& p, int value, bool tab_thrown, F&& f) {
+void for_each_use(const TabOptions& o, const TabPosition& p, int value, bool tab_thrown, std::uint64_t cells, F&& f) {
   UseContext ctx{o, p.to_move, tab_thrown};
   // A Nasrani moves by a táb only (use_fault's needs_tab): by another throw,
   // a side of Nasrani only has no use, and the walk passes over its Nasrani.
   const bool tab = value == 1;
   if (!tab && p.nasrani[static_cast<std::size_t>(p.to_move)] == p.kelbs[static_cast<std::size_t>(p.to_move)]) return;
   const EndsTable& table = walk_ends(p.width, p.to_move);  // sticks_walk's ends, worked out once
-  for_each_cell(p.width, [&](TabCell c) {
+  RowFacts rows(p, p.to_move);
+  TabUse u;
+  u.value = static_cast<std::uint8_t>(value);
+  for (; cells; cells &= cells - 1) {
+    const TabCell c = static_cast<TabCell>(std::countr_zero(cells));
     const TabStack& st = p.at(c);
-    if (!st.count || st.side != p.to_move || (st.nasrani && !tab)) return;
+    u.from = c;
+    if (st.nasrani && (!tab || nasrani_fault(ctx, p, u, rows) != Code::ok)) continue;
     const WalkEnds& walk = table[static_cast<std::size_t>(c)][static_cast<std::size_t>(value)];
-    for (int split = 0; split < (value == 1 && st.count > 1 ? 2 : 1); ++split)
+    for (int split = 0; split < (tab && st.count > 1 ? 2 : 1); ++split)
       for (int b = 0; b < walk.n; ++b) {
-        TabUse u;
-        u.value = static_cast<std::uint8_t>(value);
-        u.from = c;
         u.to = walk.end[static_cast<std::size_t>(b)];
         u.split = split == 1;
-        if (use_fault(ctx, p, u) == Code::ok) f(u);
+        if (landing_fault(ctx, p, u, st, branch_to(walk, u.to), rows) == Code::ok) f(u);
       }
-  });
+  }
+}
+template <class F>
+void for_each_use(const TabOptions& o, const TabPosition& p, int value, bool tab_thrown, F&& f) {
+  for_each_use(o, p, value, tab_thrown, own_cells(p, p.to_move), f);
 }
 
 // ---------------------------------------------------------------------------
