@@ -1,6 +1,7 @@
 // Um el-Banât's engine (beyt/umelbanat.hpp), shared by its files. Private
 // to the library. Sources: Davies 1925, docs/RULES.md §Um el-Banât.
 #pragma once
+#include "beyt/sowing.hpp"
 #include "beyt/umelbanat.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"
@@ -50,6 +51,30 @@ inline Error parse_into(std::string_view t, UmelbanatMove& m) {
     ++i;
   }
 }
+
+// The sowings of side s on a position as its houses' masks (bit h: house
+// h), worked out once for all the houses s may sow from (sowing.cpp).
+struct SowFacts {
+  std::uint32_t sowable = 0;    // s's houses that hold counters and no daughter
+  std::uint32_t daughters = 0;  // every daughter's house
+  std::uint32_t theirs = 0;     // the opponent's houses
+};
+SowFacts sow_facts(const UmelbanatPosition& p, Side s) noexcept;
+// One sowing on the counts alone, as umelbanat_sow makes it, up to where
+// its laps stop: the counts then (before a peck takes two), the house of
+// its last counter, whether it never ends (then `pits` is of no use).
+struct Sown {
+  detail::PitWords pits;
+  std::int8_t last = -1;
+  bool endless = false;
+};
+// The sowing from `house` (sowable: a bit of f.sowable) on counts `w` of
+// the position of `f`.
+Sown sow_words(const UmelbanatOptions& o, const SowFacts& f, const detail::PitWords& w, int house) noexcept;
+// The rest of umelbanat_sow: `sown`, a sowing of side `side` on `pos`, made
+// there (its counts stored, then the peck, nourishing, empty house or
+// daughter begotten where it stopped).
+UmelbanatStop settle(UmelbanatPosition& pos, const Sown& sown, Side side, int* last_out = nullptr) noexcept;
 
 // Defined in the engine's files (rules.cpp, notation.cpp, drawing.cpp).
 void umelbanat_draw_pieces(const UmelbanatPosition& pos, svg::Canvas& c, const DrawOptions& d);
