@@ -318,32 +318,43 @@ bool random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, Sow
   const std::uint8_t given = m.n;
   UmelbanatPosition w = pos;
   const Side s = pos.to_move;
+  struct Tried {
+    Sown sown;
+    int house = 0;
+  };
   for (;;) {
-    // The sowings that end, in house order, each sown on the counts of `w`.
-    struct Tried {
-      Sown sown;
-      int house;
-    };
-    DrawList<Tried, kPits> ending;
     const detail::PitWords counts = detail::load_pits(w.pits);
-    for (std::uint32_t houses = facts.sowable; houses != 0; houses &= houses - 1) {
-      const int h = std::countr_zero(houses);
-      const Sown sown = sow_words(o, facts, counts, h);
-      if (!sown.endless) ending.push(Tried{sown, h});
-    }
-    const std::size_t n = ending.size();
-    if (n == 0) {
-      std::vector<UmelbanatMove> all;
-      if (given == 0) {
-        umelbanat_legal(o, pos, all);
-      } else {  // after a peck (`pos`: the turn so far): the turns that complete it
-        m.n = given;
-        legal_dfs(o, pos, s, m, all, 100000);
+    Tried drawn;
+    if (all_sowings_end(facts) && facts.sowable != 0) {
+      // The sowings that end are all the houses s may sow from: the one
+      // drawn among them (in house order) is the only one sown.
+      std::uint32_t houses = facts.sowable;
+      for (std::size_t k = rng.below(static_cast<std::size_t>(std::popcount(houses))); k > 0; --k)
+        houses &= houses - 1;
+      drawn.house = std::countr_zero(houses);
+      drawn.sown = sow_words(o, facts, counts, drawn.house);
+    } else {
+      // The sowings that end, in house order, each sown on the counts of `w`.
+      DrawList<Tried, kPits> ending;
+      for (std::uint32_t houses = facts.sowable; houses != 0; houses &= houses - 1) {
+        const int h = std::countr_zero(houses);
+        const Sown sown = sow_words(o, facts, counts, h);
+        if (!sown.endless) ending.push(Tried{sown, h});
       }
-      m = all[rng.below(all.size())];
-      return false;
+      const std::size_t n = ending.size();
+      if (n == 0) {
+        std::vector<UmelbanatMove> all;
+        if (given == 0) {
+          umelbanat_legal(o, pos, all);
+        } else {  // after a peck (`pos`: the turn so far): the turns that complete it
+          m.n = given;
+          legal_dfs(o, pos, s, m, all, 100000);
+        }
+        m = all[rng.below(all.size())];
+        return false;
+      }
+      drawn = ending[rng.below(n)];
     }
-    const Tried& drawn = ending[rng.below(n)];
     m.houses[m.n++] = static_cast<std::int8_t>(drawn.house);
     const UmelbanatStop stop = settle(w, drawn.sown, s);
     if (stop == UmelbanatStop::peck) facts = sow_facts(w, s);

@@ -60,6 +60,16 @@ struct SowFacts {
   std::uint32_t theirs = 0;     // the opponent's houses
 };
 SowFacts sow_facts(const UmelbanatPosition& p, Side s) noexcept;
+// Whether every sowing from the position of `f` ends: so when a daughter's
+// house d is on the board. A sowing takes no counter out of d (a lap that
+// ends there stops), and every lap that passes over d (any of eleven or
+// more counters does) drops one in it; a lap that does not ends further
+// along the houses that follow d than it began, so at most ten laps in a
+// row pass d by. d's count thus grows at least every eleven laps and never
+// falls: no (counts, pick-up house) comes back, and a sowing whose states
+// never come back ends (they are finitely many). Without a daughter a
+// sowing may never end (docs/RULES.md §Um el-Banât): it is sown to know.
+constexpr bool all_sowings_end(const SowFacts& f) noexcept { return f.daughters != 0; }
 // One sowing on the counts alone, as umelbanat_sow makes it, up to where
 // its laps stop: the counts then (before a peck takes two), the house of
 // its last counter, whether it never ends (then `pits` is of no use).
