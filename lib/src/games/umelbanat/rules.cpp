@@ -306,6 +306,19 @@ bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, st
 
 namespace {
 
+// The houses of a mask of twelve, by shifts and one multiplication:
+// std::popcount is a call into libgcc on the baseline x86-64 (no POPCNT).
+constexpr std::size_t house_count(std::uint32_t x) noexcept {
+  x -= x >> 1 & 0x555u;                  // six fields of two bits
+  x = (x & 0x333u) + (x >> 2 & 0x333u);  // three of four
+  return (x * 0x111u) >> 8 & 0xFu;       // their sum (at most 12: no carry)
+}
+static_assert([] {
+  for (std::uint32_t x = 0; x < 4096; ++x)
+    if (house_count(x) != static_cast<std::size_t>(std::popcount(x))) return false;
+  return true;
+}());
+
 // The rest of a turn of sowings whose sowings so far, `m`, left `pos` (the
 // player may sow; `facts`: sow_facts of `pos` for him): one sowing at a time, uniformly among those that end;
 // back off to the full list of the turn's completions if a random path
@@ -329,7 +342,7 @@ bool random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, Sow
       // The sowings that end are all the houses s may sow from: the one
       // drawn among them (in house order) is the only one sown.
       std::uint32_t houses = facts.sowable;
-      for (std::size_t k = rng.below(static_cast<std::size_t>(std::popcount(houses))); k > 0; --k)
+      for (std::size_t k = rng.below(house_count(houses)); k > 0; --k)
         houses &= houses - 1;
       drawn.house = std::countr_zero(houses);
       drawn.sown = sow_words(o, facts, counts, drawn.house);
