@@ -147,6 +147,43 @@ TEST(Umelbanat, EndlessSowingWithALongCycle) {
   EXPECT_EQ(moves, (std::vector<std::string>{"A", "B", "E", "F"}));
 }
 
+// A daughter's house on the board: no sowing from it can be endless (the
+// random player's shortcut, lib/src/games/umelbanat: all_sowings_end). On
+// boards drawn at random (the counters of a stage, owners, marks), every
+// sowing of either side ends once a daughter stands; without one, some
+// never end (so the boards do reach endless sowings).
+TEST(Umelbanat, NoEndlessSowingWithADaughterOnTheBoard) {
+  Rng rng(2026);
+  int endless_without = 0, sown_with = 0;
+  for (int board = 0; board < 20000; ++board) {
+    UmelbanatPosition p;
+    const int counters = 2 + static_cast<int>(rng.below(47));
+    for (int c = 0; c < counters; ++c) ++p.pits[rng.below(kPits)];
+    for (Side& owner : p.owner) owner = rng.below(2) ? Side::north : Side::south;
+    const bool daughters = board % 2 == 0;
+    if (daughters)
+      for (int k = 1 + static_cast<int>(rng.below(3)); k > 0; --k)
+        p.mark[rng.below(kPits)] = rng.below(2) ? UmelbanatMark::north : UmelbanatMark::south;
+    for (Side side : {Side::south, Side::north})
+      for (bool skip : {false, true})
+        for (int h = 0; h < kPits; ++h) {
+          if (!p.sowable(h, side)) continue;
+          UmelbanatOptions o;
+          o.skip_origin = skip;
+          UmelbanatPosition w = p;
+          const bool never_ends = umelbanat_sow(o, w, h, side) == UmelbanatStop::endless;
+          if (daughters) {
+            EXPECT_FALSE(never_ends) << p.text() << " from " << pit_letter(h);
+            ++sown_with;
+          } else {
+            endless_without += never_ends;
+          }
+        }
+  }
+  EXPECT_GT(sown_with, 10000);
+  EXPECT_GT(endless_without, 0);
+}
+
 // Davies: "divides them into fours ... If B has gained three counters, over
 // and above some multiple of four ..., he borrows one more from A ..., but if
 // B has gained a multiple of four plus two counters or one, A borrows these

@@ -11,7 +11,6 @@
 // so that its call sites read `setup_error(at, "why")`.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -209,40 +208,6 @@ class DrawList {
   union {
     T items_[N];
   };
-};
-
-/// The points (cells) holding the men of the side to move, ascending (the
-/// order of a game's walk over its board), so that a random player walks
-/// over its own men only: listed once a turn, then kept as the side's moves
-/// change them (a move empties at most its start and fills at most its end;
-/// the other side's men never move during the turn). Up to N points.
-template <class T, std::size_t N>
-class OwnPoints {
- public:
-  /// While listing: the next point, above the last.
-  void push(T k) noexcept { at_[n_++] = k; }
-  /// After a move of the side from `from` (`emptied`: none of its men left
-  /// there) to `to`.
-  void moved(T from, bool emptied, T to) noexcept {
-    T* first = at_.data();
-    if (emptied) {
-      T* k = std::lower_bound(first, first + n_, from);
-      std::copy(k + 1, first + n_, k);
-      --n_;
-    }
-    T* k = std::lower_bound(first, first + n_, to);
-    if (k == first + n_ || *k != to) {
-      std::copy_backward(k, first + n_, first + n_ + 1);
-      *k = to;
-      ++n_;
-    }
-  }
-  const T* begin() const noexcept { return at_.data(); }
-  const T* end() const noexcept { return at_.data() + n_; }
-
- private:
-  std::size_t n_ = 0;
-  std::array<T, N> at_;  // the first n_ are written
 };
 
 }  // namespace beyt

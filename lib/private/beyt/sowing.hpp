@@ -78,13 +78,42 @@ constexpr LapMasks make_lap_masks() noexcept {
 }
 inline constexpr LapMasks kLapMask = make_lap_masks();
 inline constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+// kLapStep.m[from][n] (n = 1..12): a lap of the n counters of `from` that
+// does not come round to it again: what it adds to the words, `from`
+// emptied included (kLapMask less n in `from`'s byte, modulo the word: the
+// sum stays a byte a pit, no borrow crosses one), and the pit of its last
+// counter. Sixteen entries a pit (an index by shifts); a constexpr of
+// internal linkage (each unit's own copy, addressed without the GOT).
+struct LapStep {
+  std::uint64_t low = 0;
+  std::uint32_t high = 0;
+  std::uint32_t last = 0;
+};
+struct LapSteps {
+  LapStep m[kPits][16];
+};
+constexpr LapSteps make_lap_steps() noexcept {
+  const LapMasks masks = make_lap_masks();
+  LapSteps t{};
+  for (int from = 0; from < kPits; ++from)
+    for (int n = 0; n <= kPits; ++n) {
+      LapStep& step = t.m[from][n];
+      step.low = masks.m[from][n].low;
+      step.high = masks.m[from][n].high;
+      if (from < 8) step.low -= static_cast<std::uint64_t>(n) << (8 * from);
+      else step.high -= static_cast<std::uint32_t>(n) << (8 * (from - 8));
+      step.last = (from + n) % kPits;
+    }
+  return t;
+}
+constexpr LapSteps kLapStep = make_lap_steps();
 }  // namespace detail
 
 namespace detail {
 // The count of pit i (selects, no branch: i is as good as random).
 inline int pit_at(const PitWords& w, int i) noexcept {
   const std::uint64_t word = i < 8 ? w.low : std::uint64_t{w.high};
-  return static_cast<int>(word >> 8 * (i & 7) & 0xFF);
+  return static_cast<int>(word >> 8 * (static_cast<unsigned>(i) & 7) & 0xFF);
 }
 // Empties pit i.
 inline void clear_pit(PitWords& w, int i) noexcept {
@@ -92,26 +121,36 @@ inline void clear_pit(PitWords& w, int i) noexcept {
   w.low &= ~(i < 8 ? byte : 0);
   w.high &= ~static_cast<std::uint32_t>(i < 8 ? 0 : byte);
 }
-// sow_lap on the counts held as words (in registers: no byte stored and
+// One lap of the `hand` counters of `from` (hand > 0, all of them: the count
+// of `from`) on the counts held as words (in registers: no byte stored and
 // read back as part of a word, which would stall on store forwarding).
-inline int sow_lap(PitWords& w, int from, bool skip_origin) noexcept {
-  int hand = pit_at(w, from);
-  if (hand == 0) return -1;
-  clear_pit(w, from);
+// Returns the pit of the last counter. 1..12 counters that do not come
+// round to `from` (the common case) are one table entry added; whole rounds
+// (one in every pit; 11 with the origin skipped) are added at once.
+inline int lap(PitWords& w, int from, int hand, bool skip_origin) noexcept {
   const int round = skip_origin ? kPits - 1 : kPits;
+  if (hand <= round) [[likely]] {
+    const LapStep& step = kLapStep.m[static_cast<unsigned>(from)][static_cast<unsigned>(hand)];
+    w.low += step.low;
+    w.high += step.high;
+    return static_cast<int>(step.last);
+  }
+  clear_pit(w, from);
   // Keep at least one counter for the last partial round: 1..round of them
   // fall in the pits after `from` without reaching it again when skipping.
-  int rounds = 0;
-  if (hand > round) {  // seldom: no division on the common path
-    rounds = (hand - 1) / round;
-    hand -= rounds * round;
-  }
-  const PitWords& lap = kLapMask.m[from][hand];
-  w.low += lap.low + static_cast<std::uint64_t>(rounds) * kOnes;
-  w.high += lap.high + static_cast<std::uint32_t>(rounds) * static_cast<std::uint32_t>(kOnes);
-  if (skip_origin && rounds > 0) clear_pit(w, from);
+  const int rounds = (hand - 1) / round;
+  hand -= rounds * round;
+  const PitWords& mask = kLapMask.m[from][hand];
+  w.low += mask.low + static_cast<std::uint64_t>(rounds) * kOnes;
+  w.high += mask.high + static_cast<std::uint32_t>(rounds) * static_cast<std::uint32_t>(kOnes);
+  if (skip_origin) clear_pit(w, from);
   const int last = from + hand;
   return last >= kPits ? last - kPits : last;
+}
+// sow_lap on the counts held as words.
+inline int sow_lap(PitWords& w, int from, bool skip_origin) noexcept {
+  const int hand = pit_at(w, from);
+  return hand == 0 ? -1 : lap(w, from, hand, skip_origin);
 }
 }  // namespace detail
 
@@ -165,12 +204,19 @@ SowResult relay_sow_words(PitWords& w, int from, bool skip_origin, Decide&& deci
   int saved_pick = -1;
   std::uint32_t power = 1, lambda = 0;
   int pick = from;
+  int hand = pit_at(w, from);
+  if (hand == 0) {  // nothing sown: one lap tried, as sow_lap answers
+    r.origin = from;
+    r.laps = 1;
+    return r;
+  }
   for (;;) {
     r.origin = pick;
-    r.last = sow_lap(w, pick, skip_origin);
+    r.last = lap(w, pick, hand, skip_origin);
     ++r.laps;
-    if (r.last < 0 || decide(static_cast<const PitWords&>(w), r.last, r.origin) == SowNext::stop) return r;
+    if (decide(static_cast<const PitWords&>(w), r.last, r.origin) == SowNext::stop) return r;
     pick = r.last;
+    hand = pit_at(w, pick);  // one at least: the last counter fell there (decide read it too)
     // Brent: compare with the state saved at the last power of two.
     if (pick == saved_pick && w.low == saved.low && w.high == saved.high) {
       r.endless = true;

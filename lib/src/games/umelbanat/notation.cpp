@@ -33,10 +33,16 @@ void umelbanat_format(const UmelbanatMove& m, std::string& out) {
       return;
     case UmelbanatMoveKind::sowings: break;
   }
+  // Written on the stack, then appended once (a random turn's text: one
+  // append, not one a character).
+  char text[2 * kUmelbanatMaxSowings];
+  std::size_t n = 0;
   for (int i = 0; i < m.n; ++i) {
-    if (i > 0) out += ',';
-    out += pit_letter(m.houses[i]);
+    text[n] = ',';
+    n += i > 0;
+    text[n++] = pit_letter(m.houses[i]);
   }
+  out.append(text, n);
 }
 
 std::string umelbanat_format(const UmelbanatMove& m) {

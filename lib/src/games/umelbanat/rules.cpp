@@ -13,6 +13,7 @@
 #include "umelbanat_internal.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <utility>
 
@@ -305,48 +306,74 @@ bool umelbanat_legal(const UmelbanatOptions& o, const UmelbanatPosition& pos, st
 
 namespace {
 
+// The houses of a mask of twelve, by shifts and one multiplication:
+// std::popcount is a call into libgcc on the baseline x86-64 (no POPCNT).
+constexpr std::size_t house_count(std::uint32_t x) noexcept {
+  x -= x >> 1 & 0x555u;                  // six fields of two bits
+  x = (x & 0x333u) + (x >> 2 & 0x333u);  // three of four
+  return (x * 0x111u) >> 8 & 0xFu;       // their sum (at most 12: no carry)
+}
+static_assert([] {
+  for (std::uint32_t x = 0; x < 4096; ++x)
+    if (house_count(x) != static_cast<std::size_t>(std::popcount(x))) return false;
+  return true;
+}());
+
 // The rest of a turn of sowings whose sowings so far, `m`, left `pos` (the
-// player may sow): one sowing at a time, uniformly among those that end;
+// player may sow; `facts`: sow_facts of `pos` for him): one sowing at a time, uniformly among those that end;
 // back off to the full list of the turn's completions if a random path
 // runs into a dead end. True when it drew the sowings one at a time, and
-// then `end`, if given, is the position they leave (each drawn sowing made
-// once, on the copy it was tried on); false when it backed off (`end`
-// untouched).
-bool random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, UmelbanatMove& m, Rng& rng,
-                    UmelbanatPosition* end = nullptr) {
-  std::vector<UmelbanatMove> all;
+// then `end`, if given, is the position they leave (each candidate sown on
+// the counts alone, the drawn one then made on the position); false when
+// it backed off (`end` untouched).
+bool random_sowings(const UmelbanatOptions& o, const UmelbanatPosition& pos, SowFacts facts, UmelbanatMove& m,
+                    Rng& rng, UmelbanatPosition* end = nullptr) {
   const std::uint8_t given = m.n;
   UmelbanatPosition w = pos;
   const Side s = pos.to_move;
+  struct Tried {
+    Sown sown;
+    int house = 0;
+  };
   for (;;) {
-    // The sowings that end, in house order, each made on a copy of `w`.
-    struct Tried {
-      UmelbanatPosition after;
-      UmelbanatStop stop;
-      int house;
-    };
-    DrawList<Tried, kPits> ending;
-    for (int h = 0; h < kPits; ++h) {
-      if (!w.sowable(h, s)) continue;
-      Tried& tried = ending.push(Tried{w, UmelbanatStop{}, h});
-      tried.stop = umelbanat_sow(o, tried.after, h, s);
-      if (tried.stop == UmelbanatStop::endless) ending.pop();
-    }
-    const std::size_t n = ending.size();
-    if (n == 0) {
-      if (given == 0) {
-        umelbanat_legal(o, pos, all);
-      } else {  // after a peck (`pos`: the turn so far): the turns that complete it
-        m.n = given;
-        legal_dfs(o, pos, s, m, all, 100000);
+    const detail::PitWords counts = detail::load_pits(w.pits);
+    Tried drawn;
+    if (all_sowings_end(facts) && facts.sowable != 0) {
+      // The sowings that end are all the houses s may sow from: the one
+      // drawn among them (in house order) is the only one sown.
+      std::uint32_t houses = facts.sowable;
+      for (std::size_t k = rng.below(house_count(houses)); k > 0; --k)
+        houses &= houses - 1;
+      drawn.house = std::countr_zero(houses);
+      drawn.sown = sow_words(o, facts, counts, drawn.house);
+    } else {
+      // The sowings that end, in house order, each sown on the counts of `w`.
+      DrawList<Tried, kPits> ending;
+      for (std::uint32_t houses = facts.sowable; houses != 0; houses &= houses - 1) {
+        const int h = std::countr_zero(houses);
+        const Sown sown = sow_words(o, facts, counts, h);
+        if (!sown.endless) ending.push(Tried{sown, h});
       }
-      m = all[rng.below(all.size())];
-      return false;
+      const std::size_t n = ending.size();
+      if (n == 0) {
+        std::vector<UmelbanatMove> all;
+        if (given == 0) {
+          umelbanat_legal(o, pos, all);
+        } else {  // after a peck (`pos`: the turn so far): the turns that complete it
+          m.n = given;
+          legal_dfs(o, pos, s, m, all, 100000);
+        }
+        m = all[rng.below(all.size())];
+        return false;
+      }
+      drawn = ending[rng.below(n)];
     }
-    const Tried& drawn = ending[rng.below(n)];
     m.houses[m.n++] = static_cast<std::int8_t>(drawn.house);
-    w = drawn.after;
-    if (drawn.stop != UmelbanatStop::peck || w.only_daughters() || !w.can_sow(s) || m.n == kUmelbanatMaxSowings) {
+    const UmelbanatStop stop = settle(w, drawn.sown, s);
+    if (stop == UmelbanatStop::peck) facts = sow_facts(w, s);
+    // plays_again, from the facts: a peck, a house of s to sow, and so a
+    // house other than the daughters' holding counters.
+    if (stop != UmelbanatStop::peck || facts.sowable == 0 || m.n == kUmelbanatMaxSowings) {
       if (end) *end = w;
       return true;
     }
@@ -369,7 +396,7 @@ UmelbanatMove umelbanat_random(const UmelbanatOptions& o, const UmelbanatPositio
     return m;
   }
   UmelbanatMove m;
-  random_sowings(o, pos, m, rng);
+  random_sowings(o, pos, sow_facts(pos, pos.to_move), m, rng);
   return m;
 }
 
@@ -543,44 +570,39 @@ Error play_event(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvent
 // before the events (same Rng, same turns).
 void umelbanat_random_events(const UmelbanatOptions& o, UmelbanatPosition& p, UmelbanatEvents& t, Rng& rng,
                              std::vector<EventPick>* picks) {
-  UmelbanatMove drawn;
-  UmelbanatPosition end;  // where the sowings drawn one at a time left the board (`sown`)
+  UmelbanatMove& drawn = t.text;  // the turn so far (a new turn: none), drawn to its end in place
+  const int given = drawn.n;
+  const Side s = p.to_move;
   bool sown = false;
-  if (t.active()) {
-    drawn = t.text;
-    sown = random_sowings(o, p, drawn, rng, &end);
-  } else if (p.phase == UmelbanatPhase::play && p.can_sow(p.to_move)) {  // umelbanat_random's draw
-    sown = random_sowings(o, p, drawn, rng, &end);
+  SowFacts facts;  // in play: whether s can sow (can_sow), and his sowings
+  if (p.phase == UmelbanatPhase::play) facts = sow_facts(p, s);
+  if (t.active() || facts.sowable != 0) {  // umelbanat_random's draw
+    drawn.kind = UmelbanatMoveKind::sowings;
+    // No picks to list: the sowings drawn one at a time are made on `p`
+    // itself (random_sowings writes its end there last, then reads no more).
+    sown = random_sowings(o, p, facts, drawn, rng, picks ? nullptr : &p);
   } else {
     drawn = umelbanat_random(o, p, rng);
   }
   if (drawn.kind != UmelbanatMoveKind::sowings) {
     if (picks) picks->push_back({false, 0, umelbanat_format(drawn)});  // the one listed
     umelbanat_apply(o, p, drawn);
-    t.text = drawn;
     return;
   }
-  const Side s = p.to_move;
-  if (sown && !picks) {  // the sowings made already: no pick to list on the way
-    p = end;
-    end_sowings(p, s);
-    t.text = drawn;
-    return;
-  }
-  for (int i = t.text.n; i < drawn.n; ++i) {
-    const int h = drawn.houses[static_cast<std::size_t>(i)];
-    if (picks) {
-      std::size_t index = 0, at = 0;
-      for_each_sowing(o, p, [&](int listed) {
-        if (listed == h) index = at;
-        ++at;
-      });
-      picks->push_back({false, index, house_str(h)});
+  if (!sown || picks)  // made here, sowing by sowing, each pick listed on the way
+    for (int i = given; i < drawn.n; ++i) {
+      const int h = drawn.houses[static_cast<std::size_t>(i)];
+      if (picks) {
+        std::size_t index = 0, at = 0;
+        for_each_sowing(o, p, [&](int listed) {
+          if (listed == h) index = at;
+          ++at;
+        });
+        picks->push_back({false, index, house_str(h)});
+      }
+      (void)umelbanat_sow(o, p, h, s);
     }
-    (void)umelbanat_sow(o, p, h, s);
-  }
   end_sowings(p, s);
-  t.text = drawn;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "beyt/sowing.hpp"
 #include "beyt/umelbanat.hpp"
+#include "umelbanat_internal.hpp"
 
 namespace beyt {
 
@@ -50,24 +51,75 @@ bool UmelbanatPosition::only_daughters() const noexcept {
 // Sowing (docs/RULES.md §Um el-Banât "Sowing" and Finer points)
 // ---------------------------------------------------------------------------
 
+namespace {
+// Judged in this order: a daughter's house (peck or nourish), an empty
+// house, exactly four in a house the opponent owns (beget), else relay.
+// "A relay picks up any house that is not a daughter's, whoever owns it."
+template <class Decide>
+umelbanat_impl::Sown relay(const UmelbanatOptions& o, detail::PitWords w, int house, Decide&& decide) noexcept {
+  const SowResult r = detail::relay_sow_words(w, house, o.skip_origin, decide);
+  return {w, static_cast<std::int8_t>(r.last), r.endless};
+}
+}  // namespace
+
 UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, int house, Side side,
                             int* last_out) noexcept {
   const Side other = opponent(side);
-  // Judged in this order: a daughter's house (peck or nourish), an empty
-  // house, exactly four in a house the opponent owns (beget), else relay.
-  // "A relay picks up any house that is not a daughter's, whoever owns it."
+  // The houses' marks and owners read as the laps end (one sowing: the
+  // masks of umelbanat_impl::sow_facts cost more than they save; validate
+  // of 200 random games ran 14 % more instructions with them).
   auto decide = [&pos, other](const detail::PitWords& w, int last, int) {
     const int c = detail::pit_at(w, last);
     if (pos.mark[last] != UmelbanatMark::none || c == 1) return SowNext::stop;
     if (c == 4 && pos.owner[last] == other) return SowNext::stop;
     return SowNext::relay;
   };
-  detail::PitWords w = detail::load_pits(pos.pits);
-  const SowResult r = detail::relay_sow_words(w, house, o.skip_origin, decide);
-  detail::store_pits(pos.pits, w);
-  if (r.endless) return UmelbanatStop::endless;
-  const int last = r.last;
+  return umelbanat_impl::settle(pos, relay(o, detail::load_pits(pos.pits), house, decide), side, last_out);
+}
+
+namespace umelbanat_impl {
+
+namespace {
+// Bit h of the result: bit 0 of byte h of the twelve (`low` bytes 0..7,
+// `high` 8..11; every other bit 0). The multiplier's terms put byte k's
+// bit at bit 56 + k, no two terms on one bit (no carry).
+constexpr std::uint32_t gather(std::uint64_t low, std::uint64_t high) noexcept {
+  constexpr std::uint64_t kGather = 0x0102040810204080ull;
+  return static_cast<std::uint32_t>((low * kGather) >> 56 | ((high * kGather) >> 56) << 8);
+}
+static_assert(gather(0x0100000000000001ull, 0x01000100ull) == 0xA81u);
+}  // namespace
+
+SowFacts sow_facts(const UmelbanatPosition& p, Side s) noexcept {
+  const detail::PitWords pits = detail::load_pits(p.pits), owners = words_of(p.owner), marks = words_of(p.mark);
+  const detail::PitWords marked{nonzero(marks.low), static_cast<std::uint32_t>(nonzero(marks.high))};
+  SowFacts f;
+  f.daughters = gather(marked.low >> 7, marked.high >> 7);
+  const std::uint32_t full = gather(nonzero(pits.low) >> 7, nonzero(pits.high) >> 7);
+  const std::uint32_t north = gather(owners.low, owners.high);  // Side: 0 South, 1 North
+  f.theirs = s == Side::south ? north : ~north & 0xFFFu;
+  f.sowable = full & ~f.daughters & ~f.theirs;
+  return f;
+}
+
+Sown sow_words(const UmelbanatOptions& o, const SowFacts& f, const detail::PitWords& w, int house) noexcept {
+  const std::uint32_t daughters = f.daughters, theirs = f.theirs;
+  return relay(o, w, house, [daughters, theirs](const detail::PitWords& now, int last, int) {
+    const int c = detail::pit_at(now, last);
+    // Every house stops a lap that ends in it alone; a daughter's, any
+    // lap; the opponent's, a lap that makes four: one bit tested.
+    const std::uint32_t stops = daughters | (c == 4 ? theirs : 0u) | (c == 1 ? ~0u : 0u);
+    static_assert(static_cast<int>(SowNext::stop) == 0 && static_cast<int>(SowNext::relay) == 1);
+    return static_cast<SowNext>(~stops >> last & 1u);
+  });
+}
+
+UmelbanatStop settle(UmelbanatPosition& pos, const Sown& sown, Side side, int* last_out) noexcept {
+  detail::store_pits(pos.pits, sown.pits);
+  if (sown.endless) return UmelbanatStop::endless;
+  const int last = sown.last;
   if (last_out) *last_out = last;
+  const Side other = opponent(side);
   if (pos.mark[last] == daughter_of(other)) {
     // Davies: "he removes it and one other from that house and from the board";
     // docs/RULES.md §Um el-Banât Finer points: a peck takes min(2, count).
@@ -81,5 +133,7 @@ UmelbanatStop umelbanat_sow(const UmelbanatOptions& o, UmelbanatPosition& pos, i
   pos.mark[last] = daughter_of(side);  // Davies: "falls on to three others in one of his opponent's houses"
   return UmelbanatStop::beget;
 }
+
+}  // namespace umelbanat_impl
 
 }  // namespace beyt

@@ -1,6 +1,7 @@
 // Um el-Banât's engine (beyt/umelbanat.hpp), shared by its files. Private
 // to the library. Sources: Davies 1925, docs/RULES.md §Um el-Banât.
 #pragma once
+#include "beyt/sowing.hpp"
 #include "beyt/umelbanat.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"
@@ -50,6 +51,40 @@ inline Error parse_into(std::string_view t, UmelbanatMove& m) {
     ++i;
   }
 }
+
+// The sowings of side s on a position as its houses' masks (bit h: house
+// h), worked out once for all the houses s may sow from (sowing.cpp).
+struct SowFacts {
+  std::uint32_t sowable = 0;    // s's houses that hold counters and no daughter
+  std::uint32_t daughters = 0;  // every daughter's house
+  std::uint32_t theirs = 0;     // the opponent's houses
+};
+SowFacts sow_facts(const UmelbanatPosition& p, Side s) noexcept;
+// Whether every sowing from the position of `f` ends: so when a daughter's
+// house d is on the board. A sowing takes no counter out of d (a lap that
+// ends there stops), and every lap that passes over d (any of eleven or
+// more counters does) drops one in it; a lap that does not ends further
+// along the houses that follow d than it began, so at most ten laps in a
+// row pass d by. d's count thus grows at least every eleven laps and never
+// falls: no (counts, pick-up house) comes back, and a sowing whose states
+// never come back ends (they are finitely many). Without a daughter a
+// sowing may never end (docs/RULES.md §Um el-Banât): it is sown to know.
+constexpr bool all_sowings_end(const SowFacts& f) noexcept { return f.daughters != 0; }
+// One sowing on the counts alone, as umelbanat_sow makes it, up to where
+// its laps stop: the counts then (before a peck takes two), the house of
+// its last counter, whether it never ends (then `pits` is of no use).
+struct Sown {
+  detail::PitWords pits;
+  std::int8_t last = -1;
+  bool endless = false;
+};
+// The sowing from `house` (sowable: a bit of f.sowable) on counts `w` of
+// the position of `f`.
+Sown sow_words(const UmelbanatOptions& o, const SowFacts& f, const detail::PitWords& w, int house) noexcept;
+// The rest of umelbanat_sow: `sown`, a sowing of side `side` on `pos`, made
+// there (its counts stored, then the peck, nourishing, empty house or
+// daughter begotten where it stopped).
+UmelbanatStop settle(UmelbanatPosition& pos, const Sown& sown, Side side, int* last_out = nullptr) noexcept;
 
 // Defined in the engine's files (rules.cpp, notation.cpp, drawing.cpp).
 void umelbanat_draw_pieces(const UmelbanatPosition& pos, svg::Canvas& c, const DrawOptions& d);
