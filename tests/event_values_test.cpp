@@ -102,6 +102,18 @@ TEST(EventValue, TheEmptyValueIsNoEvent) {
   }
 }
 
+// A code no game gives (every bit set) is refused as no event of the game,
+// the reason saying where the events are listed.
+TEST(EventValue, ACodeOfNoEventSaysWhereTheyAreListed) {
+  for (const Game* game : game_table()) {
+    auto s = start(game->name());
+    const Error e = s->apply(Event::code(~0ull, ~0ull));
+    EXPECT_EQ(e.code, Code::move_syntax) << game->name() << ": " << e.reason;
+    EXPECT_NE(e.reason.find("this Event value is n"), std::string::npos) << game->name() << ": " << e.reason;
+    EXPECT_NE(e.reason.find("State::legal_events"), std::string::npos) << game->name() << ": " << e.reason;
+  }
+}
+
 TEST(EventValue, AnotherGamesValueIsRefused) {
   auto seega = start("seega");
   expect_refused(*seega, Event::from_text("C"), Code::move_syntax);

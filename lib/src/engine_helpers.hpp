@@ -143,6 +143,15 @@ template <int Section>
   return fault(error, Code::move_syntax, at, std::move(reason));
 }
 
+/// Code::move_syntax at offset 0 for an Event value that codes none of the
+/// game's events here (State::apply(Event)): "this Event value is no WHAT
+/// here (State::legal_events lists them)", `what` the game's unit ("use of
+/// a Tab throw", "Seega turn").
+[[gnu::cold, gnu::noinline]] inline Error no_such_event(const char* what) {
+  return fail(Code::move_syntax, 0,
+              std::string("this Event value is no ") + what + " here (State::legal_events lists them)");
+}
+
 }  // namespace engine
 
 /// A 64-bit hash of the fields of a position (State::hash): each game adds

@@ -458,11 +458,8 @@ void mankalah_decision_values(const MankalahOptions& o, const MankalahPosition& 
   for (int n = lo; n <= hi; ++n) out.push_back(Event::code(kCountValue | static_cast<std::uint64_t>(n) << 8, 0));
 }
 
-// The error of a value that codes no decision here (built only then: its
-// text is allocated).
-[[gnu::cold, gnu::noinline]] Error none_here() {
-  return Error{Code::move_syntax, "this Event value is no Mankalah decision here (State::legal_events lists them)", 0};
-}
+// The error of a value that codes no decision here.
+Error none_here() { return engine::no_such_event("Mankalah decision"); }
 
 Error mankalah_apply_value(const MankalahOptions& o, MankalahPosition& p, MankalahEvents& t, Event e, bool& last) {
   const std::uint64_t low = e.low();

@@ -193,9 +193,7 @@ bool use_of(Event e, int w, TabUse& u) {
   return on_board(u.from, w) && on_board(u.to, w);
 }
 
-[[gnu::cold]] Error no_such_use() {
-  return Error{Code::move_syntax, "this Event value is no use of a Tab throw here (State::legal_events lists them)", 0};
-}
+Error no_such_use() { return engine::no_such_event("use of a Tab throw"); }
 
 // apply_use of the use a value codes, its cells in the style the turn's
 // listed uses are written in (as applying that listed text does).

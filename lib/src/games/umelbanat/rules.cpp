@@ -525,8 +525,7 @@ Error umelbanat_apply_value(const UmelbanatOptions& o, UmelbanatPosition& p, Ume
       break;
     default: coded = false;
   }
-  if (!coded)
-    return Error{Code::move_syntax, "this Event value is no Um el-Banat event here (State::legal_events lists them)", 0};
+  if (!coded) return engine::no_such_event("Um el-Banat event");
   return play_event(o, p, t, m, last);
 }
 
