@@ -184,6 +184,44 @@ TEST(Umelbanat, NoEndlessSowingWithADaughterOnTheBoard) {
   EXPECT_GT(endless_without, 0);
 }
 
+// Once a daughter stands, the State lists every house the player may sow
+// from without sowing any (docs/RULES.md §Um el-Banât "Sowing": no sowing is
+// endless then, and pecks cannot go on without end). Checked against the
+// first sowings of the whole turns that umelbanat_legal finds by sowing
+// each house and searching the pecks, at the turn starts of random games
+// under both readings of skip-origin.
+TEST(Umelbanat, ListedSowingsOnceADaughterStands) {
+  int compared = 0;
+  for (std::string_view rules : {"davies", "davies; skip-origin=yes"}) {
+    UmelbanatOptions o;
+    o.skip_origin = rules != "davies";
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      Rng rng(seed);
+      auto s = state_of(rules);
+      for (int t = 0; t < 300 && !s->is_terminal(); ++t) {
+        const UmelbanatPosition pos = position<UmelbanatPosition>(s->position_text());
+        const bool daughter = std::any_of(pos.mark.begin(), pos.mark.end(),
+                                          [](UmelbanatMark m) { return m != UmelbanatMark::none; });
+        std::vector<UmelbanatMove> turns;
+        if (daughter && pos.phase == UmelbanatPhase::play && pos.can_sow(pos.to_move) &&
+            umelbanat_legal(o, pos, turns, 20000)) {
+          std::vector<std::string> firsts;  // in house order, as turns come from the search
+          for (const auto& m : turns) {
+            const std::string h(1, pit_letter(m.houses[0]));
+            if (std::find(firsts.begin(), firsts.end(), h) == firsts.end()) firsts.push_back(h);
+          }
+          std::vector<std::string> listed;
+          s->legal_events(listed);
+          ASSERT_EQ(listed, firsts) << rules << ": " << s->position_text();
+          ++compared;
+        }
+        s->play_random(rng);
+      }
+    }
+  }
+  EXPECT_GT(compared, 2000);
+}
+
 // Davies: "divides them into fours ... If B has gained three counters, over
 // and above some multiple of four ..., he borrows one more from A ..., but if
 // B has gained a multiple of four plus two counters or one, A borrows these

@@ -146,9 +146,19 @@ Error resolve_or_undo(const UmelbanatOptions& o, UmelbanatPosition& pos, const U
   return e;
 }
 
+// Once a daughter's house stands, every house s may sow from is listed as
+// it is: no sowing is endless then (docs/RULES.md §Um el-Banât, "Sowing"),
+// and a peck takes a counter off the board, so pecks cannot follow one
+// another without end: from any house s may sow, the turn can be
+// completed. No sowing need be tried.
+bool every_sowing_lists(const UmelbanatPosition& w, Side s) noexcept {
+  return all_sowings_end(sow_facts(w, s));
+}
+
 // Whether the mover has a sowing that ends. Our reading (docs/RULES.md §Um el-Banât):
 // a player whose every sowing never ends passes, as one with no house to sow from.
 bool has_ending_sowing(const UmelbanatOptions& o, const UmelbanatPosition& pos) {
+  if (every_sowing_lists(pos, pos.to_move)) return pos.can_sow(pos.to_move);
   for (int h = 0; h < kPits; ++h) {
     if (!pos.sowable(h, pos.to_move)) continue;
     UmelbanatPosition w = pos;
@@ -423,6 +433,7 @@ struct UmelbanatEvents {
 // Whether side s, to sow again on `w` after a peck, has a sowing after which
 // the turn can be completed (depth first, to the first).
 bool can_go_on(const UmelbanatOptions& o, const UmelbanatPosition& w, Side s) {
+  if (every_sowing_lists(w, s)) return w.can_sow(s);
   for (int h = 0; h < kPits; ++h) {
     if (!w.sowable(h, s)) continue;
     UmelbanatPosition next = w;
@@ -437,6 +448,10 @@ bool can_go_on(const UmelbanatOptions& o, const UmelbanatPosition& w, Side s) {
 template <class F>
 void for_each_sowing(const UmelbanatOptions& o, const UmelbanatPosition& w, F&& f) {
   const Side s = w.to_move;
+  if (const SowFacts facts = sow_facts(w, s); all_sowings_end(facts)) {
+    for (std::uint32_t houses = facts.sowable; houses != 0; houses &= houses - 1) f(std::countr_zero(houses));
+    return;  // every_sowing_lists
+  }
   for (int h = 0; h < kPits; ++h) {
     if (!w.sowable(h, s)) continue;
     UmelbanatPosition next = w;
