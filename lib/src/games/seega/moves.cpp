@@ -280,8 +280,8 @@ void step_texts(const SeegaOptions& o, const SeegaPosition& pos, std::vector<std
              });
 }
 
-// The same turns as values (event_of), appended in the same order: the
-// placements and quiet steps coded directly.
+// The placements as values (event_of), appended in placements()' order,
+// coded directly (the step-turns: step_values, values.cpp).
 void placement_values(const SeegaPosition& pos, std::vector<Event>& out) {
   const SeegaBits free = empty_cells(pos) & ~bit(centre_of(pos.size));
   std::array<std::uint64_t, kSeegaCells> cells;
@@ -295,14 +295,6 @@ void placement_values(const SeegaPosition& pos, std::vector<Event>& out) {
       out.push_back(Event::code(static_cast<std::uint64_t>(SeegaMoveKind::place) | cells[a] << 2 | cells[b] << 9, 0));
 }
 
-void step_values(const SeegaOptions& o, const SeegaPosition& pos, std::vector<Event>& out) {
-  StepTurns turns(o, pos);
-  turns.walk([&](SeegaCell c, SeegaCell, int d) { return out.push_back(quiet_step_event(c, d)), true; },
-             [&](SeegaCell c, SeegaCell to, int) {
-               turns.chains(c, to, [&out, n = pos.size](const SeegaMove& m) { out.push_back(event_of(m, n)); });
-               return true;
-             });
-}
 
 }  // namespace
 
@@ -396,8 +388,10 @@ struct SeegaTraits {
     if (p.phase == SeegaPhase::place && !(o.lane_opening && p.count(p.to_move) == 0) &&
         outcome(p) == Result::unfinished)
       return placement_values(p, out);
-    if (p.phase == SeegaPhase::move && !p.extra && outcome(p) == Result::unfinished && seega_can_step(p, p.to_move))
-      return step_values(o, p, out);
+    // step_values lists nothing when the mover cannot step: for_each_legal
+    // then lists the blocked turn.
+    if (p.phase == SeegaPhase::move && !p.extra && outcome(p) == Result::unfinished && step_values(o, p, out))
+      return;
     auto emit = [&out, n = p.size](const SeegaMove& m) { out.push_back(event_of(m, n)); };
     for_each_legal(o, p, emit);
   }
