@@ -167,19 +167,16 @@ inline SeegaBits shifted(SeegaBits b, int d, const Geometry& g) {
 int lowest_cell(SeegaBits b) { return b.low ? std::countr_zero(b.low) : 64 + std::countr_zero(b.high); }
 
 // The empty cells where a piece of the side to move captures on arrival: an
-// enemy next to the cell (not an immune centre) with an own piece beyond.
+// enemy next to the cell (not an immune centre) with an own piece beyond
+// (seega_bits::capture_targets, in one word on the boards of 5 and 7).
 // The piece that steps there never stands beyond (it comes from the other
 // side), so the answer holds before the step as after it.
 SeegaBits capture_targets(const SeegaOptions& o, const SeegaPosition& p) {
   const Geometry& g = geometry(p.size);
-  const SeegaBits own = p.pieces[static_cast<int>(p.to_move)];
+  const SeegaBits own = p.pieces[static_cast<int>(p.to_move)], empty = empty_cells(p);
   const SeegaBits enemy = p.pieces[static_cast<int>(opponent(p.to_move))] & ~(o.centre_immune ? g.centre : SeegaBits{});
-  SeegaBits out;
-  for (int d = 0; d < 4; ++d) {
-    const int back = (d + 2) % 4;
-    out |= shifted(enemy & shifted(own, back, g), back, g);
-  }
-  return out & empty_cells(p);
+  if (p.size < 9) return {seega_bits::capture_targets(board_in<std::uint64_t>(p.size), own.low, enemy.low, empty.low), 0};
+  return seega_bits::capture_targets(board_in<SeegaBits>(p.size), own, enemy, empty);
 }
 
 // The turns of a capturing first step, by its direction d and the cell it
