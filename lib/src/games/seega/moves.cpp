@@ -167,19 +167,16 @@ inline SeegaBits shifted(SeegaBits b, int d, const Geometry& g) {
 int lowest_cell(SeegaBits b) { return b.low ? std::countr_zero(b.low) : 64 + std::countr_zero(b.high); }
 
 // The empty cells where a piece of the side to move captures on arrival: an
-// enemy next to the cell (not an immune centre) with an own piece beyond.
+// enemy next to the cell (not an immune centre) with an own piece beyond
+// (seega_bits::capture_targets, in one word on the boards of 5 and 7).
 // The piece that steps there never stands beyond (it comes from the other
 // side), so the answer holds before the step as after it.
 SeegaBits capture_targets(const SeegaOptions& o, const SeegaPosition& p) {
   const Geometry& g = geometry(p.size);
-  const SeegaBits own = p.pieces[static_cast<int>(p.to_move)];
+  const SeegaBits own = p.pieces[static_cast<int>(p.to_move)], empty = empty_cells(p);
   const SeegaBits enemy = p.pieces[static_cast<int>(opponent(p.to_move))] & ~(o.centre_immune ? g.centre : SeegaBits{});
-  SeegaBits out;
-  for (int d = 0; d < 4; ++d) {
-    const int back = (d + 2) % 4;
-    out |= shifted(enemy & shifted(own, back, g), back, g);
-  }
-  return out & empty_cells(p);
+  if (p.size < 9) return {seega_bits::capture_targets(board_in<std::uint64_t>(p.size), own.low, enemy.low, empty.low), 0};
+  return seega_bits::capture_targets(board_in<SeegaBits>(p.size), own, enemy, empty);
 }
 
 // The turns of a capturing first step, by its direction d and the cell it
@@ -280,8 +277,8 @@ void step_texts(const SeegaOptions& o, const SeegaPosition& pos, std::vector<std
              });
 }
 
-// The same turns as values (event_of), appended in the same order: the
-// placements and quiet steps coded directly.
+// The placements as values (event_of), appended in placements()' order,
+// coded directly (the step-turns: step_values, values.cpp).
 void placement_values(const SeegaPosition& pos, std::vector<Event>& out) {
   const SeegaBits free = empty_cells(pos) & ~bit(centre_of(pos.size));
   std::array<std::uint64_t, kSeegaCells> cells;
@@ -295,14 +292,6 @@ void placement_values(const SeegaPosition& pos, std::vector<Event>& out) {
       out.push_back(Event::code(static_cast<std::uint64_t>(SeegaMoveKind::place) | cells[a] << 2 | cells[b] << 9, 0));
 }
 
-void step_values(const SeegaOptions& o, const SeegaPosition& pos, std::vector<Event>& out) {
-  StepTurns turns(o, pos);
-  turns.walk([&](SeegaCell c, SeegaCell, int d) { return out.push_back(quiet_step_event(c, d)), true; },
-             [&](SeegaCell c, SeegaCell to, int) {
-               turns.chains(c, to, [&out, n = pos.size](const SeegaMove& m) { out.push_back(event_of(m, n)); });
-               return true;
-             });
-}
 
 }  // namespace
 
@@ -396,8 +385,10 @@ struct SeegaTraits {
     if (p.phase == SeegaPhase::place && !(o.lane_opening && p.count(p.to_move) == 0) &&
         outcome(p) == Result::unfinished)
       return placement_values(p, out);
-    if (p.phase == SeegaPhase::move && !p.extra && outcome(p) == Result::unfinished && seega_can_step(p, p.to_move))
-      return step_values(o, p, out);
+    // step_values lists nothing when the mover cannot step: for_each_legal
+    // then lists the blocked turn.
+    if (p.phase == SeegaPhase::move && !p.extra && outcome(p) == Result::unfinished && step_values(o, p, out))
+      return;
     auto emit = [&out, n = p.size](const SeegaMove& m) { out.push_back(event_of(m, n)); };
     for_each_legal(o, p, emit);
   }

@@ -242,11 +242,7 @@ void finish_turn(const SeegaOptions& o, SeegaPosition& w, const SeegaMove& m) {
 
 // A bitboard as a Word of quiet_step_in: itself, or its low word (every
 // cell of the boards of 5 and 7).
-template <class Word>
-Word word_of(SeegaBits b) {
-  if constexpr (std::is_same_v<Word, SeegaBits>) return b;
-  else return b.low;
-}
+using seega_bits::word_of;
 
 // The commonest turn, a step of the movement phase that takes nothing
 // ("c3-c4", no extra turn owed), checked and made directly: a legal one
@@ -265,15 +261,12 @@ bool quiet_step_in(const SeegaOptions& o, SeegaPosition& pos, const Geometry& g,
   // around[from] holds the on-board neighbours of an on-board `from` (none
   // for a cell off the board): `to` is on the board, next to `from`, empty.
   if (!(own & f) || !(word_of<Word>(g.board & g.around[from]) & ~(own | other) & t)) return false;
-  // Would the piece take anything on `to` (captures_at's count > 0)? Without
-  // a branch on the board: which neighbour is an enemy is a coin toss in a
-  // replay. The piece from `from` never stands beyond `to`.
+  // Would the piece take anything on `to` (captures_at's count > 0)? On the
+  // whole board's words, without a branch: which neighbour is an enemy is a
+  // coin toss in a replay (seega_bits::captured: the piece from `from`
+  // never stands beyond `to`).
   const Word enemy = other & ~word_of<Word>(o.centre_immune ? g.centre : SeegaBits{});
-  bool takes = false;
-  for (const auto& [e, beyond] : g.line[to])
-    takes |= static_cast<bool>(enemy & word_of<Word>(kBitOrNone[e])) &
-             static_cast<bool>(own & word_of<Word>(kBitOrNone[beyond]));
-  if (takes) return false;
+  if (seega_bits::captured(board_in<Word>(pos.size), t, own, enemy)) return false;
   if constexpr (std::is_same_v<Word, SeegaBits>) pos.pieces[mover] = (own & ~f) | t;
   else pos.pieces[mover].low = (own & ~f) | t;
   pos.to_move = opponent(pos.to_move);

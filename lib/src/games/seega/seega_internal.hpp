@@ -4,6 +4,7 @@
 // notation/NOTATION.md section 5.
 #pragma once
 #include "beyt/seega.hpp"
+#include "beyt/seega_bits.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"
 
@@ -132,6 +133,17 @@ inline SeegaBits spread(SeegaBits b, const Geometry& g) {
     return {((w << kSeegaStride) | (w >> kSeegaStride) | ((w & right) << 1) | ((w & left) >> 1)) & g.board.low, 0};
   }
   return ((b << kSeegaStride) | (b >> kSeegaStride) | ((b & g.has_right) << 1) | ((b & g.has_left) >> 1)) & g.board;
+}
+
+// The board of side n in a Word of beyt/seega_bits.hpp: std::uint64_t for
+// 5 and 7, SeegaBits for any.
+template <class Word>
+inline constexpr std::array<seega_bits::Board<Word>, 3> kBoards{
+    seega_bits::Board<Word>::make(5), seega_bits::Board<Word>::make(7),
+    std::is_same_v<Word, SeegaBits> ? seega_bits::Board<Word>::make(9) : seega_bits::Board<Word>{}};
+template <class Word>
+const seega_bits::Board<Word>& board_in(int n) {
+  return kBoards<Word>[static_cast<unsigned>(n - 5) >> 1];
 }
 
 inline SeegaBits empty_cells(const SeegaPosition& w) { return geometry(w.size).board & ~(w.pieces[0] | w.pieces[1]); }
@@ -267,7 +279,7 @@ struct SeegaGeometry {
   }
 };
 
-// Defined in the engine's files (rules.cpp, moves.cpp, notation.cpp, drawing.cpp).
+// Defined in the engine's files (rules.cpp, moves.cpp, values.cpp, notation.cpp, drawing.cpp).
 bool parse_move(std::string_view t, SeegaMove& m, Error& error);
 Error play_into(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, std::string_view text, std::string* canonical);
 Event event_of(const SeegaMove& m, int n) noexcept;
@@ -279,6 +291,7 @@ inline Event quiet_step_event(SeegaCell from, int d) noexcept {
                      0);
 }
 Error play_value(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, Event event, std::string* canonical);
+bool step_values(const SeegaOptions& o, const SeegaPosition& pos, std::vector<Event>& out);
 svg::Size seega_board_size(const SeegaPosition& pos, const DrawOptions& d);
 bool resolve(const SeegaOptions& o, SeegaPosition& w, SeegaMove& m, Error& error);
 void random_turn(const SeegaOptions& o, const SeegaPosition& pos, Rng& rng, std::string& out);
