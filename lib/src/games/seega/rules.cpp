@@ -434,10 +434,7 @@ Error play_value(const SeegaOptions& o, SeegaPosition& pos, SeegaMove& m, Event 
       return error;
     }
   }
-  if (!move_of(event, pos.size, m)) {
-    fault(error, Code::move_syntax, 0, "this Event value is no Seega turn here (State::legal_events lists them)");
-    return error;
-  }
+  if (!move_of(event, pos.size, m)) return engine::no_such_event("Seega turn");
   if (!resolve_and_finish(o, pos, m, error, canonical)) error.offset = 0;  // into no text
   return error;
 }
