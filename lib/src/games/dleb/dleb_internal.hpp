@@ -5,6 +5,7 @@
 // Finer points.
 #pragma once
 #include "beyt/dleb.hpp"
+#include "beyt/dleb_track.hpp"
 #include "beyt/sticks_core.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"
@@ -20,6 +21,10 @@
 #include <string_view>
 #include <type_traits>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 // What the engine's files share (each file's own helpers stay in its
 // anonymous namespace; a file says `using namespace dleb_impl`).
@@ -475,17 +480,9 @@ class TeamPoints {
     int left = p.count(team);
     for (int k = 0; k < 4 && left > 0; ++k) {
       const int line = team == Side::south ? k : 3 - k;
-      for (int x0 = 0; x0 < n; x0 += 64) {
-        std::uint64_t run = 0;
-        const int end = std::min(n, x0 + 64);
-        for (int x = x0; x < end; ++x) {
-          const DlebStack& st = p.points[static_cast<std::size_t>(line * kDlebStride + x)];
-          const int own = held_by(st, team);
-          run |= static_cast<std::uint64_t>(own) << (x - x0);
-          left -= st.count * own;
-        }
-        bits_[static_cast<std::size_t>(2 * line + x0 / 64)] = run;
-      }
+      for (int x0 = 0; x0 < n; x0 += 64)
+        bits_[static_cast<std::size_t>(2 * line + x0 / 64)] =
+            run_of(p, line * kDlebStride + x0, std::min(n - x0, 64), team, left);
     }
   }
   // After a move of the team from `from` (`emptied`: none of its men left
@@ -494,14 +491,53 @@ class TeamPoints {
     if (emptied) bits_[word(from)] &= ~bit(from);
     bits_[word(to)] |= bit(to);
   }
+  // f(point, x0): x0 is the point's cross-line less one.
   template <class F>
   void for_each(F&& f) const {
     for (std::size_t w = 0; w < bits_.size(); ++w)
-      for (std::uint64_t b = bits_[w]; b; b &= b - 1)
-        f(static_cast<DlebPoint>(static_cast<int>(w / 2) * kDlebStride + static_cast<int>(w % 2) * 64 + std::countr_zero(b)));
+      for (std::uint64_t b = bits_[w]; b; b &= b - 1) {
+        const int x0 = static_cast<int>(w % 2) * 64 + std::countr_zero(b);
+        f(static_cast<DlebPoint>(static_cast<int>(w / 2) * kDlebStride + x0), x0);
+      }
   }
 
  private:
+  // The team's stacks among the `count` points from `at` on (a line's, from
+  // a cross-line 64k + 1), as bits; their men taken off `left`.
+  static std::uint64_t run_of(const DlebPosition& p, int at, int count, Side team, int& left) noexcept {
+    std::uint64_t run = 0;
+#if defined(__SSE2__)
+    // Four points at a time, each DlebStack a 32-bit lane (count in its low
+    // byte, the team in the next): the lanes of the team's stacks, masked
+    // to the field's points. The loads stay within the line's 100 points
+    // (`at` is a multiple of 4 from the line's first, its end at most 100).
+    static_assert(sizeof(DlebStack) == 4 && offsetof(DlebStack, count) == 0 && offsetof(DlebStack, team) == 1 &&
+                  std::endian::native == std::endian::little && kDlebStride % 4 == 0);
+    const __m128i low_byte = _mm_set1_epi32(0xFF), team_byte = _mm_set1_epi32(0xFF00);
+    const __m128i ours = _mm_set1_epi32(static_cast<int>(team) << 8), lane = _mm_setr_epi32(0, 1, 2, 3);
+    __m128i men = _mm_setzero_si128();
+    for (int x = 0; x < count; x += 4) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&p.points[static_cast<std::size_t>(at + x)]));
+      const __m128i men_here = _mm_and_si128(v, low_byte);
+      __m128i own = _mm_andnot_si128(_mm_cmpeq_epi32(men_here, _mm_setzero_si128()),
+                                     _mm_cmpeq_epi32(_mm_and_si128(v, team_byte), ours));
+      own = _mm_and_si128(own, _mm_cmpgt_epi32(_mm_set1_epi32(count - x), lane));
+      run |= static_cast<std::uint64_t>(_mm_movemask_ps(_mm_castsi128_ps(own))) << x;
+      men = _mm_add_epi32(men, _mm_and_si128(own, men_here));
+    }
+    men = _mm_add_epi32(men, _mm_shuffle_epi32(men, _MM_SHUFFLE(1, 0, 3, 2)));
+    men = _mm_add_epi32(men, _mm_shuffle_epi32(men, _MM_SHUFFLE(2, 3, 0, 1)));
+    left -= _mm_cvtsi128_si32(men);
+#else
+    for (int x = 0; x < count; ++x) {
+      const DlebStack& st = p.points[static_cast<std::size_t>(at + x)];
+      const int own = held_by(st, team);
+      run |= static_cast<std::uint64_t>(own) << x;
+      left -= st.count * own;
+    }
+#endif
+    return run;
+  }
   static std::size_t word(DlebPoint k) noexcept { return static_cast<std::size_t>(2 * dleb_line(k) + (dleb_x(k) - 1) / 64); }
   static std::uint64_t bit(DlebPoint k) noexcept { return std::uint64_t{1} << ((dleb_x(k) - 1) % 64); }
   static_assert(kDlebStride <= 128);
@@ -529,25 +565,62 @@ struct ListedMove {
   }
 };
 using MoveList = DrawList<ListedMove, 2 * kDlebPoints>;
-// The stacks use_fault would turn down whatever their move are not walked:
-// a slave moves by a dleb only (needs_tab), and while the team has slaves a
-// dleb frees the front one (release_order, must_free). `own()` gives the
-// team's points (listed when first asked).
+static_assert(
+    [] {
+      for (int seg = 0; seg < 6; ++seg)
+        if (kSegments[static_cast<std::size_t>(seg)].upward != ((seg & 1) != 0) ||
+            DlebTrack::place_of(0, seg, 20) != seg * 20 + (kSegments[static_cast<std::size_t>(seg)].upward ? 0 : 19))
+          return false;
+      return true;
+    }(),
+    "DlebTrack's places are cycle_of's");
+
+// The moves of `value` by the team's free men (list_moves_of, below), in
+// for_each_move_from's order and with its verdicts, the walk read off the
+// track's table (beyt/dleb_track.hpp): the end is the place `value` on, the
+// points passed over those in between. A man is listed unless it is a
+// slave (use_fault: needs_tab; the caller lists a dleb's slave), its walk
+// passes over an enemy ("A man can pass over other men of its own kind,
+// but not over an enemy", Marin 1931) or ends on a slave of its own team
+// (docs/RULES.md §Dleb Finer points): whose men stand where is no pattern
+// a branch predictor learns, so each man is judged without a branch and
+// written to the list whatever the verdict, the list's size moved on by it.
+template <class Own>
+[[gnu::always_inline]] inline void list_free_moves(const UseContext& ctx, const DlebPosition& p, int value, Own&& own,
+                                                   MoveList& out) {
+  const int n = p.cross_lines;
+  const DlebTrack& track = DlebTrack::of(n);
+  const Side team = ctx.team, foe = opponent(team);
+  const int dleb = value == 1;
+  own().for_each([&](DlebPoint from, int x0) {
+    const DlebStack& st = p.at(from);
+    const std::uint16_t* walk = track.from(DlebTrack::place_of(x0, st.segment, n));
+    int refused = st.slave;
+    for (int s = 1; s < value; ++s) refused |= held_by(p.at(static_cast<DlebPoint>(walk[s] & DlebTrack::kPointMask)), foe);
+    const std::uint16_t end = walk[value];
+    const DlebStack& dst = p.at(static_cast<DlebPoint>(end & DlebTrack::kPointMask));
+    refused |= held_by(dst, team) & static_cast<int>(dst.slave);
+    ListedMove m{from, static_cast<DlebPoint>(end & DlebTrack::kPointMask),
+                 static_cast<std::uint8_t>(end >> DlebTrack::kSegmentAt), false, held_by(dst, foe) != 0};
+    out.push_if(m, refused == 0);
+    m.split = true;  // one man of a double: "Only a dleb can separate them"
+    out.push_if(m, (refused == 0) & dleb & (st.count > 1));
+  });
+}
+
+// The legal moves of `value` (for_each_move_from's, in for_each_move_of's
+// order) from the team's points `own()` (listed when first asked). While
+// the team has slaves a dleb frees the front one (release_order,
+// must_free): that man alone is walked.
 template <class Own>
 void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, Own&& own, MoveList& out) {
-  const auto push = [&out](const DlebUse& u, int segment) {
-    out.push({u.from, u.to, static_cast<std::uint8_t>(segment), u.split, u.eats});
-  };
   const int slaves = p.slaves(ctx.team);
-  if (value == 1) {
-    if (slaves > 0) return for_each_move_from(ctx, p, value, front_slave(p, ctx.team), push);
-    own().for_each([&](DlebPoint from) { for_each_move_from(ctx, p, value, from, push); });
-    return;
-  }
-  if (slaves == p.count(ctx.team)) return;  // slaves only
-  own().for_each([&](DlebPoint from) {
-    if (!p.at(from).slave) for_each_move_from(ctx, p, value, from, push);
-  });
+  if (value == 1 && slaves > 0)
+    return for_each_move_from(ctx, p, value, front_slave(p, ctx.team), [&out](const DlebUse& u, int segment) {
+      out.push({u.from, u.to, static_cast<std::uint8_t>(segment), u.split, u.eats});
+    });
+  if (slaves == p.count(ctx.team)) return;  // slaves only: no move but a dleb's
+  list_free_moves(ctx, p, value, own, out);
 }
 
 // ---------------------------------------------------------------------------
