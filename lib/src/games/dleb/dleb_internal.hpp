@@ -477,6 +477,7 @@ class TeamPoints {
   void list(const DlebPosition& p, Side team) noexcept {
     bits_ = {};
     const int n = p.cross_lines;
+    step_ = n > 64 ? 1 : 2;  // the words of cross-lines 65 to 100 are walked if the field has them
     int left = p.count(team);
     for (int k = 0; k < 4 && left > 0; ++k) {
       const int line = team == Side::south ? k : 3 - k;
@@ -494,7 +495,7 @@ class TeamPoints {
   // f(point, x0): x0 is the point's cross-line less one.
   template <class F>
   void for_each(F&& f) const {
-    for (std::size_t w = 0; w < bits_.size(); ++w)
+    for (std::size_t w = 0; w < bits_.size(); w += step_)
       for (std::uint64_t b = bits_[w]; b; b &= b - 1) {
         const int x0 = static_cast<int>(w % 2) * 64 + std::countr_zero(b);
         f(static_cast<DlebPoint>(static_cast<int>(w / 2) * kDlebStride + x0), x0);
@@ -542,6 +543,7 @@ class TeamPoints {
   static std::uint64_t bit(DlebPoint k) noexcept { return std::uint64_t{1} << ((dleb_x(k) - 1) % 64); }
   static_assert(kDlebStride <= 128);
   std::array<std::uint64_t, 8> bits_{};
+  std::size_t step_ = 1;
 };
 
 // The legal moves of `value`, listed once in for_each_move_of's order (the
@@ -585,26 +587,29 @@ static_assert(
 // (docs/RULES.md §Dleb Finer points): whose men stand where is no pattern
 // a branch predictor learns, so each man is judged without a branch and
 // written to the list whatever the verdict, the list's size moved on by it.
-template <class Own>
-[[gnu::always_inline]] inline void list_free_moves(const UseContext& ctx, const DlebPosition& p, int value, Own&& own,
+// `kValue`, the throw's, is a constant: the walk's steps are unrolled, and
+// only a dleb lists one man of a double.
+template <int kValue, class Own>
+[[gnu::always_inline]] inline void list_free_moves(const UseContext& ctx, const DlebPosition& p, Own&& own,
                                                    MoveList& out) {
   const int n = p.cross_lines;
   const DlebTrack& track = DlebTrack::of(n);
   const Side team = ctx.team, foe = opponent(team);
-  const int dleb = value == 1;
   own().for_each([&](DlebPoint from, int x0) {
     const DlebStack& st = p.at(from);
     const std::uint16_t* walk = track.from(DlebTrack::place_of(x0, st.segment, n));
     int refused = st.slave;
-    for (int s = 1; s < value; ++s) refused |= held_by(p.at(static_cast<DlebPoint>(walk[s] & DlebTrack::kPointMask)), foe);
-    const std::uint16_t end = walk[value];
+    for (int s = 1; s < kValue; ++s) refused |= held_by(p.at(static_cast<DlebPoint>(walk[s] & DlebTrack::kPointMask)), foe);
+    const std::uint16_t end = walk[kValue];
     const DlebStack& dst = p.at(static_cast<DlebPoint>(end & DlebTrack::kPointMask));
     refused |= held_by(dst, team) & static_cast<int>(dst.slave);
     ListedMove m{from, static_cast<DlebPoint>(end & DlebTrack::kPointMask),
                  static_cast<std::uint8_t>(end >> DlebTrack::kSegmentAt), false, held_by(dst, foe) != 0};
     out.push_if(m, refused == 0);
-    m.split = true;  // one man of a double: "Only a dleb can separate them"
-    out.push_if(m, (refused == 0) & dleb & (st.count > 1));
+    if constexpr (kValue == 1) {
+      m.split = true;  // one man of a double: "Only a dleb can separate them"
+      out.push_if(m, (refused == 0) & (st.count > 1));
+    }
   });
 }
 
@@ -620,7 +625,14 @@ void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, Own&
       out.push({u.from, u.to, static_cast<std::uint8_t>(segment), u.split, u.eats});
     });
   if (slaves == p.count(ctx.team)) return;  // slaves only: no move but a dleb's
-  list_free_moves(ctx, p, value, own, out);
+  switch (value) {  // a throw's value: 1, 2, 3, 4 or 6 (docs/RULES.md §Dleb)
+    case 1: return list_free_moves<1>(ctx, p, own, out);
+    case 2: return list_free_moves<2>(ctx, p, own, out);
+    case 3: return list_free_moves<3>(ctx, p, own, out);
+    case 4: return list_free_moves<4>(ctx, p, own, out);
+    case 5: return list_free_moves<5>(ctx, p, own, out);
+    default: return list_free_moves<6>(ctx, p, own, out);
+  }
 }
 
 // ---------------------------------------------------------------------------
