@@ -44,7 +44,7 @@ class DlebTrack {
   /// The track of `cross_lines` (4 to 100; the rules' range, docs/RULES.md
   /// §Dleb): every table worked out once, at the first call, in static
   /// storage (no allocation).
-  static const DlebTrack& of(int cross_lines) noexcept {
+  [[gnu::always_inline]] static const DlebTrack& of(int cross_lines) noexcept {
     static const auto* tables = [] {
       static std::array<DlebTrack, kMaxCrossLines + 1> all{};
       for (int n = kMinCrossLines; n <= kMaxCrossLines; ++n) all[static_cast<std::size_t>(n)].fill(n);
