@@ -462,23 +462,28 @@ void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F
                  [&](DlebPoint from) { for_each_move_from(ctx, p, value, from, [&f](const DlebUse& u, int) { f(u); }); });
 }
 
-// The points of a team's stacks, as bits (line l's cross-line x + 1 is bit
-// x % 64 of word 2l + x / 64), walked in for_each_point's order (line, then
-// cross-line: a point's number grows in that order): listed once a turn,
-// then kept as the team's moves change them (a move empties at most its
-// start and fills at most its end; the other team's men never move during
-// the turn).
+// The points of a team's free men (its stacks that are no slaves), as bits
+// (line l's cross-line x + 1 is bit x % 64 of word 2l + x / 64), walked in
+// for_each_point's order (line, then cross-line: a point's number grows in
+// that order): listed once a turn, then kept as the team's moves change them
+// (a move empties at most its start and makes at most its end a free man's;
+// a slave that moves is freed; the other team's men never move during the
+// turn). Only free men move by a throw other than a dleb, and a dleb moves
+// a free man only once the team has no slaves (Marin 1931; docs/RULES.md
+// §Dleb): the random player walks these, and the front slave by itself.
 class TeamPoints {
  public:
-  // The points of `team`, sought line by line from the team's own end of
-  // the field (South's line A, North's D) until every man of the team is
+  // The points of `team`'s free men, sought line by line from the team's
+  // own end of the field (South's line A, North's D) until every one is
   // found; without a branch per point (whose men stand where is no pattern
   // a branch predictor learns).
   void list(const DlebPosition& p, Side team) noexcept {
     bits_ = {};
     const int n = p.cross_lines;
     step_ = n > 64 ? 1 : 2;  // the words of cross-lines 65 to 100 are walked if the field has them
-    int left = p.count(team);
+    // The free men: the men less the slaves' stacks (a slave stack of more
+    // than one man, which no game makes, would only have the search go on).
+    int left = p.count(team) - p.slaves(team);
     for (int k = 0; k < 4 && left > 0; ++k) {
       const int line = team == Side::south ? k : 3 - k;
       for (int x0 = 0; x0 < n; x0 += 64)
@@ -487,7 +492,7 @@ class TeamPoints {
     }
   }
   // After a move of the team from `from` (`emptied`: none of its men left
-  // there) to `to`.
+  // there) to `to` (a free man's now: a slave moved is freed).
   void moved(DlebPoint from, bool emptied, DlebPoint to) noexcept {
     if (emptied) bits_[word(from)] &= ~bit(from);
     bits_[word(to)] |= bit(to);
@@ -503,18 +508,18 @@ class TeamPoints {
   }
 
  private:
-  // The team's stacks among the `count` points from `at` on (a line's, from
-  // a cross-line 64k + 1), as bits; their men taken off `left`.
+  // The team's free stacks among the `count` points from `at` on (a line's,
+  // from a cross-line 64k + 1), as bits; their men taken off `left`.
   static std::uint64_t run_of(const DlebPosition& p, int at, int count, Side team, int& left) noexcept {
     std::uint64_t run = 0;
 #if defined(__SSE2__)
     // Four points at a time, each DlebStack a 32-bit lane (count in its low
-    // byte, the team in the next): the lanes of the team's stacks, masked
-    // to the field's points. The loads stay within the line's 100 points
+    // byte, the team in the next, the slave flag in the third): the lanes of
+    // the team's free stacks, masked to the field's points. The loads stay within the line's 100 points
     // (`at` is a multiple of 4 from the line's first, its end at most 100).
     static_assert(sizeof(DlebStack) == 4 && offsetof(DlebStack, count) == 0 && offsetof(DlebStack, team) == 1 &&
-                  std::endian::native == std::endian::little && kDlebStride % 4 == 0);
-    const __m128i low_byte = _mm_set1_epi32(0xFF), team_byte = _mm_set1_epi32(0xFF00);
+                  offsetof(DlebStack, slave) == 2 && std::endian::native == std::endian::little && kDlebStride % 4 == 0);
+    const __m128i low_byte = _mm_set1_epi32(0xFF), team_byte = _mm_set1_epi32(0xFFFF00);  // team and slave
     const __m128i ours = _mm_set1_epi32(static_cast<int>(team) << 8), lane = _mm_setr_epi32(0, 1, 2, 3);
     __m128i men = _mm_setzero_si128();
     for (int x = 0; x < count; x += 4) {
@@ -532,7 +537,7 @@ class TeamPoints {
 #else
     for (int x = 0; x < count; ++x) {
       const DlebStack& st = p.points[static_cast<std::size_t>(at + x)];
-      const int own = held_by(st, team);
+      const int own = held_by(st, team) & !st.slave;
       run |= static_cast<std::uint64_t>(own) << x;
       left -= st.count * own;
     }
@@ -577,14 +582,15 @@ static_assert(
     }(),
     "DlebTrack's places are cycle_of's");
 
-// The moves of `value` by the team's free men (list_moves_of, below), in
-// for_each_move_from's order and with its verdicts, the walk read off the
-// track's table (beyt/dleb_track.hpp): the end is the place `value` on, the
-// points passed over those in between. A man is listed unless it is a
-// slave (use_fault: needs_tab; the caller lists a dleb's slave), its walk
-// passes over an enemy ("A man can pass over other men of its own kind,
-// but not over an enemy", Marin 1931) or ends on a slave of its own team
-// (docs/RULES.md §Dleb Finer points): whose men stand where is no pattern
+// The moves of `value` by the team's free men (list_moves_of, below;
+// `own()`: their points), in for_each_move_from's order and with its
+// verdicts, the walk read off the track's table (beyt/dleb_track.hpp): the
+// end is the place `value` on, the points passed over those in between. A
+// man is listed unless its walk passes over an enemy ("A man can pass over
+// other men of its own kind, but not over an enemy", Marin 1931) or ends on
+// a slave of its own team (docs/RULES.md §Dleb Finer points); no slave is
+// among them (use_fault: needs_tab; the caller lists a dleb's slave by
+// itself). Whose men stand where is no pattern
 // a branch predictor learns, so each man is judged without a branch and
 // written to the list whatever the verdict, the list's size moved on by it.
 // `kValue`, the throw's, is a constant: the walk's steps are unrolled, and
@@ -598,7 +604,7 @@ template <int kValue, class Own>
   own().for_each([&](DlebPoint from, int x0) {
     const DlebStack& st = p.at(from);
     const std::uint16_t* walk = track.from(DlebTrack::place_of(x0, st.segment, n));
-    int refused = st.slave;
+    int refused = 0;
     for (int s = 1; s < kValue; ++s) refused |= held_by(p.at(static_cast<DlebPoint>(walk[s] & DlebTrack::kPointMask)), foe);
     const std::uint16_t end = walk[kValue];
     const DlebStack& dst = p.at(static_cast<DlebPoint>(end & DlebTrack::kPointMask));
@@ -614,7 +620,8 @@ template <int kValue, class Own>
 }
 
 // The legal moves of `value` (for_each_move_from's, in for_each_move_of's
-// order) from the team's points `own()` (listed when first asked). While
+// order) from the points of the team's free men `own()` (listed when first
+// asked). While
 // the team has slaves a dleb frees the front one (release_order,
 // must_free): that man alone is walked.
 template <class Own>
