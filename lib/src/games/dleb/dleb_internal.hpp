@@ -481,6 +481,7 @@ class TeamPoints {
     bits_ = {};
     const int n = p.cross_lines;
     step_ = n > 64 ? 1 : 2;  // the words of cross-lines 65 to 100 are walked if the field has them
+    narrow_ = n <= 32;
     // The free men: the men less the slaves' stacks (a slave stack of more
     // than one man, which no game makes, would only have the search go on).
     int left = p.count(team) - p.slaves(team);
@@ -498,8 +499,19 @@ class TeamPoints {
     bits_[word(to)] |= bit(to);
   }
   // f(point, x0): x0 is the point's cross-line less one.
+  // On a field of 32 cross-lines or fewer (Marin's 20) two lines are walked
+  // as one word, A and B, then C and D: the end of a word's bits is a branch
+  // no predictor learns, and this halves them.
   template <class F>
   void for_each(F&& f) const {
+    if (narrow_) {
+      for (std::size_t w = 0; w < bits_.size(); w += 4)
+        for (std::uint64_t b = bits_[w] | bits_[w + 2] << 32; b; b &= b - 1) {
+          const int bit = std::countr_zero(b), x0 = bit % 32;
+          f(static_cast<DlebPoint>((static_cast<int>(w / 2) + bit / 32) * kDlebStride + x0), x0);
+        }
+      return;
+    }
     for (std::size_t w = 0; w < bits_.size(); w += step_)
       for (std::uint64_t b = bits_[w]; b; b &= b - 1) {
         const int x0 = static_cast<int>(w % 2) * 64 + std::countr_zero(b);
@@ -549,6 +561,7 @@ class TeamPoints {
   static_assert(kDlebStride <= 128);
   std::array<std::uint64_t, 8> bits_{};
   std::size_t step_ = 1;
+  bool narrow_ = false;
 };
 
 // The legal moves of `value`, listed once in for_each_move_of's order (the
