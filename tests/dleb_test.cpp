@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "beyt/dleb.hpp"
+#include "beyt/dleb_track.hpp"
 #include "beyt/game.hpp"
 #include "position_text.hpp"
 
@@ -313,6 +314,47 @@ TEST(DlebRandom, RandomTurnsAreCanonicalAndLegal) {
       ASSERT_EQ(c, m);
       ASSERT_FALSE(s->play_turn(m));
     }
+  }
+}
+
+// The track's table (beyt/dleb_track.hpp, the random player's walks) against
+// a walk made step by step from Marin 1931's words ("A1 successively to B1,
+// B2, B3 ... B20, C20 ... C1, D1 ... D20, ... and comes back through C20 ...
+// C1, B1 ... B20, A20 ..."; docs/RULES.md §Dleb Track), for every number of
+// cross-lines, every place of the cycle, and every point, segment running
+// along its line and throw value.
+TEST(DlebTrack, TheTableIsTheStepByStepWalk) {
+  struct Place {
+    int line, x, segment;
+  };
+  constexpr int kLine[6] = {0, 1, 2, 3, 2, 1};  // A, B out, C out, D, C back, B back
+  for (int n = DlebTrack::kMinCrossLines; n <= DlebTrack::kMaxCrossLines; ++n) {
+    // One step along the track: within a segment toward its end (B and D
+    // upward, A and C downward), else onto the next segment's first point.
+    const auto step = [n, &kLine](Place q) {
+      const bool up = q.segment % 2 == 1;
+      if (up ? q.x < n : q.x > 1) return Place{q.line, up ? q.x + 1 : q.x - 1, q.segment};
+      const int next = (q.segment + 1) % 6;
+      return Place{kLine[next], next % 2 == 1 ? 1 : n, next};
+    };
+    const DlebTrack& track = DlebTrack::of(n);
+    Place q{0, n, 0};  // place 0: A N, where South's walk along A ends
+    for (int c = 0; c < 6 * n + 6; ++c, q = step(q)) {
+      ASSERT_EQ(track.point(c), dleb_point(q.line, q.x)) << "n=" << n << " place " << c;
+      ASSERT_EQ(track.segment(c), q.segment) << "n=" << n << " place " << c;
+    }
+    for (int seg = 0; seg < 6; ++seg)
+      for (int x = 1; x <= n; ++x) {
+        const int c = DlebTrack::place_of(x - 1, seg, n);
+        ASSERT_EQ(track.point(c), dleb_point(kLine[seg], x)) << "n=" << n << " segment " << seg << " x=" << x;
+        Place at{kLine[seg], x, seg};
+        for (int value = 1; value <= 6; ++value) {
+          at = step(at);
+          const std::uint16_t end = track.from(c)[value];
+          ASSERT_EQ(end & DlebTrack::kPointMask, dleb_point(at.line, at.x)) << "n=" << n << " value " << value;
+          ASSERT_EQ(end >> DlebTrack::kSegmentAt, at.segment) << "n=" << n << " value " << value;
+        }
+      }
   }
 }
 

@@ -207,6 +207,13 @@ class DrawList {
   DrawList() noexcept {}
   /// Appends `v`; the entry, to finish in place.
   T& push(const T& v) noexcept { return *new (&items_[n_++]) T(v); }
+  /// Writes `v` after the entries, and keeps it (moves the size on) only if
+  /// `keep`: a list filled without a branch per entry. The list must have
+  /// room for one more entry.
+  void push_if(const T& v, bool keep) noexcept {
+    new (&items_[n_]) T(v);
+    n_ += keep;
+  }
   /// Takes the last entry back off.
   void pop() noexcept { --n_; }
   std::size_t size() const noexcept { return n_; }

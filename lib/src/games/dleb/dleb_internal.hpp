@@ -5,6 +5,7 @@
 // Finer points.
 #pragma once
 #include "beyt/dleb.hpp"
+#include "beyt/dleb_track.hpp"
 #include "beyt/sticks_core.hpp"
 #include "../../engine_helpers.hpp"
 #include "../../engine_state.hpp"
@@ -20,6 +21,10 @@
 #include <string_view>
 #include <type_traits>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 // What the engine's files share (each file's own helpers stay in its
 // anonymous namespace; a file says `using namespace dleb_impl`).
@@ -457,55 +462,106 @@ void for_each_move_of(const UseContext& ctx, const DlebPosition& p, int value, F
                  [&](DlebPoint from) { for_each_move_from(ctx, p, value, from, [&f](const DlebUse& u, int) { f(u); }); });
 }
 
-// The points of a team's stacks, as bits (line l's cross-line x + 1 is bit
-// x % 64 of word 2l + x / 64), walked in for_each_point's order (line, then
-// cross-line: a point's number grows in that order): listed once a turn,
-// then kept as the team's moves change them (a move empties at most its
-// start and fills at most its end; the other team's men never move during
-// the turn).
+// The points of a team's free men (its stacks that are no slaves), as bits
+// (line l's cross-line x + 1 is bit x % 64 of word 2l + x / 64), walked in
+// for_each_point's order (line, then cross-line: a point's number grows in
+// that order): listed once a turn, then kept as the team's moves change them
+// (a move empties at most its start and makes at most its end a free man's;
+// a slave that moves is freed; the other team's men never move during the
+// turn). Only free men move by a throw other than a dleb, and a dleb moves
+// a free man only once the team has no slaves (Marin 1931; docs/RULES.md
+// §Dleb): the random player walks these, and the front slave by itself.
 class TeamPoints {
  public:
-  // The points of `team`, sought line by line from the team's own end of
-  // the field (South's line A, North's D) until every man of the team is
+  // The points of `team`'s free men, sought line by line from the team's
+  // own end of the field (South's line A, North's D) until every one is
   // found; without a branch per point (whose men stand where is no pattern
   // a branch predictor learns).
   void list(const DlebPosition& p, Side team) noexcept {
     bits_ = {};
     const int n = p.cross_lines;
-    int left = p.count(team);
+    step_ = n > 64 ? 1 : 2;  // the words of cross-lines 65 to 100 are walked if the field has them
+    narrow_ = n <= 32;
+    // The free men: the men less the slaves' stacks (a slave stack of more
+    // than one man, which no game makes, would only have the search go on).
+    int left = p.count(team) - p.slaves(team);
     for (int k = 0; k < 4 && left > 0; ++k) {
       const int line = team == Side::south ? k : 3 - k;
-      for (int x0 = 0; x0 < n; x0 += 64) {
-        std::uint64_t run = 0;
-        const int end = std::min(n, x0 + 64);
-        for (int x = x0; x < end; ++x) {
-          const DlebStack& st = p.points[static_cast<std::size_t>(line * kDlebStride + x)];
-          const int own = held_by(st, team);
-          run |= static_cast<std::uint64_t>(own) << (x - x0);
-          left -= st.count * own;
-        }
-        bits_[static_cast<std::size_t>(2 * line + x0 / 64)] = run;
-      }
+      for (int x0 = 0; x0 < n; x0 += 64)
+        bits_[static_cast<std::size_t>(2 * line + x0 / 64)] =
+            run_of(p, line * kDlebStride + x0, std::min(n - x0, 64), team, left);
     }
   }
   // After a move of the team from `from` (`emptied`: none of its men left
-  // there) to `to`.
+  // there) to `to` (a free man's now: a slave moved is freed).
   void moved(DlebPoint from, bool emptied, DlebPoint to) noexcept {
     if (emptied) bits_[word(from)] &= ~bit(from);
     bits_[word(to)] |= bit(to);
   }
+  // f(point, x0): x0 is the point's cross-line less one.
+  // On a field of 32 cross-lines or fewer (Marin's 20) two lines are walked
+  // as one word, A and B, then C and D: the end of a word's bits is a branch
+  // no predictor learns, and this halves them.
   template <class F>
   void for_each(F&& f) const {
-    for (std::size_t w = 0; w < bits_.size(); ++w)
-      for (std::uint64_t b = bits_[w]; b; b &= b - 1)
-        f(static_cast<DlebPoint>(static_cast<int>(w / 2) * kDlebStride + static_cast<int>(w % 2) * 64 + std::countr_zero(b)));
+    if (narrow_) {
+      for (std::size_t w = 0; w < bits_.size(); w += 4)
+        for (std::uint64_t b = bits_[w] | bits_[w + 2] << 32; b; b &= b - 1) {
+          const int bit = std::countr_zero(b), x0 = bit % 32;
+          f(static_cast<DlebPoint>((static_cast<int>(w / 2) + bit / 32) * kDlebStride + x0), x0);
+        }
+      return;
+    }
+    for (std::size_t w = 0; w < bits_.size(); w += step_)
+      for (std::uint64_t b = bits_[w]; b; b &= b - 1) {
+        const int x0 = static_cast<int>(w % 2) * 64 + std::countr_zero(b);
+        f(static_cast<DlebPoint>(static_cast<int>(w / 2) * kDlebStride + x0), x0);
+      }
   }
 
  private:
+  // The team's free stacks among the `count` points from `at` on (a line's,
+  // from a cross-line 64k + 1), as bits; their men taken off `left`.
+  static std::uint64_t run_of(const DlebPosition& p, int at, int count, Side team, int& left) noexcept {
+    std::uint64_t run = 0;
+#if defined(__SSE2__)
+    // Four points at a time, each DlebStack a 32-bit lane (count in its low
+    // byte, the team in the next, the slave flag in the third): the lanes of
+    // the team's free stacks, masked to the field's points. The loads stay within the line's 100 points
+    // (`at` is a multiple of 4 from the line's first, its end at most 100).
+    static_assert(sizeof(DlebStack) == 4 && offsetof(DlebStack, count) == 0 && offsetof(DlebStack, team) == 1 &&
+                  offsetof(DlebStack, slave) == 2 && std::endian::native == std::endian::little && kDlebStride % 4 == 0);
+    const __m128i low_byte = _mm_set1_epi32(0xFF), team_byte = _mm_set1_epi32(0xFFFF00);  // team and slave
+    const __m128i ours = _mm_set1_epi32(static_cast<int>(team) << 8), lane = _mm_setr_epi32(0, 1, 2, 3);
+    __m128i men = _mm_setzero_si128();
+    for (int x = 0; x < count; x += 4) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&p.points[static_cast<std::size_t>(at + x)]));
+      const __m128i men_here = _mm_and_si128(v, low_byte);
+      __m128i own = _mm_andnot_si128(_mm_cmpeq_epi32(men_here, _mm_setzero_si128()),
+                                     _mm_cmpeq_epi32(_mm_and_si128(v, team_byte), ours));
+      own = _mm_and_si128(own, _mm_cmpgt_epi32(_mm_set1_epi32(count - x), lane));
+      run |= static_cast<std::uint64_t>(_mm_movemask_ps(_mm_castsi128_ps(own))) << x;
+      men = _mm_add_epi32(men, _mm_and_si128(own, men_here));
+    }
+    men = _mm_add_epi32(men, _mm_shuffle_epi32(men, _MM_SHUFFLE(1, 0, 3, 2)));
+    men = _mm_add_epi32(men, _mm_shuffle_epi32(men, _MM_SHUFFLE(2, 3, 0, 1)));
+    left -= _mm_cvtsi128_si32(men);
+#else
+    for (int x = 0; x < count; ++x) {
+      const DlebStack& st = p.points[static_cast<std::size_t>(at + x)];
+      const int own = held_by(st, team) & !st.slave;
+      run |= static_cast<std::uint64_t>(own) << x;
+      left -= st.count * own;
+    }
+#endif
+    return run;
+  }
   static std::size_t word(DlebPoint k) noexcept { return static_cast<std::size_t>(2 * dleb_line(k) + (dleb_x(k) - 1) / 64); }
   static std::uint64_t bit(DlebPoint k) noexcept { return std::uint64_t{1} << ((dleb_x(k) - 1) % 64); }
   static_assert(kDlebStride <= 128);
   std::array<std::uint64_t, 8> bits_{};
+  std::size_t step_ = 1;
+  bool narrow_ = false;
 };
 
 // The legal moves of `value`, listed once in for_each_move_of's order (the
@@ -529,25 +585,74 @@ struct ListedMove {
   }
 };
 using MoveList = DrawList<ListedMove, 2 * kDlebPoints>;
-// The stacks use_fault would turn down whatever their move are not walked:
-// a slave moves by a dleb only (needs_tab), and while the team has slaves a
-// dleb frees the front one (release_order, must_free). `own()` gives the
-// team's points (listed when first asked).
+static_assert(
+    [] {
+      for (int seg = 0; seg < 6; ++seg)
+        if (kSegments[static_cast<std::size_t>(seg)].upward != ((seg & 1) != 0) ||
+            DlebTrack::place_of(0, seg, 20) != seg * 20 + (kSegments[static_cast<std::size_t>(seg)].upward ? 0 : 19))
+          return false;
+      return true;
+    }(),
+    "DlebTrack's places are cycle_of's");
+
+// The moves of `value` by the team's free men (list_moves_of, below;
+// `own()`: their points), in for_each_move_from's order and with its
+// verdicts, the walk read off the track's table (beyt/dleb_track.hpp): the
+// end is the place `value` on, the points passed over those in between. A
+// man is listed unless its walk passes over an enemy ("A man can pass over
+// other men of its own kind, but not over an enemy", Marin 1931) or ends on
+// a slave of its own team (docs/RULES.md §Dleb Finer points); no slave is
+// among them (use_fault: needs_tab; the caller lists a dleb's slave by
+// itself). Whose men stand where is no pattern
+// a branch predictor learns, so each man is judged without a branch and
+// written to the list whatever the verdict, the list's size moved on by it.
+// `kValue`, the throw's, is a constant: the walk's steps are unrolled, and
+// only a dleb lists one man of a double.
+template <int kValue, class Own>
+[[gnu::always_inline]] inline void list_free_moves(const UseContext& ctx, const DlebPosition& p, Own&& own,
+                                                   MoveList& out) {
+  const int n = p.cross_lines;
+  const DlebTrack& track = DlebTrack::of(n);
+  const Side team = ctx.team, foe = opponent(team);
+  own().for_each([&](DlebPoint from, int x0) {
+    const DlebStack& st = p.at(from);
+    const std::uint16_t* walk = track.from(DlebTrack::place_of(x0, st.segment, n));
+    int refused = 0;
+    for (int s = 1; s < kValue; ++s) refused |= held_by(p.at(static_cast<DlebPoint>(walk[s] & DlebTrack::kPointMask)), foe);
+    const std::uint16_t end = walk[kValue];
+    const DlebStack& dst = p.at(static_cast<DlebPoint>(end & DlebTrack::kPointMask));
+    refused |= held_by(dst, team) & static_cast<int>(dst.slave);
+    ListedMove m{from, static_cast<DlebPoint>(end & DlebTrack::kPointMask),
+                 static_cast<std::uint8_t>(end >> DlebTrack::kSegmentAt), false, held_by(dst, foe) != 0};
+    out.push_if(m, refused == 0);
+    if constexpr (kValue == 1) {
+      m.split = true;  // one man of a double: "Only a dleb can separate them"
+      out.push_if(m, (refused == 0) & (st.count > 1));
+    }
+  });
+}
+
+// The legal moves of `value` (for_each_move_from's, in for_each_move_of's
+// order) from the points of the team's free men `own()` (listed when first
+// asked). While
+// the team has slaves a dleb frees the front one (release_order,
+// must_free): that man alone is walked.
 template <class Own>
 void list_moves_of(const UseContext& ctx, const DlebPosition& p, int value, Own&& own, MoveList& out) {
-  const auto push = [&out](const DlebUse& u, int segment) {
-    out.push({u.from, u.to, static_cast<std::uint8_t>(segment), u.split, u.eats});
-  };
   const int slaves = p.slaves(ctx.team);
-  if (value == 1) {
-    if (slaves > 0) return for_each_move_from(ctx, p, value, front_slave(p, ctx.team), push);
-    own().for_each([&](DlebPoint from) { for_each_move_from(ctx, p, value, from, push); });
-    return;
+  if (value == 1 && slaves > 0)
+    return for_each_move_from(ctx, p, value, front_slave(p, ctx.team), [&out](const DlebUse& u, int segment) {
+      out.push({u.from, u.to, static_cast<std::uint8_t>(segment), u.split, u.eats});
+    });
+  if (slaves == p.count(ctx.team)) return;  // slaves only: no move but a dleb's
+  switch (value) {  // a throw's value: 1, 2, 3, 4 or 6 (docs/RULES.md §Dleb)
+    case 1: return list_free_moves<1>(ctx, p, own, out);
+    case 2: return list_free_moves<2>(ctx, p, own, out);
+    case 3: return list_free_moves<3>(ctx, p, own, out);
+    case 4: return list_free_moves<4>(ctx, p, own, out);
+    case 5: return list_free_moves<5>(ctx, p, own, out);
+    default: return list_free_moves<6>(ctx, p, own, out);
   }
-  if (slaves == p.count(ctx.team)) return;  // slaves only
-  own().for_each([&](DlebPoint from) {
-    if (!p.at(from).slave) for_each_move_from(ctx, p, value, from, push);
-  });
 }
 
 // ---------------------------------------------------------------------------
