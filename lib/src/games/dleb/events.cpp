@@ -314,11 +314,8 @@ Error throwing_ended() {
   return fail(Code::wrong_phase, 0, "the throwing has ended: each throw is now used or forgone (docs/RULES.md §Dleb)");
 }
 
-// The error of a value that codes no decision (built only then: its text
-// is allocated).
-[[gnu::cold, gnu::noinline]] Error no_decision() {
-  return Error{Code::move_syntax, "this Event value is no Dleb decision (State::legal_events lists them)", 0};
-}
+// The error of a value that codes no decision here.
+Error no_decision() { return engine::no_such_event("Dleb decision"); }
 
 // A coded decision decoded, then checked and played as its text is
 // (apply_use): any value value_of does not give is refused (move_syntax).
