@@ -525,23 +525,40 @@ class TeamPoints {
   static std::uint64_t run_of(const DlebPosition& p, int at, int count, Side team, int& left) noexcept {
     std::uint64_t run = 0;
 #if defined(__SSE2__)
-    // Four points at a time, each DlebStack a 32-bit lane (count in its low
-    // byte, the team in the next, the slave flag in the third): the lanes of
-    // the team's free stacks, masked to the field's points. The loads stay within the line's 100 points
-    // (`at` is a multiple of 4 from the line's first, its end at most 100).
+    // Each DlebStack a 32-bit lane (count in its low byte, the team in the
+    // next, the slave flag in the third). A free stack of the team is one
+    // whose three bytes lie between ours + 1 and ours + 255 (slave 0, the
+    // team, a count of 1 to 255): two comparisons. Sixteen points a step
+    // while they are all the field's (the lanes packed to bytes, one mask),
+    // then four at a time masked to the field's points. The loads stay
+    // within the line's 100 points (`at` is a multiple of 4 from the line's
+    // first, its end at most 100).
     static_assert(sizeof(DlebStack) == 4 && offsetof(DlebStack, count) == 0 && offsetof(DlebStack, team) == 1 &&
                   offsetof(DlebStack, slave) == 2 && std::endian::native == std::endian::little && kDlebStride % 4 == 0);
-    const __m128i low_byte = _mm_set1_epi32(0xFF), team_byte = _mm_set1_epi32(0xFFFF00);  // team and slave
-    const __m128i ours = _mm_set1_epi32(static_cast<int>(team) << 8), lane = _mm_setr_epi32(0, 1, 2, 3);
+    const int ours = static_cast<int>(team) << 8;
+    const __m128i low_byte = _mm_set1_epi32(0xFF), stack_bytes = _mm_set1_epi32(0xFFFFFF);
+    const __m128i above = _mm_set1_epi32(ours), below = _mm_set1_epi32(ours + 256);
     __m128i men = _mm_setzero_si128();
-    for (int x = 0; x < count; x += 4) {
+    // The lanes of the team's free stacks among the four points from at + x
+    // (`field`: those of the four on the field), their men added to `men`.
+    const auto own_of = [&](int x, __m128i field) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&p.points[static_cast<std::size_t>(at + x)]));
-      const __m128i men_here = _mm_and_si128(v, low_byte);
-      __m128i own = _mm_andnot_si128(_mm_cmpeq_epi32(men_here, _mm_setzero_si128()),
-                                     _mm_cmpeq_epi32(_mm_and_si128(v, team_byte), ours));
-      own = _mm_and_si128(own, _mm_cmpgt_epi32(_mm_set1_epi32(count - x), lane));
+      const __m128i w = _mm_and_si128(v, stack_bytes);
+      const __m128i own = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(w, above), _mm_cmpgt_epi32(below, w)), field);
+      men = _mm_add_epi32(men, _mm_and_si128(own, _mm_and_si128(v, low_byte)));
+      return own;
+    };
+    const __m128i all = _mm_set1_epi32(-1);
+    int x = 0;
+    for (; x + 16 <= count; x += 16) {
+      const __m128i low = _mm_packs_epi32(own_of(x, all), own_of(x + 4, all));
+      const __m128i high = _mm_packs_epi32(own_of(x + 8, all), own_of(x + 12, all));
+      run |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(low, high)))) << x;
+    }
+    const __m128i lane = _mm_setr_epi32(0, 1, 2, 3);
+    for (; x < count; x += 4) {
+      const __m128i own = own_of(x, _mm_cmpgt_epi32(_mm_set1_epi32(count - x), lane));
       run |= static_cast<std::uint64_t>(_mm_movemask_ps(_mm_castsi128_ps(own))) << x;
-      men = _mm_add_epi32(men, _mm_and_si128(own, men_here));
     }
     men = _mm_add_epi32(men, _mm_shuffle_epi32(men, _MM_SHUFFLE(1, 0, 3, 2)));
     men = _mm_add_epi32(men, _mm_shuffle_epi32(men, _MM_SHUFFLE(2, 3, 0, 1)));
