@@ -11,8 +11,9 @@
 // this cell take" and "which empty cells would take something" at every
 // turn. Here both are a few shifts and ANDs of the whole board, in the word
 // the board fits: std::uint64_t for 5x5 and 7x7 (their last cell, g7, is
-// 60) and SeegaBits for 9x9. tests/seega_bits_test.cpp checks them against
-// a cell-by-cell reading of rule 8 on random boards of the three sizes.
+// 60) and SeegaBits for 9x9. The tests check them against
+// a cell-by-cell reading of rule 8 on random boards of the three sizes
+// (tests/seega_capture_bits_test.cpp).
 #pragma once
 
 #include <cstdint>

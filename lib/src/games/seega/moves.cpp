@@ -292,7 +292,6 @@ void placement_values(const SeegaPosition& pos, std::vector<Event>& out) {
       out.push_back(Event::code(static_cast<std::uint64_t>(SeegaMoveKind::place) | cells[a] << 2 | cells[b] << 9, 0));
 }
 
-
 }  // namespace
 
 namespace seega_impl {
