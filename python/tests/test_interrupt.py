@@ -20,9 +20,13 @@ from conftest import CLI, ROOT, sample
 
 # The child: sets up (the `setup` code), prints "ready", then runs `call`;
 # it prints "interrupted" when KeyboardInterrupt comes out of the call,
-# "finished" when the call ends by itself.
+# "finished" when the call ends by itself. It takes SIGINT as an interactive
+# interpreter does, whatever the launcher left it (a shell's background job
+# starts with SIGINT ignored, and Python then installs no handler).
 CHILD = """
-import sys, time, beyt
+import signal, sys, time, beyt
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 {setup}
 print("ready", flush=True)
 try:

@@ -9,6 +9,7 @@ import os
 import pickle
 import random
 import re
+import sys
 import threading
 import time
 
@@ -123,33 +124,49 @@ def test_play_random_without_a_seed_follows_python_random():
 
 
 def test_bulk_calls_release_the_gil():
-    # Another Python thread counts while the calls run: with the GIL held
-    # throughout, it could not.
+    # Another Python thread counts while a call runs. The switch interval is
+    # made longer than the test, so the interpreter never takes the GIL from
+    # a thread that holds it: the other thread can run only when the calling
+    # thread gives the GIL up (inside a call that releases it), and gives it
+    # back itself (time.sleep) after each thousand. A call that holds the
+    # GIL throughout is thus never counted in, however often it is made.
+    # Each call is a few tenths of a second of work, and is made up to three
+    # times: a short one can end before a busy machine schedules the other
+    # thread (the CI of 2026-11-30 saw 20 games of Dleb end in 11 ms
+    # uncounted).
     counts = []
     done = threading.Event()
 
     def count():
-        n = 0
         while not done.is_set():
-            n += 1
-            counts.append(n) if n % 1000 == 0 else None
+            for _ in range(1000):
+                pass
+            counts.append(1000)
+            time.sleep(0.0002)
 
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
     t = threading.Thread(target=count)
     t.start()
     try:
-        time.sleep(0.05)
-        # (Dleb's random games end.)
-        for call in (lambda: beyt.playouts("dleb", 150, seed=1),
-                     lambda: [beyt.Position.start("dleb").play_random(seed=s) for s in range(20)]):
-            before = len(counts)
-            started = time.perf_counter()
-            call()
-            elapsed = time.perf_counter() - started
-            print(f"the other thread counted {len(counts) - before} thousands in {elapsed:.3f} s")
-            assert len(counts) - before > 0
+        # (Dleb's random games end; Tab's with seed 2 does not.)
+        for name, call in (("playouts", lambda: beyt.playouts("dleb", 1500, seed=1)),
+                           ("play_random", lambda: beyt.Position.start("tab").play_random(50000, seed=2))):
+            counted = []
+            for _ in range(3):
+                before = len(counts)
+                started = time.perf_counter()
+                call()
+                elapsed = time.perf_counter() - started
+                counted.append(len(counts) - before)
+                print(f"{name}: the other thread counted {counted[-1]} thousands in {elapsed:.3f} s")
+                if counted[-1] > 0:
+                    break
+            assert counted[-1] > 0, (name, counted)
     finally:
         done.set()
         t.join()
+        sys.setswitchinterval(interval)
 
 
 def test_the_loop_calls_are_the_documented_methods():
