@@ -43,6 +43,19 @@ def run_child(code, env=None):
                             text=True, cwd=ROOT, env=env)
 
 
+def interrupt(child):
+    """Sends the child SIGINT; its output and errors once it has ended. A
+    child still running 60 s later fails the test and is killed (nothing is
+    left running to slow the tests after it)."""
+    child.send_signal(signal.SIGINT)
+    try:
+        return child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        out, err = child.communicate()
+        pytest.fail(f"still running 60 s after SIGINT: {out!r} {err[-2000:]!r}")
+
+
 @pytest.fixture(scope="module")
 def big(tmp_path_factory):
     """A text file of 3 000 Tab games (about 9 MB): validated, counted or
@@ -94,8 +107,7 @@ def test_sigint_raises_keyboard_interrupt_within_a_second(name, big, huge):
     assert child.stdout.readline().strip() == "ready"
     time.sleep(0.5)  # well inside the call
     sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=60)
+    out, err = interrupt(child)
     elapsed = time.monotonic() - sent
     print(f"{name}: KeyboardInterrupt {elapsed:.3f} s after SIGINT")
     assert out.strip() == "interrupted", (out, err)
@@ -111,8 +123,7 @@ def test_interrupted_write_leaves_the_old_file(tmp_path):
     child = run_child(CHILD.format(setup=setup, call=call))
     assert child.stdout.readline().strip() == "ready"
     time.sleep(0.5)
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=60)
+    out, err = interrupt(child)
     assert out.strip() == "interrupted", (out, err)
     assert target.read_text() == "old\n"
     assert sorted(os.listdir(tmp_path)) == ["out.beyt"]  # no temporary file left
@@ -124,8 +135,7 @@ def test_interrupted_play_random_leaves_the_position_as_it_was():
     child = run_child(CHILD.format(setup=setup, call=call))
     assert child.stdout.readline().strip() == "ready"
     time.sleep(0.5)
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=60)
+    out, err = interrupt(child)
     assert out.split("\n")[:2] == ["[] 0", "interrupted"], (out, err)
 
 
