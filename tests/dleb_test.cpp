@@ -317,6 +317,85 @@ TEST(DlebRandom, RandomTurnsAreCanonicalAndLegal) {
   }
 }
 
+// The random player keeps each team's free men's points from one of its
+// turns to the next (the `random_memory` hook, lib/src/engine_hooks.hpp):
+// its turns are those of a State made afresh from the position before each
+// (nothing kept), on fields of every width class (two lines a word up to 32
+// cross-lines, a word a line up to 64, two words beyond), over whole games.
+TEST(DlebRandom, KeptPointsPlayAsPointsFoundAfresh) {
+  for (const char* rules : {"", "players=2", "cross-lines=4; players=3", "cross-lines=6; time=night",
+                            "cross-lines=40", "cross-lines=100; players=2"}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      auto s = state_of(rules);
+      Rng kept(seed), fresh(seed);
+      std::string a, b;
+      int turn = 0;
+      for (; turn < 3000 && !s->is_terminal(); ++turn) {
+        auto f = state_of(rules, s->position_text());
+        f->play_random(fresh, &b);
+        s->play_random(kept, &a);
+        ASSERT_EQ(a, b) << rules << ", seed " << seed << ", turn " << turn;
+      }
+      EXPECT_GT(turn, 20) << rules;
+    }
+  }
+}
+
+// What the random player kept is not used once the position has changed by
+// another way: undo() of its turn, a turn played by its text, or events
+// applied (a move among them) before play_random() ends the turn. Its next
+// turn is then that of a State made afresh (the same events applied).
+TEST(DlebRandom, WhatThePlayerKeptIsDroppedWhenThePositionChangesOtherwise) {
+  int undone = 0, played = 0, applied = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    auto s = state_of("");
+    s->keep_history(true);
+    Rng rng(seed);
+    for (int turn = 0; turn < 4000 && !s->is_terminal(); ++turn) {
+      s->play_random(rng);
+      if (s->is_terminal()) break;
+      const std::string start = s->position_text();
+      std::vector<std::string> events;  // applied to both, before the random player's turn
+      switch (turn % 4) {
+        case 1:  // its turn taken back
+          ASSERT_FALSE(s->undo());
+          ++undone;
+          break;
+        case 2: {  // a turn played by its text
+          ASSERT_FALSE(s->play_turn(s->random_turn(rng)));
+          ++played;
+          break;
+        }
+        case 3: {  // the throws and the first use, then the random player's
+          auto all = s->turn_events(s->random_turn(rng));
+          ASSERT_TRUE(all) << all.error().reason;
+          for (const auto& e : *all) {
+            const bool use = s->status().to_move != Actor::chance;
+            ASSERT_FALSE(s->apply(e)) << e;
+            events.push_back(e);
+            if (use) break;
+          }
+          ++applied;
+          break;
+        }
+        default:
+          continue;
+      }
+      if (s->is_terminal()) break;
+      auto f = state_of("", events.empty() ? s->position_text() : start);
+      for (const auto& e : events) ASSERT_FALSE(f->apply(e)) << e;
+      Rng a(seed * 100000 + static_cast<std::uint64_t>(turn)), b(seed * 100000 + static_cast<std::uint64_t>(turn));
+      std::string kept, fresh;
+      f->play_random(b, &fresh);
+      s->play_random(a, &kept);
+      ASSERT_EQ(kept, fresh) << "seed " << seed << ", turn " << turn << ", case " << turn % 4;
+    }
+  }
+  EXPECT_GT(undone, 100);
+  EXPECT_GT(played, 100);
+  EXPECT_GT(applied, 100);
+}
+
 // The track's table (beyt/dleb_track.hpp, the random player's walks) against
 // a walk made step by step from Marin 1931's words ("A1 successively to B1,
 // B2, B3 ... B20, C20 ... C1, D1 ... D20, ... and comes back through C20 ...

@@ -90,6 +90,19 @@ struct EngineHooks {
   ///       (a text value goes to `apply`, as a throw does).
   /// Default: each decision's value is Event::from_text of its text.
   bool decision_values = false;
+  /// With `events`, what the random player keeps from one of its turns to
+  /// the next (Dleb: the points of each team's free men, found once, then
+  /// moved with the men):
+  ///   using RandomMemory = ...;  (default-initializable, copyable)
+  ///   static void random_events_kept(const Options&, Position&, Turn&, Rng&, std::vector<EventPick>*,
+  ///                                  RandomMemory&, bool fresh);
+  ///       random_events (the same draws, the same events), given what its
+  ///       last call left in the memory; `fresh`: the memory is not of this
+  ///       position (none was made yet, or apply(), resolve() or undo()
+  ///       has changed the position since), and is to be made anew.
+  /// The State keeps one memory, copied with it, and its freshness.
+  /// Default: random_events, which keeps nothing.
+  bool random_memory = false;
   /// With `events`, a throw written face by face (State::throw_faces):
   ///   static ThrowFaces throw_faces(const Options&, const Position&, const Turn&);
   ///       at a throw: the faces a piece may show and how many pieces fall.
@@ -191,6 +204,13 @@ concept decision_values = requires {
   requires exactly<hooks::fn_t<decltype(T::decision_values)>, void (*)(Opt<T>, Pos<T>, Turn<T>, std::vector<Event>&)>;
   requires exactly<hooks::fn_t<decltype(T::apply_value)>,
                    Error (*)(Opt<T>, typename T::Position&, typename T::Turn&, Event, bool&)>;
+};
+template <class T>
+concept random_memory = requires {
+  requires std::default_initializable<typename T::RandomMemory> && std::copyable<typename T::RandomMemory>;
+  requires exactly<hooks::fn_t<decltype(T::random_events_kept)>,
+                   void (*)(Opt<T>, typename T::Position&, typename T::Turn&, Rng&, std::vector<EventPick>*,
+                            typename T::RandomMemory&, bool)>;
 };
 template <class T>
 concept events = requires(Turn<T> t) {
@@ -356,6 +376,7 @@ concept EngineTraitsFor =
     T::kHooks.player_label == hooks::player_label<T> &&
     T::kHooks.events == hooks::events<T> &&
     T::kHooks.decision_values == hooks::decision_values<T> && (!T::kHooks.decision_values || T::kHooks.events) &&
+    T::kHooks.random_memory == hooks::random_memory<T> && (!T::kHooks.random_memory || T::kHooks.events) &&
     T::kHooks.throw_faces == hooks::throw_faces<T> && (!T::kHooks.throw_faces || T::kHooks.events) &&
     T::kHooks.throw_text == hooks::throw_text<T> && (!T::kHooks.throw_text || T::kHooks.throw_faces) &&
     T::kHooks.describe_event == hooks::describe_event<T> && (!T::kHooks.describe_event || T::kHooks.events) &&

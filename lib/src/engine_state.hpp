@@ -180,14 +180,27 @@ struct TurnKeep<Turn, Position, true> {
   void restore(Turn& t, Position&) const noexcept { t.restore(mark); }
 };
 
-template <class Traits, bool = Traits::kHooks.events>
-struct TurnOf {
+/// Member<Traits> where the traits declare the hook that has it, else
+/// NoTurn (the member is named only where it exists).
+template <bool kDeclared, class Traits, template <class> class Member>
+struct HookMember {
   using type = NoTurn;
 };
-template <class Traits>
-struct TurnOf<Traits, true> {
-  using type = typename Traits::Turn;
+template <class Traits, template <class> class Member>
+struct HookMember<true, Traits, Member> {
+  using type = Member<Traits>;
 };
+template <class T>
+using TurnMember = typename T::Turn;
+template <class T>
+using RandomMemoryMember = typename T::RandomMemory;
+/// The turn in progress (the `events` hook), or none.
+template <class Traits>
+using TurnOf = HookMember<Traits::kHooks.events, Traits, TurnMember>;
+/// What the random player keeps from turn to turn (the `random_memory`
+/// hook), or nothing.
+template <class Traits>
+using RandomMemoryOf = HookMember<Traits::kHooks.random_memory, Traits, RandomMemoryMember>;
 
 /// EngineState's TurnEntry (State::entry()), over the traits' hooks: every
 /// engine game has one; a hook the game does not declare gives State's
@@ -278,6 +291,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   static constexpr bool kMarked = MarkedMemory<Memory>;
   static constexpr bool kMarkedTurn = MarkedTurn<Turn>;
   using Start = std::conditional_t<kEvents, Position, NoTurn>;
+  using RandomMemory = typename RandomMemoryOf<Traits>::type;
 
   EngineState(const Options& o, const Position& p) : State(Traits::game(), true), options_(o), pos_(p) {
     if constexpr (Traits::kHooks.start) Traits::start(options_, pos_, memory_);
@@ -286,7 +300,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   // trial play), as a State is made.
   EngineState(const EngineState& o)
       : State(Traits::game(), true), options_(o.options_), pos_(o.pos_), memory_(o.memory_), turn_(o.turn_),
-        start_(o.start_), turns_(o.turns_) {
+        start_(o.start_), turns_(o.turns_), random_memory_(o.random_memory_), random_kept_(o.random_kept_) {
     if constexpr (kMarked) memory_.keep(false);
   }
 
@@ -451,6 +465,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   [[gnu::flatten]] Error resolve(std::string_view text, std::string* canonical, bool commit) override {
     if (turn_.active()) return mid_turn_error();
     if (canonical || !commit) return checked(text, canonical, commit);
+    random_kept_ = false;
     if (history_flags_) [[unlikely]]
       save();
     if (Error e = play(text)) {
@@ -469,6 +484,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
                    0};
     const Snapshot& s = snapshots_[--history_size_];
     pos_ = s.pos;
+    random_kept_ = false;
     if constexpr (kMarkedTurn) {
       if (s.turn.ended) {
         const Ended& e = ends_.list[--ends_.n];
@@ -490,6 +506,7 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   // `event` a text, or a coded decision (the `decision_values` hook).
   template <bool Keep, class E>
   [[gnu::always_inline]] Error apply_event(E event, std::string* turn) {
+    random_kept_ = false;
     const bool begins = !turn_.active();
     Position before;
     if (begins) before = pos_;
@@ -511,7 +528,12 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   [[gnu::always_inline]] void random_turn(Rng& rng, std::string* turn, std::vector<EventPick>* picks) {
     if constexpr (Keep)
       if (!turn_.active()) start_ = pos_;
-    Traits::random_events(options_, pos_, turn_, rng, picks);
+    if constexpr (Traits::kHooks.random_memory) {
+      Traits::random_events_kept(options_, pos_, turn_, rng, picks, random_memory_, !random_kept_);
+      random_kept_ = true;
+    } else {
+      Traits::random_events(options_, pos_, turn_, rng, picks);
+    }
     end_turn<Keep>(turn);
   }
   // The traits' play_turn of a turn's text (no canonical text asked).
@@ -643,6 +665,11 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
   // are one event each: the State stays small, its copies cheap).
   [[no_unique_address]] Start start_{};
   std::uint32_t turns_ = 0;
+  // What the random player kept (the `random_memory` hook), and whether it
+  // is of this position: play_random() alone keeps it so; apply(),
+  // resolve() and undo() make it stale.
+  [[no_unique_address]] RandomMemory random_memory_{};
+  bool random_kept_ = false;
   BlockStack<Snapshot> snapshots_;  // [0, history_size_): what undo() takes back, the last last
   // Of the snapshots whose turn.ended, [0, n) of the list (a MarkedTurn's
   // only).

@@ -498,6 +498,10 @@ class TeamPoints {
     if (emptied) bits_[word(from)] &= ~bit(from);
     bits_[word(to)] |= bit(to);
   }
+  // After a move of the other team to `at`: none of this team's men is
+  // left there (eaten, if any stood there).
+  void taken(DlebPoint at) noexcept { bits_[word(at)] &= ~bit(at); }
+  bool operator==(const TeamPoints&) const noexcept = default;
   // f(point, x0): x0 is the point's cross-line less one.
   // On a field of 32 cross-lines or fewer (Marin's 20) two lines are walked
   // as one word, A and B, then C and D: the end of a word's bits is a branch
@@ -779,6 +783,16 @@ bool dleb_capture_mark(const DlebPosition& pos, std::string_view name, const Dra
 MoveCells dleb_move_cells(const DlebOptions& o, const DlebPosition& pos, std::string_view text);
 std::string dleb_describe(const DlebOptions& o, const DlebPosition& pos, std::string_view text);
 void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rng& rng, std::vector<EventPick>* picks);
+// What the random player keeps from one of its turns to the next (the
+// `random_memory` hook, lib/src/engine_hooks.hpp): the points of each
+// team's free men, found once (TeamPoints::list), then moved with the men.
+struct DlebRandomMemory {
+  std::array<TeamPoints, 2> points;  // by Side
+};
+// dleb_random_events (the same draws, the same events) with the points of
+// `kept`, listed anew when `fresh`, and left there for the next turn.
+void dleb_random_events_kept(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rng& rng,
+                             std::vector<EventPick>* picks, DlebRandomMemory& kept, bool fresh);
 
 // One use (or stored dleb) of a turn on the position `w` the uses before it
 // leave, spending its throw from `avail` (`left`: the throws not used yet):

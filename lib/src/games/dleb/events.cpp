@@ -377,12 +377,43 @@ void add_decision(const DlebOptions& o, DlebPosition& p, DlebEvents& t, const Dl
 
 namespace dleb_impl {
 
+// The points of the free men the random player walks (TeamPoints): those
+// of the team to move, listed when first needed (LazyPoints: a turn by
+// itself), or those of both teams, kept from turn to turn (KeptPoints).
+struct LazyPoints {
+  const DlebPosition& p;
+  Side team;
+  TeamPoints points{};
+  bool listed = false;
+  const TeamPoints& own() noexcept {
+    if (!listed) points.list(p, team), listed = true;
+    return points;
+  }
+  // After the team's move `u`, made.
+  void moved(const DlebUse& u) noexcept {
+    if (listed) points.moved(u.from, p.at(u.from).count == 0, u.to);
+  }
+};
+struct KeptPoints {
+  const DlebPosition& p;
+  Side team;
+  DlebRandomMemory& kept;
+  const TeamPoints& own() noexcept { return kept.points[static_cast<std::size_t>(team)]; }
+  void moved(const DlebUse& u) noexcept {
+    kept.points[static_cast<std::size_t>(team)].moved(u.from, p.at(u.from).count == 0, u.to);
+    kept.points[static_cast<std::size_t>(opponent(team))].taken(u.to);
+  }
+};
+
 // beyt's random player (NOTATION.md section 12), drawing as the whole-turn
 // player before the events did (same Rng, same turns): the billets, each
 // white with probability 1/2; then, before the first use, half the time a
 // stored dleb played on a uniformly drawn move; then each throw in order on
 // a uniformly drawn move or store, forfeited only when it has neither.
-void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rng& rng, std::vector<EventPick>* picks) {
+// `points`: a LazyPoints or a KeptPoints.
+template <class Points>
+void random_events_with(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rng& rng, std::vector<EventPick>* picks,
+                        Points& points) {
   bool last = false;
   while (!t.thrown) {
     const int n = billets_due(p, t);
@@ -405,15 +436,8 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   }
   const Side team = p.to_move;
   const UseContext ctx{o, team, t.handicapped};
-  TeamPoints points;  // the team's men, walked by the draws below: listed when first needed
-  bool points_listed = false;
-  const auto own = [&]() -> const TeamPoints& {
-    if (!points_listed) points.list(p, team), points_listed = true;
-    return points;
-  };
-  const auto moved = [&](const DlebUse& u) {
-    if (points_listed) points.moved(u.from, p.at(u.from).count == 0, u.to);
-  };
+  const auto own = [&points]() -> const TeamPoints& { return points.own(); };
+  const auto moved = [&points](const DlebUse& u) { points.moved(u); };
   if (t.text.nuses == 0 && p.stored[static_cast<std::size_t>(team)] > 0 && rng.below(2) == 0) {
     MoveList moves;
     list_moves_of(ctx, p, 1, own, moves);
@@ -467,6 +491,21 @@ void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rn
   }
 }
 
+void dleb_random_events(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rng& rng, std::vector<EventPick>* picks) {
+  LazyPoints points{p, p.to_move};
+  random_events_with(o, p, t, rng, picks, points);
+}
+
+// The points are listed for both teams when `fresh` (a move of one team
+// takes the other's men it eats off their list: KeptPoints::moved).
+void dleb_random_events_kept(const DlebOptions& o, DlebPosition& p, DlebEvents& t, Rng& rng,
+                             std::vector<EventPick>* picks, DlebRandomMemory& kept, bool fresh) {
+  if (fresh)
+    for (const Side team : {Side::south, Side::north}) kept.points[static_cast<std::size_t>(team)].list(p, team);
+  KeptPoints points{p, p.to_move, kept};
+  random_events_with(o, p, t, rng, picks, points);
+}
+
 }  // namespace dleb_impl
 
 namespace {
@@ -481,7 +520,8 @@ struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
   static constexpr std::string_view kSources =
       "Marin 1931, pp. 508-510 (7. dleb); docs/RULES.md §Dleb, docs/SOURCES.md";
   static constexpr EngineHooks kHooks{
-      .player_label = true, .events = true, .decision_values = true, .throw_faces = true, .describe_event = true,
+      .player_label = true, .events = true, .decision_values = true, .random_memory = true, .throw_faces = true,
+      .describe_event = true,
       .describe = true, .drawing = true, .cell_names = true, .capture_mark = true};
   static constexpr auto options = &dleb_options;
   static constexpr auto presets = &dleb_presets;
@@ -564,6 +604,10 @@ struct DlebTraits : ThrowsThenUses<DlebOptions, DlebPosition, DlebEvents> {
   }
   static constexpr void (*turn_text)(const DlebTurn&, std::string&) = &dleb_format;  // of t.text
   static constexpr auto random_events = &dleb_random_events;
+  // The random player's turns keep the free men's points (the
+  // `random_memory` hook): not sought anew each turn.
+  using RandomMemory = DlebRandomMemory;
+  static constexpr auto random_events_kept = &dleb_random_events_kept;
   static Error split(std::string_view canonical, std::vector<std::string>& out) {
     const std::size_t first = out.size();
     if (Error e = split_events<",:">(canonical, out)) return e;
