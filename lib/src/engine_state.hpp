@@ -167,15 +167,19 @@ struct TurnKeep {
       t = Turn{};
   }
 };
-// By its mark; an event that ended the turn (`ended`) also kept the whole
-// turn and where it began (EngineState::ends_), as later turns write over it.
+// By its mark; an event that ended a turn begun before it (`ended`) also
+// kept the whole turn and where it began (EngineState::ends_), as later
+// turns write over them. A step that began between turns (`between`: a
+// whole turn played, or a turn of one event) needs neither: its mark is of
+// no turn in progress, which no content of the lists can change.
 template <class Turn, class Position>
 struct TurnKeep<Turn, Position, true> {
   typename Turn::Mark mark{};
-  bool ended = false;
+  bool ended = false, between = false;
   void save(const Turn& t, const Position&) noexcept {
     mark = t.mark();
     ended = false;
+    between = !t.active();
   }
   void restore(Turn& t, Position&) const noexcept { t.restore(mark); }
 };
@@ -637,9 +641,12 @@ class EngineState final : public State, public EngineEntry<Traits>, public Engin
     return e;
   }
   // The turn's last event was applied, its snapshot made by keeping(): the
-  // turn as it is, for undo(), before finish() clears it.
+  // turn as it is, for undo(), before finish() clears it; nothing when the
+  // step began between turns (TurnKeep: a whole turn by play_random(), a
+  // Python playout's every turn, costs its snapshot alone).
   void keep_ended() {
     if constexpr (kMarkedTurn) {
+      if (snapshots_[history_size_ - 1].turn.between) return;
       if (ends_.n == ends_.list.capacity()) ends_.list.grow();
       ends_.list[ends_.n++] = Ended{turn_, start_};
       snapshots_[history_size_ - 1].turn.ended = true;
