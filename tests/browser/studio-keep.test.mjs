@@ -237,7 +237,8 @@ let tab2;
     document.getElementById('text').focus();
     beytStudio.setText('[Event "saved as a download"]\n\n*\n');
     document.getElementById('save').click();
-    await new Promise(r => setTimeout(r, 200));
+    // (Until the download is asked for, 10 s at most: a loaded machine takes its time.)
+    for (let i = 0; i < 200 && !made.length; ++i) await new Promise(r => setTimeout(r, 50));
     URL.createObjectURL = create;
     return made.length ? await made[0].text() : null;
   });

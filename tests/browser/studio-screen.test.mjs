@@ -390,7 +390,8 @@ for (const g of games) {
     window.showSaveFilePicker = undefined;
     try {
       document.getElementById('save').click();
-      await new Promise(r => setTimeout(r, 200));
+      // (Until the download is asked for, 10 s at most: a loaded machine takes its time.)
+      for (let i = 0; i < 200 && !(made.length && names.length); ++i) await new Promise(r => setTimeout(r, 50));
     } finally { URL.createObjectURL = create; HTMLAnchorElement.prototype.click = click; window.showSaveFilePicker = picker; }
     return made.length === 1 ? { type: made[0].type, name: names[0] } : null;
   });
@@ -411,7 +412,7 @@ for (const g of games) {
   check(link.length < record.length, 'the record is compressed in the link');
   // Another record kept, then the link opened: its record, and Undo brings back the one before.
   await setText(sample('samples/seega/walker-5x5.beyt'));
-  await new Promise(r => setTimeout(r, 400));
+  await tab.waitForFunction(() => !beytStudio.kept().dirty, { timeout: 20000 });
   await tab.goto('about:blank');
   await open(link);
   check(await tab.evaluate(() => beytStudio.text()) === record, 'the share link opens the same record');

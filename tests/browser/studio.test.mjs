@@ -643,7 +643,8 @@ if (xml) {
   await tab.click('#save-json');
   const got = await latestDownload(before, '.json');
   check(got && fs.readFileSync(got, 'utf8') === cli(['convert', '-', '--to', 'json'], text).stdout, 'the .json download is beyt convert --to json');
-  await new Promise(r => setTimeout(r, 400));  // the text is kept after 200 ms
+  // The text is kept 200 ms after the last change: until then, a reload would lose it.
+  await tab.waitForFunction(() => !beytStudio.kept().dirty, { timeout: 20000 });
   await tab.reload({ waitUntil: 'load' });
   await tab.waitForFunction(() => document.body.dataset.ready === 'true', { timeout: 60000 });
   check(await tab.$eval('#text', t => t.value) === text, 'the record survives a reload');
