@@ -132,8 +132,8 @@ def test_bulk_calls_release_the_gil():
     # GIL throughout is thus never counted in, however often it is made.
     # Each call is a few tenths of a second of work, and is made up to three
     # times: a short one can end before a busy machine schedules the other
-    # thread (the CI of 2026-11-30 saw 20 games of Dleb end in 11 ms
-    # uncounted).
+    # thread (two suites run at once on two cores, 2026-11-30, saw 20 games
+    # of Dleb end in 11 ms uncounted).
     counts = []
     done = threading.Event()
 

@@ -501,7 +501,6 @@ class TeamPoints {
   // After a move of the other team to `at`: none of this team's men is
   // left there (eaten, if any stood there).
   void taken(DlebPoint at) noexcept { bits_[word(at)] &= ~bit(at); }
-  bool operator==(const TeamPoints&) const noexcept = default;
   // f(point, x0): x0 is the point's cross-line less one.
   // On a field of 32 cross-lines or fewer (Marin's 20) two lines are walked
   // as one word, A and B, then C and D: the end of a word's bits is a branch
