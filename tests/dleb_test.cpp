@@ -160,6 +160,13 @@ TEST(DlebTrack, TheBoustrophedonAndHeadings) {
             "s..N/..../s>.../.s.. N1 1/1 0/0");
   EXPECT_EQ(after(kFour, "...n/..../..../s... N1 1/1 0/0", "BWWW:3D4-C2"), "..../.n<../..../s... S1 1/1 0/0");
   EXPECT_EQ(canon(kFour, setup, "BBWW:2D1-C1"), "E345@9");
+  // The reason names where the throw takes the man, read off the track as the
+  // check reads it: within a segment, and across a segment's end (B4 homeward,
+  // then A4, A3).
+  EXPECT_EQ(state_of(kFour, setup)->play_turn("BBWW:2D1-C1").reason,
+            "a throw of 2 takes the man on D1 to D3, not C1 (docs/RULES.md §Dleb Track)");
+  EXPECT_EQ(state_of(kFour, "s..N/..../...s</s... S1 1/1 0/0")->play_turn("BBWW:2B4-A2").reason,
+            "a throw of 2 takes the man on B4 to A3, not A2 (docs/RULES.md §Dleb Track)");
 }
 
 TEST(DlebTrack, NoPassingOverAnEnemyAndEating) {

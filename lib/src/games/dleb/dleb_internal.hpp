@@ -45,41 +45,6 @@ inline constexpr std::array<Segment, 6> kSegments{{{0, false}, {1, true}, {2, fa
 constexpr int home_line(Side s) { return s == Side::south ? 0 : 3; }
 constexpr int home_segment(Side s) { return s == Side::south ? 0 : 3; }
 
-// Place on the 6N cycle of a point in a segment.
-inline int cycle_of(DlebPoint p, int seg, int n) {
-  int x = dleb_x(p);
-  return seg * n + (kSegments[static_cast<std::size_t>(seg)].upward ? x - 1 : n - x);
-}
-// A place on the cycle as its segment and the index in it, stepped one place
-// at a time: the walk of a throw needs no division.
-// The point itself is kept too, stepped by +1 or -1 within a segment and
-// set afresh at a segment's start.
-struct CycleCursor {
-  int seg, k, n, at, dir;
-  CycleCursor(DlebPoint p, int segment, int cross_lines) : seg(segment), k(0), n(cross_lines), at(p), dir(1) {
-    const int x = dleb_x(p);
-    const bool up = kSegments[static_cast<std::size_t>(seg)].upward;
-    k = up ? x - 1 : n - x;
-    dir = up ? 1 : -1;
-  }
-  void step() {
-    if (++k == n) {
-      k = 0;
-      if (++seg == 6) seg = 0;
-      const Segment& s = kSegments[static_cast<std::size_t>(seg)];
-      at = s.line * kDlebStride + (s.upward ? 0 : n - 1);
-      dir = s.upward ? 1 : -1;
-    } else {
-      at += dir;
-    }
-  }
-  DlebPoint point() const { return static_cast<DlebPoint>(at); }
-};
-inline DlebPoint point_of(int c, int n) {
-  int seg = c / n, k = c % n;
-  const Segment& s = kSegments[static_cast<std::size_t>(seg)];
-  return dleb_point(s.line, s.upward ? k + 1 : n - k);
-}
 inline bool on_field(DlebPoint p, int n) { return p >= 0 && dleb_line(p) < 4 && dleb_x(p) >= 1 && dleb_x(p) <= n; }
 
 template <class F>
@@ -133,37 +98,25 @@ struct DlebWalk {
   bool over_enemy;
 };
 
-// The walk of a throw that leaves its segment, step by step. Out of line:
-// most walks stay in their segment.
-[[gnu::noinline]] inline DlebWalk walk_across(const DlebPosition& p, Side team, DlebPoint from, int segment, int value) {
-  CycleCursor at(from, segment, p.cross_lines);
-  bool over_enemy = false;
-  for (int s = 1; s < value; ++s) {
-    at.step();
-    const DlebStack& over = p.at(at.point());
-    over_enemy |= (over.count != 0) & (over.team != team);
-  }
-  at.step();
-  return {at.point(), at.seg, over_enemy};
+// The track from the place of the man on `from` (on the field) in
+// `segment`: entry k is the place k steps on (beyt/dleb_track.hpp).
+[[gnu::always_inline]] inline const std::uint16_t* track_from(const DlebPosition& p, DlebPoint from, int segment) {
+  const int n = p.cross_lines;
+  return DlebTrack::of(n).from(DlebTrack::place_of(from % kDlebStride, segment, n));
 }
 
-// The walk of a throw of `value` of the stack `st` on `from` (on the field,
-// `x0` its cross-line less one). A value of 0, which no parsed turn has, is
-// walked as one step.
-[[gnu::always_inline]] inline DlebWalk walk_of(const DlebPosition& p, Side team, DlebPoint from, int x0,
-                                               const DlebStack& st, int value) {
-  const int n = p.cross_lines;
-  const bool up = kSegments[st.segment].upward;
-  if ((up ? x0 : n - 1 - x0) + value >= n) return walk_across(p, team, from, st.segment, value);
-  // The walk stays in its segment: a point steps by +1 or -1.
-  const int dir = up ? 1 : -1;
-  const int end = from + std::max<int>(value, 1) * dir;
-  bool over_enemy = false;
-  for (int at = from + dir; at != end; at += dir) {
-    const DlebStack& over = p.points[static_cast<std::size_t>(at)];
-    over_enemy |= (over.count != 0) & (over.team != team);
-  }
-  return {end, st.segment, over_enemy};
+// The walk of a throw of `value` (1 to 6; 0, which no parsed turn has, is
+// walked as one step) of the stack `st` on `from` (on the field), read off
+// the track's table as list_free_moves reads it: the end is the place
+// `value` on, the points passed over those in between.
+[[gnu::always_inline]] inline DlebWalk walk_of(const DlebPosition& p, Side team, DlebPoint from, const DlebStack& st,
+                                               int value) {
+  const std::uint16_t* walk = track_from(p, from, st.segment);
+  const int steps = std::max(value, 1);
+  int over_enemy = 0;
+  for (int s = 1; s < steps; ++s)
+    over_enemy |= held_by(p.at(static_cast<DlebPoint>(walk[s] & DlebTrack::kPointMask)), opponent(team));
+  return {walk[steps] & DlebTrack::kPointMask, walk[steps] >> DlebTrack::kSegmentAt, over_enemy != 0};
 }
 
 // use_fault's checks of the landing (the walk ended on u.to, passing over
@@ -210,7 +163,7 @@ struct DlebWalk {
   if (Code c = mover_fault(ctx, p, u.value, u.from, st); c != Code::ok) return c;
   // The walk of the throw (whether it passes over an enemy is judged after
   // the end: a wrong distance is the fault reported first).
-  const DlebWalk walk = walk_of(p, ctx.team, u.from, x0, st, u.value);
+  const DlebWalk walk = walk_of(p, ctx.team, u.from, st, u.value);
   if (walk.to != u.to) return Code::wrong_distance;
   end_segment = walk.segment;
   if (walk.over_enemy) return Code::pass_enemy;
@@ -287,9 +240,7 @@ inline void uncount(DlebPosition& p, Side team, int n, int slaves) {
 
 // A checked move whose walk is not known yet (dleb_apply, random turns).
 inline void do_move(const DlebOptions& o, DlebPosition& p, Side team, const DlebUse& u) {
-  CycleCursor at(u.from, p.at(u.from).segment, p.cross_lines);
-  for (int s = 0; s < u.value; ++s) at.step();
-  do_move(o, p, team, u, at.seg);
+  do_move(o, p, team, u, track_from(p, u.from, p.at(u.from).segment)[u.value] >> DlebTrack::kSegmentAt);
 }
 
 // ---------------------------------------------------------------------------
@@ -440,7 +391,7 @@ template <class F>
   const DlebStack& st = p.at(from);
   if (!st.count || st.team != ctx.team) return;
   if ((ctx.handicapped && value != 1) || mover_fault(ctx, p, value, from, st) != Code::ok) return;
-  const DlebWalk walk = walk_of(p, ctx.team, from, from % kDlebStride, st, value);
+  const DlebWalk walk = walk_of(p, ctx.team, from, st, value);
   if (walk.over_enemy) return;
   DlebUse u;
   u.value = static_cast<std::uint8_t>(value);
@@ -613,7 +564,7 @@ static_assert(
           return false;
       return true;
     }(),
-    "DlebTrack's places are cycle_of's");
+    "DlebTrack's segments run as kSegments do");
 
 // The moves of `value` by the team's free men (list_moves_of, below;
 // `own()`: their points), in for_each_move_from's order and with its

@@ -37,10 +37,9 @@ std::string use_reason(Code code, const UseContext& ctx, const DlebPosition& p, 
       return "while " + team + " has slaves every dleb frees the front slave, " +
              dleb_point_name(front_slave(p, ctx.team)) + " (Marin 1931, p. 509: \"obliged to use all their dleb for this purpose\")";
     case Code::wrong_distance: {
-      const DlebStack& st = p.at(u.from);
-      int c0 = cycle_of(u.from, st.segment, p.cross_lines);
+      const DlebWalk walk = walk_of(p, ctx.team, u.from, p.at(u.from), u.value);
       return "a throw of " + std::to_string(u.value) + " takes the man on " + dleb_point_name(u.from) + " to " +
-             dleb_point_name(point_of((c0 + u.value) % (6 * p.cross_lines), p.cross_lines)) + ", not " +
+             dleb_point_name(static_cast<DlebPoint>(walk.to)) + ", not " +
              dleb_point_name(u.to) + " (docs/RULES.md §Dleb Track)";
     }
     case Code::pass_enemy: return "a man may not pass over an enemy (Marin 1931, p. 509, \"Taking Men\")";
