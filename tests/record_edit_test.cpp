@@ -157,6 +157,69 @@ TEST(EnterMoves, ErrorsLeaveTheRecordAsItWas) {
   EXPECT_EQ(s, before);
 }
 
+TEST(EnterMoves, AFaultSaysWhichMoveFailedAndWhere) {
+  GameRecord s = *new_record("seega", "walker");
+  NodePath reached = path("0");
+  MoveFault fault;
+  // The second move fails at its second cell (offset 3 of "c4,a1").
+  Diagnostic d = enter_moves(s, "t.beyt", 1, path("0"), {"c4,b2", "c4,a1"}, reached, &fault);
+  EXPECT_EQ(d.code, Code::occupied);
+  EXPECT_EQ(fault.move, 1u);
+  EXPECT_EQ(fault.offset, 0u);
+  d = enter_moves(s, "t.beyt", 1, path("0"), {"c4,b2", "a1,b1", "a1,zz"}, reached, &fault);
+  EXPECT_TRUE(d);
+  EXPECT_EQ(fault.move, 2u);
+  EXPECT_EQ(fault.offset, 3u) << d.reason;
+}
+
+TEST(EnterMoves, NoVariationDeeperThanTheReadersAccept) {
+  // Turn 2 replaced by a variation kMaxVariationDepth times, one inside the
+  // other, the deepest going on with turn 3: another turn 3 there would open
+  // a variation one level deeper than any reader accepts; one level up it
+  // goes in. Each error leaves the record as it was.
+  std::string moves = "1. a1,b1 2. c1,d1 ";
+  for (unsigned level = 0; level < kMaxVariationDepth; ++level) moves += "(2. c1,d1 ";
+  moves += "3. a2,b2";
+  moves += std::string(kMaxVariationDepth, ')');
+  GameRecord r = read_one("[Game \"seega\"]\n[Rules \"walker\"]\n\n" + moves + " *\n");
+  std::string deepest = "2";
+  for (unsigned level = 0; level < kMaxVariationDepth; ++level) deepest += ".1.2";
+  NodePath reached;
+  const GameRecord before = r;
+  Diagnostic d = enter_moves(r, "t.beyt", 1, path(deepest), {"a3,b3"}, reached);
+  EXPECT_EQ(d.code, Code::move_syntax);
+  EXPECT_EQ(d.turn, 3u);
+  EXPECT_NE(d.reason.find("variations nested deeper than 100 levels"), std::string::npos) << d.reason;
+  EXPECT_EQ(r, before);
+  // The same turn 3 is the one there; after it, turn 4 goes on at the
+  // deepest level.
+  EXPECT_FALSE(enter_moves(r, "t.beyt", 1, path(deepest), {"a2,b2"}, reached));
+  EXPECT_EQ(r, before);
+  EXPECT_FALSE(enter_moves(r, "t.beyt", 1, reached, {"a3,b3"}, reached));
+  EXPECT_EQ((reached.steps.size() - 1) / 2, kMaxVariationDepth);
+  EXPECT_EQ(reached.steps.back(), 4u);
+}
+
+TEST(EditChecks, TagsAndCommentsEveryFormatWritesAsTheyAre) {
+  EXPECT_EQ(tag_fault("Event", "Cairo, round 2"), "");
+  EXPECT_EQ(tag_fault("Annotator", "Lane 1836 \"Seega\" {p. 353}"), "");
+  EXPECT_EQ(tag_fault("Result", "1/2-1/2"), "");
+  EXPECT_EQ(tag_fault("Bad-Name", "x"), "the tag name 'Bad-Name' is not made of A-Z, a-z, 0-9 and _ (NOTATION.md section 3)");
+  EXPECT_EQ(tag_fault("", "x"), "the tag name '' is empty (NOTATION.md section 3)");
+  EXPECT_EQ(tag_fault("Event", "Cairo\nround 2"),
+            "the value of tag Event holds control character U+000A (LF) in a tag value: no record may hold it "
+            "(NOTATION.md section 11)");
+  EXPECT_NE(tag_fault("Event", std::string("a\0b", 3)).find("U+0000"), std::string::npos);
+  EXPECT_EQ(tag_fault("Event", "caf\xC3"), "the value of tag Event is not valid UTF-8 (byte 3)");
+  EXPECT_EQ(tag_fault("Result", "2-0"), "the Result tag is 1-0, 0-1, 1/2-1/2 or *, not '2-0'");
+  EXPECT_EQ(comment_fault("a line\nand another, tabs\tand }"), "the comment contains both '}' and a line end: the text "
+                                                                  "notation cannot write it (NOTATION.md section 10)");
+  EXPECT_EQ(comment_fault("two lines\r\n\twith a tab"), "");
+  EXPECT_EQ(comment_fault("a } alone"), "");
+  EXPECT_NE(comment_fault("bell\x07").find("U+0007"), std::string::npos);
+  EXPECT_NE(comment_fault("\xEF\xBF\xBE").find("noncharacter"), std::string::npos);
+}
+
 const std::string kTags =
     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[South \"?\"]\n[North \"?\"]\n"
     "[Result \"*\"]\n[Game \"seega\"]\n[Rules \"walker\"]\n\n";

@@ -1375,6 +1375,26 @@ TEST_F(Schemas, WriterOutputIsValid) {
   }
 }
 
+TEST_F(Schemas, TheDeepestNestingAReaderAcceptsIsWrittenAsXmlThatXmllintReads) {
+  ASSERT_NO_FATAL_FAILURE(require_tools());
+  // kMaxVariationDepth variations, one inside the other, the deepest move
+  // with a comment: xmllint's default depth (256 elements) holds it
+  // (NOTATION.md section 2).
+  GameRecord g;
+  g.set_tag("Game", "seega");
+  g.result = "*";
+  Line* line = &g.moves;
+  for (unsigned level = 0; level <= kMaxVariationDepth; ++level) {
+    line->push_back(Node{"b2,c4", {}, {}, {}, {}, {}});
+    if (level < kMaxVariationDepth) line = &line->back().variations.emplace_back();
+  }
+  line->back().after.push_back("the deepest");
+  const fs::path xml = write("deep.xml", to_xml({g}));
+  CommandResult r = run_command(xmllint(xml));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(from_xml(to_xml({g})), std::vector<GameRecord>{g});
+}
+
 TEST_F(Schemas, JsonLinesHoldGamesOfTheRecordSchema) {
   ASSERT_NO_FATAL_FAILURE(require_tools());
   // Every line validates against schemas/game.schema.json as it stands (a

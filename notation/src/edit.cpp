@@ -1,6 +1,8 @@
 // A record written move by move (beyt/notation/edit.hpp).
 #include "beyt/notation/edit.hpp"
 
+#include "beyt/chars.hpp"
+#include "beyt/notation/json.hpp"
 #include "beyt/notation/replay.hpp"
 
 namespace beyt::notation {
@@ -231,7 +233,7 @@ Expected<GameRecord, Diagnostic> new_record(std::string_view game, std::string_v
 }
 
 Diagnostic enter_moves(GameRecord& record, const std::string& file, std::uint32_t index, const NodePath& at,
-                       const std::vector<std::string>& moves, NodePath& reached) {
+                       const std::vector<std::string>& moves, NodePath& reached, MoveFault* fault) {
   NodePosition pos;
   if (Diagnostic d = position_at(record, file, index, at, pos)) return d;
   GameRecord edited = record;  // the record changes only when every move goes in
@@ -239,20 +241,31 @@ Diagnostic enter_moves(GameRecord& record, const std::string& file, std::uint32_
   std::unique_ptr<State> turn_start = state->clone();
   NodePath here = at;
   std::string turn;
-  for (const auto& move : moves) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const std::string& move = moves[i];
     const std::uint32_t number = here.steps.back() + 1;
+    Error e;
     if (!state->mid_turn()) {
       const Error whole = state->check_turn(move, turn);
-      if (!whole) {
-        state->play_turn(turn);
-      } else if (state->apply(move, &turn)) {
-        return move_failure(record, file, index, whole, number, *state);
-      }
-    } else if (Error e = state->apply(move, &turn)) {
+      if (!whole) state->play_turn(turn);
+      else if (state->apply(move, &turn)) e = whole;
+    } else {
+      e = state->apply(move, &turn);
+    }
+    if (e) {
+      if (fault) *fault = MoveFault{i, e.offset};
       return move_failure(record, file, index, e, number, *state);
     }
     if (turn.empty()) continue;  // the turn goes on
     insert_turn(edited, here, *turn_start, turn, here);
+    if ((here.steps.size() - 1) / 2 > kMaxVariationDepth) {
+      if (fault) *fault = MoveFault{i, 0};
+      Diagnostic d = failure(record, file, index, Code::move_syntax,
+                             "variations nested deeper than " + std::to_string(kMaxVariationDepth) +
+                                 " levels: no reader accepts them (NOTATION.md section 2)");
+      d.turn = number;
+      return d;
+    }
     turn_start = state->clone();
   }
   if (state->mid_turn()) {
@@ -326,6 +339,37 @@ Diagnostic remove_moves(GameRecord& record, const std::string& file, std::uint32
   if (!alternatives.empty()) put_alternatives(*at.line, alternatives);
   if (at.point.main_line() && which == 0) settle_result(at.edited, at.old_end.get(), file, index);
   record = std::move(at.edited);
+  return {};
+}
+
+namespace {
+
+// Why `text` cannot stand in `field` (chars::check), for a message naming it
+// `what`; empty when it can.
+std::string character_fault(std::string_view text, chars::Field field, const std::string& what) {
+  const chars::Problem p = chars::check(text, field);
+  if (!p) return {};
+  if (p.bad_utf8) return what + " is not valid UTF-8 (byte " + std::to_string(p.offset) + ")";
+  return what + " holds " + chars::why_not(p.cp, field) + ": no record may hold it (NOTATION.md section 11)";
+}
+
+}  // namespace
+
+std::string tag_fault(std::string_view name, std::string_view value) {
+  if (std::string_view p = tag_name_problem(name); !p.empty())
+    return "the tag name '" + chars::excerpt(name) + "' " + std::string(p) + " (NOTATION.md section 3)";
+  const std::string what = "the value of tag " + std::string(name);
+  if (std::string why = character_fault(value, chars::Field::tag_value, what); !why.empty()) return why;
+  Result result;
+  if (name == "Result" && !parse_result_token(value, result))
+    return "the Result tag is 1-0, 0-1, 1/2-1/2 or *, not '" + chars::excerpt(value) + "'";
+  return {};
+}
+
+std::string comment_fault(std::string_view comment) {
+  if (std::string why = character_fault(comment, chars::Field::comment, "the comment"); !why.empty()) return why;
+  if (std::string_view p = comment_problem(comment); !p.empty())
+    return "the comment " + std::string(p) + ": the text notation cannot write it (NOTATION.md section 10)";
   return {};
 }
 

@@ -21,20 +21,21 @@ beyt.errors.IllegalMove: E314: no piece is placed on the centre (Walker 2011, ru
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
 import weakref
 import collections.abc as _abc
-from collections.abc import Mapping, MutableMapping
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
+from collections.abc import Mapping, MutableMapping, MutableSequence
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, TypeVar, Union, overload
 
 from . import _beyt
 from ._types import Diagnostic
 from .errors import ArgumentError, Error, IllegalMove, InputError, RecordError, WriteError
 
 __all__ = [
-    "ArgumentError", "Diagnostic", "Error", "Event", "EventList", "Game", "IllegalMove", "InputError", "Move",
+    "Annotations", "ArgumentError", "Diagnostic", "Error", "Event", "EventList", "Game", "IllegalMove", "InputError", "Move",
     "Position", "RecordError",
     "Playouts", "Report", "StatsReport", "Tags", "WriteError", "games", "generate", "playouts", "read_game",
     "read_games", "stats", "validate", "write_games", "__version__",
@@ -53,6 +54,71 @@ Event = _beyt.Event
 EventList = _beyt.EventList
 _abc.Sequence.register(EventList)
 
+_T = TypeVar("_T")
+
+
+class Annotations(MutableSequence[_T]):
+    """A Move's comments (``comments_before``, ``comments_after``) or NAGs
+    (``nags``), or a Game's ``comments``: a list whose changes are kept in
+    the record, as python-chess's ``node.nags`` and ``node.comment`` are
+    (``move.nags.append(1)``, ``move.comments_after[0] = "..."``). Each
+    change is checked as assigning the whole list is (ArgumentError for a
+    comment no record can hold as it is, or a NAG outside 1..255; the record
+    then unchanged). Equal to any sequence with the same items."""
+
+    __slots__ = ("_get", "_set")
+
+    def __init__(self, get: Callable[[], List[_T]], put: Callable[[List[_T]], None]) -> None:
+        self._get = get
+        self._set = put
+
+    @overload
+    def __getitem__(self, index: int) -> _T: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[_T]: ...
+    def __getitem__(self, index: Any) -> Any:
+        return self._get()[index]
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        items = self._get()
+        items[index] = value
+        self._set(items)
+
+    def __delitem__(self, index: Any) -> None:
+        items = self._get()
+        del items[index]
+        self._set(items)
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def insert(self, index: int, value: _T) -> None:
+        items = self._get()
+        items.insert(index, value)
+        self._set(items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (str, bytes)) or not isinstance(other, _abc.Sequence):
+            return NotImplemented
+        return self._get() == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+
+def _annotations(cls: Any, name: str) -> None:
+    """Makes the list property ``name`` of the compiled class ``cls`` give an
+    Annotations (its changes kept) in place of a copy of the list."""
+    inner = cls.__dict__[name]
+    setattr(cls, name, property(lambda self: Annotations(lambda: inner.fget(self), lambda v: inner.fset(self, v)),
+                                lambda self, value: inner.fset(self, list(value)), doc=inner.__doc__))
+
+
+for _name in ("comments_before", "comments_after", "nags"):
+    _annotations(Move, _name)
+
 #: The record formats' names, in the order of the library's table of formats.
 FORMATS = tuple(_beyt.formats())
 
@@ -70,8 +136,13 @@ class Tags(MutableMapping[str, str]):
     """The tag pairs of a Game, in the record's order: a mutable mapping of
     str to str whose changes are kept in the record (python-chess's
     ``headers``). A new tag goes after the others; setting ``Result`` sets
-    the result token too. A name other than letters, digits and ``_`` is
-    an ArgumentError; deleting a missing tag a KeyError."""
+    the result token too. A name other than letters, digits and ``_``, a
+    value holding a control character, or a Result other than a result
+    token is an ArgumentError (the record unchanged); deleting a missing tag
+    a KeyError. A roster tag deleted (Event, Site, Date, Round, South,
+    North, Result) is gone from the record and from JSON and XML, but the
+    text notation writes the seven all the same, with their defaults
+    (``[Event "?"]``: NOTATION.md section 3, as PGN does)."""
 
     __slots__ = ("_core",)
 
@@ -172,6 +243,11 @@ class Game:
 
     @tags.setter
     def tags(self, value: Mapping[str, str]) -> None:
+        # All or nothing: every pair is checked before the first change.
+        for name, text in value.items():
+            if not isinstance(name, str) or not isinstance(text, str):
+                raise TypeError("tag names and values are str")
+            _beyt.Game.check_tag(name, text)
         for name in list(self._core.tags):
             if name not in value:
                 self._core.del_tag(name)
@@ -183,16 +259,18 @@ class Game:
         already, a variation of it, or that turn when it is the same): its
         text, or ``events=[...]`` as ``Position.legal_events()`` lists them.
         Returns its Move; ``Move.add_variation`` goes on from there. Raises
-        IllegalMove (.code E3xx, .turn) with the record unchanged;
-        ArgumentError unless exactly one of turn, events is given."""
-        return self._core.add_variation(turn, events=None if events is None else list(events))
+        IllegalMove (.code E3xx, .turn, .move, .offset) with the record
+        unchanged; ArgumentError unless exactly one of turn, events is given;
+        TypeError for events given as one str (a list of str is wanted)."""
+        return self._core.add_variation(turn, events=events)
 
     def add_line(self, moves: Sequence[str]) -> Move:
         """Plays ``moves`` from the start, each a whole turn or one event
         (events gathered into their turns): the main line of a new game.
         Returns the Move of the last turn; all or nothing, as
-        ``add_variation``."""
-        return self._core.enter(list(moves))
+        ``add_variation``. TypeError for one str (a list of str is wanted:
+        ``add_line(["a3,a4"])``, or ``add_variation("a3,a4")``)."""
+        return self._core.enter(moves)
 
     def end(self) -> Union["Game", Move]:
         """The last Move of the main line, or the game itself when it has
@@ -223,9 +301,12 @@ class Game:
         self._core.set_result(token)
 
     @property
-    def comments(self) -> List[str]:
-        """The game's own comments, before its first turn (settable: a list of str)."""
-        return self._core.comments
+    def comments(self) -> Annotations[str]:
+        """The game's own comments, before its first turn: a list whose
+        changes are kept (Annotations); settable (a list of str).
+        ArgumentError for a comment no record can hold as it is."""
+        core = self._core
+        return Annotations(lambda: list(core.comments), core.set_comments)
 
     @comments.setter
     def comments(self, value: Sequence[str]) -> None:
@@ -321,6 +402,11 @@ class Game:
         # pickle, copy.deepcopy, multiprocessing, Dask: the record with its
         # places (the replay's diagnostics are the same after), rebuilt in C++.
         return (Game._of, (self._core,))
+
+    def __copy__(self) -> "Game":
+        """A new Game of the same record (as ``copy.deepcopy``): a Game is a
+        value, and an edit of the copy leaves this one as it was."""
+        return copy.deepcopy(self)
 
     def __repr__(self) -> str:
         if not self.readable:

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <exception>
 #include <initializer_list>
+#include <limits>
 #include <map>
 #include <deque>
 #include <filesystem>
@@ -314,6 +315,34 @@ struct RecordBox {
   std::optional<notation::CheckedGame> checked;  // the validator's replay, once asked
   bool edited = false;                           // made or changed in code: checked when written
   bool packable = false;                         // read, and its moves not asked for since
+  // A record made to hold one Move unpickled (or copied) on its own: the
+  // Move's path in the record it came from. Its turns cannot be edited.
+  std::optional<NodePath> detached;
+
+  // Where a promote, demote or remove moved turns to other places: the
+  // turns of the line `line` (a path's steps before a turn) from `turn` on,
+  // or, where `variations` is set, only the variations first..last of that
+  // turn. A Move taken before the edit at such a place names no turn of the
+  // record any more (PyMove::node).
+  struct Moved {
+    std::vector<std::uint32_t> line;
+    std::uint32_t turn = 0;
+    bool variations = false;
+    std::uint32_t first = 0, last = 0;
+
+    bool covers(const NodePath& p) const {
+      const std::size_t n = line.size();
+      if (p.steps.size() <= n || !std::equal(line.begin(), line.end(), p.steps.begin())) return false;
+      if (!variations) return p.steps[n] >= turn;
+      return p.steps[n] == turn && p.steps.size() > n + 1 && p.steps[n + 1] >= first && p.steps[n + 1] <= last;
+    }
+    std::string text() const {
+      NodePath at{line};
+      at.steps.push_back(turn);
+      return at.text();
+    }
+  };
+  std::vector<Moved> moved;
 
   // Packs the record of a game read whose moves nobody asked for (a game
   // kept in a list): GameReader.keep.
@@ -400,15 +429,67 @@ struct PyMove {
   NodePath path;
   std::uint32_t ply;   // 1-based place in its line
   std::uint32_t turn;  // the turn number (a variation continues the count)
+  mutable std::size_t seen = 0;  // how many of the box's `moved` have been checked against `path`
+
+  PyMove(std::shared_ptr<RecordBox> b, NodePath p, std::uint32_t ply_, std::uint32_t turn_)
+      : box(std::move(b)), path(std::move(p)), ply(ply_), turn(turn_), seen(box->moved.size()) {}
 
   const notation::Node& node() const {
+    for (; seen < box->moved.size(); ++seen)
+      if (box->moved[seen].covers(path))
+        raise("Error", Code::ok,
+              "move " + path_text() + " was taken before a promote, demote or remove moved the turns at " +
+                  box->moved[seen].text() + ": take it again from its Game (mainline(), Move.variations)");
     const notation::Node* n = nullptr;
     std::string why;
     if (!notation::locate(box->unpacked(), path, n, why) || !n)
-      raise("Error", Code::ok, "move " + path.text() + " is no longer in its record (" + why + ")");
+      raise("Error", Code::ok, "move " + path_text() + " is no longer in its record (" + why + ")");
     return *n;
   }
+  // Its place in its record: in the record it came from, for a Move unpickled
+  // on its own (its box holds it as turn 1, its variations' turns counted from there).
+  std::string path_text() const {
+    if (!box->detached) return path.text();
+    NodePath real = *box->detached;
+    const std::uint32_t shift = real.steps.back() - 1;
+    for (std::size_t i = 1; i < path.steps.size(); ++i) real.steps.push_back(path.steps[i] + (i % 2 == 0 ? shift : 0));
+    return real.text();
+  }
+  // Raises Error for a Move that stands in no record (unpickled on its own).
+  void in_a_record() const {
+    node();
+    if (box->detached)
+      raise("Error", Code::ok,
+            "move " + path_text() + " was unpickled or copied on its own: it stands in no record, so no turn can be "
+            "added, promoted, demoted or removed there (edit the Moves of its Game)");
+  }
 };
+
+// What a promote, demote or remove of the alternative at `path` moves
+// (RecordBox::Moved): the alternatives at its point, and for a line's own
+// move (or a change of the line's continuation) the line from there on.
+RecordBox::Moved moved_by(const NodePath& path, notation::Reorder* how) {
+  const auto& e = path.steps;
+  const std::size_t n = e.size();
+  RecordBox::Moved m;
+  std::uint32_t v = 0;  // the variation whose first move `path` is (0: a line's own move)
+  if (n >= 3 && e[n - 1] == e[n - 3]) {
+    m.line.assign(e.begin(), e.end() - 3);
+    m.turn = e[n - 3];
+    v = e[n - 2];
+  } else {
+    m.line.assign(e.begin(), e.end() - 1);
+    m.turn = e[n - 1];
+  }
+  const bool whole_line = v == 0 || (how && (*how == notation::Reorder::promote_to_main ||
+                                             (*how == notation::Reorder::promote && v == 1)));
+  if (!whole_line) {
+    m.variations = true;
+    m.first = how && *how == notation::Reorder::promote ? v - 1 : v;
+    m.last = how ? m.first + 1 : std::numeric_limits<std::uint32_t>::max();  // remove: the later ones move up
+  }
+  return m;
+}
 
 // The Moves of `line`, whose first move is turn `first_turn`, at the places
 // `prefix` followed by each move's turn in the record (`first_step` for the
@@ -1383,10 +1464,13 @@ void checked_for_writing(PyGame& g) {
 // An edit's diagnostic as the exception the package raises: IllegalMove
 // for a move the rules refuse (E3xx), RecordError for a game, rules or
 // set-up (E2xx), else Error (a place the record does not hold).
-[[noreturn]] void raise_edit(const Diagnostic& d) {
+[[noreturn]] void raise_edit(const Diagnostic& d, const std::string* move = nullptr, std::uint32_t offset = 0) {
   const bool illegal = d.code >= Code::move_syntax && d.code <= Code::illegal_move && d.turn > 0;
   std::string message = d.reason;
   if (d.turn) message = "turn " + std::to_string(d.turn) + (d.player.empty() ? "" : " (" + d.player + ")") + ": " + message;
+  if (illegal && move)
+    raise("IllegalMove", d.code, message,
+          {{"turn", std::to_string(d.turn)}, {"move", *move}, {"offset", std::to_string(offset)}});
   if (illegal) raise("IllegalMove", d.code, message, {{"turn", std::to_string(d.turn)}});
   if (d.code >= Code::missing_game && d.code < Code::move_syntax) raise("RecordError", d.code, message);
   raise("Error", Code::ok, message);
@@ -1405,17 +1489,26 @@ PyMove enter_moves(const std::shared_ptr<RecordBox>& box, const NodePath& at, co
   if (moves.empty()) raise("ArgumentError", Code::ok, "no move given: give a turn, or its events");
   NodePath reached;
   GameRecord& record = box->edit();
-  const Diagnostic d = without_gil([&] { return notation::enter_moves(record, "", 1, at, moves, reached); });
-  if (d) raise_edit(d);
+  notation::MoveFault fault;
+  const Diagnostic d = without_gil([&] { return notation::enter_moves(record, "", 1, at, moves, reached, &fault); });
+  if (d) raise_edit(d, fault.move < moves.size() ? &moves[fault.move] : nullptr, fault.offset);
   return move_at(box, std::move(reached));
 }
 
+// A list of turns or events given to an edit (`name` the argument's):
+// TypeError for one str or bytes, which would be read character by character.
+std::vector<std::string> move_list(const py::object& moves, const char* name) {
+  if (py::isinstance<py::str>(moves) || py::isinstance<py::bytes>(moves))
+    throw py::type_error(std::string(name) + " is a list of turns or events, not one str: [" +
+                         py::repr(moves).cast<std::string>() + "]");
+  return moves.cast<std::vector<std::string>>();
+}
+
 // add_variation's arguments: a whole turn, or the events of one.
-std::vector<std::string> turn_or_events(const std::optional<std::string>& turn,
-                                        const std::optional<std::vector<std::string>>& events) {
+std::vector<std::string> turn_or_events(const std::optional<std::string>& turn, const std::optional<py::object>& events) {
   if (turn.has_value() == events.has_value())
     raise("ArgumentError", Code::ok, "give the turn's text or its events (events=[...]), one of them");
-  return turn ? std::vector<std::string>{*turn} : *events;
+  return turn ? std::vector<std::string>{*turn} : move_list(*events, "events");
 }
 
 // Plays moves (turns or events) from a game's start: Game.add_line and Game.add_variation.
@@ -1481,13 +1574,24 @@ PyGame game_from_position(PyPosition& p) {
   return g;
 }
 
+// ArgumentError for a tag pair no record can hold as it is (notation::tag_fault).
+void check_tag(const std::string& name, const std::string& value) {
+  if (std::string why = notation::tag_fault(name, value); !why.empty()) raise("ArgumentError", Code::ok, why);
+}
+
 void set_tag(PyGame& g, const std::string& name, const std::string& value) {
   if (g.unreadable) raise("Error", g.unreadable->code, "this game could not be read: " + g.unreadable->reason);
-  if (name.empty() || name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
-    raise("ArgumentError", Code::ok, "not a tag name: '" + name + "' (letters, digits and _)");
+  check_tag(name, value);
   GameRecord& r = g.box->edit();
   r.set_tag(name, value);
   if (name == "Result") r.result = value;
+}
+
+// ArgumentError for a comment no record can hold as it is (notation::comment_fault).
+const std::vector<std::string>& checked_comments(const std::vector<std::string>& comments) {
+  for (const std::string& c : comments)
+    if (std::string why = notation::comment_fault(c); !why.empty()) raise("ArgumentError", Code::ok, why);
+  return comments;
 }
 
 void del_tag(PyGame& g, const std::string& name) {
@@ -1512,9 +1616,11 @@ notation::Node& node_to_edit(PyMove& mv) {
 }
 
 void reorder(PyMove& mv, notation::Reorder how) {
+  mv.in_a_record();
   NodePath moved;
   const Diagnostic d = notation::reorder_alternatives(mv.box->edit(), "", 1, mv.path, how, moved);
   if (d) raise_edit(d);
+  mv.box->moved.push_back(moved_by(mv.path, &how));
   mv = move_at(mv.box, std::move(moved));
 }
 
@@ -1644,6 +1750,7 @@ PYBIND11_MODULE(_beyt, m) {
                              "replaces.")
       .def_property("comment", [](const PyMove& mv) { return joined(mv.node().after); },
                     [](PyMove& mv, const std::string& text) {
+                      if (!text.empty()) checked_comments({text});
                       auto& after = node_to_edit(mv).after;
                       after.clear();
                       if (!text.empty()) after.push_back(text);
@@ -1651,25 +1758,29 @@ PYBIND11_MODULE(_beyt, m) {
                     "The comments after the turn, joined by a blank (\"\" when none). Setting it\n"
                     "makes it the one comment after the turn (\"\": none).")
       .def_property("comments_before", [](const PyMove& mv) { return mv.node().before; },
-                    [](PyMove& mv, const std::vector<std::string>& c) { node_to_edit(mv).before = c; },
-                    "The comments before the turn (\"N. {c} move\"), a list of str (settable).")
+                    [](PyMove& mv, const std::vector<std::string>& c) { node_to_edit(mv).before = checked_comments(c); },
+                    "The comments before the turn (\"N. {c} move\"): a list of str whose changes are\n"
+                    "kept (beyt.Annotations); settable. ArgumentError for a comment no record can hold\n"
+                    "as it is (a control character but TAB, LF, CR; both '}' and a line end).")
       .def_property("comments_after", [](const PyMove& mv) { return mv.node().after; },
-                    [](PyMove& mv, const std::vector<std::string>& c) { node_to_edit(mv).after = c; },
-                    "The comments after the turn, a list of str (settable).")
+                    [](PyMove& mv, const std::vector<std::string>& c) { node_to_edit(mv).after = checked_comments(c); },
+                    "The comments after the turn: a list of str whose changes are kept\n"
+                    "(beyt.Annotations); settable. ArgumentError as for comments_before.")
       .def_property("nags", [](const PyMove& mv) {
         return std::vector<int>(mv.node().nags.begin(), mv.node().nags.end());
       }, [](PyMove& mv, const std::vector<int>& nags) {
         for (int n : nags)
           if (n < 1 || n > 255) raise("ArgumentError", Code::ok, "a NAG is 1 to 255, not " + std::to_string(n));
         node_to_edit(mv).nags.assign(nags.begin(), nags.end());
-      }, "Its numeric annotation glyphs, 1 to 255 in order (\"!\" is 1, \"$14\" 14); settable\n"
+      }, "Its numeric annotation glyphs, 1 to 255 in order (\"!\" is 1, \"$14\" 14): a list\n"
+         "whose changes are kept (beyt.Annotations, move.nags.append(1)); settable\n"
          "(ArgumentError for a number outside 1..255).")
-      .def_property_readonly("path", [](const PyMove& mv) { return mv.path.text(); },
+      .def_property_readonly("path", [](const PyMove& mv) { return mv.path_text(); },
                              "Its place in the record, as --ply writes it: \"12\" (turn 12 of the main\n"
                              "line), \"12.1.14\" (turn 14 of the first variation of turn 12).")
       .def("add_variation", [](const PyMove& mv, const std::optional<std::string>& turn,
-                               const std::optional<std::vector<std::string>>& events) {
-        mv.node();
+                               const std::optional<py::object>& events) {
+        mv.in_a_record();
         return enter_moves(mv.box, mv.path, turn_or_events(turn, events));
       }, py::arg("turn") = py::none(), py::kw_only(), py::arg("events") = py::none(),
       "Plays a turn after this one (python-chess's add_variation): its text (in any\n"
@@ -1680,9 +1791,10 @@ PYBIND11_MODULE(_beyt, m) {
       "the next turn. Returns the turn's Move. Raises IllegalMove (.code E3xx, .turn)\n"
       "for a turn the rules refuse or events that stop in the middle of a turn, the\n"
       "record then unchanged; ArgumentError unless exactly one of turn, events is given.")
-      .def("add_line", [](const PyMove& mv, const std::vector<std::string>& moves) {
-        mv.node();
-        return enter_moves(mv.box, mv.path, moves);
+      .def("add_line", [](const PyMove& mv, const py::object& moves) {
+        std::vector<std::string> list = move_list(moves, "moves");
+        mv.in_a_record();
+        return enter_moves(mv.box, mv.path, list);
       }, py::arg("moves"),
       "Plays `moves` one after the other from this move, each a whole turn or one event\n"
       "(a turn's events gathered into the turn, as add_variation(events=...) does).\n"
@@ -1699,8 +1811,10 @@ PYBIND11_MODULE(_beyt, m) {
            "Makes this alternative the line's own continuation at its point; the others\n"
            "become its variations, in order (see promote).")
       .def("remove", [](const PyMove& mv) {
+        mv.in_a_record();
         const Diagnostic d = notation::remove_moves(mv.box->edit(), "", 1, mv.path);
         if (d) raise_edit(d);
+        mv.box->moved.push_back(moved_by(mv.path, nullptr));
       }, "Removes this turn and every turn after it in its line, with their variations\n"
          "(python-chess's remove_variation). Where it had variations, the first goes on\n"
          "as the line; a variation's first move removes the variation. This Move is then\n"
@@ -1734,7 +1848,7 @@ PYBIND11_MODULE(_beyt, m) {
       })
       .def("__reduce__", [](const PyMove& mv) {
         return py::make_tuple(py::module_::import("beyt._types").attr("_move"),
-                              py::make_tuple(node_tuple(mv.node()), mv.ply, mv.turn));
+                              py::make_tuple(node_tuple(mv.node()), mv.ply, mv.turn, mv.path_text()));
       });
 
   py::class_<PyPosition>(m, "Position", no_new(),
@@ -1957,12 +2071,13 @@ PYBIND11_MODULE(_beyt, m) {
       .def("set_tag", &set_tag, py::arg("name"), py::arg("value"))
       .def("del_tag", &del_tag, py::arg("name"))
       .def("set_result", &set_result, py::arg("token"))
-      .def("set_comments", [](PyGame& g, const std::vector<std::string>& c) { g.box->edit().comments = c; })
-      .def("enter", [](const PyGame& g, const std::vector<std::string>& moves) {
-        return enter_at_start(g, moves);
+      .def("set_comments", [](PyGame& g, const std::vector<std::string>& c) { g.box->edit().comments = checked_comments(c); })
+      .def_static("check_tag", &check_tag, py::arg("name"), py::arg("value"))
+      .def("enter", [](const PyGame& g, const py::object& moves) {
+        return enter_at_start(g, move_list(moves, "moves"));
       }, py::arg("moves"))
       .def("add_variation", [](const PyGame& g, const std::optional<std::string>& turn,
-                               const std::optional<std::vector<std::string>>& events) {
+                               const std::optional<py::object>& events) {
         return enter_at_start(g, turn_or_events(turn, events));
       }, py::arg("turn") = py::none(), py::kw_only(), py::arg("events") = py::none())
       .def("end", [](const PyGame& g) -> py::object {
@@ -2004,7 +2119,8 @@ PYBIND11_MODULE(_beyt, m) {
         return py::make_tuple(py::module_::import("beyt._types").attr("_game"),
                               py::make_tuple(g.unreadable ? py::object(py::none()) : py::object(record_tuple(g.box->view(scratch))),
                                              g.file, g.index,
-                                             g.unreadable ? py::object(diagnostic_tuple(*g.unreadable)) : py::object(py::none())));
+                                             g.unreadable ? py::object(diagnostic_tuple(*g.unreadable)) : py::object(py::none()),
+                                             g.box->edited));
       })
       .def("mainline", [](const PyGame& g) { return line_moves(g.box, {}, g.rec().moves, 1, 1); })
       .def("_errors", [](PyGame& g) {
@@ -2177,21 +2293,26 @@ PYBIND11_MODULE(_beyt, m) {
     return p;
   }, py::arg("game"), py::arg("rules"), py::arg("text"), py::arg("turns"), py::arg("moves"),
      py::arg("events") = std::vector<std::size_t>());
-  m.def("_move", [](const py::tuple& node, std::uint32_t ply, std::uint32_t turn) {
+  m.def("_move", [](const py::tuple& node, std::uint32_t ply, std::uint32_t turn, const std::string& path) {
     auto box = std::make_shared<RecordBox>();
     box->record->moves.push_back(node_of(node, 0));
+    NodePath origin;
+    if (!NodePath::parse(path, origin)) origin = NodePath{{turn}};  // a pickle of an earlier version: no path
+    box->detached = std::move(origin);
     return PyMove{std::move(box), NodePath{{1}}, ply, turn};
-  });
+  }, py::arg("node"), py::arg("ply"), py::arg("turn"), py::arg("path") = "");
   m.def("_new_game", &new_game, py::arg("game"), py::arg("rules"), py::arg("setup"));
   m.def("_game_from_position", &game_from_position, py::arg("position"));
-  m.def("_game", [](const py::object& record, const std::string& file, std::uint32_t index, const py::object& unreadable) {
+  m.def("_game", [](const py::object& record, const std::string& file, std::uint32_t index, const py::object& unreadable,
+                    bool edited) {
     PyGame g;
     if (!record.is_none()) g.set(record_of(record));
     g.file = file;
     g.index = index;
     if (!unreadable.is_none()) g.unreadable = diagnostic_of(unreadable);
+    g.box->edited = edited;  // a game made or edited in code is still checked when written
     return g;
-  });
+  }, py::arg("record"), py::arg("file"), py::arg("index"), py::arg("unreadable"), py::arg("edited") = false);
 
   bind_events(m);
   bind_play(m);

@@ -51,11 +51,15 @@ def _position(game: str, rules: str, text: str, turns: list, moves: list, events
     return _beyt._position(game, rules, text, turns, moves, list(events))
 
 
-def _move(node: tuple, ply: int, turn: int) -> object:
+def _move(node: tuple, ply: int, turn: int, path: str = "") -> object:
+    """``path``: the Move's place in its record ("12.1.14"); none in a
+    pickle of an earlier version."""
     from . import _beyt  # type: ignore[attr-defined]  # the compiled module has no stub of its own
-    return _beyt._move(node, ply, turn)
+    return _beyt._move(node, ply, turn, path)
 
 
-def _game(record: object, file: str, index: int, unreadable: object) -> object:
+def _game(record: object, file: str, index: int, unreadable: object, edited: bool = False) -> object:
+    """``edited``: made or edited in code (checked when written); False in a
+    pickle of an earlier version."""
     from . import _beyt  # type: ignore[attr-defined]  # the compiled module has no stub of its own
-    return _beyt._game(record, file, index, unreadable)
+    return _beyt._game(record, file, index, unreadable, edited)

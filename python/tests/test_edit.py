@@ -209,3 +209,138 @@ def test_an_edited_game_pickles_and_a_read_game_edits():
     read.mainline()[0].comment = "noted"
     assert "{noted}" in read.to_text() and read.errors == []
     assert len(list(read.positions())) == len(positions)  # the positions taken before are unchanged
+
+
+def test_tags_and_comments_no_format_could_write_as_they_are_are_refused():
+    # Each would be written as something else (U+FFFD for a control
+    # character; a comment with both '}' and a line end breaks the text
+    # notation): refused when set, the record unchanged.
+    game = beyt.Game("seega", rules="walker")
+    move = game.add_line(["c4,b2"])
+    before = game.to_text()
+    for value in ["Cairo\nround 2", "tab\there", "nul\x00", "c1\x85"]:
+        with pytest.raises(beyt.ArgumentError) as e:
+            game.tags["Event"] = value
+        assert "no record may hold it" in str(e.value)
+    with pytest.raises(beyt.ArgumentError) as e:
+        game.tags["Result"] = "2-0"
+    assert "1-0, 0-1, 1/2-1/2 or *" in str(e.value)
+    for comment in ["see }\nbelow", "bell\x07", "\ufffe"]:
+        for assign in (lambda c: setattr(move, "comment", c), lambda c: setattr(move, "comments_after", [c]),
+                       lambda c: setattr(move, "comments_before", [c]), lambda c: setattr(game, "comments", [c])):
+            with pytest.raises(beyt.ArgumentError):
+                assign(comment)
+    assert game.to_text() == before
+    move.comment = "two lines\nand a tab\t"  # a comment may hold these
+    move.comments_before = ["a } alone"]
+    assert beyt.read_game(text=game.to_text()) == game == beyt.read_game(text=game.to_json(), format="json")
+
+
+def test_tags_assigned_whole_change_all_or_nothing():
+    game = beyt.Game("seega", tags={"Annotator": "me"})
+    before = dict(game.tags)
+    for bad in ({"Event": "new", "Bad-Name": "x"}, {"Event": "new", "Site": 3}, {"Event": "new", "Round": "a\nb"}):
+        with pytest.raises((beyt.ArgumentError, TypeError)):
+            game.tags = bad
+        assert dict(game.tags) == before
+
+
+def test_copies_are_values_checked_when_written_as_the_original():
+    import copy
+    game = beyt.Game("seega", tags={"Event": "original"})
+    game.add_line(["a3,a4"])
+    game.result = "1-0"  # the moves do not finish the game: E401 when written
+    for twin in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        with pytest.raises(beyt.RecordError) as e:
+            twin.to_text()
+        assert e.value.code == "E401"
+        twin.tags["Event"] = "copy"
+        twin.result = "*"
+        twin.end().add_variation("c5,d3")
+        assert game.tags["Event"] == "original" and len(game.mainline()) == 1 and game.result == "1-0"
+    read = beyt.read_game("samples/seega/walker-5x5.beyt")
+    assert pickle.loads(pickle.dumps(read)).to_text() == read.to_text()  # a read game is written as it was read
+
+
+def test_an_edit_names_the_move_it_refused_and_where():
+    with pytest.raises(beyt.IllegalMove) as e:
+        beyt.Game("seega").add_line(["a3,a4", "a3,zz"])
+    assert (e.value.code, e.value.turn, e.value.move, e.value.offset) == ("E301", 2, "a3,zz", 3)
+
+
+def test_one_str_given_for_a_list_of_moves_is_a_type_error():
+    for call in (lambda: beyt.Game("tab").add_line("32"),
+                 lambda: beyt.Game("tab").add_variation(events="12"),
+                 lambda: beyt.Game("seega").add_line(["a3,a4"]).add_line("c5,d3"),
+                 lambda: beyt.Game("seega").add_line(["a3,a4"]).add_variation(events="c5,d3")):
+        with pytest.raises(TypeError) as e:
+            call()
+        assert "not one str" in str(e.value)
+
+
+def test_a_move_moved_by_another_edit_raises_rather_than_name_another():
+    game = beyt.Game("seega")
+    game.add_line(["a3,a4", "c5,d3"])
+    a, b, c = game.add_variation("a1,b1"), game.add_variation("a2,b2"), game.add_variation("b1,c1")
+    second = game.mainline()[1]
+    a.remove()  # b and c move up one place
+    for moved in (b, c):
+        with pytest.raises(beyt.Error) as e:
+            moved.comment = "about " + moved.path
+        assert "take it again" in str(e.value)
+    assert second.text == "c5,d3" and second.path == "2"  # not moved: still right
+    again = game.mainline()[0].variations[0][0]
+    again.comment = "about a2,b2"
+    assert game.to_text().split("\n\n")[1].strip() == "1. a3,a4 (1. a2,b2 {about a2,b2}) (1. b1,c1) 2. c5,d3 *"
+    # promote_to_main moves the main line from there on, not what comes before it.
+    game = beyt.Game("seega")
+    line = [game.add_line(["a3,a4"])] + [None] * 3
+    line[1] = line[0].add_line(["c5,d3"])
+    line[2] = line[1].add_line(["c2,e4"])
+    alternative = line[1].add_variation("e1,e3")
+    alternative.promote_to_main()
+    assert alternative.path == "3" and line[0].text == "a3,a4" and line[1].text == "c5,d3"
+    with pytest.raises(beyt.Error):
+        line[2].text
+
+
+def test_a_move_unpickled_on_its_own_keeps_its_path_and_refuses_edits():
+    game = beyt.Game("seega")
+    game.add_line(["a3,a4", "c5,d3"])
+    variation = game.mainline()[1].add_variation("a1,b1")
+    variation = game.mainline()[0].add_line(["b1,c1"])  # the first move of variation 1 of turn 2
+    later = variation.add_line(["d1,e1"])
+    for move, path in ((game.mainline()[1], "2"), (variation, "2.1.2"), (later, "2.1.3")):
+        alone = pickle.loads(pickle.dumps(move))
+        assert (alone.text, alone.path, alone) == (move.text, path, move)
+        for edit in (lambda: alone.add_variation("b2,b4"), lambda: alone.add_line(["b2,b4"]), alone.remove,
+                     alone.promote, alone.demote):
+            with pytest.raises(beyt.Error) as e:
+                edit()
+            assert "on its own" in str(e.value)
+        alone.comment = "a copy's comment"  # its annotations are its own to change
+        assert move.comment == ""
+
+
+def test_comments_and_nags_are_lists_whose_changes_are_kept():
+    game = beyt.Game("seega")
+    move = game.add_line(["a3,a4"])
+    move.nags.append(1)
+    move.nags += [14]
+    move.comments_after.append("after")
+    move.comments_before.insert(0, "before")
+    game.comments.append("the game's")
+    assert (move.nags, move.comments_after, move.comments_before, game.comments) == (
+        [1, 14], ["after"], ["before"], ["the game's"])
+    assert game.to_text().split("\n\n")[1].strip() == "{the game's} 1. {before} a3,a4 $1 $14 {after} *"
+    move.comments_after[0] = "changed"
+    del move.nags[0]
+    assert move.comments_after == ("changed",) and move.nags == [14] and move.nags != "x"
+    with pytest.raises(beyt.ArgumentError):
+        move.nags.append(256)
+    with pytest.raises(beyt.ArgumentError):
+        move.comments_after.append("a }\nand a line end")
+    with pytest.raises(beyt.ArgumentError):
+        game.comments.append("bell\x07")
+    assert move.nags == [14] and move.comments_after == ["changed"] and game.comments == ["the game's"]
+    assert repr(move.nags) == "[14]" and list(move.nags) == [14] and len(move.comments_before) == 1

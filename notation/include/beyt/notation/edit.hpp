@@ -76,8 +76,34 @@ Expected<GameRecord, Diagnostic> new_record(std::string_view game, std::string_v
 /// that fails (`turn` the turn it belongs to, `player` whose it is);
 /// Code::wrong_phase when the moves end in the middle of a turn (the reason
 /// gives the turn so far, e.g. "1,4,2:1I-K").
+/// A turn that would open a variation nested deeper than kMaxVariationDepth
+/// (no reader accepts it) is Code::move_syntax, "variations nested deeper
+/// than 100 levels". `fault`, when given, receives which of `moves` failed
+/// and the engine's byte offset in it (Error::offset).
+struct MoveFault {
+  std::size_t move = 0;      ///< index in `moves` of the move that failed
+  std::uint32_t offset = 0;  ///< byte offset in it of the fault (0: the whole move)
+};
 Diagnostic enter_moves(GameRecord& record, const std::string& file, std::uint32_t index, const NodePath& at,
-                       const std::vector<std::string>& moves, NodePath& reached);
+                       const std::vector<std::string>& moves, NodePath& reached, MoveFault* fault = nullptr);
+
+/// Why `value` cannot be the value of the tag pair `name` in a record that
+/// every format writes and reads back as it is; empty when it can. The
+/// faults: a name not made of A-Z, a-z, 0-9 and _ (NOTATION.md section 3);
+/// a value holding a character no record may hold (a control character, a
+/// noncharacter, invalid UTF-8: NOTATION.md section 11, E110), which the
+/// writers would write as U+FFFD; for Result, a token other than 1-0, 0-1,
+/// 1/2-1/2 and *. The check of an editor's tag before it goes in (the
+/// Python package's Game.tags).
+std::string tag_fault(std::string_view name, std::string_view value);
+
+/// Why `comment` cannot be a comment of a record that every format writes
+/// and reads back as it is; empty when it can: a character no comment may
+/// hold (controls but TAB, LF and CR; noncharacters; invalid UTF-8:
+/// NOTATION.md section 11), or both '}' and a line end, which the text
+/// notation cannot write (NOTATION.md section 10; the JSON and XML readers
+/// refuse it, E151 and E161).
+std::string comment_fault(std::string_view comment);
 
 /// The move `path` names (not "0"), to edit its comments and NAGs in place;
 /// null with `why` (locate()'s words) when the record has no such move.

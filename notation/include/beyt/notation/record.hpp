@@ -73,9 +73,11 @@ struct TagPair {
 };
 
 /// Deepest nesting of variations any reader accepts (a variation inside a
-/// variation inside ... 256 levels): enough for any annotated game, and it
-/// keeps the recursive writers and the validator off the end of the stack.
-inline constexpr unsigned kMaxVariationDepth = 256;
+/// variation inside ... 100 levels; NOTATION.md section 2): enough for any
+/// annotated game; it keeps the recursive writers and the validator off the
+/// end of the stack, and an XML record (two elements a level) within
+/// xmllint's default depth of 256.
+inline constexpr unsigned kMaxVariationDepth = 100;
 
 struct Node;
 /// A sequence of turns: the main line, or one variation.
