@@ -191,6 +191,10 @@ TEST(EnterMoves, NoVariationDeeperThanTheReadersAccept) {
   EXPECT_EQ(d.turn, 3u);
   EXPECT_NE(d.reason.find("variations nested deeper than 100 levels"), std::string::npos) << d.reason;
   EXPECT_EQ(r, before);
+  d = enter_move(r, "t.beyt", 1, path(deepest), "a3,b3", reached);  // the studio's one move at a time
+  EXPECT_EQ(d.code, Code::move_syntax);
+  EXPECT_NE(d.reason.find("variations nested deeper than 100 levels"), std::string::npos) << d.reason;
+  EXPECT_EQ(r, before);
   // The same turn 3 is the one there; after it, turn 4 goes on at the
   // deepest level.
   EXPECT_FALSE(enter_moves(r, "t.beyt", 1, path(deepest), {"a2,b2"}, reached));

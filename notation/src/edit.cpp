@@ -41,8 +41,9 @@ void set_result(GameRecord& record, std::string_view token) {
 
 // Puts `canonical` (a turn that State::check accepted at `before`, the
 // position at `at`) into the record after `at`, as enter_move says, and
-// `reached` the path of the turn.
-void insert_turn(GameRecord& record, const NodePath& at, const State& before, const std::string& canonical,
+// `reached` the path of the turn. False, with nothing changed, where it
+// would open a variation nested deeper than kMaxVariationDepth.
+bool insert_turn(GameRecord& record, const NodePath& at, const State& before, const std::string& canonical,
                  NodePath& reached) {
   std::size_t next = 0;
   Line& line = line_of(record, at, next);
@@ -53,7 +54,7 @@ void insert_turn(GameRecord& record, const NodePath& at, const State& before, co
     added.move = canonical;
     line.push_back(std::move(added));
     reached = after;
-    return;
+    return true;
   }
   Node& following = line[next];
   // The same move: the same canonical text, or, where no throw comes
@@ -71,17 +72,28 @@ void insert_turn(GameRecord& record, const NodePath& at, const State& before, co
     return !there->play_turn(other) && there->equals(*played);
   };
   reached = after;
-  if (same(following.move)) return;
+  if (same(following.move)) return true;
   std::size_t k = 0;
   while (k < following.variations.size() && !(!following.variations[k].empty() && same(following.variations[k][0].move)))
     ++k;
   if (k == following.variations.size()) {
+    if ((at.steps.size() - 1) / 2 + 1 > kMaxVariationDepth) return false;
     Node added;
     added.move = canonical;
     following.variations.push_back(Line{std::move(added)});
   }
   reached.steps.push_back(static_cast<std::uint32_t>(k + 1));
   reached.steps.push_back(turn);
+  return true;
+}
+
+// The refusal of a turn that would open a variation nested too deep.
+Diagnostic too_deep(const GameRecord& record, const std::string& file, std::uint32_t index, std::uint32_t turn) {
+  Diagnostic d = failure(record, file, index, Code::move_syntax,
+                         "variations nested deeper than " + std::to_string(kMaxVariationDepth) +
+                             " levels: no reader accepts them (NOTATION.md section 2)");
+  d.turn = turn;
+  return d;
 }
 
 // The position `at` for an edit: locate() and replay_to(); a result that
@@ -212,7 +224,7 @@ Diagnostic enter_move(GameRecord& record, const std::string& file, std::uint32_t
   std::string canonical;
   if (Error e = pos.state->check_turn(move, canonical))
     return move_failure(record, file, index, e, at.steps.back() + 1, *pos.state);
-  insert_turn(record, at, *pos.state, canonical, reached);
+  if (!insert_turn(record, at, *pos.state, canonical, reached)) return too_deep(record, file, index, at.steps.back() + 1);
   pos.state->play_turn(canonical);
   result_at_end(record, reached, *pos.state);
   return {};
@@ -257,14 +269,9 @@ Diagnostic enter_moves(GameRecord& record, const std::string& file, std::uint32_
       return move_failure(record, file, index, e, number, *state);
     }
     if (turn.empty()) continue;  // the turn goes on
-    insert_turn(edited, here, *turn_start, turn, here);
-    if ((here.steps.size() - 1) / 2 > kMaxVariationDepth) {
+    if (!insert_turn(edited, here, *turn_start, turn, here)) {
       if (fault) *fault = MoveFault{i, 0};
-      Diagnostic d = failure(record, file, index, Code::move_syntax,
-                             "variations nested deeper than " + std::to_string(kMaxVariationDepth) +
-                                 " levels: no reader accepts them (NOTATION.md section 2)");
-      d.turn = number;
-      return d;
+      return too_deep(record, file, index, number);
     }
     turn_start = state->clone();
   }

@@ -44,8 +44,10 @@ namespace beyt::notation {
 /// the engine's outcome.
 /// Errors (the record is unchanged): the replay's diagnostic on the way to
 /// `at` (a bad tag, an illegal move before it), a path the record does not
-/// hold (Code::move_syntax, with the reason locate() gives), or the move's
-/// own error at `at` (its code and the engine's reason; loc is the record's).
+/// hold (Code::move_syntax, with the reason locate() gives), a move that
+/// would open a variation nested deeper than kMaxVariationDepth (no reader
+/// accepts it: Code::move_syntax), or the move's own error at `at` (its code
+/// and the engine's reason; loc is the record's).
 Diagnostic enter_move(GameRecord& record, const std::string& file, std::uint32_t index, const NodePath& at,
                       std::string_view move, NodePath& reached);
 
