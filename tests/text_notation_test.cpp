@@ -174,7 +174,7 @@ const std::vector<ErrorCase>& error_cases() {
       {"escape_in_line_comment", "1. a ;x\x1B\n*", false, Code::bad_character, 1, 8},
       {"noncharacter_plane_16", "1. a {\xF4\x8F\xBF\xBF} *", false, Code::bad_character, 1, 7},
       {"comment_in_empty_variation", "1. a ({c}) *", false, Code::unexpected_token, 1, 10},
-      {"too_deep", deep_nesting(300), false, Code::unexpected_token, 1, 6 + 6 * 256},
+      {"too_deep", deep_nesting(300), false, Code::unexpected_token, 1, 6 + 6 * kMaxVariationDepth},
       // --- E109 missing_result (strict; lenient gives "*")
       {"no_result_eof", kRosterText + "1. a", true, Code::missing_result, 9, 5},
       {"no_result_next_game", kRosterText + "1. a\n" + kRosterText + "1. a *\n", true,
@@ -685,7 +685,8 @@ TEST(TextLenient, NestedVariations) {
 }
 
 TEST(TextLenient, NestingAtTheLimitIsAccepted) {
-  std::string text = deep_nesting(256) + std::string(256, ')') + " *";
+  const int limit = static_cast<int>(kMaxVariationDepth);
+  std::string text = deep_nesting(limit) + std::string(kMaxVariationDepth, ')') + " *";
   GameRecord g = read_one(text);
   int depth = 0;
   const Line* line = &g.moves;
@@ -693,7 +694,7 @@ TEST(TextLenient, NestingAtTheLimitIsAccepted) {
     line = &line->back().variations[0];
     ++depth;
   }
-  EXPECT_EQ(depth, 256);
+  EXPECT_EQ(depth, limit);
 }
 
 TEST(TextLenient, EmptyVariationIsKept) {
