@@ -387,10 +387,20 @@ TEST(CheckGame, AMisnumberedTurnExplainsTheMoveAfterIt) {
   // Strict: E111 takes the place of the reader's E120 at the number.
   EXPECT_EQ(all_errors(kSeega + "\n" + skipped + " *\n", {}, true).size(), 2u);  // and the roster's E121
   // A number that is only wrong (the moves after it replay), and an illegal
-  // move later: the move alone.
   std::string typo = kOpening + " 17. c2-b2 *\n";
   typo.replace(typo.find("14. b2-b3"), 3, "15.");
-  EXPECT_EQ(all_errors(kSeega + "\n" + typo), Found{"E305@5:57 no piece of North on c2"});
+  // move later: the move, and the number recalled (a turn left out before
+  // a move shifts every turn after it, so that a later one fails).
+  EXPECT_EQ(all_errors(kSeega + "\n" + typo),
+            Found{"E305@5:57 no piece of North on c2 (earlier, at line 5, column 14, turn number 15 stood where turn 14 "
+                  "was: a turn left out there?)"});
+  // A placement left out: the next placements replay (either side may place
+  // there), the first step fails, and the number off the count is recalled.
+  std::string placement = kOpening + " *\n";
+  placement.replace(placement.find("6. a2,c5 "), 9, "");
+  EXPECT_EQ(all_errors(kSeega + "\n" + placement),
+            Found{"E303@5:5 placement phase: two cells are placed, e.g. c1,c5 (Walker 2011, rule 3) (earlier, at line 4, "
+                  "column 46, turn number 7 stood where turn 6 was: a turn left out there?)"});
   // A turn written twice.
   std::string twice = kOpening + " *\n";
   twice.replace(twice.find("15. a2-b2xb3-a2xa3"), 18, "14. b2-b3 15. a2-b2xb3-a2xa3");

@@ -451,6 +451,15 @@ std::string misnumbered_reason(const TurnNumberSlip& slip, const Diagnostic& d) 
 void misnumbered(const Context& ctx, const TurnNumberSlip& slip, const Replay& out, Diagnostic d,
                  std::vector<Diagnostic>& found, std::vector<Diagnostic>& errors) {
   if (slip.written == 0 || d.turn != slip.expected || !in_main_line(ctx.record.moves, out, d)) {
+    // A move of the main line that fails after such a number, moves that
+    // replay well between them: the number is recalled, as a turn left out
+    // or written twice there shifts every turn after it (a placement played
+    // by the other side, and so on) until one fails.
+    if (slip.written != 0 && d.turn > slip.expected && in_main_line(ctx.record.moves, out, d))
+      d.reason += " (earlier, at line " + std::to_string(slip.loc.line) + ", column " + std::to_string(slip.loc.column) +
+                  ", turn number " + std::to_string(slip.written) + " stood where turn " +
+                  std::to_string(slip.expected) + " was: " +
+                  (slip.written > slip.expected ? "a turn left out there?" : "a turn written twice there?") + ")";
     errors.push_back(std::move(d));
     return;
   }
