@@ -298,6 +298,22 @@ TEST(CheckGame, EveryTagProblemInTheOrderOfTheTags) {
                    "E205@2:8 Date \"x\": it is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)"}));
 }
 
+// A misspelt game, preset, option or value in a record's tags gets the
+// nearest names, as the same name on the command line does (one helper,
+// beyt/names.hpp).
+TEST(CheckGame, MisspeltNamesInTagsGetTheNearest) {
+  EXPECT_EQ(all_errors("[Game \"sega\"]\n\n*\n"),
+            (Found{"E202@1:8 unknown game 'sega' (did you mean 'seega'? games: tab, dleb, seega, mankalah, umelbanat)"}));
+  EXPECT_EQ(all_errors("[Game \"seega\"]\n[Rules \"lane; chian=optional\"]\n\n*\n"),
+            (Found{"E203@2:15 Rules: unknown option 'chian' (did you mean 'chain'? options: size, first-mover, chain, "
+                   "centre-immune, blocked, lane-opening, barrier)"}));
+  EXPECT_EQ(all_errors("[Game \"seega\"]\n[Rules \"walkr\"]\n\n*\n"),
+            (Found{"E203@2:9 Rules: unknown preset 'walkr' (did you mean 'walker'? presets: walker, lane)"}));
+  EXPECT_EQ(all_errors("[Game \"seega\"]\n[Rules \"lane; chain=optinal\"]\n\n*\n"),
+            (Found{"E203@2:21 Rules: option 'chain' cannot be 'optinal' (did you mean 'optional'? allowed: "
+                   "optional, mandatory)"}));
+}
+
 // Tag names and spellings (issue 19) are checked with the other tags: strict,
 // each tag named in another case (W201) and each value not in its canonical
 // spelling (E124) is an error among them (the roster's E121 too); no W201

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "beyt/chars.hpp"
+#include "beyt/names.hpp"
 #include "beyt/notation/select.hpp"
 
 #include "error_limit.hpp"
@@ -68,7 +69,7 @@ Diagnostic resolve_game(const Context& ctx, Replay& out) {
   }
   out.game = find_game(name);  // in any case of its letters (NOTATION.md section 3)
   if (!out.game) {
-    return make(ctx, Code::unknown_game, "unknown game '" + chars::excerpt(name) + "' (games: " + game_names() + ")",
+    return make(ctx, Code::unknown_game, names::unknown_game(name),
                 tag ? value_place(*tag, 0) : ctx.record.loc);
   }
   const TagPair* rules = ctx.record.find_tag("Rules");
