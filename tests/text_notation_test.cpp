@@ -371,6 +371,28 @@ const char* value_of(const GameRecord& g, const char* name) {
   return t ? t->value.c_str() : "(none)";
 }
 
+// A value quoted on one side only, or a ':' or '=' between the name and the
+// value: the fix (and the value read) leaves out the stray quote and colon.
+TEST(TextRecovery, StrayQuotesAndColonsAreNotTheValue) {
+  for (const auto& [pair, column] : std::vector<std::pair<std::string, std::string>>{
+           {"[Site Cairo\"]", "7"},
+           {"[Site: \"Cairo\"]", "6"},
+           {"[Site :\"Cairo\"]", "7"},
+           {"[Site=\"Cairo\"]", "6"},
+           {"[Site: Cairo]", "6"},
+           {"[Site \"Cairo]", "7"}}) {
+    Broken b = broken_game(pair + "\n[Game \"seega\"]\n\n1. b2,c4 *\n");
+    ASSERT_EQ(b.errors.errors.size(), 1u) << pair;
+    EXPECT_EQ(b.codes[0].substr(b.codes[0].find('@')), "@1:" + column) << pair;
+    EXPECT_NE(b.errors.errors[0].reason.find(": write [Site \"Cairo\"]"), std::string::npos)
+        << pair << ": " << b.errors.errors[0].reason;
+    EXPECT_EQ(std::string(value_of(b.record, "Site")), "Cairo") << pair;
+  }
+  // A quote inside the value stays, escaped.
+  Broken b = broken_game("[Site Cai\"ro]\n[Game \"seega\"]\n\n1. b2,c4 *\n");
+  EXPECT_EQ(b.errors.errors[0].reason, "the value of tag Site is not in quotes: write [Site \"Cai\\\"ro\"]");
+}
+
 TEST(TextRecovery, TagPairsAreReadAsMeantWithTheirFix) {
   Broken b = broken_game(
       "[Event \"Lane's \"Cairo\" games\"]\n"  // a '"' not escaped

@@ -193,6 +193,18 @@ bool TextReader::Impl::unquoted_value(TagPair& tag) {
   std::string& value = tag.value;
   read_line_text(value, chars::Field::tag_value, ']');
   while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+  // Read as meant: a ':' or '=' after the name ([Site: "Cairo"]) and the
+  // '"' of a value quoted on one side only ([Site Cairo"]) are not the value.
+  std::size_t from = 0, to = value.size();
+  if (from < to && (value[from] == ':' || value[from] == '=')) {
+    ++from;
+    while (from < to && (value[from] == ' ' || value[from] == '\t')) ++from;
+  }
+  if (from < to && value[from] == '"') ++from;
+  if (from < to && value[to - 1] == '"' && (to - from < 2 || value[to - 2] != '\\')) --to;
+  value = value.substr(from, to - from);
+  tag.value_loc.column += static_cast<std::uint32_t>(from);  // what went is ASCII: a column a byte
+  tag.value_loc.offset += from;
   note(Code::bad_tag, open, "the value of tag " + tag.name + " is not in quotes: write " + tag_text(tag.name, value));
   if (peek() == ']') {
     ++pos;
