@@ -451,6 +451,28 @@ TEST(CheckGame, AResultWrittenAnotherWayIsReadAsMeant) {
   EXPECT_EQ(meant_result("1:0x"), "");
 }
 
+// A result split by blanks ("0 - 1", "1/2 - 1/2", "0 :1") is one E108, as
+// "0:1" is, read as that result; not two E301s about a turn after the last.
+TEST(CheckGame, AResultSplitByBlanksIsReadAsMeant) {
+  const std::string column = std::to_string(kOpening.size() - kOpening.rfind('\n') + 1);
+  for (const auto& [written, meant] : std::vector<std::pair<std::string, std::string>>{
+           {"0 - 1", "0-1"}, {"1 - 0", "1-0"}, {"1/2 - 1/2", "1/2-1/2"}, {"0 -1", "0-1"}, {"0 :1", "0-1"},
+           {"1/2 -1/2", "1/2-1/2"}}) {
+    for (const bool strict : {false, true}) {
+      const Found found = all_errors("[Result \"" + meant + "\"]\n" + kSeega + "\n" + kOpening + " " + written + "\n", {},
+                                     strict);
+      const std::string e108 = "E108@6:" + column + " '" + written + "' is not a result: did you mean " + meant + "?";
+      EXPECT_EQ(std::count(found.begin(), found.end(), e108), 1) << written << (strict ? " strict" : "");
+      for (const std::string& f : found) EXPECT_EQ(f.find("E301"), std::string::npos) << written << ": " << f;
+      for (const std::string& f : found) EXPECT_EQ(f.find("E109"), std::string::npos) << written << ": " << f;
+    }
+  }
+  // Two moves that do not make a result are moves.
+  const Found moves = all_errors(kSeega + "\n" + kOpening + " 0 - 2 *\n");
+  ASSERT_FALSE(moves.empty());
+  EXPECT_EQ(moves.front().find("E108"), std::string::npos) << moves.front();
+}
+
 TEST(CheckGame, MovesWithoutAResultTokenEndAtTheirLastMove) {
   EXPECT_EQ(all_errors("[Result \"0-1\"]\n" + kSeega + "\n" + kOpening + "\n"),
             Found{"E402@6:52 the moves end without a result, but the Result tag says 0-1: write 0-1 after the last "
