@@ -473,6 +473,16 @@ TEST(CheckGame, AResultSplitByBlanksIsReadAsMeant) {
   EXPECT_EQ(moves.front().find("E108"), std::string::npos) << moves.front();
 }
 
+// A '(' never closed is E107 at the '(' whether a result or the end of the
+// input comes first, and leaves the variations unchecked (ERRORS.md,
+// "Several errors"): the illegal move inside it is not reported.
+TEST(CheckGame, AVariationNeverClosedIsE107AndItsMovesAreNotChecked) {
+  EXPECT_EQ(all_errors(kSeega + "\n1. b2,c4 (1. b2,b2 2. b1,d4 *\n"),
+            Found{"E107@4:10 variation '(' is never closed: expected ')' before the result *"});
+  EXPECT_EQ(all_errors(kSeega + "\n1. b2,c4 (1. b2,b2 2. b1,d4\n"),
+            Found{"E107@4:10 variation '(' is never closed: expected ')' before the end of the input"});
+}
+
 TEST(CheckGame, MovesWithoutAResultTokenEndAtTheirLastMove) {
   EXPECT_EQ(all_errors("[Result \"0-1\"]\n" + kSeega + "\n" + kOpening + "\n"),
             Found{"E402@6:52 the moves end without a result, but the Result tag says 0-1: write 0-1 after the last "

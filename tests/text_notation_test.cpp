@@ -487,11 +487,18 @@ TEST(TextRecovery, AVariationNeverClosedEndsTheGame) {
   EXPECT_EQ(b.codes, Strings{"E107@1:11"});
   EXPECT_EQ(b.errors.turns, 2u);
   EXPECT_EQ(b.record.result, "*");
-  // A result inside a variation: its ')' is missing; the game ends there.
+  EXPECT_FALSE(b.errors.variations) << "an error of the variations: none is checked";
+  // A result after an unclosed '(': the same E107 at the '(', the game ends
+  // at the result.
   b = broken_game("1. a (1. b 2. c 1-0\n[Event \"2\"]\n1. x *");
-  EXPECT_EQ(b.codes, Strings{"E108@1:17"});
+  EXPECT_EQ(b.codes, Strings{"E107@1:6"});
+  EXPECT_EQ(b.errors.errors.front().reason, "variation '(' is never closed: expected ')' before the result 1-0");
   EXPECT_EQ(b.record.result, "1-0");
   EXPECT_EQ(b.errors.turns, 1u);
+  EXPECT_FALSE(b.errors.variations);
+  // A result inside a variation that is closed after it: the result is the slip.
+  b = broken_game("1. a (1. b 1-0) *");
+  EXPECT_EQ(b.codes, Strings{"E108@1:12"});
   // A comment never closed takes the rest of the input: one error.
   b = broken_game("1. a (1. b {open\n2. c *");
   EXPECT_EQ(b.codes, Strings{"E102@1:12"});

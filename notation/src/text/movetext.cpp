@@ -199,6 +199,7 @@ void TextReader::Impl::movetext(Line& moves, unsigned depth, std::uint32_t first
                  std::string("variation '(' is never closed: expected ')' before ") +
                      (c < 0 ? "the end of the input" : "the next game"));
           damage_main_line();
+          broken.variations = false;  // an error of the variations: none is checked (ERRORS.md)
           ended = true;
           end_line();
           return;
@@ -318,10 +319,21 @@ void TextReader::Impl::movetext(Line& moves, unsigned depth, std::uint32_t first
             record.result.assign(word);
             record.result_loc = tok.loc();
             if (depth > 0) {
-              // The ')' is missing before the result: the game ends here,
-              // and the moves since the outermost '(' may be the main line's.
-              note(Code::unexpected_token, tok.loc(),
-                   "result " + std::string(word) + " inside a variation: expected ')' first");
+              // A result inside a variation: the game ends here, and the
+              // moves since the outermost '(' may be the main line's. With
+              // a ')' after it, the result is the slip; without, the
+              // variation was never closed (E107 at its '(', as at the end
+              // of the input), an error of the variations: none is checked.
+              std::size_t k = 0;
+              while (peek(k) == ' ' || peek(k) == '\t') ++k;
+              if (peek(k) == ')') {
+                note(Code::unexpected_token, tok.loc(),
+                     "result " + std::string(word) + " inside a variation: expected ')' first");
+              } else {
+                note(Code::unbalanced_variation, *open,
+                     "variation '(' is never closed: expected ')' before the result " + std::string(word));
+                broken.variations = false;
+              }
               damage_main_line();
               ended = true;
             }
