@@ -521,6 +521,43 @@ TEST(TextRecovery, TheNextGameIsReadAfterABrokenOne) {
   EXPECT_TRUE(reader.errors().errors.empty());
 }
 
+// A ']' too many after a tag pair, a tag line without its '[' and a comment
+// after the result stay in their game: one error each, at its place, and
+// the next game is read whole (no game of their own, no false E201).
+TEST(TextRecovery, StrayBracketsAndCommentsAfterTheResultStayInTheirGame) {
+  const std::string next = "\n[Event \"2\"]\n[Game \"seega\"]\n\n1. b *\n";
+  struct Case {
+    std::string text, code, reason;
+    Strings moves;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"[Event \"1\"]\n[Site \"Cairo\"]]\n[Game \"seega\"]\n\n1. a *\n", "E108@2:15",
+            "a ']' too many after tag pair Site: write [Site \"Cairo\"]", {"a"}},
+           {"[Event \"1\"]\nSite \"Cairo\"]\n[Game \"seega\"]\n\n1. a *\n", "E104@2:1",
+            "tag pair Site has no '[': write [Site \"Cairo\"]", {"a"}},
+           {"[Event \"1\"]\n[Game \"seega\"]\n\n1. a 2. c * {after result}\n", "E108@4:13",
+            "a comment after the result *: the moves end at the result; write it before", {"a", "c"}}}) {
+    std::istringstream in(c.text + next);
+    TextReader reader(in, "t.beyt");
+    GameRecord g;
+    EXPECT_FALSE(reader.next(g)) << c.text;
+    ASSERT_EQ(reader.errors().errors.size(), 1u) << c.text;
+    const Diagnostic& d = reader.errors().errors.front();
+    EXPECT_EQ(code_id(d.code) + "@" + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column), c.code);
+    EXPECT_EQ(d.reason, c.reason);
+    EXPECT_EQ(moves_of(g.moves), c.moves) << c.text;
+    EXPECT_EQ(std::string(value_of(g, "Game")), "seega") << c.text;
+    if (c.code == "E104@2:1") EXPECT_EQ(std::string(value_of(g, "Site")), "Cairo");
+    if (c.moves.size() == 2) EXPECT_EQ(g.moves.back().after, Strings{"after result"});
+    ASSERT_TRUE(reader.recover());
+    ASSERT_TRUE(reader.next(g)) << format_text(reader.error());
+    EXPECT_EQ(std::string(value_of(g, "Event")), "2") << c.text;
+    EXPECT_EQ(moves_of(g.moves), Strings{"b"});
+    EXPECT_FALSE(reader.next(g));
+    EXPECT_FALSE(reader.error()) << "the end of the input, after two games";
+  }
+}
+
 TEST(TextRecovery, AtMaxErrorsTheGameIsGivenUp) {
   std::string text = "1. a";
   for (int i = 0; i < 5; ++i) text += " $x";

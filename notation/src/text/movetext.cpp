@@ -111,6 +111,31 @@ std::string TextReader::Impl::line_comment() {
   return text;
 }
 
+// After the main line's result `result`: a comment on the same line
+// ("* {after the game}") is noted (E108: the movetext ends at its result)
+// and kept as meant, after the last move (or as the game's own comment), so
+// that it does not start a game of its own.
+void TextReader::Impl::trailing_comments(Line& moves, std::size_t n, GameRecord& record, std::string_view result) {
+  // The blanks before such a comment (only: a blank that ends the line is
+  // the layout's business, strict E123).
+  const auto comment_follows = [&] {
+    std::size_t k = 0;
+    while (peek(k) == ' ' || peek(k) == '\t') ++k;
+    if (peek(k) != '{' && peek(k) != ';') return false;
+    pos += k;
+    col += static_cast<std::uint32_t>(k);
+    return true;
+  };
+  while (comment_follows()) {
+    const SourceLoc at = here();
+    std::string text = peek() == '{' ? brace_comment() : line_comment();
+    note(Code::unexpected_token, at,
+         "a comment after the result " + std::string(result) + ": the moves end at the result; write it before");
+    if (n > 0) moves[n - 1].after.push_back(std::move(text));
+    else record.comments.push_back(std::move(text));
+  }
+}
+
 // One line of movetext: the main line (depth 0) or a variation. Returns
 // after its ')' (consumed), or for the main line after the result token,
 // at the end of the input or at the next game's '['; also, from every
@@ -336,6 +361,8 @@ void TextReader::Impl::movetext(Line& moves, unsigned depth, std::uint32_t first
               }
               damage_main_line();
               ended = true;
+            } else {
+              trailing_comments(moves, n, record, word);
             }
             end_line();
             return;
