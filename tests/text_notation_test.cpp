@@ -558,6 +558,64 @@ TEST(TextRecovery, StrayBracketsAndCommentsAfterTheResultStayInTheirGame) {
   }
 }
 
+// A comment never closed ends before the next game's tags (a blank line,
+// then '[' Name '"' at a line start, as pgn-extract reads it): E102 at its
+// '{', and the games after it are read and checked. A comment closed later
+// keeps such lines, and a '[' that starts no tag section after a blank line
+// stays in a comment never closed.
+TEST(TextRecovery, ACommentNeverClosedEndsBeforeTheNextGamesTags) {
+  std::istringstream in("[Event \"1\"]\n\n1. a {never closed\n2. b *\n\n[Event \"2\"]\n\n1. c *\n"
+                        "\n[Event \"3\"]\n\n1. d *\n");
+  TextReader reader(in, "t.beyt");
+  GameRecord g;
+  EXPECT_FALSE(reader.next(g));
+  ASSERT_EQ(reader.errors().errors.size(), 1u);
+  const Diagnostic& d = reader.errors().errors.front();
+  EXPECT_EQ(code_id(d.code) + "@" + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column), "E102@3:6");
+  EXPECT_EQ(d.reason, "comment '{' is never closed: expected '}' before the next game's tags");
+  EXPECT_EQ(reader.errors().turns, 1u);  // the moves after the '{' are lost
+  EXPECT_TRUE(reader.take_warnings().empty()) << "no W109: the game's end follows from E102";
+  for (const char* event : {"2", "3"}) {
+    ASSERT_TRUE(reader.recover());
+    ASSERT_TRUE(reader.next(g)) << format_text(reader.error());
+    EXPECT_EQ(std::string(value_of(g, "Event")), event);
+  }
+  EXPECT_FALSE(reader.next(g));
+  EXPECT_FALSE(reader.error());
+  // With CR LF line ends, the same places.
+  std::istringstream crlf("[Event \"1\"]\r\n\r\n1. a {never closed\r\n\r\n[Event \"2\"]\r\n\r\n1. c *\r\n");
+  TextReader crlf_reader(crlf, "t.beyt");
+  EXPECT_FALSE(crlf_reader.next(g));
+  ASSERT_TRUE(crlf_reader.recover());
+  ASSERT_TRUE(crlf_reader.next(g)) << format_text(crlf_reader.error());
+  EXPECT_EQ(std::string(value_of(g, "Event")), "2");
+  EXPECT_EQ(g.loc.line, 5u);
+  EXPECT_EQ(moves_of(g.moves), Strings{"c"});
+  EXPECT_EQ(g.moves.front().loc.line, 7u);
+  // A character no record may hold after the next game's tags is that
+  // game's error (E110 in game 2), not the comment's.
+  std::istringstream control("[Event \"1\"]\n\n1. a {never closed\n\n[Event \"2\"]\n\n1. c {x\x01y} *\n");
+  TextReader control_reader(control, "t.beyt");
+  EXPECT_FALSE(control_reader.next(g));
+  ASSERT_EQ(control_reader.errors().errors.size(), 1u);
+  EXPECT_EQ(control_reader.errors().errors.front().code, Code::unterminated_comment);
+  ASSERT_TRUE(control_reader.recover());
+  EXPECT_FALSE(control_reader.next(g));
+  EXPECT_EQ(control_reader.game_index(), 2u);
+  ASSERT_FALSE(control_reader.errors().errors.empty());
+  EXPECT_EQ(control_reader.errors().errors.front().code, Code::bad_character);
+  EXPECT_EQ(control_reader.errors().errors.front().loc.line, 7u);
+  // Not a tag section: no blank line before the '[', or no '"' after the name.
+  for (const auto& [comment, at] : std::vector<std::pair<std::string, std::string>>{
+           {"{see\n[Event \"x\"] in Lane}", "E106@2:27"},
+           {"{see\n\n[Event \"x\"] in Lane}", "E106@3:27"},
+           {"{see\n\n[note] in Lane}", "E106@3:22"}}) {
+    Broken b = broken_game("1. a " + comment + " 2. b $999 *\n");
+    EXPECT_EQ(b.codes, Strings{at}) << comment;
+    EXPECT_EQ(moves_of(b.record.moves), (Strings{"a", "b"})) << comment;
+  }
+}
+
 TEST(TextRecovery, AtMaxErrorsTheGameIsGivenUp) {
   std::string text = "1. a";
   for (int i = 0; i < 5; ++i) text += " $x";

@@ -229,6 +229,10 @@ struct TextReader::Impl {
   [[gnu::noinline, gnu::cold]] void trailing_comments(Line& moves, std::size_t n, GameRecord& record,
                                                       std::string_view result);
   inline std::string brace_comment();
+  [[gnu::noinline]] bool tags_follow();
+  [[gnu::noinline, gnu::cold]] std::string unclosed_comment(const SourceLoc& open, std::string& text,
+                                                            std::size_t next_tags, std::uint32_t next_line,
+                                                            std::uint64_t next_offset);
   inline std::string line_comment();
   void movetext(Line& moves, unsigned depth, std::uint32_t first, GameRecord& record, const SourceLoc* open);
   [[gnu::noinline, gnu::cold]] inline void strict_unnumbered(Spot tok, std::uint32_t turn);
