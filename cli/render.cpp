@@ -317,7 +317,8 @@ bool check_options(RenderCliOptions& o, const CommandLine& line, std::string& fo
   static constexpr std::string_view kFormats[] = {"unicode", "ascii", "svg", "tikz", "html", "position"};
   std::string style;
   if (!o.style.empty() && !match_option("style", "style", o.style, kStyles, style, why)) return false;
-  if (!o.format.empty() && !match_option("format", "format", o.format, kFormats, format, why)) {
+  const char* given = line.count("to") ? "to" : "format";  // the name the user typed, in the message
+  if (!o.format.empty() && !match_option(given, "format", o.format, kFormats, format, why)) {
     why += "; the input format is --from";
     return false;
   }

@@ -172,6 +172,8 @@ TEST(OptionNames, EveryNameOptionTakesAnyCaseAndSuggests) {
                               "tikz, html, position); the input format is --from"),
             std::string::npos)
       << misspelt.out;
+  EXPECT_NE(run("render " + q(kText) + " --to svgg").out.find("--to: unknown format 'svgg' (did you mean 'svg'?"),
+            std::string::npos);
   CliRun style = run("render " + q(kText) + " --style asci");
   EXPECT_EQ(style.status, 2);
   EXPECT_NE(style.out.find("--style: unknown style 'asci' (did you mean 'ascii'?"), std::string::npos) << style.out;
