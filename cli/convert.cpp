@@ -143,12 +143,12 @@ int run_convert(int argc, char** argv) {
   int exit_code = kExitOk;
   if (!line.parse(argc, argv, exit_code)) return exit_code;
   if (o.inputs.empty()) return usage_error("convert", "no IN given");
-  if (!o.cells.empty() && std::find(styles.styles.begin(), styles.styles.end(), o.cells) == styles.styles.end())
-    return usage_error("convert", "--cells must be " + styles.choices);
+  std::string error;
+  if (!o.cells.empty() && !match_option("cells", "cell style", o.cells, styles.styles, o.cells, error))
+    return usage_error("convert", error);
   common.files = o.inputs;
   common.output = o.output;
   notation::Format out_format;
-  std::string error;
   if (!fold_alias("format", o.format, "to", o.to, error)) return usage_error("convert", error);
   if (!parse_format_option(o.from, common.from_format)) return usage_error("convert", format_error("from", o.from));
   if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, out_format))

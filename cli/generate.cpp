@@ -69,7 +69,7 @@ int run_generate(int argc, char** argv) {
   if (!game) return usage_error("generate", error);
   if (!fold_alias("format", o.format, "to", o.to, error)) return usage_error("generate", error);
   RuleSet rules;
-  if (Error e = match_rules(*game, o.rules, rules))
+  if (Error e = game->parse_rules(o.rules, rules))
     return usage_error("generate", "--rules: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
   notation::Format format;
   if (!choose_format(o.output == "-" ? std::string() : o.output, o.to, format))

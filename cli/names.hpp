@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,27 +15,14 @@
 
 namespace beyt::cli {
 
-/// True when `a` and `b` are equal but for the case of ASCII letters.
-bool equal_nocase(std::string_view a, std::string_view b) noexcept;
-
-/// "did you mean 'x'?" (or "'x' or 'y'") for the names of `known` nearest to
-/// `name`: at most two edits (letters compared without case) for names of five
-/// letters or more, one for shorter ones, or `name` a prefix of two letters or
-/// more. Empty when none is near.
-std::string suggest(std::string_view name, const std::vector<std::string_view>& known);
-
 /// The game called `name` in any case ("Seega" is seega). Null when there is
-/// none; `error` then says so, with a suggestion and the list of games.
+/// none; `error` then says so, with a suggestion and the list of games
+/// (names::unknown_game, as for a record's Game tag).
 const Game* match_game(std::string_view name, std::string& error);
 
-/// Parses rules text for `game` (Game::parse_rules: the preset, the option
-/// names and the listed option values match in any case). An unknown
-/// preset, option or value gets a suggestion appended to the error's
-/// reason ("; did you mean 'lane'?").
-Error match_rules(const Game& game, std::string_view text, RuleSet& out);
-
 /// The position that `--game G [--rules R] [--position TEXT]` name (beyt
-/// moves, beyt perft): the game (match_game), its rules (match_rules; empty:
+/// moves, beyt perft): the game (match_game), its rules (Game::parse_rules,
+/// which suggests the nearest preset, option or value; empty:
 /// the first preset) and a position text as a SetUp tag holds it (empty: the
 /// start). Null when one of them is bad; `error` then holds the message of
 /// the usage error, naming the option and the character
@@ -49,6 +37,13 @@ std::unique_ptr<State> position_from_options(std::string_view game, std::string_
 /// give one".
 bool fold_alias(std::string_view alias_name, const std::string& alias, std::string_view current_name,
                 std::string& current, std::string& error);
+
+/// The name of `known` that `--OPTION VALUE` gives, in any case, into `out`
+/// ("--format SVG" is svg; names::match). False when it is none; `error`
+/// then holds the usage error: "--OPTION: unknown WHAT 'VALUE' (did you mean
+/// 'svg'? WHATs: unicode, ascii, svg, ...)" (names::unknown).
+bool match_option(std::string_view option, std::string_view what, std::string_view value,
+                  std::span<const std::string_view> known, std::string& out, std::string& error);
 
 /// The usage error for a record format that `--OPTION VALUE` names and that
 /// is none (notation::parse_format, which takes any case: "JSON"):

@@ -96,7 +96,7 @@ int render_empty(const RenderCliOptions& o, RenderOptions render, const std::str
   const Game* game = match_game(o.game, error);
   if (!game) return usage_error("render", error);
   RuleSet rules;
-  if (Error e = match_rules(*game, o.rules, rules))
+  if (Error e = game->parse_rules(o.rules, rules))
     return usage_error("render", "--rules: " + e.reason + " (at character " + std::to_string(e.offset + 1) + ")");
   std::unique_ptr<State> state;
   if (Error e = game->new_state(rules, "", state)) return usage_error("render", "--rules: " + e.reason);
@@ -312,20 +312,21 @@ bool check_options(RenderCliOptions& o, const CommandLine& line, std::string& fo
     return false;
   }
   if (o.record.empty()) o.record = "1";
-  if (!o.style.empty() && o.style != "unicode" && o.style != "ascii") {
-    why = "--style must be unicode or ascii";
+  // Names in any case, an unknown one with the nearest (names::match, as for --to of convert).
+  static constexpr std::string_view kStyles[] = {"unicode", "ascii"};
+  static constexpr std::string_view kFormats[] = {"unicode", "ascii", "svg", "tikz", "html", "position"};
+  std::string style;
+  if (!o.style.empty() && !match_option("style", "style", o.style, kStyles, style, why)) return false;
+  const char* given = line.count("to") ? "to" : "format";  // the name the user typed, in the message
+  if (!o.format.empty() && !match_option(given, "format", o.format, kFormats, format, why)) {
+    why += "; the input format is --from";
     return false;
   }
-  if (!o.style.empty() && !o.format.empty() && o.style != o.format) {
+  if (!style.empty() && !format.empty() && style != format) {
     why = "--style and --format disagree (--style is the older name of --format)";
     return false;
   }
-  format = !o.format.empty() ? o.format : !o.style.empty() ? o.style : "unicode";
-  if (format != "unicode" && format != "ascii" && format != "svg" && format != "tikz" && format != "html" &&
-      format != "position") {
-    why = "--format must be unicode, ascii, svg, tikz, html or position (the input format is --from)";
-    return false;
-  }
+  if (format.empty()) format = !style.empty() ? style : "unicode";
   const bool svg = format == "svg" || format == "tikz", html = format == "html";
   if (!svg && !html) {
     for (const char* only : {"columns", "size", "margin", "width", "font", "font-size", "mono", "colour", "flip",

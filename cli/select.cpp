@@ -79,7 +79,7 @@ class Selector : public PrintingSink {
     const bool resolved = !resolve(record, file, index, "", start);
     if (!o_.rules.empty()) {
       RuleSet wanted;
-      if (!resolved || match_rules(*start.game, o_.rules, wanted) || wanted.values() != start.rules.values())
+      if (!resolved || start.game->parse_rules(o_.rules, wanted) || wanted.values() != start.rules.values())
         return false;
     }
     if (o_.valid || o_.invalid) {
@@ -215,7 +215,7 @@ int run_select(int argc, char** argv) {
     bool any = false;
     for (const Game* g : games.empty() ? game_table() : games) {
       RuleSet rules;
-      Error e = match_rules(*g, o.rules, rules);
+      Error e = g->parse_rules(o.rules, rules);
       any = any || !e;
       if (!e) continue;
       const std::string reason = std::string(g->name()) + ": " + e.reason;
@@ -229,7 +229,7 @@ int run_select(int argc, char** argv) {
     bool any = false;
     for (const Game* g : games.empty() ? game_table() : games) {
       RuleSet rules;
-      if (match_rules(*g, o.rules, rules)) continue;  // rules this game cannot read (checked above)
+      if (g->parse_rules(o.rules, rules)) continue;  // rules this game cannot read (checked above)
       std::unique_ptr<State> state;
       Error e = g->new_state(rules, o.position, state);
       any = any || !e;

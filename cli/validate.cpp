@@ -96,11 +96,12 @@ int run_validate(int argc, char** argv) {
       .positional("files", "record files", o.files, "FILE...");
   int exit_code = kExitOk;
   if (!line.parse(argc, argv, exit_code)) return exit_code;
-  if (diagnostics != "text" && diagnostics != "json")
-    return usage_error("validate", "--diagnostics must be text or json");
+  std::string error;
+  static constexpr std::string_view kDiagnostics[] = {"text", "json"};
+  if (!match_option("diagnostics", "format", diagnostics, kDiagnostics, diagnostics, error))
+    return usage_error("validate", error);
   o.json = diagnostics == "json";
   if (o.files.empty()) return usage_error("validate", "no FILE given");
-  std::string error;
   if (!fold_alias("format", o.old_format, "from", o.format, error)) return usage_error("validate", error);
   std::optional<notation::Format> format;
   if (!parse_format_option(o.format, format)) return usage_error("validate", format_error("from", o.format));

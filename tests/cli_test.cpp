@@ -409,7 +409,7 @@ TEST(Cli, CommandLineErrorsAndAttachedValues) {
       {"render --every 1.5 " + walker, "beyt render: --every: '1.5' is not a whole number from 1 to 4294967295"},
       {"games seega tab", "beyt games: unexpected argument 'tab'"},
       {"generate --game tab extra", "beyt generate: unexpected argument 'extra'"},
-      {"validate --diagnostics xml " + walker, "beyt validate: --diagnostics must be text or json"},
+      {"validate --diagnostics xml " + walker, "beyt validate: --diagnostics: unknown format 'xml' (formats: text, json)"},
   };
   for (const auto& [args, message] : errors) {
     CliRun r = run(args);

@@ -156,6 +156,43 @@ TEST(OptionNames, GameIsAlwaysAName) {
   EXPECT_NE(name.out.find("--record K picks the K-th record"), std::string::npos) << name.out;
 }
 
+// Every option that takes a name from a list (render --format/--to/--style,
+// validate --diagnostics, convert --cells) matches it in any case, as --to
+// of convert does, and answers an unknown one with the nearest names.
+TEST(OptionNames, EveryNameOptionTakesAnyCaseAndSuggests) {
+  const std::string svg = run("render " + q(kText) + " --format svg").out;
+  ASSERT_NE(svg.find("<svg"), std::string::npos) << svg.substr(0, 80);
+  EXPECT_EQ(run("render " + q(kText) + " --format SVG").out, svg);
+  EXPECT_EQ(run("render " + q(kText) + " --to Svg").out, svg);
+  EXPECT_EQ(run("render " + q(kText) + " --style ASCII").out, run("render " + q(kText) + " --format ascii").out);
+  EXPECT_EQ(run("render " + q(kText) + " --style ASCII --format Ascii").status, 0);
+  CliRun misspelt = run("render " + q(kText) + " --format svgg");
+  EXPECT_EQ(misspelt.status, 2);
+  EXPECT_NE(misspelt.out.find("--format: unknown format 'svgg' (did you mean 'svg'? formats: unicode, ascii, svg, "
+                              "tikz, html, position); the input format is --from"),
+            std::string::npos)
+      << misspelt.out;
+  EXPECT_NE(run("render " + q(kText) + " --to svgg").out.find("--to: unknown format 'svgg' (did you mean 'svg'?"),
+            std::string::npos);
+  CliRun style = run("render " + q(kText) + " --style asci");
+  EXPECT_EQ(style.status, 2);
+  EXPECT_NE(style.out.find("--style: unknown style 'asci' (did you mean 'ascii'?"), std::string::npos) << style.out;
+  const std::string json = run("validate --diagnostics json " + q(kText)).out;
+  EXPECT_EQ(run("validate --diagnostics JSON " + q(kText)).out, json);
+  CliRun diag = run("validate --diagnostics jsn " + q(kText));
+  EXPECT_EQ(diag.status, 2);
+  EXPECT_NE(diag.out.find("--diagnostics: unknown format 'jsn' (did you mean 'json'? formats: text, json)"),
+            std::string::npos)
+      << diag.out;
+  const std::string tab = q(kRoot / "samples/tab/lane-9.beyt");
+  const std::string grid = run("convert --cells grid " + tab).out;
+  EXPECT_EQ(run("convert --cells GRID " + tab).out, grid);
+  CliRun cells = run("convert --cells grd " + tab);
+  EXPECT_EQ(cells.status, 2);
+  EXPECT_NE(cells.out.find("--cells: unknown cell style 'grd' (did you mean 'grid'? cell styles: "), std::string::npos)
+      << cells.out;
+}
+
 TEST(OptionNames, RecordPicksTheKthRecordAndTheOlderSpellingsStillWork) {
   TempDir dir("record");
   const fs::path two = dir / "two.beyt";

@@ -298,6 +298,22 @@ TEST(CheckGame, EveryTagProblemInTheOrderOfTheTags) {
                    "E205@2:8 Date \"x\": it is not YYYY.MM.DD (write ?? for unknown parts: 1835.??.?" "?)"}));
 }
 
+// A misspelt game, preset, option or value in a record's tags gets the
+// nearest names, as the same name on the command line does (one helper,
+// beyt/names.hpp).
+TEST(CheckGame, MisspeltNamesInTagsGetTheNearest) {
+  EXPECT_EQ(all_errors("[Game \"sega\"]\n\n*\n"),
+            (Found{"E202@1:8 unknown game 'sega' (did you mean 'seega'? games: tab, dleb, seega, mankalah, umelbanat)"}));
+  EXPECT_EQ(all_errors("[Game \"seega\"]\n[Rules \"lane; chian=optional\"]\n\n*\n"),
+            (Found{"E203@2:15 Rules: unknown option 'chian' (did you mean 'chain'? options: size, first-mover, chain, "
+                   "centre-immune, blocked, lane-opening, barrier)"}));
+  EXPECT_EQ(all_errors("[Game \"seega\"]\n[Rules \"walkr\"]\n\n*\n"),
+            (Found{"E203@2:9 Rules: unknown preset 'walkr' (did you mean 'walker'? presets: walker, lane)"}));
+  EXPECT_EQ(all_errors("[Game \"seega\"]\n[Rules \"lane; chain=optinal\"]\n\n*\n"),
+            (Found{"E203@2:21 Rules: option 'chain' cannot be 'optinal' (did you mean 'optional'? allowed: "
+                   "optional, mandatory)"}));
+}
+
 // Tag names and spellings (issue 19) are checked with the other tags: strict,
 // each tag named in another case (W201) and each value not in its canonical
 // spelling (E124) is an error among them (the roster's E121 too); no W201
@@ -443,6 +459,38 @@ TEST(CheckGame, AResultWrittenAnotherWayIsReadAsMeant) {
   EXPECT_EQ(meant_result("0-1"), "");
   EXPECT_EQ(meant_result("c1,c5"), "");
   EXPECT_EQ(meant_result("1:0x"), "");
+}
+
+// A result split by blanks ("0 - 1", "1/2 - 1/2", "0 :1") is one E108, as
+// "0:1" is, read as that result; not two E301s about a turn after the last.
+TEST(CheckGame, AResultSplitByBlanksIsReadAsMeant) {
+  const std::string column = std::to_string(kOpening.size() - kOpening.rfind('\n') + 1);
+  for (const auto& [written, meant] : std::vector<std::pair<std::string, std::string>>{
+           {"0 - 1", "0-1"}, {"1 - 0", "1-0"}, {"1/2 - 1/2", "1/2-1/2"}, {"0 -1", "0-1"}, {"0 :1", "0-1"},
+           {"1/2 -1/2", "1/2-1/2"}}) {
+    for (const bool strict : {false, true}) {
+      const Found found = all_errors("[Result \"" + meant + "\"]\n" + kSeega + "\n" + kOpening + " " + written + "\n", {},
+                                     strict);
+      const std::string e108 = "E108@6:" + column + " '" + written + "' is not a result: did you mean " + meant + "?";
+      EXPECT_EQ(std::count(found.begin(), found.end(), e108), 1) << written << (strict ? " strict" : "");
+      for (const std::string& f : found) EXPECT_EQ(f.find("E301"), std::string::npos) << written << ": " << f;
+      for (const std::string& f : found) EXPECT_EQ(f.find("E109"), std::string::npos) << written << ": " << f;
+    }
+  }
+  // Two moves that do not make a result are moves.
+  const Found moves = all_errors(kSeega + "\n" + kOpening + " 0 - 2 *\n");
+  ASSERT_FALSE(moves.empty());
+  EXPECT_EQ(moves.front().find("E108"), std::string::npos) << moves.front();
+}
+
+// A '(' never closed is E107 at the '(' whether a result or the end of the
+// input comes first, and leaves the variations unchecked (ERRORS.md,
+// "Several errors"): the illegal move inside it is not reported.
+TEST(CheckGame, AVariationNeverClosedIsE107AndItsMovesAreNotChecked) {
+  EXPECT_EQ(all_errors(kSeega + "\n1. b2,c4 (1. b2,b2 2. b1,d4 *\n"),
+            Found{"E107@4:10 variation '(' is never closed: expected ')' before the result *"});
+  EXPECT_EQ(all_errors(kSeega + "\n1. b2,c4 (1. b2,b2 2. b1,d4\n"),
+            Found{"E107@4:10 variation '(' is never closed: expected ')' before the end of the input"});
 }
 
 TEST(CheckGame, MovesWithoutAResultTokenEndAtTheirLastMove) {

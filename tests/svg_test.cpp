@@ -88,6 +88,23 @@ TEST(SvgWriter, EscapesTextAndAttributes) {
   EXPECT_EQ(svg::escape(std::string("x\x01y")), "xy") << "control characters are not XML";
 }
 
+// SVG text (titles, captions) holds no control character at all (NOTATION.md
+// section 11): TAB and LF, which escape() keeps, are dropped too, with every
+// other C0 control and DEL.
+TEST(SvgWriter, TextAndTitleDropEveryControlCharacter) {
+  std::string controls;
+  for (char c = 1; c < 0x20; ++c) controls += c;
+  controls += '\x7f';
+  EXPECT_EQ(svg::escape_line("tab\there" + controls + "<"), "tabhere&lt;");
+  EXPECT_EQ(svg::escape("tab\there"), "tab\there") << "escape() itself keeps TAB";
+  svg::Canvas c;
+  c.text({1, 1}, "tab\there\x7f", svg::Font{});
+  const std::string body = c.document({10, 10}, "a\tb\nc");
+  EXPECT_NE(body.find("<title>abc</title>"), std::string::npos) << body;
+  EXPECT_NE(body.find(">tabhere</text>"), std::string::npos) << body;
+  EXPECT_EQ(body.find('\t'), std::string::npos) << body;
+}
+
 TEST(SvgWriter, DocumentParsesWithGroupsAndComments) {
   svg::Canvas c;
   c.begin_group(10, 20);

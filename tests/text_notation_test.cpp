@@ -371,6 +371,28 @@ const char* value_of(const GameRecord& g, const char* name) {
   return t ? t->value.c_str() : "(none)";
 }
 
+// A value quoted on one side only, or a ':' or '=' between the name and the
+// value: the fix (and the value read) leaves out the stray quote and colon.
+TEST(TextRecovery, StrayQuotesAndColonsAreNotTheValue) {
+  for (const auto& [pair, column] : std::vector<std::pair<std::string, std::string>>{
+           {"[Site Cairo\"]", "7"},
+           {"[Site: \"Cairo\"]", "6"},
+           {"[Site :\"Cairo\"]", "7"},
+           {"[Site=\"Cairo\"]", "6"},
+           {"[Site: Cairo]", "6"},
+           {"[Site \"Cairo]", "7"}}) {
+    Broken b = broken_game(pair + "\n[Game \"seega\"]\n\n1. b2,c4 *\n");
+    ASSERT_EQ(b.errors.errors.size(), 1u) << pair;
+    EXPECT_EQ(b.codes[0].substr(b.codes[0].find('@')), "@1:" + column) << pair;
+    EXPECT_NE(b.errors.errors[0].reason.find(": write [Site \"Cairo\"]"), std::string::npos)
+        << pair << ": " << b.errors.errors[0].reason;
+    EXPECT_EQ(std::string(value_of(b.record, "Site")), "Cairo") << pair;
+  }
+  // A quote inside the value stays, escaped.
+  Broken b = broken_game("[Site Cai\"ro]\n[Game \"seega\"]\n\n1. b2,c4 *\n");
+  EXPECT_EQ(b.errors.errors[0].reason, "the value of tag Site is not in quotes: write [Site \"Cai\\\"ro\"]");
+}
+
 TEST(TextRecovery, TagPairsAreReadAsMeantWithTheirFix) {
   Broken b = broken_game(
       "[Event \"Lane's \"Cairo\" games\"]\n"  // a '"' not escaped
@@ -465,11 +487,18 @@ TEST(TextRecovery, AVariationNeverClosedEndsTheGame) {
   EXPECT_EQ(b.codes, Strings{"E107@1:11"});
   EXPECT_EQ(b.errors.turns, 2u);
   EXPECT_EQ(b.record.result, "*");
-  // A result inside a variation: its ')' is missing; the game ends there.
+  EXPECT_FALSE(b.errors.variations) << "an error of the variations: none is checked";
+  // A result after an unclosed '(': the same E107 at the '(', the game ends
+  // at the result.
   b = broken_game("1. a (1. b 2. c 1-0\n[Event \"2\"]\n1. x *");
-  EXPECT_EQ(b.codes, Strings{"E108@1:17"});
+  EXPECT_EQ(b.codes, Strings{"E107@1:6"});
+  EXPECT_EQ(b.errors.errors.front().reason, "variation '(' is never closed: expected ')' before the result 1-0");
   EXPECT_EQ(b.record.result, "1-0");
   EXPECT_EQ(b.errors.turns, 1u);
+  EXPECT_FALSE(b.errors.variations);
+  // A result inside a variation that is closed after it: the result is the slip.
+  b = broken_game("1. a (1. b 1-0) *");
+  EXPECT_EQ(b.codes, Strings{"E108@1:12"});
   // A comment never closed takes the rest of the input: one error.
   b = broken_game("1. a (1. b {open\n2. c *");
   EXPECT_EQ(b.codes, Strings{"E102@1:12"});
@@ -490,6 +519,101 @@ TEST(TextRecovery, TheNextGameIsReadAfterABrokenOne) {
   ASSERT_TRUE(reader.next(g)) << format_text(reader.error());
   EXPECT_EQ(moves_of(g.moves), Strings{"c"});
   EXPECT_TRUE(reader.errors().errors.empty());
+}
+
+// A ']' too many after a tag pair, a tag line without its '[' and a comment
+// after the result stay in their game: one error each, at its place, and
+// the next game is read whole (no game of their own, no false E201).
+TEST(TextRecovery, StrayBracketsAndCommentsAfterTheResultStayInTheirGame) {
+  const std::string next = "\n[Event \"2\"]\n[Game \"seega\"]\n\n1. b *\n";
+  struct Case {
+    std::string text, code, reason;
+    Strings moves;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"[Event \"1\"]\n[Site \"Cairo\"]]\n[Game \"seega\"]\n\n1. a *\n", "E108@2:15",
+            "a ']' too many after tag pair Site: write [Site \"Cairo\"]", {"a"}},
+           {"[Event \"1\"]\nSite \"Cairo\"]\n[Game \"seega\"]\n\n1. a *\n", "E104@2:1",
+            "tag pair Site has no '[': write [Site \"Cairo\"]", {"a"}},
+           {"[Event \"1\"]\n[Game \"seega\"]\n\n1. a 2. c * {after result}\n", "E108@4:13",
+            "a comment after the result *: the moves end at the result; write it before", {"a", "c"}}}) {
+    std::istringstream in(c.text + next);
+    TextReader reader(in, "t.beyt");
+    GameRecord g;
+    EXPECT_FALSE(reader.next(g)) << c.text;
+    ASSERT_EQ(reader.errors().errors.size(), 1u) << c.text;
+    const Diagnostic& d = reader.errors().errors.front();
+    EXPECT_EQ(code_id(d.code) + "@" + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column), c.code);
+    EXPECT_EQ(d.reason, c.reason);
+    EXPECT_EQ(moves_of(g.moves), c.moves) << c.text;
+    EXPECT_EQ(std::string(value_of(g, "Game")), "seega") << c.text;
+    if (c.code == "E104@2:1") EXPECT_EQ(std::string(value_of(g, "Site")), "Cairo");
+    if (c.moves.size() == 2) EXPECT_EQ(g.moves.back().after, Strings{"after result"});
+    ASSERT_TRUE(reader.recover());
+    ASSERT_TRUE(reader.next(g)) << format_text(reader.error());
+    EXPECT_EQ(std::string(value_of(g, "Event")), "2") << c.text;
+    EXPECT_EQ(moves_of(g.moves), Strings{"b"});
+    EXPECT_FALSE(reader.next(g));
+    EXPECT_FALSE(reader.error()) << "the end of the input, after two games";
+  }
+}
+
+// A comment never closed ends before the next game's tags (a blank line,
+// then '[' Name '"' at a line start, as pgn-extract reads it): E102 at its
+// '{', and the games after it are read and checked. A comment closed later
+// keeps such lines, and a '[' that starts no tag section after a blank line
+// stays in a comment never closed.
+TEST(TextRecovery, ACommentNeverClosedEndsBeforeTheNextGamesTags) {
+  std::istringstream in("[Event \"1\"]\n\n1. a {never closed\n2. b *\n\n[Event \"2\"]\n\n1. c *\n"
+                        "\n[Event \"3\"]\n\n1. d *\n");
+  TextReader reader(in, "t.beyt");
+  GameRecord g;
+  EXPECT_FALSE(reader.next(g));
+  ASSERT_EQ(reader.errors().errors.size(), 1u);
+  const Diagnostic& d = reader.errors().errors.front();
+  EXPECT_EQ(code_id(d.code) + "@" + std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column), "E102@3:6");
+  EXPECT_EQ(d.reason, "comment '{' is never closed: expected '}' before the next game's tags");
+  EXPECT_EQ(reader.errors().turns, 1u);  // the moves after the '{' are lost
+  EXPECT_TRUE(reader.take_warnings().empty()) << "no W109: the game's end follows from E102";
+  for (const char* event : {"2", "3"}) {
+    ASSERT_TRUE(reader.recover());
+    ASSERT_TRUE(reader.next(g)) << format_text(reader.error());
+    EXPECT_EQ(std::string(value_of(g, "Event")), event);
+  }
+  EXPECT_FALSE(reader.next(g));
+  EXPECT_FALSE(reader.error());
+  // With CR LF line ends, the same places.
+  std::istringstream crlf("[Event \"1\"]\r\n\r\n1. a {never closed\r\n\r\n[Event \"2\"]\r\n\r\n1. c *\r\n");
+  TextReader crlf_reader(crlf, "t.beyt");
+  EXPECT_FALSE(crlf_reader.next(g));
+  ASSERT_TRUE(crlf_reader.recover());
+  ASSERT_TRUE(crlf_reader.next(g)) << format_text(crlf_reader.error());
+  EXPECT_EQ(std::string(value_of(g, "Event")), "2");
+  EXPECT_EQ(g.loc.line, 5u);
+  EXPECT_EQ(moves_of(g.moves), Strings{"c"});
+  EXPECT_EQ(g.moves.front().loc.line, 7u);
+  // A character no record may hold after the next game's tags is that
+  // game's error (E110 in game 2), not the comment's.
+  std::istringstream control("[Event \"1\"]\n\n1. a {never closed\n\n[Event \"2\"]\n\n1. c {x\x01y} *\n");
+  TextReader control_reader(control, "t.beyt");
+  EXPECT_FALSE(control_reader.next(g));
+  ASSERT_EQ(control_reader.errors().errors.size(), 1u);
+  EXPECT_EQ(control_reader.errors().errors.front().code, Code::unterminated_comment);
+  ASSERT_TRUE(control_reader.recover());
+  EXPECT_FALSE(control_reader.next(g));
+  EXPECT_EQ(control_reader.game_index(), 2u);
+  ASSERT_FALSE(control_reader.errors().errors.empty());
+  EXPECT_EQ(control_reader.errors().errors.front().code, Code::bad_character);
+  EXPECT_EQ(control_reader.errors().errors.front().loc.line, 7u);
+  // Not a tag section: no blank line before the '[', or no '"' after the name.
+  for (const auto& [comment, at] : std::vector<std::pair<std::string, std::string>>{
+           {"{see\n[Event \"x\"] in Lane}", "E106@2:27"},
+           {"{see\n\n[Event \"x\"] in Lane}", "E106@3:27"},
+           {"{see\n\n[note] in Lane}", "E106@3:22"}}) {
+    Broken b = broken_game("1. a " + comment + " 2. b $999 *\n");
+    EXPECT_EQ(b.codes, Strings{at}) << comment;
+    EXPECT_EQ(moves_of(b.record.moves), (Strings{"a", "b"})) << comment;
+  }
 }
 
 TEST(TextRecovery, AtMaxErrorsTheGameIsGivenUp) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "beyt/chars.hpp"
+#include "beyt/names.hpp"
 
 namespace beyt {
 namespace {
@@ -39,6 +40,9 @@ std::string allowed_list(const OptionSpec& spec) {
   return out;
 }
 
+// `text` and a blank after it, or nothing when it is empty.
+std::string with_space(std::string text) { return text.empty() ? text : text + " "; }
+
 Error rules_error(std::string reason, std::uint32_t offset) {
   return Error{Code::bad_rules, std::move(reason), offset};
 }
@@ -70,10 +74,9 @@ Error apply_items(std::string_view text, std::uint32_t base, bool preset_allowed
       auto it = std::find_if(presets.begin(), presets.end(),
                              [&](const Preset& p) { return same(p.name, item); });
       if (it == presets.end()) {
-        std::string names;
-        for (const auto& p : presets) names += (names.empty() ? "" : ", ") + std::string(p.name);
-        return rules_error("unknown preset '" + chars::excerpt(item) + "' (presets: " + names + ")",
-                           item_offset);
+        std::vector<std::string_view> known;
+        for (const auto& p : presets) known.push_back(p.name);
+        return rules_error(names::unknown("preset", item, known), item_offset);
       }
       preset_name = std::string(it->name);
       std::string ignored;
@@ -87,10 +90,9 @@ Error apply_items(std::string_view text, std::uint32_t base, bool preset_allowed
       std::string_view value = trim(item.substr(eq + 1), value_offset);
       const OptionSpec* spec = find_spec(specs, name);
       if (!spec) {
-        std::string names;
-        for (const auto& s : specs) names += (names.empty() ? "" : ", ") + std::string(s.name);
-        return rules_error("unknown option '" + chars::excerpt(name) + "' (options: " + names + ")",
-                           name_offset);
+        std::vector<std::string_view> known;
+        for (const auto& s : specs) known.push_back(s.name);
+        return rules_error(names::unknown("option", name, known), name_offset);
       }
       name = spec->name;
       if (std::find(seen.begin(), seen.end(), name) != seen.end())
@@ -102,7 +104,8 @@ Error apply_items(std::string_view text, std::uint32_t base, bool preset_allowed
                                    [&](std::string_view v) { return same(v, value); });
         if (listed == spec->values.end())
           return rules_error("option '" + std::string(name) + "' cannot be '" + chars::excerpt(value) +
-                                 "' (allowed: " + allowed_list(*spec) + ")",
+                                 "' (" + with_space(names::suggest(value, spec->values)) + "allowed: " +
+                                 allowed_list(*spec) + ")",
                              value_offset);
         value = *listed;
       }

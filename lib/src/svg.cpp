@@ -44,6 +44,12 @@ std::string escape(std::string_view text) {
   return out;
 }
 
+std::string escape_line(std::string_view text) {
+  std::string out = escape(text);
+  std::erase_if(out, [](char c) { return c == '\t' || c == '\n'; });  // escape() keeps them
+  return out;
+}
+
 namespace {
 
 // Advance widths of the printable ASCII characters (' ' to '~') in hundredths
@@ -667,7 +673,7 @@ void Canvas::text(Point at, std::string_view text, const Font& font) {
              tikz_text(text) + "};\n";
     return;
   }
-  emit("<text x=\"" + number(at.x) + "\" y=\"" + number(at.y) + "\"", ">" + escape(text) + "</text>",
+  emit("<text x=\"" + number(at.x) + "\" y=\"" + number(at.y) + "\"", ">" + escape_line(text) + "</text>",
        font_attributes(font));
 }
 
@@ -742,7 +748,7 @@ std::string Canvas::document(Size size, std::string_view title, double display_w
   out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + dw + "\" height=\"" + dh +
          "\" viewBox=\"0 0 " + w + " " + h + "\">\n";
-  if (!title.empty()) out += "  <title>" + escape(title) + "</title>\n";
+  if (!title.empty()) out += "  <title>" + escape_line(title) + "</title>\n";
   out += "  <rect x=\"0\" y=\"0\" width=\"" + w + "\" height=\"" + h + "\" fill=\"#fff\"/>\n";
   out += body_;
   write_run(out);

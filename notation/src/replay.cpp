@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "beyt/chars.hpp"
+#include "beyt/names.hpp"
 #include "beyt/notation/select.hpp"
 
 #include "error_limit.hpp"
@@ -68,7 +69,7 @@ Diagnostic resolve_game(const Context& ctx, Replay& out) {
   }
   out.game = find_game(name);  // in any case of its letters (NOTATION.md section 3)
   if (!out.game) {
-    return make(ctx, Code::unknown_game, "unknown game '" + chars::excerpt(name) + "' (games: " + game_names() + ")",
+    return make(ctx, Code::unknown_game, names::unknown_game(name),
                 tag ? value_place(*tag, 0) : ctx.record.loc);
   }
   const TagPair* rules = ctx.record.find_tag("Rules");
@@ -407,13 +408,16 @@ bool in_main_line(const Line& moves, const Replay& out, const Diagnostic& d) {
 // turn "--" (NOTATION.md sections 5-9); a part goes on to the next when it
 // ends in 'x' or '-'. The parts stand on the move's line with no more than
 // blanks between them (fewer than the four columns of " 1. " or " {} ").
+// Move k follows move k - 1 with only blanks between (see split_parts).
+bool glued_to_previous(const Line& moves, std::size_t k) {
+  const Node& a = moves[k - 1];
+  const Node& b = moves[k];
+  return a.loc.line == b.loc.line && b.loc.column < column_at(a.move, a.loc.column, UINT32_MAX) + 4 &&
+         b.variations.empty() && b.before.empty() && a.after.empty() && a.nags.empty() && a.variations.empty();
+}
+
 std::size_t split_parts(const Line& moves, std::size_t i) {
-  auto glued = [&](std::size_t k) {  // move k follows move k - 1 with only blanks between
-    const Node& a = moves[k - 1];
-    const Node& b = moves[k];
-    return a.loc.line == b.loc.line && b.loc.column < column_at(a.move, a.loc.column, UINT32_MAX) + 4 &&
-           b.variations.empty() && b.before.empty() && a.after.empty() && a.nags.empty() && a.variations.empty();
-  };
+  auto glued = [&](std::size_t k) { return glued_to_previous(moves, k); };
   if (i == 0 || i >= moves.size()) return 0;
   const std::string& part = moves[i].move;
   if (part.empty() || !(part[0] == 'x' || (part[0] == '-' && part != "--")) || !glued(i)) return 0;
@@ -670,6 +674,36 @@ std::string_view meant_result(std::string_view token) noexcept {
   return {};
 }
 
+namespace {
+
+// A result written another way as the last of the first `count` moves, or
+// split by blanks over the last two or three of them, glued as split_parts
+// glues a move ("0 - 1", "1/2 - 1/2", "0 :1"): how many moves it takes (0:
+// none), what it means ("0-1") and how it is written (its parts with a blank
+// between).
+std::size_t result_as_moves(const Line& moves, std::size_t count, std::string_view& meant, std::string& written) {
+  for (std::size_t n = std::min<std::size_t>(3, count); n >= 1; --n) {
+    const std::size_t from = count - n;
+    std::string joined;
+    bool glued = true;
+    for (std::size_t k = from; k < count; ++k) {
+      glued = glued && (k == from || glued_to_previous(moves, k));
+      joined += moves[k].move;
+    }
+    if (!glued) continue;
+    meant = meant_result(joined);
+    for (std::string_view r : {"1-0", "0-1", "1/2-1/2"})
+      if (n > 1 && joined == r) meant = r;  // a result itself once its parts are joined
+    if (meant.empty()) continue;
+    written.clear();
+    for (std::size_t k = from; k < count; ++k) written += (k == from ? "" : " ") + moves[k].move;
+    return n;
+  }
+  return 0;
+}
+
+}  // namespace
+
 void replay_errors(const GameRecord& record, const GameErrors* read, const std::string& file,
                 std::uint32_t game_index, const ReplayOptions& options, Replay& out,
                 std::vector<Diagnostic>& errors) {
@@ -723,24 +757,29 @@ void replay_errors(const GameRecord& record, const GameErrors* read, const std::
   if (read) limit = std::min(limit, read->turns);
   std::size_t count = moves.size();  // the turns, the last one unless it is a result
   ResultToken token = result_token_of(record);
-  if (token.missing && count > 0 && limit >= count) {
-    const Node& last = moves.back();
-    if (const std::string_view meant = meant_result(last.move); !meant.empty()) {
-      // Strict, the reader's E120 (no number before this "move") and E109
-      // (no result) only follow from it.
-      errors.erase(std::remove_if(errors.begin() + static_cast<std::ptrdiff_t>(first), errors.end(),
-                                  [&](const Diagnostic& x) {
-                                    return (x.code == Code::strict_turn_number && x.loc.line == last.loc.line &&
-                                            x.loc.column == last.loc.column) ||
-                                           x.code == Code::missing_result;
-                                  }),
-                   errors.end());
-      errors.push_back(make(ctx, Code::unexpected_token,
-                            "'" + last.move + "' is not a result: did you mean " + std::string(meant) + "?",
-                            last.loc));
-      --count;
-      token = ResultToken{meant, last.loc, false};
-    }
+  std::string_view meant;
+  std::string written;
+  if (std::size_t parts = 0; token.missing && count > 0 && limit >= count &&
+                             (parts = result_as_moves(moves, count, meant, written)) > 0) {
+    const SourceLoc at = moves[count - parts].loc;
+    // Strict, the reader's E120 (no number before each part, a "move") and
+    // E109 (no result) only follow from it.
+    const auto is_part = [&](const SourceLoc& loc) {
+      for (std::size_t k = count - parts; k < count; ++k)
+        if (moves[k].loc.line == loc.line && moves[k].loc.column == loc.column) return true;
+      return false;
+    };
+    errors.erase(std::remove_if(errors.begin() + static_cast<std::ptrdiff_t>(first), errors.end(),
+                                [&](const Diagnostic& x) {
+                                  return (x.code == Code::strict_turn_number && is_part(x.loc)) ||
+                                         x.code == Code::missing_result;
+                                }),
+                 errors.end());
+    errors.push_back(make(ctx, Code::unexpected_token,
+                          "'" + chars::excerpt(written) + "' is not a result: did you mean " + std::string(meant) + "?",
+                          at));
+    count -= parts;
+    token = ResultToken{meant, at, false};
   }
   // 3. The moves, as far as the reader left them intact. A move split by
   // blanks is joined (E301, naming the move to write) and the replay goes

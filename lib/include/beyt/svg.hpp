@@ -53,8 +53,14 @@ struct Font {
 
 /// "12", "12.5", "0.33", "-3": at most two decimals, no trailing zeros.
 std::string number(double v);
-/// Escapes & < > " ' for text content and attribute values.
+/// Escapes & < > " ' for text content and attribute values; drops the
+/// control characters but TAB and LF, writes U+FFFD for noncharacters and
+/// invalid UTF-8.
 std::string escape(std::string_view text);
+/// As escape(), and drops TAB and LF too: the text of one SVG <text> or
+/// <title> (a title or caption line), which holds no control character
+/// at all, U+0000..U+001F and U+007F (NOTATION.md section 11).
+std::string escape_line(std::string_view text);
 /// Estimated width of `text` in `font`, px: the advance widths of DejaVu
 /// Serif (Book or Bold) for ASCII, 0.65 em (bold 0.7) for any other code
 /// point; what wrap() measures titles and captions with.

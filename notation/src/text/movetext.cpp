@@ -47,6 +47,39 @@ std::string_view TextReader::Impl::scan_word() {
   return word;
 }
 
+// A '{' comment (at `open`) never closed, `text` its bytes before the
+// buffer's mark: everything after the '{' went into it, and the moves there
+// are lost (the validator replays none of them). When the next game's tags
+// stood in it (`next_tags`, an index into the comment's bytes, on line
+// `next_line` at input offset `next_offset`; kNone: none did), the comment
+// ends before them, as pgn-extract reads it: the bytes from there on are
+// read again, and the next games are read and checked.
+std::string TextReader::Impl::unclosed_comment(const SourceLoc& open, std::string& text, std::size_t next_tags,
+                                               std::uint32_t next_line, std::uint64_t next_offset) {
+  text.append(buf.data() + mark, end - mark);  // every byte read so far
+  pos = end;
+  mark = kNone;
+  field = chars::Field::move;
+  swallowed = true;
+  damage(open.offset);
+  const bool cut = next_tags != kNone;
+  note(Code::unterminated_comment, open,
+       std::string("comment '{' is never closed: expected '}' before ") +
+           (cut ? "the next game's tags" : "the end of the input"));
+  if (cut) {
+    buf.assign(text.begin() + static_cast<std::ptrdiff_t>(next_tags), text.end());
+    text.resize(next_tags);
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+    pos = 0;
+    end = buf.size();
+    base = next_offset;
+    line = next_line;
+    col = 1;
+    line_has_token = false;
+  }
+  return std::move(text);
+}
+
 // '{' ... '}' at pos; returns the text between the braces, byte for byte.
 std::string TextReader::Impl::brace_comment() {
   SourceLoc open = here();
@@ -56,28 +89,27 @@ std::string TextReader::Impl::brace_comment() {
   mark = pos;
   bool cr = false;
   field = chars::Field::comment;
+  // The first line end followed by the next game's tags (tags_follow): where
+  // the comment ends if it is never closed.
+  std::size_t next_tags = kNone;
+  std::uint32_t next_line = 0;
+  std::uint64_t next_offset = 0;
   for (;;) {
     if (pos == end) {
       text.append(buf.data() + mark, pos - mark);
       mark = pos;
-      if (!more()) {
-        // Everything after the '{' went into the comment: the moves there
-        // are lost (the validator replays none of them).
-        mark = kNone;
-        field = chars::Field::move;
-        swallowed = true;
-        damage(open.offset);
-        note(Code::unterminated_comment, open,
-             "comment '{' is never closed: expected '}' before the end of the input");
-        return text;
-      }
+      if (!more()) return unclosed_comment(open, text, next_tags, next_line, next_offset);
       continue;
     }
     auto c = static_cast<unsigned char>(buf[pos]);
     if (c == '}') break;
     if (c < 0x80) {
-      if ((c < 0x20 || c == 0x7F) && c != '\t' && c != '\n' && c != '\r') [[unlikely]]
+      if ((c < 0x20 || c == 0x7F) && c != '\t' && c != '\n' && c != '\r') [[unlikely]] {
+        // After the next game's tags: that game's character, not this comment's.
+        if (next_tags != kNone) return unclosed_comment(open, text, next_tags, next_line, next_offset);
         control(c);
+      }
+      const bool tags_next = c == '\n' && next_tags == kNone && tags_follow();
       ++pos;
       if (c == '\n') {
         if (!cr) ++line;
@@ -89,6 +121,11 @@ std::string TextReader::Impl::brace_comment() {
         ++col;
       }
       cr = c == '\r';
+      if (tags_next) [[unlikely]] {  // the start of the line after this line end
+        next_tags = text.size() + (pos - mark);
+        next_line = line;
+        next_offset = base + pos;
+      }
     } else {
       cr = false;
       multibyte();
@@ -102,6 +139,23 @@ std::string TextReader::Impl::brace_comment() {
   return text;
 }
 
+// At a line end inside a comment: a blank line follows, then a line that
+// starts a tag pair, '[' Name '"' (blanks allowed between): the next game's
+// tags, where a comment never closed ends. Looks at most kLookAhead bytes on.
+bool TextReader::Impl::tags_follow() {
+  constexpr std::size_t kLookAhead = 4096;
+  const auto blank = [](int c) { return c == ' ' || c == '\t' || c == '\r'; };
+  std::size_t k = 1, ends = 1;
+  for (int c = peek(k); k < kLookAhead && (blank(c) || c == '\n'); c = peek(++k)) ends += c == '\n';
+  if (ends < 2 || peek(k) != '[') return false;
+  for (++k; k < kLookAhead && blank(peek(k)); ++k) {}
+  const std::size_t name = k;
+  while (k < kLookAhead && is_name_char(peek(k))) ++k;
+  if (k == name) return false;
+  while (k < kLookAhead && blank(peek(k))) ++k;
+  return peek(k) == '"';
+}
+
 // ';' comment at pos; returns the text up to (not including) the line end.
 std::string TextReader::Impl::line_comment() {
   ++pos;
@@ -109,6 +163,31 @@ std::string TextReader::Impl::line_comment() {
   std::string text;
   read_line_text(text, chars::Field::comment, '\n');
   return text;
+}
+
+// After the main line's result `result`: a comment on the same line
+// ("* {after the game}") is noted (E108: the movetext ends at its result)
+// and kept as meant, after the last move (or as the game's own comment), so
+// that it does not start a game of its own.
+void TextReader::Impl::trailing_comments(Line& moves, std::size_t n, GameRecord& record, std::string_view result) {
+  // The blanks before such a comment (only: a blank that ends the line is
+  // the layout's business, strict E123).
+  const auto comment_follows = [&] {
+    std::size_t k = 0;
+    while (peek(k) == ' ' || peek(k) == '\t') ++k;
+    if (peek(k) != '{' && peek(k) != ';') return false;
+    pos += k;
+    col += static_cast<std::uint32_t>(k);
+    return true;
+  };
+  while (comment_follows()) {
+    const SourceLoc at = here();
+    std::string text = peek() == '{' ? brace_comment() : line_comment();
+    note(Code::unexpected_token, at,
+         "a comment after the result " + std::string(result) + ": the moves end at the result; write it before");
+    if (n > 0) moves[n - 1].after.push_back(std::move(text));
+    else record.comments.push_back(std::move(text));
+  }
 }
 
 // One line of movetext: the main line (depth 0) or a variation. Returns
@@ -199,6 +278,7 @@ void TextReader::Impl::movetext(Line& moves, unsigned depth, std::uint32_t first
                  std::string("variation '(' is never closed: expected ')' before ") +
                      (c < 0 ? "the end of the input" : "the next game"));
           damage_main_line();
+          broken.variations = false;  // an error of the variations: none is checked (ERRORS.md)
           ended = true;
           end_line();
           return;
@@ -208,7 +288,7 @@ void TextReader::Impl::movetext(Line& moves, unsigned depth, std::uint32_t first
           note(Code::missing_result, tok.loc(),
                std::string("expected a result (1-0, 0-1, 1/2-1/2 or *) before ") +
                    (c < 0 ? "the end of the input" : "the next game"));
-        else if (c == '[') {  // the next game's tags: odd, not illegal (W109; E109 under strict, above)
+        else if (c == '[' && !swallowed) {  // the next game's tags: odd, not illegal (W109; E109 under strict, above)
           Diagnostic w;
           w.code = Code::no_result_before_tags;
           w.severity = Severity::warning;
@@ -318,12 +398,25 @@ void TextReader::Impl::movetext(Line& moves, unsigned depth, std::uint32_t first
             record.result.assign(word);
             record.result_loc = tok.loc();
             if (depth > 0) {
-              // The ')' is missing before the result: the game ends here,
-              // and the moves since the outermost '(' may be the main line's.
-              note(Code::unexpected_token, tok.loc(),
-                   "result " + std::string(word) + " inside a variation: expected ')' first");
+              // A result inside a variation: the game ends here, and the
+              // moves since the outermost '(' may be the main line's. With
+              // a ')' after it, the result is the slip; without, the
+              // variation was never closed (E107 at its '(', as at the end
+              // of the input), an error of the variations: none is checked.
+              std::size_t k = 0;
+              while (peek(k) == ' ' || peek(k) == '\t') ++k;
+              if (peek(k) == ')') {
+                note(Code::unexpected_token, tok.loc(),
+                     "result " + std::string(word) + " inside a variation: expected ')' first");
+              } else {
+                note(Code::unbalanced_variation, *open,
+                     "variation '(' is never closed: expected ')' before the result " + std::string(word));
+                broken.variations = false;
+              }
               damage_main_line();
               ended = true;
+            } else {
+              trailing_comments(moves, n, record, word);
             }
             end_line();
             return;

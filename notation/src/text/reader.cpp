@@ -100,8 +100,10 @@ bool TextReader::Impl::next(GameRecord& out) {
     roster_noted = false;
     layout_noted = 0;
     tag_names.clear();
-    while (peek() == '[') {
-      tag_pair(out);
+    for (;;) {
+      if (peek() == '[') tag_pair(out);
+      else if (!out.tags.empty() && tag_without_bracket()) [[unlikely]] tag_pair(out, false);
+      else break;
       skip_blanks();
     }
     if (options.strict) strict_roster_complete(out);

@@ -75,6 +75,8 @@ constexpr std::array<bool, 256> make_move_chars() {
 inline constexpr std::array<bool, 256> kMoveChar = make_move_chars();
 
 inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
+// A character of a tag name (NOTATION.md section 1: letters, digits, '_').
+inline bool is_name_char(int c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_'; }
 
 }  // namespace text_impl
 
@@ -206,7 +208,12 @@ struct TextReader::Impl {
   void read_line_text(std::string& text, chars::Field what, char stop);
 
   // --- tag pairs (tag_pairs.cpp) --------------------------------------------
-  void tag_pair(GameRecord& out);
+  // A tag pair at pos: at its '[', or (`bracket` false) at the name of a
+  // pair whose '[' is missing (noted, E104, and read as meant).
+  void tag_pair(GameRecord& out, bool bracket = true);
+  // At the start of a line after a tag pair: a tag pair without its '['
+  // (`Site "Cairo"]`: a name, blanks, '"', and ']' ending the line).
+  bool tag_without_bracket();
   [[gnu::noinline]] inline void unclosed_tag(const TagPair& tag);
   [[gnu::noinline]] inline void duplicate_tag(const GameRecord& out, const TagPair& tag);
   inline bool tag_value(TagPair& tag);
@@ -219,7 +226,13 @@ struct TextReader::Impl {
 
   // --- movetext (movetext.cpp) ----------------------------------------------
   inline std::string_view scan_word();
+  [[gnu::noinline, gnu::cold]] void trailing_comments(Line& moves, std::size_t n, GameRecord& record,
+                                                      std::string_view result);
   inline std::string brace_comment();
+  [[gnu::noinline]] bool tags_follow();
+  [[gnu::noinline, gnu::cold]] std::string unclosed_comment(const SourceLoc& open, std::string& text,
+                                                            std::size_t next_tags, std::uint32_t next_line,
+                                                            std::uint64_t next_offset);
   inline std::string line_comment();
   void movetext(Line& moves, unsigned depth, std::uint32_t first, GameRecord& record, const SourceLoc* open);
   [[gnu::noinline, gnu::cold]] inline void strict_unnumbered(Spot tok, std::uint32_t turn);

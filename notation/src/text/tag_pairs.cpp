@@ -7,10 +7,6 @@ namespace beyt::notation {
 using namespace text_impl;
 namespace {
 
-bool is_name_char(int c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
-}
-
 // A tag pair as the canonical form writes it: [Name "value"] with '"' and
 // '\' escaped (the fix a message names).
 std::string tag_text(std::string_view name, std::string_view value) {
@@ -33,11 +29,13 @@ int post_roster_rank(std::string_view name) {
 
 }  // namespace
 
-void TextReader::Impl::tag_pair(GameRecord& out) {
+void TextReader::Impl::tag_pair(GameRecord& out, bool bracket) {
   TagPair tag;
   tag.loc = here();
-  ++pos;
-  ++col;
+  if (bracket) {
+    ++pos;
+    ++col;
+  }
   line_has_token = true;
   skip_blanks();
   int c = peek();
@@ -64,8 +62,19 @@ void TextReader::Impl::tag_pair(GameRecord& out) {
     else {
       ++pos;
       ++col;
+      // A ']' too many after the pair ([Site "Cairo"]]): noted and skipped,
+      // the tag section goes on (not the movetext, nor a game of its own).
+      for (skip_blanks(); peek() == ']';) [[unlikely]] {
+        note(Code::unexpected_token, here(), "a ']' too many after tag pair " + tag.name + ": write " +
+                                                  tag_text(tag.name, tag.value));
+        ++pos;
+        ++col;
+        skip_blanks();
+      }
     }
   }
+  if (!bracket) [[unlikely]]
+    note(Code::bad_tag, tag.loc, "tag pair " + tag.name + " has no '[': write " + tag_text(tag.name, tag.value));
   if (tag_damaged) broken.doubtful |= read_tag_bit(tag.name);
   if (!tag_names.insert(tag.name)) [[unlikely]] {
     duplicate_tag(out, tag);
@@ -73,6 +82,19 @@ void TextReader::Impl::tag_pair(GameRecord& out) {
   }
   if (options.strict) strict_tag_order(out, tag);
   out.tags.push_back(std::move(tag));
+}
+
+bool TextReader::Impl::tag_without_bracket() {
+  constexpr std::size_t kLookAhead = 4096;
+  std::size_t k = 0;
+  while (k < kLookAhead && is_name_char(peek(k))) ++k;
+  const std::size_t name_end = k;
+  while (k < kLookAhead && (peek(k) == ' ' || peek(k) == '\t')) ++k;
+  if (name_end == 0 || k == name_end || peek(k) != '"') return false;
+  int last = -1;  // the line's last character but blanks
+  for (int c = peek(k); k < kLookAhead && c >= 0 && c != '\n' && c != '\r'; c = peek(++k))
+    if (c != ' ' && c != '\t') last = c;
+  return last == ']';
 }
 
 // A tag pair without its ']' after the value: noted, and reading goes on
@@ -193,6 +215,18 @@ bool TextReader::Impl::unquoted_value(TagPair& tag) {
   std::string& value = tag.value;
   read_line_text(value, chars::Field::tag_value, ']');
   while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+  // Read as meant: a ':' or '=' after the name ([Site: "Cairo"]) and the
+  // '"' of a value quoted on one side only ([Site Cairo"]) are not the value.
+  std::size_t from = 0, to = value.size();
+  if (from < to && (value[from] == ':' || value[from] == '=')) {
+    ++from;
+    while (from < to && (value[from] == ' ' || value[from] == '\t')) ++from;
+  }
+  if (from < to && value[from] == '"') ++from;
+  if (from < to && value[to - 1] == '"' && (to - from < 2 || value[to - 2] != '\\')) --to;
+  value = value.substr(from, to - from);
+  tag.value_loc.column += static_cast<std::uint32_t>(from);  // what went is ASCII: a column a byte
+  tag.value_loc.offset += from;
   note(Code::bad_tag, open, "the value of tag " + tag.name + " is not in quotes: write " + tag_text(tag.name, value));
   if (peek() == ']') {
     ++pos;

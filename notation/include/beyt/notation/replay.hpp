@@ -171,7 +171,9 @@ bool spell_game_and_rules(GameRecord& record);
 ///     none for a [game] when E201 names it), strict E124; none of a tag
 ///     the reader left in doubt), sorted by place;
 ///   * a last move that is a result written another way (`½-½`, `1/2`,
-///     `0:1`; E108, "did you mean 1/2-1/2?"), read as that result;
+///     `0:1`; E108, "did you mean 1/2-1/2?"), or the last two or three
+///     moves, a result split by blanks (`0 - 1`, `1/2 - 1/2`; one E108 at
+///     its first part), read as that result;
 ///   * a move split by blanks (`b3-c3 xc4`: E301 at its second part, "write
 ///     b3-c3xc4"), joined as meant, the replay going on;
 ///   * the first illegal move of the moves the reader left intact (none if
