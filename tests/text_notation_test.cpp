@@ -605,6 +605,21 @@ TEST(TextRecovery, ACommentNeverClosedEndsBeforeTheNextGamesTags) {
   ASSERT_FALSE(control_reader.errors().errors.empty());
   EXPECT_EQ(control_reader.errors().errors.front().code, Code::bad_character);
   EXPECT_EQ(control_reader.errors().errors.front().loc.line, 7u);
+  // So are invalid UTF-8 (E101) and a noncharacter (E110) there.
+  for (const auto& [bad, code] : std::vector<std::pair<std::string, Code>>{{"\xFF", Code::bad_utf8},
+                                                                          {"\xEF\xBF\xBE", Code::bad_character}}) {
+    std::istringstream in("[Event \"1\"]\n\n1. a {never closed\n\n[Event \"2" + bad + "\"]\n\n1. c *\n");
+    TextReader reader(in, "t.beyt");
+    EXPECT_FALSE(reader.next(g));
+    ASSERT_EQ(reader.errors().errors.size(), 1u) << reader.errors().errors.back().reason;
+    EXPECT_EQ(reader.errors().errors.front().code, Code::unterminated_comment);
+    ASSERT_TRUE(reader.recover());
+    EXPECT_FALSE(reader.next(g));
+    EXPECT_EQ(reader.game_index(), 2u);
+    ASSERT_EQ(reader.errors().errors.size(), 1u);
+    EXPECT_EQ(reader.errors().errors.front().code, code);
+    EXPECT_EQ(reader.errors().errors.front().loc.line, 5u);
+  }
   // Not a tag section: no blank line before the '[', or no '"' after the name.
   for (const auto& [comment, at] : std::vector<std::pair<std::string, std::string>>{
            {"{see\n[Event \"x\"] in Lane}", "E106@2:27"},

@@ -83,6 +83,14 @@ std::size_t TextReader::Impl::utf8_length() {
   return n;
 }
 
+bool TextReader::Impl::multibyte_fault() {
+  const std::size_t n = utf8_length();
+  if (n == 0) return true;
+  char32_t cp = 0;
+  chars::decode(reinterpret_cast<const unsigned char*>(buf.data() + pos), n, cp);
+  return !chars::allowed(cp, field);
+}
+
 // Consumes the multibyte character at pos (one column). Invalid UTF-8
 // (E101: the bad byte and the continuation bytes after it, one column) or
 // a character no record may hold (E110: C1 controls and noncharacters,

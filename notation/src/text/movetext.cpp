@@ -128,6 +128,9 @@ std::string TextReader::Impl::brace_comment() {
       }
     } else {
       cr = false;
+      // After the next game's tags: a bad character is that game's.
+      if (next_tags != kNone && multibyte_fault()) [[unlikely]]
+        return unclosed_comment(open, text, next_tags, next_line, next_offset);
       multibyte();
     }
   }

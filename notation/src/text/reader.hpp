@@ -198,6 +198,9 @@ struct TextReader::Impl {
   inline bool ensure(std::size_t n);
   inline void newline();
   inline std::size_t utf8_length();
+  // True when the multibyte character at pos is invalid UTF-8 or one that
+  // `field` may not hold (what multibyte() would note); nothing consumed.
+  bool multibyte_fault();
   void multibyte();
   [[gnu::noinline]] inline void bad_byte();
   [[gnu::noinline]] inline void bad_text(Code code, std::string reason);
